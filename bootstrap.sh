@@ -1,0 +1,130 @@
+#!/bin/sh
+# bootstrap.sh — set up, build and run cryptometer from a fresh clone.
+#
+#   ./bootstrap.sh run [run options]   install what is missing, build, run the default suite
+#   ./bootstrap.sh test                install what is missing, build, run every test
+#   ./bootstrap.sh build               install what is missing and build only
+#
+# Installs (only what is missing) a C compiler, CMake, pkg-config, the jansson
+# and OpenSSL development packages, and for `test` a Python virtual environment
+# (.venv) with the test and report tools. Knows apt, dnf, apk and brew; on
+# anything else it prints the packages it needs. Needs root or sudo to install.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+mode=${1:-run}
+[ $# -gt 0 ] && shift
+
+say() { printf 'bootstrap: %s\n' "$*" >&2; }
+die() { printf 'bootstrap: error: %s\n' "$*" >&2; exit 3; }
+
+# --- system packages ------------------------------------------------------------
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"
+    elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+    else die "need root or sudo to install: $*"
+    fi
+}
+
+missing_tools() {
+    command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || echo compiler
+    command -v cmake >/dev/null 2>&1 || echo cmake
+    command -v pkg-config >/dev/null 2>&1 || echo pkg-config
+    command -v make >/dev/null 2>&1 || command -v ninja >/dev/null 2>&1 || echo make
+    if command -v pkg-config >/dev/null 2>&1; then
+        pkg-config --exists jansson || echo jansson
+        pkg-config --exists libcrypto || echo openssl
+    else
+        echo jansson; echo openssl
+    fi
+    if [ "$mode" = test ]; then
+        command -v python3 >/dev/null 2>&1 || echo python
+        python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || echo python-venv
+    fi
+}
+
+install_packages() {
+    need=$(missing_tools | sort -u | tr '\n' ' ')
+    [ -z "$need" ] && return 0
+    say "missing: $need"
+    if command -v apt-get >/dev/null 2>&1; then
+        pkgs="build-essential cmake pkg-config libjansson-dev libssl-dev"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip"
+        as_root apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null
+    elif command -v dnf >/dev/null 2>&1; then
+        pkgs="gcc make cmake pkgconf-pkg-config jansson-devel openssl-devel"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip"
+        as_root dnf install -y $pkgs
+    elif command -v apk >/dev/null 2>&1; then
+        pkgs="build-base cmake pkgconf jansson-dev openssl-dev linux-headers"
+        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip"
+        as_root apk add $pkgs
+    elif command -v brew >/dev/null 2>&1; then
+        brew install cmake pkg-config jansson openssl@3 python
+    else
+        die "no apt-get, dnf, apk or brew here. Install: a C11 compiler, make, cmake (>= 3.16), pkg-config, jansson and OpenSSL development files${mode:+, and for tests python3 with venv}; then run this again"
+    fi
+    still=$(missing_tools | tr '\n' ' ')
+    [ -z "$still" ] || die "still missing after installing: $still"
+}
+
+# --- build ----------------------------------------------------------------------
+
+generator() { command -v ninja >/dev/null 2>&1 && echo "-G Ninja" || true; }
+
+build() { # build DIR [cmake options...]
+    dir=$1; shift
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        say "configuring $dir"
+        cmake -S . -B "$dir" $(generator) -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >"$dir.configure.log" 2>&1 ||
+            { cat "$dir.configure.log" >&2; die "configure failed (log above)"; }
+    fi
+    say "building $dir"
+    cmake --build "$dir" -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" >"$dir.build.log" 2>&1 ||
+        { tail -50 "$dir.build.log" >&2; die "build failed (log above, whole log in $dir.build.log)"; }
+}
+
+venv() {
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, matplotlib, jinja2, scipy' 2>/dev/null; then
+        say "setting up the Python environment in .venv"
+        python3 -m venv .venv
+        .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+        .venv/bin/python -m pip install -q -e "python[test]"
+    fi
+}
+
+install_packages
+case "$mode" in
+build)
+    build build
+    say "built build/cryptometer"
+    ;;
+run)
+    build build
+    exec build/cryptometer run "$@"
+    ;;
+test)
+    build build
+    build build-test -DCRYPTOMETER_TEST_BACKENDS=ON
+    venv
+    status=0
+    say "C unit tests (ctest)"
+    (cd build-test && ctest --output-on-failure) || status=1
+    say "Python and end-to-end tests (pytest)"
+    CRYPTOMETER_BIN="$here/build/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-test/cryptometer" \
+        .venv/bin/python -m pytest -q tests/python tests/e2e "$@" || status=1
+    if [ -x tests/vm/test-vm.sh ]; then
+        say "kernel and CPU tests under qemu (tests/vm/test-vm.sh)"
+        tests/vm/test-vm.sh || status=1
+    fi
+    [ $status = 0 ] && say "all tests passed" || say "SOME TESTS FAILED"
+    exit $status
+    ;;
+*)
+    printf 'usage: ./bootstrap.sh run [run options] | test | build\n' >&2
+    exit 2
+    ;;
+esac

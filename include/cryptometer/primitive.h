@@ -1,0 +1,90 @@
+/*
+ * primitive.h — the one interface every implementation fills.
+ *
+ * One const table of function pointers ("vtable") per primitive class. An
+ * implementation is a (backend, algorithm) pair that points at the table of
+ * its algorithm's class. The runner, the KAT runner and the cross-check know
+ * only these tables, never a library: adding a library is adding a folder
+ * under src/backends/, adding a class is adding one table type here.
+ *
+ * Conventions shared by every table:
+ *   - every function returns a cm_rc (CM_OK on success);
+ *   - create() allocates a state bound to a key (or none, for hashes) and
+ *     returns it through *state; destroy() frees it and accepts NULL;
+ *   - buffers never overlap unless a comment says so;
+ *   - lengths are in bytes; key and IV lengths are those of the algorithm
+ *     (see algorithm.h) except where the KAT runner passes Wycheproof
+ *     parameters, which an implementation may refuse with CM_ERR_UNSUPPORTED.
+ */
+#ifndef CRYPTOMETER_PRIMITIVE_H
+#define CRYPTOMETER_PRIMITIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Return codes of every primitive function. */
+typedef enum cm_rc {
+    CM_OK = 0,
+    CM_ERR_AUTH = 1,        /* AEAD open or MAC check: authentication failed */
+    CM_ERR_UNSUPPORTED = 2, /* parameters this implementation does not take */
+    CM_ERR_INVALID = 3,     /* input the algorithm itself rejects (bad length) */
+    CM_ERR_LIBRARY = 4,     /* the underlying library reported a failure */
+    CM_ERR_NOMEM = 5
+} cm_rc;
+
+/* Primitive classes. Add one here with its table below. */
+typedef enum cm_class {
+    CM_CLASS_HASH = 0,
+    CM_CLASS_MAC,
+    CM_CLASS_CIPHER,
+    CM_CLASS_AEAD,
+    CM_CLASS_COUNT
+} cm_class;
+
+/* Hash: one-shot digest of a whole message (init, update, final). */
+typedef struct cm_hash_vtable {
+    int (*create)(void **state);
+    /* out receives the algorithm's full digest length. */
+    int (*digest)(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+    void (*destroy)(void *state);
+} cm_hash_vtable;
+
+/* MAC: keyed once at create(); mac() authenticates one whole message and
+ * may reuse the key schedule (as HMAC_Init with a NULL key does). */
+typedef struct cm_mac_vtable {
+    int (*create)(void **state, const uint8_t *key, size_t key_len);
+    /* out receives the full tag (the algorithm's out_len). */
+    int (*mac)(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+    void (*destroy)(void *state);
+} cm_mac_vtable;
+
+/* Cipher: a block mode without padding (CBC: len is a multiple of the block)
+ * or a stream mode (CTR: any len). Keyed once; each call starts from iv
+ * (iv_len of the algorithm; for CTR, the initial 128-bit counter block,
+ * incremented big-endian over the whole block as in NIST SP 800-38A). */
+typedef struct cm_cipher_vtable {
+    int (*create)(void **state, const uint8_t *key, size_t key_len);
+    int (*encrypt)(void *state, const uint8_t *iv, const uint8_t *in,
+                   uint8_t *out, size_t len);
+    int (*decrypt)(void *state, const uint8_t *iv, const uint8_t *in,
+                   uint8_t *out, size_t len);
+    void (*destroy)(void *state);
+} cm_cipher_vtable;
+
+/* AEAD: keyed once; each call is one whole message with its own nonce.
+ * open() returns CM_ERR_AUTH when the tag does not match and must not
+ * release plaintext then (out may be overwritten). tag_len may be shorter
+ * than the algorithm's full tag (Wycheproof tests truncated tags); an
+ * implementation that cannot do a length returns CM_ERR_UNSUPPORTED. */
+typedef struct cm_aead_vtable {
+    int (*create)(void **state, const uint8_t *key, size_t key_len);
+    int (*seal)(void *state, const uint8_t *nonce, size_t nonce_len,
+                const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                size_t len, uint8_t *out, uint8_t *tag, size_t tag_len);
+    int (*open)(void *state, const uint8_t *nonce, size_t nonce_len,
+                const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                size_t len, uint8_t *out, const uint8_t *tag, size_t tag_len);
+    void (*destroy)(void *state);
+} cm_aead_vtable;
+
+#endif

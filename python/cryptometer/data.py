@@ -1,0 +1,49 @@
+"""Finding and reading the repository's shared data tables (``data/*.json``).
+
+The tables under ``data/`` are read by the C core for a live run and by this
+package for imports and collections: there is one copy of each.  The package
+runs from the source tree, where ``python/cryptometer`` sits two levels below
+the repository root, so the default directory is ``../../data`` from here.
+``CRYPTOMETER_DATA_DIR`` overrides it (an installed package, or tests).
+"""
+
+import json
+import os
+from pathlib import Path
+
+ENV_VAR = "CRYPTOMETER_DATA_DIR"
+
+
+class DataError(Exception):
+    """A data table is missing or is not valid JSON; the message says which."""
+
+
+def data_dir():
+    """Return the data directory as a Path, or raise DataError if it does not exist."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        path = Path(override)
+        where = "%s=%s" % (ENV_VAR, override)
+    else:
+        path = Path(__file__).resolve().parent.parent.parent / "data"
+        where = "the source tree"
+    if not path.is_dir():
+        raise DataError("data directory %s (from %s) does not exist" % (path, where))
+    return path
+
+
+def data_path(name):
+    """Return the path of table ``name`` (e.g. 'aes_score_per_mhz.json') in the data directory."""
+    return data_dir() / name
+
+
+def load_json(name):
+    """Load table ``name`` from the data directory; raise DataError with the path on failure."""
+    path = data_path(name)
+    try:
+        with open(path, "r", encoding="utf-8") as handle:
+            return json.load(handle)
+    except OSError as exc:
+        raise DataError("cannot read data table %s: %s" % (path, exc.strerror or exc)) from exc
+    except ValueError as exc:
+        raise DataError("data table %s is not valid JSON: %s" % (path, exc)) from exc

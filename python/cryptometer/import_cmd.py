@@ -1,0 +1,145 @@
+"""``cryptometer import FORMAT FILE...``: turn other tools' output into result documents.
+
+Formats:
+  sbc-bench LOG...   sbc-bench result logs (see cryptometer.sbcbench)
+
+Each input becomes one result document (see cryptometer.resultdoc), written
+atomically to ``--out-dir`` (default: the current directory) as
+``<name of the log without extension>.json``, or to ``--json FILE`` when one
+input is given (``--json -`` prints it on standard output).  A summary per
+input goes to standard output (to standard error with ``--json -``): the
+clusters, their clock, AES score per MHz and the verdict in words.
+
+An input that cannot be read, or that holds nothing recognisable, gets one
+line on standard error and no document, and the exit code is 3; the other
+inputs are still imported.  What could not be read inside a recognised log is
+listed in the document's ``warnings`` and in the summary.
+"""
+
+import sys
+from pathlib import Path
+
+from . import resultdoc, sbcbench
+from .aes_score import AesScoreTable, TableError
+
+HELP = "import other tools' results (sbc-bench logs) into cryptometer result documents"
+
+EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
+
+
+def add_arguments(parser):
+    formats = parser.add_subparsers(dest="format", metavar="FORMAT")
+    formats.required = True
+    p = formats.add_parser("sbc-bench", help="sbc-bench result logs (ThomasKaiser/sbc-bench)",
+                           description="Import sbc-bench result logs: clusters, measured clock, OpenSSL "
+                                       "AES-CBC rows, CPU features, and the AES score per MHz verdict.")
+    p.add_argument("logs", nargs="+", metavar="LOG", help="sbc-bench log file(s)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--json", metavar="FILE",
+                       help="write the document to FILE ('-' for standard output); one LOG only")
+    where.add_argument("--out-dir", metavar="DIR", default=None,
+                       help="directory for <log name>.json documents (default: current directory)")
+    p.set_defaults(import_func=run_sbcbench)
+
+
+def run(args):
+    return args.import_func(args)
+
+
+def _error(msg):
+    print("cryptometer import: %s" % msg, file=sys.stderr)
+
+
+def run_sbcbench(args):
+    if args.json and len(args.logs) > 1:
+        _error("--json takes one LOG (%d given); use --out-dir for several" % len(args.logs))
+        return EXIT_USAGE
+    try:
+        table = AesScoreTable.load()
+    except TableError as exc:
+        _error(str(exc))
+        return EXIT_ENVIRONMENT
+
+    out = sys.stderr if args.json == "-" else sys.stdout
+    out_dir = Path(args.out_dir) if args.out_dir else Path(".")
+    if not args.json:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _error("cannot create output directory %s: %s" % (out_dir, exc.strerror or exc))
+            return EXIT_USAGE
+
+    status = EXIT_OK
+    used_names = set()
+    for log_path in args.logs:
+        try:
+            with open(log_path, "rb") as handle:
+                raw = handle.read()
+        except OSError as exc:
+            _error("cannot read %s: %s" % (log_path, exc.strerror or exc))
+            status = max(status, EXIT_ENVIRONMENT)
+            continue
+        log = sbcbench.parse_bytes(raw)
+        if not log.looks_like_sbc_bench():
+            _error("%s: not an sbc-bench log (%s); nothing imported"
+                   % (log_path, "; ".join(log.warnings[:3]) or "nothing recognised"))
+            status = max(status, EXIT_ENVIRONMENT)
+            continue
+        doc = resultdoc.build_from_sbcbench(log, resultdoc.source_info(log_path, raw), table)
+        problems = resultdoc.validate(doc)
+        if problems:
+            print("warning: %s: the document does not match docs/result.schema.json (%d problems), "
+                  "first: %s" % (log_path, len(problems), problems[0]), file=sys.stderr)
+
+        if args.json == "-":
+            sys.stdout.write(resultdoc.dumps(doc))
+            target = None
+        else:
+            target = Path(args.json) if args.json else out_dir / _unique_name(Path(log_path).stem, used_names)
+            try:
+                resultdoc.write_atomic(target, doc)
+            except resultdoc.WriteError as exc:
+                _error(str(exc))
+                return EXIT_USAGE
+        print(format_summary(doc, log_path, target), file=out)
+    return status
+
+
+def _unique_name(stem, used):
+    name, n = stem, 1
+    while name in used:
+        n += 1
+        name = "%s-%d" % (stem, n)
+    used.add(name)
+    return name + ".json"
+
+
+def format_summary(doc, log_path, target):
+    """A few lines per document: header, one line per cluster and its verdict sentence, warnings."""
+    src = doc["source"]
+    libs = doc["context"]["libraries"]
+    head = "%s: sbc-bench %s, %s" % (Path(str(log_path)).name, src.get("tool_version", "?"),
+                                     src.get("device") or doc["context"]["host"].get("hostname") or "?")
+    if libs and libs[0].get("version"):
+        head += ", OpenSSL %s" % libs[0]["version"]
+    lines = [head]
+    clusters = {c["id"]: c for c in doc["context"]["cpu"]["clusters"]}
+    lines.append("  %-3s %-13s %-26s %7s %13s %9s  %s"
+                 % ("cl", "cpus", "core", "MHz", "256-cbc 16K", "k/s/MHz", "verdict"))
+    for a in doc["analysis"]["aes_score"]:
+        c = clusters.get(a["cluster"], {})
+        lines.append("  %-3s %-13s %-26s %7s %13s %9s  %s" % (
+            a["cluster"], sbcbench.format_cpus(c.get("cpus") or []), (a["core_name"] or "?")[:26],
+            "-" if a["mhz"] is None else a["mhz"],
+            "-" if a["kbs_16k"] is None else "%.0f" % a["kbs_16k"],
+            "-" if a["score_per_mhz"] is None else "%.1f" % a["score_per_mhz"],
+            a["verdict"]))
+        lines.append("        %s" % a["message"])
+    for h in doc["context"]["health"]:
+        if h["severity"] != "info":
+            lines.append("  health: %s" % h["message"])
+    for w in doc["warnings"]:
+        lines.append("  warning: %s" % w)
+    if target is not None:
+        lines.append("  wrote %s" % target)
+    return "\n".join(lines)

@@ -1,0 +1,293 @@
+"""Cryptometer result documents: building them from imported logs, checking and writing them.
+
+A result document is the JSON the C core writes for a run (``docs/result.schema.json``
+describes it).  An import builds the same document from another tool's
+output, with ``source`` naming the tool and file it came from.  Documents are
+written atomically: a temporary file in the target directory, flushed and
+synced, then ``os.replace`` onto the final name, so a reader never sees half
+a document.
+
+``complete`` is false when the source looks cut short, as a run's document is
+when the run was interrupted: no OpenSSL figure was read, an OpenSSL row is
+incomplete, or the log lacks its final part (``lscpu``, which sbc-bench writes
+last).  The ``warnings`` list says what could not be read either way.
+"""
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from . import __version__
+from .aes_score import evaluate
+from .sbcbench import OPENSSL_ALGORITHMS, crypto_features, format_cpus
+
+SCHEMA_NAME = "cryptometer-result"
+SCHEMA_VERSION = 1
+
+
+class WriteError(Exception):
+    """A document could not be written; the message names the path and the reason."""
+
+
+# --------------------------------------------------------------------------
+# Building
+# --------------------------------------------------------------------------
+
+def source_info(path, raw):
+    """The ``source`` block for a file: tool, basename, SHA-256 of its bytes."""
+    return {"tool": "sbc-bench", "file": os.path.basename(str(path)),
+            "sha256": hashlib.sha256(raw).hexdigest()}
+
+
+def _round(x, digits):
+    return None if x is None else round(x, digits)
+
+
+def _mhz(x):
+    """Clock figures: integers when whole (sbc-bench prints whole MHz), else one decimal."""
+    if x is None:
+        return None
+    return int(x) if float(x).is_integer() else round(x, 1)
+
+
+def build_from_sbcbench(log, source, table):
+    """Build a result document (dict) from a parsed SbcBenchLog.
+
+    ``source`` is the dict of source_info(); ``table`` the AesScoreTable used
+    for ``analysis.aes_score``.
+    """
+    source = dict(source)
+    source["tool"] = "sbc-bench"
+    if log.sbc_bench_version:
+        source["tool_version"] = log.sbc_bench_version
+    if log.device:
+        source["device"] = log.device
+    if log.date:
+        source["date"] = log.date
+
+    host = {"hostname": log.hostname}
+    if log.kernel:
+        host["kernel"] = log.kernel
+    if log.os:
+        host["os"] = log.os
+
+    clusters = []
+    for c in log.clusters:
+        clusters.append({
+            "id": c.id,
+            "cpus": list(c.cpus),
+            "core_name": c.core_name,
+            "midr": None,
+            "freq_min_mhz": c.freq_min_mhz,
+            "freq_max_mhz": c.freq_max_mhz,
+            "freq_cur_mhz": None,
+            "claimed_mhz": c.claimed_mhz,
+            "measured_mhz": _mhz(c.measured_mhz),
+            "governor": c.governor,
+        })
+
+    cpu = {
+        "arch": log.arch,
+        "vendor": log.vendor,
+        "model_name": log.model_name,
+        "cores": log.cpu_count,
+        "clusters": clusters,
+        "features": crypto_features(log.arch, log.flags, log.isa_string),
+    }
+    if log.flags_source == "cpuinfo":
+        for f in cpu["features"]:
+            f["source"] = "cpuinfo"
+
+    libraries = []
+    if log.openssl_version or log.openssl_line:
+        lib = {"backend": "openssl", "available": True, "version": log.openssl_version}
+        if log.openssl_line:
+            lib["details"] = log.openssl_line
+        libraries.append(lib)
+
+    results = []
+    for c in log.clusters:
+        pinned_cpu = c.cpus[0] if (c.cpus and log.openssl_mode != "twice") else None
+        for algorithm in OPENSSL_ALGORITHMS:
+            rows = c.rows.get(algorithm)
+            if not rows:
+                continue
+            sizes = sorted({s for r in rows for s in r.values})
+            for size in sizes:
+                value = c.figure(algorithm, size)
+                results.append({
+                    "name": "openssl/%s/encrypt" % algorithm,
+                    "backend": "openssl",
+                    "algorithm": algorithm,
+                    "class": "cipher",
+                    "operation": "encrypt",
+                    "size": size,
+                    "threads": 1,
+                    "cluster": c.id,
+                    "cpu": pinned_cpu,
+                    "status": "ok",
+                    "throughput_mb_s": round(value * 1000 / 1e6, 6),
+                    "source_figure": {"value": value, "unit": "1000 bytes/s"},
+                    "repeats": c.repeats(algorithm, size),
+                })
+
+    analysis = []
+    for c in log.clusters:
+        if c.from_topology_only:
+            mhz, label = None, "measured"
+        elif c.measured_mhz:
+            mhz, label = c.measured_mhz, "measured"
+        else:
+            mhz, label = c.claimed_mhz, "claimed by cpufreq"
+        kbs = c.figure("aes-256-cbc", 16384)
+        verdict = evaluate(table, c.core_name, mhz, kbs,
+                           claimed_mhz=c.claimed_mhz if label == "measured" else None, mhz_label=label)
+        analysis.append({
+            "cluster": c.id,
+            "core_name": c.core_name,
+            "mhz": _mhz(mhz),
+            "mhz_source": label,
+            "kbs_16k": kbs,
+            "score_per_mhz": _round(verdict["score_per_mhz"], 3),
+            "family": verdict["family"],
+            "ratio": verdict["ratio"],
+            "tolerance": verdict["tolerance"],
+            "expected_kbs": _round(verdict["expected_kbs"], 2),
+            "implied_mhz": _round(verdict["implied_mhz"], 1),
+            "deviation": _round(verdict["deviation"], 5),
+            "closest_family": (None if verdict["closest_family"] is None else
+                               dict(verdict["closest_family"],
+                                    deviation=round(verdict["closest_family"]["deviation"], 5))),
+            "claimed_mhz": c.claimed_mhz,
+            "claimed_deviation": _round(verdict["claimed_deviation"], 5),
+            "claimed_verdict": verdict["claimed_verdict"],
+            "verdict": verdict["verdict"],
+            "message": verdict["message"],
+        })
+
+    return {
+        "schema": SCHEMA_NAME,
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "cryptometer", "version": __version__},
+        "complete": bool(results) and log.reached_the_end(),
+        "source": source,
+        "context": {
+            "host": host,
+            "cpu": cpu,
+            "libraries": libraries,
+            "health": health_from_sbcbench(log),
+        },
+        "results": results,
+        "analysis": {"aes_score": analysis},
+        "warnings": list(log.warnings),
+    }
+
+
+def health_from_sbcbench(log):
+    """Health flags from an sbc-bench log, each {id, severity, message, source[, cluster]}."""
+    flags = []
+    for c in log.clusters:
+        name = "%s (%s)" % (format_cpus(c.cpus), c.core_name or "core type unknown")
+        if c.claimed_mhz and c.measured_mhz and abs(c.measured_mhz / c.claimed_mhz - 1) > 0.03:
+            gap = c.measured_mhz / c.claimed_mhz - 1
+            flags.append({
+                "id": "clock-differs-from-cpufreq",
+                "severity": "warning",
+                "cluster": c.id,
+                "source": "sbc-bench",
+                "message": "%s: cpufreq says %d MHz at the highest operating point, sbc-bench measured "
+                           "%s MHz (%+.1f%%) before the benchmarks."
+                           % (name, c.claimed_mhz, _fmt_mhz(c.measured_mhz), 100 * gap),
+            })
+        if c.measured_mhz and c.measured_after_mhz and c.measured_after_mhz < 0.97 * c.measured_mhz:
+            drop = c.measured_after_mhz / c.measured_mhz - 1
+            opp = ("" if c.claimed_after_mhz in (None, c.claimed_mhz)
+                   else " (checked at the %d MHz operating point)" % c.claimed_after_mhz)
+            flags.append({
+                "id": "clock-dropped-under-load",
+                "severity": "warning",
+                "cluster": c.id,
+                "source": "sbc-bench",
+                "message": "%s: measured %s MHz before the benchmarks but %s MHz%s under load after them "
+                           "(%+.1f%%): throttling or a capped clock."
+                           % (name, _fmt_mhz(c.measured_mhz), _fmt_mhz(c.measured_after_mhz), opp,
+                              100 * drop),
+            })
+    for text in log.validation:
+        flags.append({
+            "id": "sbc-bench-validation",
+            "severity": _validation_severity(text),
+            "source": "sbc-bench",
+            "message": text,
+        })
+    return flags
+
+
+def _fmt_mhz(x):
+    return "%d" % x if float(x).is_integer() else "%.1f" % x
+
+
+def _validation_severity(text):
+    t = text.lower()
+    if t.startswith("no ") or t.endswith(" ok") or "not lower than advertised" in t:
+        return "info"
+    return "warning"
+
+
+# --------------------------------------------------------------------------
+# Checking and writing
+# --------------------------------------------------------------------------
+
+def schema_path():
+    """docs/result.schema.json of the source tree (may not exist)."""
+    return Path(__file__).resolve().parent.parent.parent / "docs" / "result.schema.json"
+
+
+def validate(doc, schema=None):
+    """Return a list of schema violations (strings); empty when valid or no schema exists."""
+    if schema is None:
+        path = schema_path()
+        if not path.is_file():
+            return []
+        with open(path, "r", encoding="utf-8") as handle:
+            schema = json.load(handle)
+    import jsonschema  # only needed here
+
+    validator_cls = jsonschema.validators.validator_for(schema)
+    validator = validator_cls(schema)
+    return ["%s: %s" % ("/".join(str(p) for p in err.absolute_path) or "(document)", err.message)
+            for err in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))]
+
+
+def dumps(doc):
+    """The document as JSON text (UTF-8, two-space indent, trailing newline)."""
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_atomic(path, doc):
+    """Write ``doc`` to ``path`` atomically (temporary file, fsync, os.replace); raise WriteError."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    text = dumps(doc).encode("utf-8")
+    tmp_name = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=".%s." % path.name, suffix=".tmp", dir=str(directory))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp_name, 0o666 & ~mask)
+        os.replace(tmp_name, str(path))
+        tmp_name = None
+    except OSError as exc:
+        raise WriteError("cannot write %s: %s" % (path, exc.strerror or exc)) from exc
+    finally:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass

@@ -1,0 +1,113 @@
+/*
+ * openssl_backend.c — the OpenSSL backend: `cm_backend_openssl`, its
+ * implementations, and the one table that maps each cryptometer algorithm
+ * to OpenSSL.
+ *
+ * Each row of OSSL_ALGORITHMS names an algorithm, its class, the name
+ * OpenSSL 3 fetches it by and the getter OpenSSL 1.1.1 has for it. From the
+ * row the macros below make the ossl_spec, the create() and available()
+ * that bind the spec (the vtables take no algorithm argument), the vtable
+ * and the cm_impl; the work itself is generic, in openssl_cipher.c and
+ * openssl_digest.c. Adding an algorithm OpenSSL has in an existing class is
+ * adding a row.
+ */
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include "cryptometer/backend.h"
+#include "cryptometer/primitive.h"
+#include "openssl_internal.h"
+
+/* The 1.1.1 getters are referenced only when building against 1.1.1. */
+#if OSSL_HAVE_3
+#define OSSL_LEGACY(getter) NULL
+#else
+#define OSSL_LEGACY(getter) getter
+#endif
+#if defined(OPENSSL_NO_CHACHA) || defined(OPENSSL_NO_POLY1305)
+#define OSSL_CHACHA20_POLY1305 NULL /* available() then says why */
+#else
+#define OSSL_CHACHA20_POLY1305 EVP_chacha20_poly1305
+#endif
+
+/* id, cryptometer name, class, OpenSSL 3 name, OpenSSL 1.1.1 getter.
+ * For HMAC the OpenSSL name and getter are its digest's. */
+#define OSSL_ALGORITHMS(X)                                                          \
+    X(aes_128_cbc,       "aes-128-cbc",       CIPHER, "AES-128-CBC",  EVP_aes_128_cbc) \
+    X(aes_256_cbc,       "aes-256-cbc",       CIPHER, "AES-256-CBC",  EVP_aes_256_cbc) \
+    X(aes_128_ctr,       "aes-128-ctr",       CIPHER, "AES-128-CTR",  EVP_aes_128_ctr) \
+    X(aes_256_ctr,       "aes-256-ctr",       CIPHER, "AES-256-CTR",  EVP_aes_256_ctr) \
+    X(aes_128_gcm,       "aes-128-gcm",       AEAD,   "AES-128-GCM",  EVP_aes_128_gcm) \
+    X(aes_256_gcm,       "aes-256-gcm",       AEAD,   "AES-256-GCM",  EVP_aes_256_gcm) \
+    X(chacha20_poly1305, "chacha20-poly1305", AEAD,   "ChaCha20-Poly1305",             \
+      OSSL_CHACHA20_POLY1305)                                                       \
+    X(sha1,              "sha1",              HASH,   "SHA1",         EVP_sha1)        \
+    X(sha256,            "sha256",            HASH,   "SHA256",       EVP_sha256)      \
+    X(sha512,            "sha512",            HASH,   "SHA512",       EVP_sha512)      \
+    X(hmac_sha256,       "hmac-sha256",       MAC,    "SHA256",       EVP_sha256)
+
+/* Which getter field a class fills. */
+#define OSSL_GETTER_CIPHER(g) .legacy_cipher = OSSL_LEGACY(g)
+#define OSSL_GETTER_AEAD(g)   .legacy_cipher = OSSL_LEGACY(g)
+#define OSSL_GETTER_HASH(g)   .legacy_md = OSSL_LEGACY(g)
+#define OSSL_GETTER_MAC(g)    .legacy_md = OSSL_LEGACY(g)
+
+/* The spec of each row. */
+#define OSSL_SPEC(id, name, cls, evp, legacy)                                  \
+    static const ossl_spec spec_##id = {.evp_name = evp,                       \
+                                        OSSL_GETTER_##cls(legacy)};
+OSSL_ALGORITHMS(OSSL_SPEC)
+
+/* Per class: create() and available() bound to the row's spec, and the
+ * vtable of shared functions. */
+#define OSSL_BIND_CIPHER(id)                                                   \
+    static int id##_create(void **st, const uint8_t *key, size_t key_len)      \
+    { return ossl_cipher_create(&spec_##id, st, key, key_len); }               \
+    static int id##_available(char *why, size_t why_len)                       \
+    { return ossl_cipher_available(&spec_##id, why, why_len); }                \
+    static const cm_cipher_vtable id##_vtable = {                              \
+        id##_create, ossl_cipher_encrypt, ossl_cipher_decrypt,                 \
+        ossl_cipher_destroy};
+#define OSSL_BIND_AEAD(id)                                                     \
+    static int id##_create(void **st, const uint8_t *key, size_t key_len)      \
+    { return ossl_cipher_create(&spec_##id, st, key, key_len); }               \
+    static int id##_available(char *why, size_t why_len)                       \
+    { return ossl_cipher_available(&spec_##id, why, why_len); }                \
+    static const cm_aead_vtable id##_vtable = {                                \
+        id##_create, ossl_aead_seal, ossl_aead_open, ossl_cipher_destroy};
+#define OSSL_BIND_HASH(id)                                                     \
+    static int id##_create(void **st)                                          \
+    { return ossl_hash_create(&spec_##id, st); }                               \
+    static int id##_available(char *why, size_t why_len)                       \
+    { return ossl_md_available(&spec_##id, 0, why, why_len); }                 \
+    static const cm_hash_vtable id##_vtable = {                                \
+        id##_create, ossl_hash_digest, ossl_hash_destroy};
+#define OSSL_BIND_MAC(id)                                                      \
+    static int id##_create(void **st, const uint8_t *key, size_t key_len)      \
+    { return ossl_hmac_create(&spec_##id, st, key, key_len); }                 \
+    static int id##_available(char *why, size_t why_len)                       \
+    { return ossl_md_available(&spec_##id, 1, why, why_len); }                 \
+    static const cm_mac_vtable id##_vtable = {                                 \
+        id##_create, ossl_hmac_mac, ossl_hmac_destroy};
+
+#define OSSL_BIND(id, name, cls, evp, legacy) OSSL_BIND_##cls(id)
+OSSL_ALGORITHMS(OSSL_BIND)
+
+#define OSSL_IMPL(id, name, cls, evp, legacy) {name, &id##_vtable, id##_available},
+static const cm_impl ossl_impls[] = {OSSL_ALGORITHMS(OSSL_IMPL)};
+
+int ossl_fail(int rc)
+{
+    ERR_clear_error();
+    return rc;
+}
+
+extern const cm_backend cm_backend_openssl;
+const cm_backend cm_backend_openssl = {
+    .name = "openssl",
+    .description = "OpenSSL libcrypto through EVP (EVP_CIPHER, EVP_MD, "
+                   "EVP_MAC or HMAC), keyed once as applications do",
+    .version = ossl_version,
+    .describe = ossl_describe,
+    .impls = ossl_impls,
+    .n_impls = sizeof ossl_impls / sizeof ossl_impls[0],
+};

@@ -1,0 +1,100 @@
+/*
+ * openssl_internal.h — what the files of the OpenSSL backend share.
+ *
+ * openssl_backend.c holds the table that maps each cryptometer algorithm to
+ * its OpenSSL name (an ossl_spec) and builds one vtable per algorithm from
+ * it. The class code is generic over a spec: openssl_cipher.c does every
+ * EVP_CIPHER algorithm (the block/stream modes and the AEADs),
+ * openssl_digest.c does hashes (EVP_MD) and HMAC (EVP_MAC on 3.x, HMAC_CTX
+ * on 1.1.1), openssl_describe.c reports the library's version and the CPU
+ * capability vector it runs with.
+ *
+ * Builds against OpenSSL 1.1.1 and 3.x: every version split is an
+ * `#if OSSL_HAVE_3` in these files, never in callers.
+ */
+#ifndef CM_BACKEND_OPENSSL_INTERNAL_H
+#define CM_BACKEND_OPENSSL_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <openssl/opensslv.h>
+#include <openssl/evp.h>
+
+#if OPENSSL_VERSION_NUMBER < 0x10101000L
+#error "the openssl backend needs OpenSSL 1.1.1 or later"
+#endif
+
+/* 1 when building against OpenSSL 3.0 or later (providers, EVP_MAC,
+ * explicit fetching), 0 for 1.1.1. */
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+#define OSSL_HAVE_3 1
+#else
+#define OSSL_HAVE_3 0
+#endif
+
+/* How one cryptometer algorithm is reached through EVP. */
+typedef struct ossl_spec {
+    /* The name EVP_CIPHER_fetch / EVP_MD_fetch take on 3.x; for HMAC, the
+     * digest's name. */
+    const char *evp_name;
+    /* The 1.1.1 getters: the cipher, or the digest (also HMAC's). At most
+     * one is set; both are NULL when building against 3.x. */
+    const EVP_CIPHER *(*legacy_cipher)(void);
+    const EVP_MD *(*legacy_md)(void);
+} ossl_spec;
+
+/* ---- openssl_cipher.c: cm_cipher_vtable and cm_aead_vtable ------------- */
+
+/* Keys a state for spec's cipher (one context per direction, keyed once);
+ * CM_ERR_INVALID when key_len is not the cipher's key length. */
+int ossl_cipher_create(const ossl_spec *spec, void **state,
+                       const uint8_t *key, size_t key_len);
+/* cm_cipher_vtable.encrypt / decrypt (CBC without padding, CTR). */
+int ossl_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in,
+                        uint8_t *out, size_t len);
+int ossl_cipher_decrypt(void *state, const uint8_t *iv, const uint8_t *in,
+                        uint8_t *out, size_t len);
+/* cm_aead_vtable.seal / open (GCM, ChaCha20-Poly1305). */
+int ossl_aead_seal(void *state, const uint8_t *nonce, size_t nonce_len,
+                   const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                   size_t len, uint8_t *out, uint8_t *tag, size_t tag_len);
+int ossl_aead_open(void *state, const uint8_t *nonce, size_t nonce_len,
+                   const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                   size_t len, uint8_t *out, const uint8_t *tag,
+                   size_t tag_len);
+/* Frees a cipher or AEAD state; accepts NULL. */
+void ossl_cipher_destroy(void *state);
+/* 1 when the library can give spec's cipher here, else 0 with why filled. */
+int ossl_cipher_available(const ossl_spec *spec, char *why, size_t why_len);
+
+/* ---- openssl_digest.c: cm_hash_vtable and cm_mac_vtable ----------------- */
+
+/* A state for spec's digest, reused by every digest() call. */
+int ossl_hash_create(const ossl_spec *spec, void **state);
+int ossl_hash_digest(void *state, const uint8_t *msg, size_t len,
+                     uint8_t *out);
+void ossl_hash_destroy(void *state);
+/* HMAC with spec's digest, keyed once; any key length, 0 included. */
+int ossl_hmac_create(const ossl_spec *spec, void **state,
+                     const uint8_t *key, size_t key_len);
+int ossl_hmac_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+void ossl_hmac_destroy(void *state);
+/* 1 when the library can give spec's digest (and, on 3.x, HMAC) here. */
+int ossl_md_available(const ossl_spec *spec, int hmac, char *why,
+                      size_t why_len);
+
+/* ---- openssl_describe.c -------------------------------------------------- */
+
+struct json_t;
+/* The runtime library's version string (not the headers'). */
+const char *ossl_version(void);
+/* {"version", "headers_version", "capabilities"}: see openssl_describe.c. */
+struct json_t *ossl_describe(void);
+
+/* ---- shared helpers ------------------------------------------------------ */
+
+/* Empties OpenSSL's per-thread error queue and returns rc, so that a
+ * failing call repeated a million times does not grow the queue. */
+int ossl_fail(int rc);
+
+#endif

@@ -1,0 +1,344 @@
+/*
+ * ref_backend.c — the "ref" backend: cryptometer's own portable C
+ * implementations (src/impl/ref/) behind the class tables of primitive.h.
+ *
+ * Plain C11 with byte-wise loads and stores: no intrinsics, no assembly,
+ * the same code on every CPU. It is the software baseline that hardware
+ * paths and libraries are compared with, and always available. The AES
+ * and GHASH code is table-based and not constant-time (see aes.h); it is
+ * for measuring, not for protecting secrets.
+ *
+ * Every state is malloc'ed in create and wiped and freed in destroy.
+ */
+#include <stdlib.h>
+#include "cryptometer/backend.h"
+#include "impl/ref/aes.h"
+#include "impl/ref/aes_modes.h"
+#include "impl/ref/bytes.h"
+#include "impl/ref/chacha20_poly1305.h"
+#include "impl/ref/gcm.h"
+#include "impl/ref/hmac_sha256.h"
+#include "impl/ref/sha1.h"
+#include "impl/ref/sha256.h"
+#include "impl/ref/sha512.h"
+
+#ifndef CM_VERSION
+#define CM_VERSION "unknown"
+#endif
+
+/* *state = a new zeroed block of size bytes; CM_ERR_NOMEM if none. */
+static int state_alloc(void **state, size_t size)
+{
+    void *p = calloc(1, size);
+    if (p == NULL)
+        return CM_ERR_NOMEM;
+    *state = p;
+    return CM_OK;
+}
+
+/* Wipes and frees a state of size bytes; NULL is accepted. */
+static void state_free(void *state, size_t size)
+{
+    if (state == NULL)
+        return;
+    ref_wipe(state, size);
+    free(state);
+}
+
+/* ---- hashes ------------------------------------------------------------- */
+
+/* A new SHA-1 context (scratch space for digest). */
+static int sha1_create(void **state)
+{
+    return state_alloc(state, sizeof(ref_sha1_ctx));
+}
+
+/* out = SHA-1(msg); the state is only scratch space. */
+static int sha1_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    ref_sha1_ctx *c = state;
+    ref_sha1_init(c);
+    ref_sha1_update(c, msg, len);
+    ref_sha1_final(c, out);
+    return CM_OK;
+}
+
+/* Wipes and frees a SHA-1 state; NULL is accepted. */
+static void sha1_destroy(void *state)
+{
+    state_free(state, sizeof(ref_sha1_ctx));
+}
+
+/* A new SHA-256 context. */
+static int sha256_create(void **state)
+{
+    return state_alloc(state, sizeof(ref_sha256_ctx));
+}
+
+/* out = SHA-256(msg). */
+static int sha256_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    ref_sha256_ctx *c = state;
+    ref_sha256_init(c);
+    ref_sha256_update(c, msg, len);
+    ref_sha256_final(c, out);
+    return CM_OK;
+}
+
+/* Wipes and frees a SHA-256 state; NULL is accepted. */
+static void sha256_destroy(void *state)
+{
+    state_free(state, sizeof(ref_sha256_ctx));
+}
+
+/* A new SHA-512 context. */
+static int sha512_create(void **state)
+{
+    return state_alloc(state, sizeof(ref_sha512_ctx));
+}
+
+/* out = SHA-512(msg). */
+static int sha512_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    ref_sha512_ctx *c = state;
+    ref_sha512_init(c);
+    ref_sha512_update(c, msg, len);
+    ref_sha512_final(c, out);
+    return CM_OK;
+}
+
+/* Wipes and frees a SHA-512 state; NULL is accepted. */
+static void sha512_destroy(void *state)
+{
+    state_free(state, sizeof(ref_sha512_ctx));
+}
+
+static const cm_hash_vtable sha1_vtable = {sha1_create, sha1_digest, sha1_destroy};
+static const cm_hash_vtable sha256_vtable = {sha256_create, sha256_digest, sha256_destroy};
+static const cm_hash_vtable sha512_vtable = {sha512_create, sha512_digest, sha512_destroy};
+
+/* ---- HMAC-SHA-256 --------------------------------------------------------- */
+
+/* Any key length, 0 and longer than a block included. */
+static int hmac_sha256_create(void **state, const uint8_t *key, size_t key_len)
+{
+    int rc = state_alloc(state, sizeof(ref_hmac_sha256_key));
+    if (rc != CM_OK)
+        return rc;
+    ref_hmac_sha256_set_key(*state, key, key_len);
+    return CM_OK;
+}
+
+/* out = HMAC-SHA-256(key, msg), reusing the precomputed key schedule. */
+static int hmac_sha256_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    ref_hmac_sha256(state, msg, len, out);
+    return CM_OK;
+}
+
+/* Wipes and frees an HMAC key state; NULL is accepted. */
+static void hmac_sha256_destroy(void *state)
+{
+    state_free(state, sizeof(ref_hmac_sha256_key));
+}
+
+static const cm_mac_vtable hmac_sha256_vtable = {hmac_sha256_create, hmac_sha256_mac,
+                                                 hmac_sha256_destroy};
+
+/* ---- AES-CBC and AES-CTR -------------------------------------------------- */
+
+/* A new AES key schedule for a key of exactly want_len bytes; any other
+ * length is CM_ERR_UNSUPPORTED. */
+static int aes_create(void **state, const uint8_t *key, size_t key_len, size_t want_len)
+{
+    int rc;
+    if (key_len != want_len)
+        return CM_ERR_UNSUPPORTED;
+    rc = state_alloc(state, sizeof(ref_aes_key));
+    if (rc != CM_OK)
+        return rc;
+    rc = ref_aes_set_key(*state, key, key_len);
+    if (rc != CM_OK) {
+        state_free(*state, sizeof(ref_aes_key));
+        *state = NULL;
+    }
+    return rc;
+}
+
+/* AES-128 only: key_len must be 16. */
+static int aes128_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return aes_create(state, key, key_len, 16);
+}
+
+/* AES-256 only: key_len must be 32. */
+static int aes256_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return aes_create(state, key, key_len, 32);
+}
+
+/* Wipes and frees an AES key schedule; NULL is accepted. */
+static void aes_destroy(void *state)
+{
+    state_free(state, sizeof(ref_aes_key));
+}
+
+/* CBC without padding: CM_ERR_INVALID unless len is a multiple of 16. */
+static int aes_cbc_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                           size_t len)
+{
+    return ref_aes_cbc_encrypt(state, iv, in, out, len);
+}
+
+/* The inverse of aes_cbc_encrypt, with the same length rule. */
+static int aes_cbc_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                           size_t len)
+{
+    return ref_aes_cbc_decrypt(state, iv, in, out, len);
+}
+
+/* CTR, iv being the initial 128-bit counter block; both directions. */
+static int aes_ctr_xor(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                       size_t len)
+{
+    ref_aes_ctr_xor(state, iv, in, out, len);
+    return CM_OK;
+}
+
+static const cm_cipher_vtable aes128_cbc_vtable = {aes128_create, aes_cbc_encrypt,
+                                                   aes_cbc_decrypt, aes_destroy};
+static const cm_cipher_vtable aes256_cbc_vtable = {aes256_create, aes_cbc_encrypt,
+                                                   aes_cbc_decrypt, aes_destroy};
+static const cm_cipher_vtable aes128_ctr_vtable = {aes128_create, aes_ctr_xor, aes_ctr_xor,
+                                                   aes_destroy};
+static const cm_cipher_vtable aes256_ctr_vtable = {aes256_create, aes_ctr_xor, aes_ctr_xor,
+                                                   aes_destroy};
+
+/* ---- AES-GCM -------------------------------------------------------------- */
+
+/* A new GCM key for exactly want_len key bytes (else CM_ERR_UNSUPPORTED). */
+static int gcm_create(void **state, const uint8_t *key, size_t key_len, size_t want_len)
+{
+    int rc;
+    if (key_len != want_len)
+        return CM_ERR_UNSUPPORTED;
+    rc = state_alloc(state, sizeof(ref_gcm_key));
+    if (rc != CM_OK)
+        return rc;
+    rc = ref_gcm_set_key(*state, key, key_len);
+    if (rc != CM_OK) {
+        state_free(*state, sizeof(ref_gcm_key));
+        *state = NULL;
+    }
+    return rc;
+}
+
+/* AES-128-GCM only: key_len must be 16. */
+static int gcm128_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return gcm_create(state, key, key_len, 16);
+}
+
+/* AES-256-GCM only: key_len must be 32. */
+static int gcm256_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return gcm_create(state, key, key_len, 32);
+}
+
+/* Any nonce length >= 1, tag_len 1..16 (see gcm.h). */
+static int gcm_seal(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                    size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag,
+                    size_t tag_len)
+{
+    return ref_gcm_seal(state, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
+}
+
+/* CM_ERR_AUTH, with no plaintext written, when the tag does not match. */
+static int gcm_open(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                    size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                    const uint8_t *tag, size_t tag_len)
+{
+    return ref_gcm_open(state, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
+}
+
+/* Wipes and frees a GCM key (AES schedule and GHASH table); NULL is accepted. */
+static void gcm_destroy(void *state)
+{
+    state_free(state, sizeof(ref_gcm_key));
+}
+
+static const cm_aead_vtable gcm128_vtable = {gcm128_create, gcm_seal, gcm_open, gcm_destroy};
+static const cm_aead_vtable gcm256_vtable = {gcm256_create, gcm_seal, gcm_open, gcm_destroy};
+
+/* ---- ChaCha20-Poly1305 ---------------------------------------------------- */
+
+/* A 32-byte key only (else CM_ERR_UNSUPPORTED). */
+static int chapoly_create(void **state, const uint8_t *key, size_t key_len)
+{
+    int rc;
+    if (key_len != 32)
+        return CM_ERR_UNSUPPORTED;
+    rc = state_alloc(state, sizeof(ref_chacha20_poly1305_key));
+    if (rc != CM_OK)
+        return rc;
+    ref_chacha20_set_key(*state, key);
+    return CM_OK;
+}
+
+/* 12-byte nonce only (else CM_ERR_UNSUPPORTED), tag_len 1..16. */
+static int chapoly_seal(void *state, const uint8_t *nonce, size_t nonce_len,
+                        const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                        uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    return ref_chacha20_poly1305_seal(state, nonce, nonce_len, aad, aad_len, in, len, out, tag,
+                                      tag_len);
+}
+
+/* CM_ERR_AUTH, with no plaintext written, when the tag does not match. */
+static int chapoly_open(void *state, const uint8_t *nonce, size_t nonce_len,
+                        const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                        uint8_t *out, const uint8_t *tag, size_t tag_len)
+{
+    return ref_chacha20_poly1305_open(state, nonce, nonce_len, aad, aad_len, in, len, out, tag,
+                                      tag_len);
+}
+
+/* Wipes and frees a ChaCha20-Poly1305 key; NULL is accepted. */
+static void chapoly_destroy(void *state)
+{
+    state_free(state, sizeof(ref_chacha20_poly1305_key));
+}
+
+static const cm_aead_vtable chapoly_vtable = {chapoly_create, chapoly_seal, chapoly_open,
+                                              chapoly_destroy};
+
+/* ---- registration --------------------------------------------------------- */
+
+/* The code is ours, so its version is cryptometer's. */
+static const char *ref_version(void)
+{
+    return "cryptometer " CM_VERSION;
+}
+
+static const cm_impl ref_impls[] = {
+    {"aes-128-cbc", &aes128_cbc_vtable, NULL},
+    {"aes-256-cbc", &aes256_cbc_vtable, NULL},
+    {"aes-128-ctr", &aes128_ctr_vtable, NULL},
+    {"aes-256-ctr", &aes256_ctr_vtable, NULL},
+    {"aes-128-gcm", &gcm128_vtable, NULL},
+    {"aes-256-gcm", &gcm256_vtable, NULL},
+    {"chacha20-poly1305", &chapoly_vtable, NULL},
+    {"sha1", &sha1_vtable, NULL},
+    {"sha256", &sha256_vtable, NULL},
+    {"sha512", &sha512_vtable, NULL},
+    {"hmac-sha256", &hmac_sha256_vtable, NULL},
+};
+
+const cm_backend cm_backend_ref = {
+    "ref",
+    "cryptometer's own portable C",
+    ref_version,
+    NULL,
+    ref_impls,
+    sizeof ref_impls / sizeof ref_impls[0],
+};

@@ -1,0 +1,14 @@
+/*
+ * commands.h — the subcommands of `cryptometer`; each takes the arguments
+ * after its name (argv[0] is the subcommand) and returns an exit code from
+ * enum cm_exit (error.h).
+ */
+#ifndef CM_CORE_COMMANDS_H
+#define CM_CORE_COMMANDS_H
+
+int cm_run_main(int argc, char **argv);
+int cm_list_main(int argc, char **argv);
+/* In Python (python/cryptometer): exec'ed with the same arguments. */
+int cm_python_main(const char *self, int argc, char **argv);
+
+#endif

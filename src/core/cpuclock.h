@@ -1,0 +1,30 @@
+/*
+ * cpuclock.h — the real core clock, measured the way the `mhz` tool does:
+ * time a long chain of dependent single-cycle register instructions
+ * (x86-64: add reg,reg; aarch64: add xN,xN,xM) and cross-check it with a
+ * second instruction kind (x86-64: a 3-cycle imul chain; aarch64: eor),
+ * so that cycles per byte are core cycles even where the TSC runs at a
+ * fixed rate or cpufreq lies. Immediate adds are avoided: some cores fold
+ * them and run such a chain several times faster than the clock.
+ */
+#ifndef CM_CORE_CPUCLOCK_H
+#define CM_CORE_CPUCLOCK_H
+
+typedef struct cm_cpuclock {
+    int supported;       /* 0 on an architecture without a chain here */
+    int cpu;             /* the CPU measured (-1: not pinned) */
+    double mhz;          /* from the primary chain: median of the repeats */
+    double mhz_check;    /* from the cross-check chain */
+    double spread;       /* (max-min)/median of the primary repeats */
+    int agree;           /* the two kinds agree within 3% */
+    const char *method;  /* "x86-64 add reg,reg chain; imul cross-check" */
+} cm_cpuclock;
+
+/* Measures the clock of the CPU this thread runs on now. Takes ~20 ms.
+ * The caller pins the thread first if it wants a given CPU. */
+void cm_cpuclock_measure(cm_cpuclock *out);
+
+/* Pins the calling thread to cpu (returns 0) or fails (-1, errno set). */
+int cm_pin_to_cpu(int cpu);
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * document.c — the result document's skeleton, the core's own context
+ * facts, and atomic file writing (see output.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#include <jansson.h>
+#include "core/output.h"
+#include "core/registry.h"
+#include "core/timer.h"
+
+void cm_utc_now(char *buf, size_t len)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+json_t *cm_document_new(int argc, char **argv)
+{
+    char now[32];
+    json_t *cmd = json_array();
+    for (int i = 0; i < argc; i++)
+        json_array_append_new(cmd, json_string(argv[i]));
+    cm_utc_now(now, sizeof now);
+    return json_pack("{s:s, s:i, s:{s:s, s:s}, s:o, s:s, s:b, s:b, s:[]}", "schema",
+                     "cryptometer-result", "schema_version", CM_SCHEMA_VERSION, "tool", "name",
+                     "cryptometer", "version", CM_VERSION, "command", cmd, "started", now,
+                     "complete", 1, "interrupted", 0, "results");
+}
+
+/* PRETTY_NAME from /etc/os-release, or NULL. */
+static json_t *os_pretty_name(void)
+{
+    char line[256];
+    json_t *name = json_null();
+    FILE *f = fopen("/etc/os-release", "r");
+    if (!f)
+        return name;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "PRETTY_NAME=", 12) == 0) {
+            char *v = line + 12;
+            v[strcspn(v, "\n")] = '\0';
+            if (*v == '"') {
+                v++;
+                v[strcspn(v, "\"")] = '\0';
+            }
+            json_decref(name);
+            name = json_string(v);
+        }
+    fclose(f);
+    return name;
+}
+
+/* Every backend: compiled in (with the runtime version) or missing. */
+static json_t *libraries(void)
+{
+    json_t *libs = json_array();
+    for (size_t i = 0; i < cm_registry_count(); i++) {
+        const cm_backend *b = cm_registry_backend(i);
+        const char *v = b->version ? b->version() : NULL;
+        json_t *lib = json_pack("{s:s, s:b, s:s?, s:s}", "backend", b->name, "available", 1,
+                                "version", v, "description", b->description);
+        if (b->describe)
+            json_object_set_new(lib, "details", b->describe());
+        json_array_append_new(libs, lib);
+    }
+    size_t n;
+    const cm_backend_missing *m = cm_registry_missing(&n);
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(libs, json_pack("{s:s, s:b, s:n, s:s, s:s}", "backend", m[i].name,
+                                              "available", 0, "version", "reason", m[i].reason,
+                                              "package", m[i].package));
+    return libs;
+}
+
+json_t *cm_core_context(void)
+{
+    struct utsname u;
+    char host[256] = "";
+    cm_cycle_counter cc;
+    uname(&u);
+    gethostname(host, sizeof host - 1);
+    cm_cycle_counter_probe(&cc);
+    return json_pack(
+        "{s:{s:s, s:o, s:s, s:s, s:s}, s:{s:s, s:s, s:s, s:s}, "
+        "s:{s:s, s:I, s:s, s:s, s:{s:s, s:f}}, s:o}",
+        "host", "hostname", host, "os", os_pretty_name(), "kernel", u.release, "kernel_version",
+        u.version, "machine", u.machine, "build", "compiler", CM_COMPILER, "c_flags", CM_C_FLAGS,
+        "build_type", CM_BUILD_TYPE, "version", CM_VERSION, "timer", "wall", "CLOCK_MONOTONIC",
+        "resolution_ns", (json_int_t)cm_clock_resolution_ns(), "cpu_time",
+        "getrusage(RUSAGE_THREAD), user and system, microsecond granularity", "core_clock",
+        "measured: dependent instruction chain before and after each implementation",
+        "cycle_counter", "kind", cc.kind, "mhz", cc.mhz, "libraries", libraries());
+}
+
+int cm_output_check(const char *path, cm_error *err)
+{
+    struct stat st;
+    char *copy = strdup(path);
+    const char *dir = dirname(copy);
+    int bad = 0;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        bad = cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': it is a directory", path);
+    else if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        bad = cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': directory '%s' does not exist",
+                           path, dir);
+    else if (access(dir, W_OK) != 0)
+        bad = cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': %s", path, strerror(errno));
+    free(copy);
+    return bad;
+}
+
+int cm_write_atomic(const char *path, const char *text, size_t len, cm_error *err)
+{
+    size_t plen = strlen(path) + 32;
+    char *tmp = malloc(plen);
+    snprintf(tmp, plen, "%s.tmp.%ld", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) {
+        cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': %s", path, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    size_t off = 0;
+    while (off < len) {
+        ssize_t w = write(fd, text + off, len - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        off += (size_t)w;
+    }
+    int ok = off == len && fsync(fd) == 0;
+    ok = close(fd) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': %s", path, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}
+
+int cm_write_json(const char *path, json_t *doc, cm_error *err)
+{
+    char *text = json_dumps(doc, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+    if (!text)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot encode the result document");
+    size_t len = strlen(text);
+    text = realloc(text, len + 2);
+    text[len++] = '\n';
+    int rc = cm_write_atomic(path, text, len, err);
+    free(text);
+    return rc;
+}

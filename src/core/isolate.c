@@ -1,0 +1,159 @@
+/*
+ * isolate.c — fork, pipe, poll with a deadline; see isolate.h.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <jansson.h>
+#include "core/isolate.h"
+
+volatile int cm_interrupted = 0;
+
+int cm_isolate_send(FILE *out, json_t *msg)
+{
+    int rc = json_dumpf(msg, out, JSON_COMPACT) == 0 && fputc('\n', out) != EOF &&
+                     fflush(out) == 0
+                 ? 0
+                 : -1;
+    json_decref(msg);
+    return rc;
+}
+
+/* "SEGV" for SIGSEGV; portable (sigabbrev_np is glibc-only). */
+static const char *signal_abbrev(int sig)
+{
+    static const struct { int sig; const char *name; } names[] = {
+        {SIGSEGV, "SEGV"}, {SIGILL, "ILL"}, {SIGABRT, "ABRT"}, {SIGBUS, "BUS"},
+        {SIGFPE, "FPE"}, {SIGKILL, "KILL"}, {SIGTERM, "TERM"}, {SIGTRAP, "TRAP"},
+        {SIGSYS, "SYS"}, {SIGPIPE, "PIPE"}, {SIGINT, "INT"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].sig == sig)
+            return names[i].name;
+    return "?";
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Hands every complete line in buf[0..*len) to on_message; keeps the rest. */
+static void deliver_lines(char *buf, size_t *len, cm_isolate_message_fn on_message, void *ctx)
+{
+    char *start = buf, *nl;
+    while ((nl = memchr(start, '\n', *len - (size_t)(start - buf))) != NULL) {
+        *nl = '\0';
+        json_t *msg = json_loads(start, 0, NULL);
+        if (msg) {
+            on_message(ctx, msg);
+            json_decref(msg);
+        }
+        start = nl + 1;
+    }
+    *len -= (size_t)(start - buf);
+    memmove(buf, start, *len);
+}
+
+void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
+                    cm_isolate_message_fn on_message, void *ctx,
+                    cm_isolate_outcome *outcome)
+{
+    int fds[2];
+    memset(outcome, 0, sizeof *outcome);
+    fflush(stdout);
+    fflush(stderr);
+    if (pipe(fds) != 0) {
+        outcome->status = CM_ISOLATE_ERROR;
+        snprintf(outcome->detail, sizeof outcome->detail, "pipe: %s", strerror(errno));
+        return;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        outcome->status = CM_ISOLATE_ERROR;
+        snprintf(outcome->detail, sizeof outcome->detail, "fork: %s", strerror(errno));
+        close(fds[0]);
+        close(fds[1]);
+        return;
+    }
+    if (pid == 0) {
+        signal(SIGINT, SIG_IGN);
+        close(fds[0]);
+        FILE *out = fdopen(fds[1], "w");
+        int rc = out ? child(arg, out) : 1;
+        if (out)
+            fclose(out);
+        _exit(rc == 0 ? 0 : 1);
+    }
+    close(fds[1]);
+
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    double deadline = now_s() + timeout_s;
+    int killed_for = 0; /* 0, CM_ISOLATE_TIMEOUT or CM_ISOLATE_INTERRUPTED */
+    for (;;) {
+        if (cm_interrupted) {
+            killed_for = CM_ISOLATE_INTERRUPTED;
+            break;
+        }
+        double left = deadline - now_s();
+        if (left <= 0) {
+            killed_for = CM_ISOLATE_TIMEOUT;
+            break;
+        }
+        struct pollfd p = {.fd = fds[0], .events = POLLIN};
+        int timeout_ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
+        int r = poll(&p, 1, timeout_ms);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            continue;
+        if (len + 4096 > cap) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+        }
+        ssize_t n = read(fds[0], buf + len, cap - len - 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break; /* EOF: the child closed its end (exited or crashed) */
+        len += (size_t)n;
+        deliver_lines(buf, &len, on_message, ctx);
+        deadline = now_s() + timeout_s;
+    }
+    if (killed_for)
+        kill(pid, SIGKILL);
+    close(fds[0]);
+    free(buf);
+
+    int wstatus = 0;
+    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+        ;
+    if (killed_for == CM_ISOLATE_TIMEOUT) {
+        outcome->status = CM_ISOLATE_TIMEOUT;
+        snprintf(outcome->detail, sizeof outcome->detail,
+                 "no answer for %.1f s; killed", timeout_s);
+    } else if (killed_for == CM_ISOLATE_INTERRUPTED) {
+        outcome->status = CM_ISOLATE_INTERRUPTED;
+        snprintf(outcome->detail, sizeof outcome->detail, "interrupted by the user");
+    } else if (WIFSIGNALED(wstatus)) {
+        outcome->status = CM_ISOLATE_CRASHED;
+        outcome->signal = WTERMSIG(wstatus);
+        snprintf(outcome->detail, sizeof outcome->detail, "SIG%s (%s)",
+                 signal_abbrev(outcome->signal),
+                 strsignal(outcome->signal));
+    } else if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0) {
+        outcome->status = CM_ISOLATE_EXITED;
+        outcome->exit_code = WEXITSTATUS(wstatus);
+        snprintf(outcome->detail, sizeof outcome->detail, "exited with status %d",
+                 outcome->exit_code);
+    } else {
+        outcome->status = CM_ISOLATE_OK;
+    }
+}

@@ -1,0 +1,393 @@
+/*
+ * kat.c — the KAT runner's entry points (see kat.h): which embedded vector
+ * file serves which algorithm, cm_kat_check (vectors, then the cross-check
+ * against another backend), the report and its JSON form, and the helpers
+ * of kat_internal.h. The vector formats themselves are run by
+ * kat_wycheproof.c and kat_builtin.c; the cross-check by kat_crosscheck.c.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "core/embedded.h"
+#include "core/kat.h"
+#include "core/kat_internal.h"
+#include "core/registry.h"
+
+/* ---- which vectors serve which algorithm --------------------------------- */
+
+enum source_kind { SOURCE_WYCHEPROOF, SOURCE_BUILTIN };
+
+/* Embedded paths (cmake/Embed.cmake keeps them relative to the source
+ * tree). An algorithm may have several files; all are run. */
+static const struct builtin_source {
+    const char *algorithm;
+    const char *path;
+    enum source_kind kind;
+} builtin_sources[] = {
+    {"aes-128-cbc", "vectors/wycheproof/aes_cbc_pkcs5_test.json", SOURCE_WYCHEPROOF},
+    {"aes-256-cbc", "vectors/wycheproof/aes_cbc_pkcs5_test.json", SOURCE_WYCHEPROOF},
+    {"aes-128-ctr", "vectors/nist/sp800-38a-ctr.json", SOURCE_BUILTIN},
+    {"aes-256-ctr", "vectors/nist/sp800-38a-ctr.json", SOURCE_BUILTIN},
+    {"aes-128-gcm", "vectors/wycheproof/aes_gcm_test.json", SOURCE_WYCHEPROOF},
+    {"aes-256-gcm", "vectors/wycheproof/aes_gcm_test.json", SOURCE_WYCHEPROOF},
+    {"chacha20-poly1305", "vectors/wycheproof/chacha20_poly1305_test.json", SOURCE_WYCHEPROOF},
+    {"sha1", "vectors/nist/fips180.json", SOURCE_BUILTIN},
+    {"sha256", "vectors/nist/fips180.json", SOURCE_BUILTIN},
+    {"sha512", "vectors/nist/fips180.json", SOURCE_BUILTIN},
+    {"hmac-sha256", "vectors/wycheproof/hmac_sha256_test.json", SOURCE_WYCHEPROOF},
+};
+
+/* The name a vector file has in reports: its path without "vectors/". */
+static const char *display_name(const char *path)
+{
+    return strncmp(path, "vectors/", 8) == 0 ? path + 8 : path;
+}
+
+/* Runs one embedded file against impl; a file that is missing, does not
+ * parse, is malformed or holds nothing for alg counts as one failure. */
+static void run_source(const struct builtin_source *src, const cm_impl *impl,
+                       const cm_algorithm *alg, cm_kat_report *rep)
+{
+    const char *name = display_name(src->path);
+    const cm_embedded_file *f = cm_embedded_find(src->path);
+    kat_add_source(rep, name);
+    if (!f) {
+        kat_fail(rep, "%s: not embedded in this build (cmake/Embed.cmake)", name);
+        return;
+    }
+    json_error_t jerr;
+    json_t *doc = json_loadb((const char *)f->data, f->len, 0, &jerr);
+    if (!doc) {
+        kat_fail(rep, "%s:%d:%d: %s", name, jerr.line, jerr.column, jerr.text);
+        return;
+    }
+    cm_error err = {0, ""};
+    int n = src->kind == SOURCE_WYCHEPROOF
+                ? cm_kat_wycheproof(doc, name, impl, alg, rep, &err)
+                : kat_builtin_run(doc, name, impl, alg, rep, &err);
+    json_decref(doc);
+    if (n < 0)
+        kat_fail(rep, "%s", err.msg);
+    else if (n == 0)
+        kat_fail(rep, "%s: no vectors for %s", name, alg->name);
+}
+
+int cm_kat_vectors(const cm_impl *impl, const cm_algorithm *alg, cm_kat_report *rep)
+{
+    for (size_t i = 0; i < sizeof builtin_sources / sizeof builtin_sources[0]; i++)
+        if (strcmp(builtin_sources[i].algorithm, alg->name) == 0)
+            run_source(&builtin_sources[i], impl, alg, rep);
+    kat_settle_vectors(rep);
+    return rep->vectors != CM_CHECK_FAILED;
+}
+
+int cm_kat_check(const cm_backend *b, const cm_impl *impl,
+                 const cm_algorithm *alg, const size_t *sizes, size_t n_sizes,
+                 cm_kat_report *rep)
+{
+    cm_kat_report_init(rep);
+    cm_kat_vectors(impl, alg, rep);
+
+    const cm_backend *peer_backend = NULL;
+    const cm_impl *peer = cm_registry_peer(b, alg->name, &peer_backend);
+    if (peer) {
+        cm_kat_crosscheck(impl, alg, peer, peer_backend->name, sizes, n_sizes, rep);
+    } else {
+        char why[128];
+        snprintf(why, sizeof why, "no other backend here has an available %s", alg->name);
+        cm_kat_crosscheck(impl, alg, NULL, why, sizes, n_sizes, rep);
+    }
+    return rep->vectors != CM_CHECK_FAILED && rep->cross != CM_CHECK_FAILED;
+}
+
+/* ---- the report ------------------------------------------------------------ */
+
+void cm_kat_report_init(cm_kat_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    rep->vectors = CM_CHECK_NONE;
+    rep->cross = CM_CHECK_NONE;
+}
+
+const char *cm_check_status_name(cm_check_status s)
+{
+    switch (s) {
+    case CM_CHECK_PASSED: return "passed";
+    case CM_CHECK_FAILED: return "failed";
+    default: return "none";
+    }
+}
+
+cm_check_status cm_kat_report_status(const cm_kat_report *rep)
+{
+    if (rep->vectors == CM_CHECK_FAILED || rep->cross == CM_CHECK_FAILED)
+        return CM_CHECK_FAILED;
+    if (rep->vectors == CM_CHECK_PASSED || rep->cross == CM_CHECK_PASSED)
+        return CM_CHECK_PASSED;
+    return CM_CHECK_NONE;
+}
+
+/* Parses "passed"/"failed"/"none"; -1 for anything else. */
+static int status_from_name(const char *s)
+{
+    if (!s)
+        return -1;
+    if (strcmp(s, "passed") == 0)
+        return CM_CHECK_PASSED;
+    if (strcmp(s, "failed") == 0)
+        return CM_CHECK_FAILED;
+    if (strcmp(s, "none") == 0)
+        return CM_CHECK_NONE;
+    return -1;
+}
+
+/* Adds key: value to obj, stealing value; returns -1 if value is NULL or
+ * the set fails. */
+static int put(json_t *obj, const char *key, json_t *value)
+{
+    return value && json_object_set_new(obj, key, value) == 0 ? 0 : -1;
+}
+
+/* A JSON string, or null for an empty C string. */
+static json_t *string_or_null(const char *s)
+{
+    return s[0] ? json_string(s) : json_null();
+}
+
+/* The ", "-separated list in s as a JSON array of strings. */
+static json_t *split_sources(const char *s)
+{
+    json_t *arr = json_array();
+    while (arr && *s) {
+        const char *end = strstr(s, ", ");
+        size_t n = end ? (size_t)(end - s) : strlen(s);
+        if (json_array_append_new(arr, json_stringn(s, n)) != 0) {
+            json_decref(arr);
+            return NULL;
+        }
+        s += n + (end ? 2 : 0);
+    }
+    return arr;
+}
+
+json_t *cm_kat_report_json(const cm_kat_report *rep)
+{
+    json_t *root = json_object(), *vec = json_object(), *cross = json_object();
+    int bad = !root || !vec || !cross;
+    if (!bad) {
+        bad |= put(vec, "status", json_string(cm_check_status_name(rep->vectors)));
+        bad |= put(vec, "passed", json_integer(rep->passed));
+        bad |= put(vec, "failed", json_integer(rep->failed));
+        bad |= put(vec, "skipped", json_integer(rep->skipped));
+        bad |= put(vec, "sources", split_sources(rep->sources));
+        bad |= put(vec, "failure", string_or_null(rep->failure));
+        bad |= put(cross, "status", json_string(cm_check_status_name(rep->cross)));
+        bad |= put(cross, "peer", string_or_null(rep->cross_peer));
+        bad |= put(cross, "detail", json_string(rep->cross_detail));
+        bad |= put(root, "status", json_string(cm_check_status_name(cm_kat_report_status(rep))));
+        bad |= put(root, "vectors", vec);
+        vec = NULL;
+        bad |= put(root, "cross_check", cross);
+        cross = NULL;
+    }
+    json_decref(vec);
+    json_decref(cross);
+    if (bad) {
+        json_decref(root);
+        return NULL;
+    }
+    return root;
+}
+
+/* Copies the string member key of obj (or "" for null) into dst. */
+static int copy_string(const json_t *obj, const char *key, char *dst, size_t dst_len)
+{
+    const json_t *v = json_object_get(obj, key);
+    if (json_is_null(v)) {
+        dst[0] = '\0';
+        return 0;
+    }
+    if (!json_is_string(v))
+        return -1;
+    snprintf(dst, dst_len, "%s", json_string_value(v));
+    return 0;
+}
+
+/* Reads the non-negative integer member key of obj into *out. */
+static int copy_count(const json_t *obj, const char *key, unsigned *out)
+{
+    const json_t *v = json_object_get(obj, key);
+    if (!json_is_integer(v) || json_integer_value(v) < 0)
+        return -1;
+    *out = (unsigned)json_integer_value(v);
+    return 0;
+}
+
+int cm_kat_report_from_json(const json_t *j, cm_kat_report *rep)
+{
+    cm_kat_report_init(rep);
+    const json_t *vec = json_object_get(j, "vectors");
+    const json_t *cross = json_object_get(j, "cross_check");
+    if (!json_is_object(vec) || !json_is_object(cross))
+        return -1;
+    int vs = status_from_name(json_string_value(json_object_get(vec, "status")));
+    int cs = status_from_name(json_string_value(json_object_get(cross, "status")));
+    if (vs < 0 || cs < 0)
+        return -1;
+    rep->vectors = (cm_check_status)vs;
+    rep->cross = (cm_check_status)cs;
+    if (copy_count(vec, "passed", &rep->passed) || copy_count(vec, "failed", &rep->failed) ||
+        copy_count(vec, "skipped", &rep->skipped) ||
+        copy_string(vec, "failure", rep->failure, sizeof rep->failure) ||
+        copy_string(cross, "peer", rep->cross_peer, sizeof rep->cross_peer) ||
+        copy_string(cross, "detail", rep->cross_detail, sizeof rep->cross_detail))
+        return -1;
+    const json_t *sources = json_object_get(vec, "sources");
+    size_t i;
+    const json_t *s;
+    if (!json_is_array(sources))
+        return -1;
+    json_array_foreach(sources, i, s) {
+        if (!json_is_string(s))
+            return -1;
+        kat_add_source(rep, json_string_value(s));
+    }
+    return 0;
+}
+
+/* ---- helpers of kat_internal.h ---------------------------------------------- */
+
+void kat_pass(cm_kat_report *rep)
+{
+    rep->passed++;
+}
+
+void kat_skip(cm_kat_report *rep)
+{
+    rep->skipped++;
+}
+
+void kat_fail(cm_kat_report *rep, const char *fmt, ...)
+{
+    if (rep->failed++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(rep->failure, sizeof rep->failure, fmt, ap);
+        va_end(ap);
+    }
+}
+
+void kat_add_source(cm_kat_report *rep, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = rep->sources; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == rep->sources || p[-1] == ' ') && (p[n] == '\0' || p[n] == ','))
+            return;
+    size_t used = strlen(rep->sources);
+    snprintf(rep->sources + used, sizeof rep->sources - used, "%s%s",
+             used ? ", " : "", name);
+}
+
+void kat_settle_vectors(cm_kat_report *rep)
+{
+    rep->vectors = rep->failed ? CM_CHECK_FAILED
+                   : rep->passed ? CM_CHECK_PASSED
+                                 : CM_CHECK_NONE;
+}
+
+/* The value of one hex digit, or -1. */
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+int kat_hex_field(const json_t *obj, const char *field, uint8_t **out,
+                  size_t *len, char *why, size_t why_len)
+{
+    const json_t *v = json_object_get(obj, field);
+    *out = NULL;
+    *len = 0;
+    if (!v) {
+        snprintf(why, why_len, "field \"%s\" is missing", field);
+        return -1;
+    }
+    if (!json_is_string(v)) {
+        snprintf(why, why_len, "field \"%s\" is not a string", field);
+        return -1;
+    }
+    const char *hex = json_string_value(v);
+    size_t n = json_string_length(v);
+    if (n % 2) {
+        snprintf(why, why_len, "field \"%s\" has an odd number of hex digits (%zu)", field, n);
+        return -1;
+    }
+    uint8_t *buf = malloc(n / 2 + 1);
+    if (!buf) {
+        snprintf(why, why_len, "out of memory decoding field \"%s\"", field);
+        return -1;
+    }
+    for (size_t i = 0; i < n / 2; i++) {
+        int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) {
+            snprintf(why, why_len, "field \"%s\" is not hex (character %zu)", field,
+                     hi < 0 ? 2 * i : 2 * i + 1);
+            free(buf);
+            return -1;
+        }
+        buf[i] = (uint8_t)(hi << 4 | lo);
+    }
+    buf[n / 2] = 0;
+    *out = buf;
+    *len = n / 2;
+    return 0;
+}
+
+size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return i;
+    return n;
+}
+
+const char *kat_rc_name(int rc)
+{
+    switch (rc) {
+    case CM_OK: return "CM_OK";
+    case CM_ERR_AUTH: return "CM_ERR_AUTH";
+    case CM_ERR_UNSUPPORTED: return "CM_ERR_UNSUPPORTED";
+    case CM_ERR_INVALID: return "CM_ERR_INVALID";
+    case CM_ERR_LIBRARY: return "CM_ERR_LIBRARY";
+    case CM_ERR_NOMEM: return "CM_ERR_NOMEM";
+    default: return "an unknown return code";
+    }
+}
+
+static cm_kat_progress_fn progress_fn;
+static void *progress_ctx;
+
+void cm_kat_set_progress(cm_kat_progress_fn fn, void *ctx)
+{
+    progress_fn = fn;
+    progress_ctx = ctx;
+}
+
+void kat_progress(const char *fmt, ...)
+{
+    if (!progress_fn)
+        return;
+    char where[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(where, sizeof where, fmt, ap);
+    va_end(ap);
+    progress_fn(progress_ctx, where);
+}

@@ -1,0 +1,158 @@
+/*
+ * kat.h — correctness before speed. Every implementation runs its class's
+ * known-answer vectors (Wycheproof, FIPS 180, NIST SP 800-38A), then a
+ * cross-check against another backend on random inputs at every size to be
+ * benchmarked. A failure names the failing case; the runner then marks the
+ * implementation `failed-kat` and times nothing. `cryptometer verify` runs
+ * the same checks alone, and on a Wycheproof file given by the user
+ * (src/core/verify.c).
+ *
+ * Vectors come from the files embedded at build (vectors/, see
+ * vectors/README.md). The code is split by kind of check:
+ *   kat.c            which vector files serve which algorithm; cm_kat_check;
+ *                    the report and its JSON form
+ *   kat_wycheproof.c Wycheproof documents: mapping their "algorithm" and
+ *                    group parameters to our algorithms, and running them
+ *   kat_builtin.c    our own "cryptometer-kat-v1" files (vectors/nist/)
+ *   kat_crosscheck.c random inputs compared with another backend
+ *
+ * Every check calls into backend code; a crash or a hang there takes the
+ * process with it. Callers that must survive that (verify, the runner) run
+ * the checks in a child (core/isolate.h) and can follow progress with
+ * cm_kat_set_progress().
+ */
+#ifndef CM_CORE_KAT_H
+#define CM_CORE_KAT_H
+
+#include <stddef.h>
+#include "cryptometer/backend.h"
+#include "core/error.h"
+
+struct json_t;
+
+typedef enum cm_check_status {
+    CM_CHECK_PASSED = 0,
+    CM_CHECK_FAILED,
+    CM_CHECK_NONE      /* nothing to check against (no vectors, no peer) */
+} cm_check_status;
+
+typedef struct cm_kat_report {
+    /* known-answer vectors */
+    cm_check_status vectors;
+    unsigned passed, failed;
+    unsigned skipped;         /* valid cases the implementation declined
+                                 (CM_ERR_UNSUPPORTED): reported, not failed */
+    char sources[256];        /* "wycheproof/aes_gcm_test.json, nist/sp800-38a-ctr.json" */
+    char failure[384];        /* first failing case: file, tcId, comment, what differed */
+    /* cross-check against another backend on random inputs */
+    cm_check_status cross;
+    char cross_peer[64];      /* backend name of the peer, "" if none */
+    char cross_detail[256];   /* sizes checked, the first mismatch, or why none */
+} cm_kat_report;
+
+/* Sets rep to "nothing checked yet": both statuses CM_CHECK_NONE, counts 0,
+ * strings empty. */
+void cm_kat_report_init(cm_kat_report *rep);
+
+/* "passed", "failed" or "none". */
+const char *cm_check_status_name(cm_check_status s);
+
+/* The overall status of rep: failed if either part failed, passed if
+ * either passed, none if neither had anything to check. */
+cm_check_status cm_kat_report_status(const cm_kat_report *rep);
+
+/* Runs the built-in vectors for impl of algorithm alg (from backend b),
+ * then the cross-check against cm_registry_peer() at each of sizes (plus a
+ * few odd sizes). rep is initialised here. Returns 1 when both passed or
+ * had nothing to check, 0 on any failure (the report says which). */
+int cm_kat_check(const cm_backend *b, const cm_impl *impl,
+                 const cm_algorithm *alg, const size_t *sizes, size_t n_sizes,
+                 cm_kat_report *rep);
+
+/* The built-in vectors alone (the first half of cm_kat_check): adds to the
+ * counts and sources of rep and sets rep->vectors. A vector file missing
+ * from the build or malformed counts as a failure (it is a build bug).
+ * Returns 1 unless something failed. */
+int cm_kat_vectors(const cm_impl *impl, const cm_algorithm *alg,
+                   cm_kat_report *rep);
+
+/* The cross-check alone, against an explicit peer implementation of the
+ * same algorithm (peer_name names it in the report). Compares every output
+ * of every operation (digest; mac; encrypt and decrypt; seal, open and the
+ * tag, and checks that a forged tag does not open) on random inputs from a
+ * fixed-seed generator, at each of sizes and at 0, 1, 15, 17, 33 and 1000
+ * bytes (for block modes, each size rounded up to a whole block). peer NULL
+ * sets rep->cross to CM_CHECK_NONE with peer_name as the reason. Sets
+ * rep->cross, cross_peer and cross_detail. Returns 1 unless it failed. */
+int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg,
+                      const cm_impl *peer, const char *peer_name,
+                      const size_t *sizes, size_t n_sizes, cm_kat_report *rep);
+
+/* ---- Wycheproof ---------------------------------------------------------- */
+
+/* The algorithm of this build that one Wycheproof test group tests, from
+ * the document's "algorithm" ("AES-GCM", "HMACSHA256", ...) and the group's
+ * parameters ("keySize", "ivSize", "type"). NULL when there is none, with
+ * the reason in why ("no aes-gcm with a 192-bit key in this build",
+ * "HMACSHA1 is hmac-sha1, which this build does not measure"). */
+const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
+                                                const struct json_t *group,
+                                                char *why, size_t why_len);
+
+#define CM_KAT_WYCHEPROOF_MAX_ALGS 8
+
+/* What a Wycheproof document holds for this build. */
+typedef struct cm_kat_wycheproof_info {
+    const char *wp_algorithm;  /* the document's "algorithm" (borrowed) */
+    const cm_algorithm *algs[CM_KAT_WYCHEPROOF_MAX_ALGS]; /* distinct, in order met */
+    size_t n_algs;
+    unsigned cases;            /* test cases in the groups that map */
+    unsigned groups_left_out;  /* groups that map to nothing here */
+    char left_out_why[192];    /* the reason for the first of them */
+} cm_kat_wycheproof_info;
+
+/* Checks the whole structure of a parsed Wycheproof document (every group
+ * and every case of the groups that map to an algorithm here: fields
+ * present, of the right type, hex that decodes, lengths that fit) and
+ * lists the algorithms it applies to. Returns 0, or -1 with err set
+ * (code CM_EXIT_ENVIRONMENT, message naming source and the place) when the
+ * document is not a Wycheproof file of a kind this build can run. A
+ * document whose groups all map to nothing is not an error here: n_algs is
+ * 0 and left_out_why says why. */
+int cm_kat_wycheproof_scan(struct json_t *doc, const char *source,
+                           cm_kat_wycheproof_info *info, cm_error *err);
+
+/* Runs the vectors of one Wycheproof document (already parsed) against
+ * impl, adding to rep's counts (rep->vectors is set from the totals) and
+ * adding source to rep->sources. Test groups whose parameters do not map
+ * to alg are left out. Returns the number of cases run (0: the file has
+ * nothing for this algorithm), or -1 with err set when the document is not
+ * a Wycheproof file of a kind this build can run. */
+int cm_kat_wycheproof(struct json_t *doc, const char *source,
+                      const cm_impl *impl, const cm_algorithm *alg,
+                      cm_kat_report *rep, cm_error *err);
+
+/* ---- reports --------------------------------------------------------------- */
+
+/* The report as a jansson object for result files (caller owns it):
+ * {"status", "vectors": {"status", "passed", "failed", "skipped",
+ * "sources": [...], "failure": null|"..."}, "cross_check": {"status",
+ * "peer": null|"ref", "detail"}}. NULL only when out of memory. */
+struct json_t *cm_kat_report_json(const cm_kat_report *rep);
+
+/* Fills rep from an object made by cm_kat_report_json (e.g. received from
+ * a child process). Returns 0, or -1 when j does not have that shape. */
+int cm_kat_report_from_json(const struct json_t *j, cm_kat_report *rep);
+
+/* ---- progress ---------------------------------------------------------------- */
+
+/* Called before each vector case and each cross-check step with a short
+ * description ("wycheproof/aes_gcm_test.json tcId 17", "cross-check vs ref:
+ * seal 1000 bytes"), so that a parent can say where a child crashed. */
+typedef void (*cm_kat_progress_fn)(void *ctx, const char *where);
+
+/* Installs fn (NULL: none) for this process. Meant for the child of an
+ * isolated run; not thread-safe. */
+void cm_kat_set_progress(cm_kat_progress_fn fn, void *ctx);
+
+#endif

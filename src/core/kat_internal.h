@@ -1,0 +1,56 @@
+/*
+ * kat_internal.h — helpers shared by the KAT files (kat.c, kat_wycheproof.c,
+ * kat_builtin.c, kat_crosscheck.c): counting and recording cases in a
+ * report, hex fields of JSON vectors, progress. Not for use outside
+ * src/core/kat*.c; the interface is kat.h.
+ */
+#ifndef CM_CORE_KAT_INTERNAL_H
+#define CM_CORE_KAT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+#include "core/kat.h"
+
+/* Counts one passed case. */
+void kat_pass(cm_kat_report *rep);
+
+/* Counts one skipped case (a valid case the implementation declined). */
+void kat_skip(cm_kat_report *rep);
+
+/* Counts one failed case; the first failure's message (printf-style) is
+ * kept in rep->failure, later ones only counted. */
+void kat_fail(cm_kat_report *rep, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Appends name to rep->sources (", "-separated) unless already there. */
+void kat_add_source(cm_kat_report *rep, const char *name);
+
+/* Sets rep->vectors from the counts: failed if any failed, passed if any
+ * passed, none otherwise. */
+void kat_settle_vectors(cm_kat_report *rep);
+
+/* Decodes the hex string field of obj into a new buffer (*out, always at
+ * least one byte allocated so that it is never NULL; the caller frees it)
+ * of *len bytes. Returns 0, or -1 with the reason in why (field missing,
+ * not a string, odd length, not hex, out of memory). */
+int kat_hex_field(const json_t *obj, const char *field, uint8_t **out,
+                  size_t *len, char *why, size_t why_len);
+
+/* Index of the first byte where a and b differ, or n if none. */
+size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n);
+
+/* A short name for a cm_rc ("CM_ERR_AUTH"). */
+const char *kat_rc_name(int rc);
+
+/* Reports progress (printf-style) to the hook of cm_kat_set_progress();
+ * formats nothing when there is no hook. */
+void kat_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Runs one "cryptometer-kat-v1" document (kat_builtin.c) against impl, as
+ * cm_kat_wycheproof does for Wycheproof: adds to rep, returns the number of
+ * cases run or -1 with err set. */
+int kat_builtin_run(json_t *doc, const char *source, const cm_impl *impl,
+                    const cm_algorithm *alg, cm_kat_report *rep, cm_error *err);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * output.h — the result document and its views. The JSON document (see
+ * docs/result-format.md and docs/result.schema.json) is the one source of
+ * truth; CSV and the text table are rendered from its records. Files are
+ * written atomically: a temporary file in the same directory, then rename.
+ */
+#ifndef CM_CORE_OUTPUT_H
+#define CM_CORE_OUTPUT_H
+
+#include <stdio.h>
+#include "core/error.h"
+
+struct json_t;
+
+#define CM_SCHEMA_VERSION 1
+
+/* A new document with the tool, the command line and an empty results
+ * array; the caller fills "context", "settings" and "results". */
+struct json_t *cm_document_new(int argc, char **argv);
+
+/* Context facts the core knows itself: host, OS, compiler and flags,
+ * timers and the cycle counter, the libraries of every backend (versions,
+ * or the reason one is missing). */
+struct json_t *cm_core_context(void);
+
+/* Fails (-1, err: usage) when path cannot be written: its directory is
+ * missing or not writable, or path is a directory. Touches nothing. */
+int cm_output_check(const char *path, cm_error *err);
+
+/* Writes text to path atomically. -1 with err set on failure. */
+int cm_write_atomic(const char *path, const char *text, size_t len, cm_error *err);
+
+/* The document as pretty JSON, atomically. */
+int cm_write_json(const char *path, struct json_t *doc, cm_error *err);
+
+/* The records as CSV (one row per record, fixed columns), atomically. */
+int cm_write_csv(const char *path, struct json_t *doc, cm_error *err);
+
+/* The openssl-speed-like table of MB/s, then cycles per byte with the
+ * spread, then the notes (failures, unavailable, flags). */
+void cm_print_table(FILE *out, struct json_t *doc);
+
+/* "2026-11-21T00:02:43Z" for now. */
+void cm_utc_now(char *buf, size_t len);
+
+#endif

@@ -1,0 +1,170 @@
+/*
+ * plan.c — see plan.h.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/plan.h"
+#include "core/registry.h"
+
+/* Multiplier for a size suffix (k, K, KiB, m, M, MiB: binary), or 0. */
+static unsigned long suffix_multiplier(const char *s)
+{
+    if (*s == '\0' || strcasecmp(s, "b") == 0)
+        return 1;
+    if (strcasecmp(s, "k") == 0 || strcasecmp(s, "kib") == 0 || strcasecmp(s, "kb") == 0)
+        return 1024;
+    if (strcasecmp(s, "m") == 0 || strcasecmp(s, "mib") == 0 || strcasecmp(s, "mb") == 0)
+        return 1024 * 1024;
+    return 0;
+}
+
+int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err)
+{
+    int n = 0;
+    const char *p = text;
+    if (!text || !*text)
+        return cm_error_set(err, CM_EXIT_USAGE, "--sizes: empty list (example: --sizes 16,256,16k)");
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char item[32];
+        if (len == 0 || len >= sizeof item)
+            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: bad item '%.*s' in '%s'",
+                                (int)(len > 31 ? 31 : len), p, text);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        char *rest;
+        errno = 0;
+        unsigned long long v = strtoull(item, &rest, 10);
+        unsigned long mult = suffix_multiplier(rest);
+        if (!isdigit((unsigned char)item[0]) || errno || mult == 0)
+            return cm_error_set(err, CM_EXIT_USAGE,
+                                "--sizes: '%s' is not a size (bytes, or with k/M suffix)", item);
+        if (v == 0 || v > CM_MAX_SIZE / mult)
+            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: %s is out of range (1 byte to 64M)",
+                                item);
+        if (n == CM_MAX_SIZES)
+            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: more than %d sizes", CM_MAX_SIZES);
+        sizes[n++] = (size_t)(v * mult);
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    return n;
+}
+
+/* 1 if name is an item of the comma-separated list. */
+static int in_list(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t l = end ? (size_t)(end - p) : strlen(p);
+        if (l == len && strncmp(p, name, len) == 0)
+            return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+static int known_algorithm(const char *name)
+{
+    return cm_algorithm_find(name) != NULL;
+}
+
+static int known_backend(const char *name)
+{
+    size_t n_missing;
+    const cm_backend_missing *m = cm_registry_missing(&n_missing);
+    for (size_t i = 0; i < n_missing; i++)
+        if (strcmp(m[i].name, name) == 0)
+            return 1;
+    return cm_registry_find_backend(name) != NULL;
+}
+
+/* Checks each item of list with known(); -1 with err naming the first
+ * unknown one. */
+static int check_names(const char *list, const char *what, int (*known)(const char *),
+                       cm_error *err)
+{
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t l = end ? (size_t)(end - p) : strlen(p);
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)l, p);
+        if (!known(name))
+            return cm_error_set(err, CM_EXIT_USAGE,
+                                "unknown %s '%s' (see `cryptometer list`)", what, name);
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+int cm_selection_init(cm_selection *sel, const char *regex, const char *algorithms,
+                      const char *backends, cm_error *err)
+{
+    memset(sel, 0, sizeof *sel);
+    if (check_names(algorithms, "algorithm", known_algorithm, err) < 0 ||
+        check_names(backends, "backend", known_backend, err) < 0)
+        return -1;
+    sel->algorithms = algorithms;
+    sel->backends = backends;
+    if (regex) {
+        int rc = regcomp(&sel->regex, regex, REG_EXTENDED | REG_NOSUB);
+        if (rc != 0) {
+            char msg[128];
+            regerror(rc, &sel->regex, msg, sizeof msg);
+            return cm_error_set(err, CM_EXIT_USAGE, "--filter '%s': %s", regex, msg);
+        }
+        sel->has_regex = 1;
+    }
+    return 0;
+}
+
+void cm_selection_free(cm_selection *sel)
+{
+    if (sel->has_regex)
+        regfree(&sel->regex);
+    sel->has_regex = 0;
+}
+
+void cm_bench_name(char *buf, size_t len, const cm_group *g, cm_op op)
+{
+    snprintf(buf, len, "%s/%s/%s", g->backend->name, g->alg->name, cm_op_name(op));
+}
+
+size_t cm_plan_build(const cm_selection *sel, cm_group **groups)
+{
+    size_t n = 0, cap = 0;
+    *groups = NULL;
+    for (size_t bi = 0; bi < cm_registry_count(); bi++) {
+        const cm_backend *b = cm_registry_backend(bi);
+        if (sel->backends && !in_list(sel->backends, b->name))
+            continue;
+        for (size_t ii = 0; ii < b->n_impls; ii++) {
+            cm_group g = {.backend = b, .impl = &b->impls[ii]};
+            g.alg = cm_algorithm_find(g.impl->algorithm);
+            if (!g.alg || (sel->algorithms && !in_list(sel->algorithms, g.alg->name)))
+                continue;
+            for (int k = 0; k < g.alg->n_ops; k++) {
+                char name[160];
+                g.ops[g.n_ops] = g.alg->ops[k];
+                cm_bench_name(name, sizeof name, &g, g.alg->ops[k]);
+                if (!sel->has_regex || regexec(&sel->regex, name, 0, NULL, 0) == 0)
+                    g.n_ops++;
+            }
+            if (g.n_ops == 0)
+                continue;
+            g.available = cm_impl_available(g.impl, g.why, sizeof g.why);
+            if (n == cap) {
+                cap = cap ? cap * 2 : 32;
+                *groups = realloc(*groups, cap * sizeof **groups);
+            }
+            (*groups)[n++] = g;
+        }
+    }
+    return n;
+}

@@ -1,0 +1,53 @@
+/*
+ * plan.h — what a run or a listing covers: the implementations that match
+ * the user's selection (algorithm and backend names, a regex on benchmark
+ * names "backend/algorithm/operation"), and the message sizes.
+ */
+#ifndef CM_CORE_PLAN_H
+#define CM_CORE_PLAN_H
+
+#include <regex.h>
+#include <stddef.h>
+#include "cryptometer/backend.h"
+#include "core/error.h"
+
+#define CM_MAX_SIZES 64
+#define CM_MAX_SIZE (64u << 20) /* 64 MiB */
+
+/* One implementation to run, with the operations selected. */
+typedef struct cm_group {
+    const cm_backend *backend;
+    const cm_impl *impl;
+    const cm_algorithm *alg;
+    cm_op ops[2];
+    int n_ops;
+    int available;
+    char why[256];    /* when not available */
+} cm_group;
+
+typedef struct cm_selection {
+    int has_regex;
+    regex_t regex;
+    const char *algorithms; /* comma-separated names, or NULL for all */
+    const char *backends;   /* comma-separated names, or NULL for all */
+} cm_selection;
+
+/* Parses "16,64,1k,16KiB,1M" into sizes (bytes, > 0, <= CM_MAX_SIZE, at
+ * most CM_MAX_SIZES). Returns the count, or -1 with err set (usage). */
+int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err);
+
+/* Compiles regex and checks that every name in algorithms and backends is
+ * known (a backend CMake left out counts as known). -1 with err on a bad
+ * regex or an unknown name, listing the known ones. */
+int cm_selection_init(cm_selection *sel, const char *regex, const char *algorithms,
+                      const char *backends, cm_error *err);
+void cm_selection_free(cm_selection *sel);
+
+/* Fills groups (malloc'ed) with every implementation of every compiled-in
+ * backend that matches sel, available or not. Returns the count. */
+size_t cm_plan_build(const cm_selection *sel, cm_group **groups);
+
+/* "openssl/aes-128-gcm/seal" into buf. */
+void cm_bench_name(char *buf, size_t len, const cm_group *g, cm_op op);
+
+#endif

@@ -1,0 +1,286 @@
+/*
+ * report.c — views of the result document's records: CSV, and the text
+ * table laid out like `openssl speed` (see output.h).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "core/output.h"
+
+/* --- CSV ---------------------------------------------------------------------- */
+
+/* A number field of obj at path "a.b" (NULL when absent or null). */
+static json_t *field(json_t *obj, const char *path)
+{
+    char key[64];
+    const char *dot;
+    while ((dot = strchr(path, '.')) != NULL && obj) {
+        snprintf(key, sizeof key, "%.*s", (int)(dot - path), path);
+        obj = json_object_get(obj, key);
+        path = dot + 1;
+    }
+    return obj ? json_object_get(obj, path) : NULL;
+}
+
+static const char *const csv_columns[] = {
+    "name", "backend", "algorithm", "class", "operation", "size", "threads", "cpu", "cluster",
+    "status", "reason", "throughput_mb_s", "cycles_per_byte", "cycles_per_op", "ops_per_s",
+    "stats.median_ns", "stats.min_ns", "stats.mad_ns", "stats.ci95_low_ns", "stats.ci95_high_ns",
+    "stats.ci95_rel", "stats.cv", "stats.n", "cpu_time_ns_per_op.user",
+    "cpu_time_ns_per_op.system", "clock.mhz_used", "kat.status"};
+#define N_CSV_COLUMNS (sizeof csv_columns / sizeof csv_columns[0])
+
+/* A growing text buffer. */
+typedef struct text_buf {
+    char *p;
+    size_t len, cap;
+} text_buf;
+
+static void append(text_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        b->cap = (b->len + n + 1) * 2;
+        b->p = realloc(b->p, b->cap);
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+
+/* Appends one CSV cell, quoted (RFC 4180) when it holds a comma, a quote
+ * or a line break. */
+static void csv_cell(text_buf *b, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r")) {
+        append(b, s, strlen(s));
+        return;
+    }
+    append(b, "\"", 1);
+    for (; *s; s++) {
+        if (*s == '"')
+            append(b, "\"", 1); /* a quote is doubled */
+        append(b, s, 1);
+    }
+    append(b, "\"", 1);
+}
+
+/* The text of a JSON scalar for a CSV cell ("" for null). */
+static void scalar_text(json_t *v, char *out, size_t len)
+{
+    if (!v || json_is_null(v))
+        out[0] = '\0';
+    else if (json_is_string(v))
+        snprintf(out, len, "%s", json_string_value(v));
+    else if (json_is_integer(v))
+        snprintf(out, len, "%lld", (long long)json_integer_value(v));
+    else if (json_is_real(v))
+        snprintf(out, len, "%.6g", json_real_value(v));
+    else if (json_is_boolean(v))
+        snprintf(out, len, "%s", json_is_true(v) ? "true" : "false");
+    else
+        out[0] = '\0';
+}
+
+int cm_write_csv(const char *path, json_t *doc, cm_error *err)
+{
+    text_buf b = {0};
+    char cell[1024];
+    for (size_t c = 0; c < N_CSV_COLUMNS; c++) {
+        if (c)
+            append(&b, ",", 1);
+        csv_cell(&b, csv_columns[c]);
+    }
+    append(&b, "\n", 1);
+    size_t i;
+    json_t *rec;
+    json_array_foreach(json_object_get(doc, "results"), i, rec)
+    {
+        for (size_t c = 0; c < N_CSV_COLUMNS; c++) {
+            if (c)
+                append(&b, ",", 1);
+            scalar_text(field(rec, csv_columns[c]), cell, sizeof cell);
+            csv_cell(&b, cell);
+        }
+        append(&b, "\n", 1);
+    }
+    int rc = cm_write_atomic(path, b.p, b.len, err);
+    free(b.p);
+    return rc;
+}
+
+/* --- the text table -------------------------------------------------------- */
+
+/* Short word shown in a cell for a record that has no figure. */
+static const char *status_word(const char *status)
+{
+    if (strcmp(status, "unavailable") == 0)
+        return "n/a";
+    if (strcmp(status, "skipped") == 0)
+        return "-";
+    if (strcmp(status, "failed-kat") == 0)
+        return "FAILED-KAT";
+    if (strcmp(status, "crashed") == 0)
+        return "CRASHED";
+    if (strcmp(status, "timeout") == 0)
+        return "TIMEOUT";
+    return "ERROR";
+}
+
+/* 1 if rec carries flag. */
+static int has_flag(json_t *rec, const char *flag)
+{
+    size_t i;
+    json_t *f;
+    json_array_foreach(json_object_get(rec, "flags"), i, f)
+    if (json_string_value(f) && strcmp(json_string_value(f), flag) == 0)
+        return 1;
+    return 0;
+}
+
+/* The record of row (backend, algorithm, operation) at size, or NULL. */
+static json_t *row_record(json_t *results, json_t *first, long long size)
+{
+    size_t i;
+    json_t *r;
+    const char *name = json_string_value(json_object_get(first, "name"));
+    json_t *cluster = json_object_get(first, "cluster");
+    json_array_foreach(results, i, r)
+    {
+        json_t *rs = json_object_get(r, "size");
+        if (strcmp(json_string_value(json_object_get(r, "name")), name) == 0 &&
+            json_equal(json_object_get(r, "cluster"), cluster) &&
+            (json_is_null(rs) || json_integer_value(rs) == size))
+            return r;
+    }
+    return NULL;
+}
+
+/* 1 if an earlier record has the same name (and cluster) as results[k]. */
+static int row_seen(json_t *results, size_t k)
+{
+    json_t *rk = json_array_get(results, k);
+    for (size_t i = 0; i < k; i++) {
+        json_t *r = json_array_get(results, i);
+        if (json_equal(json_object_get(r, "name"), json_object_get(rk, "name")) &&
+            json_equal(json_object_get(r, "cluster"), json_object_get(rk, "cluster")))
+            return 1;
+    }
+    return 0;
+}
+
+typedef enum table_kind { TABLE_MBS, TABLE_CPB } table_kind;
+
+/* One cell: MB/s, or cycles per byte with the CI half-width in %. */
+static void format_cell(char *cell, size_t len, json_t *rec, table_kind kind)
+{
+    const char *status = rec ? json_string_value(json_object_get(rec, "status")) : NULL;
+    if (!rec) {
+        snprintf(cell, len, "?");
+        return;
+    }
+    if (strcmp(status, "ok") != 0) {
+        snprintf(cell, len, "%s", status_word(status));
+        return;
+    }
+    const char *mark = has_flag(rec, "ci-not-reached") || has_flag(rec, "overhead-dominated") ? "~" : "";
+    if (kind == TABLE_MBS) {
+        snprintf(cell, len, "%s%.2f", mark, json_real_value(json_object_get(rec, "throughput_mb_s")));
+        return;
+    }
+    json_t *cpb = json_object_get(rec, "cycles_per_byte");
+    double ci = json_real_value(field(rec, "stats.ci95_rel")) * 100;
+    if (json_is_real(cpb))
+        snprintf(cell, len, "%s%.2f ±%.1f%%", mark, json_real_value(cpb), ci);
+    else
+        snprintf(cell, len, "%s? ±%.1f%%", mark, ci);
+}
+
+static void print_block(FILE *out, json_t *doc, table_kind kind)
+{
+    json_t *results = json_object_get(doc, "results");
+    json_t *sizes = field(doc, "settings.sizes");
+    int per_cluster = json_is_true(field(doc, "settings.per_cluster"));
+    int width = kind == TABLE_MBS ? 11 : 15;
+    size_t i, k;
+    json_t *s, *rec;
+    fprintf(out, "%-10s%-19s%-9s", "backend", "algorithm", "op");
+    if (per_cluster)
+        fprintf(out, "%-9s", "cluster");
+    json_array_foreach(sizes, i, s)
+    {
+        char head[32];
+        snprintf(head, sizeof head, "%lld bytes", (long long)json_integer_value(s));
+        fprintf(out, "%*s", width, head);
+    }
+    fputc('\n', out);
+    json_array_foreach(results, k, rec)
+    {
+        if (row_seen(results, k))
+            continue;
+        fprintf(out, "%-10s%-19s%-9s", json_string_value(json_object_get(rec, "backend")),
+                json_string_value(json_object_get(rec, "algorithm")),
+                json_string_value(json_object_get(rec, "operation")));
+        if (per_cluster)
+            fprintf(out, "%-9s", json_string_value(json_object_get(rec, "cluster")));
+        json_array_foreach(sizes, i, s)
+        {
+            char cell[64];
+            format_cell(cell, sizeof cell, row_record(results, rec, json_integer_value(s)), kind);
+            fprintf(out, "%*s", width, cell);
+        }
+        fputc('\n', out);
+    }
+}
+
+/* The notes under the table: every record that has no figure, once per
+ * row, with its reason; and the libraries that are not built in. */
+static void print_notes(FILE *out, json_t *doc)
+{
+    json_t *results = json_object_get(doc, "results");
+    size_t k, i;
+    json_t *rec, *lib;
+    int header = 0;
+    json_array_foreach(results, k, rec)
+    {
+        const char *status = json_string_value(json_object_get(rec, "status"));
+        if (strcmp(status, "ok") == 0 || strcmp(status, "skipped") == 0 || row_seen(results, k))
+            continue;
+        if (!header++)
+            fprintf(out, "\nNot measured:\n");
+        fprintf(out, "  %-34s %s: %s\n", json_string_value(json_object_get(rec, "name")), status,
+                json_string_value(json_object_get(rec, "reason")));
+    }
+    json_array_foreach(field(doc, "context.libraries"), i, lib)
+    {
+        if (json_is_true(json_object_get(lib, "available")))
+            continue;
+        if (!header++)
+            fprintf(out, "\nNot measured:\n");
+        fprintf(out, "  %-34s not built: %s (install %s)\n",
+                json_string_value(json_object_get(lib, "backend")),
+                json_string_value(json_object_get(lib, "reason")),
+                json_string_value(json_object_get(lib, "package")));
+    }
+}
+
+void cm_print_table(FILE *out, json_t *doc)
+{
+    double mhz = json_real_value(field(doc, "context.clock.before.mhz"));
+    fprintf(out, "Throughput in MB/s (10^6 bytes per second), median of the samples\n");
+    print_block(out, doc, TABLE_MBS);
+    fprintf(out, "\nCycles per byte at the measured core clock (%.0f MHz before the run), "
+                 "± the 95%% confidence interval of the median\n",
+            mhz);
+    print_block(out, doc, TABLE_CPB);
+    fprintf(out, "\n~ marks a figure whose confidence interval stayed wider than the target "
+                 "within the time budget, or that the loop overhead dominates.\n");
+    print_notes(out, doc);
+    json_t *health = field(doc, "context.health"), *h;
+    size_t i;
+    if (json_array_size(health))
+        fprintf(out, "\nHealth:\n");
+    json_array_foreach(health, i, h)
+    fprintf(out, "  [%s] %s\n", json_string_value(json_object_get(h, "severity")),
+            json_string_value(json_object_get(h, "message")));
+}

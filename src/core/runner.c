@@ -1,0 +1,130 @@
+/*
+ * runner.c — see runner.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "core/isolate.h"
+#include "core/runner.h"
+
+void cm_runner_defaults(cm_runner_config *cfg, double budget_s, uint64_t clock_resolution_ns)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->budget_s = budget_s;
+    cfg->target_ci = 0.01;
+    cfg->min_sample_ns = 1000000;
+    if (clock_resolution_ns * 1000 > cfg->min_sample_ns)
+        cfg->min_sample_ns = clock_resolution_ns * 1000;
+    cfg->min_samples = 10;
+    cfg->max_samples = 1000;
+    cfg->warmup_s = budget_s * 0.1 < 0.1 ? budget_s * 0.1 : 0.1;
+    cfg->clock = &cm_monotonic_clock;
+}
+
+/* Wall time of one run of iters operations, or UINT64_MAX on failure. */
+static uint64_t timed_run(const cm_runner_config *cfg, const cm_workload *w, uint64_t iters)
+{
+    uint64_t t0 = cfg->clock->now(cfg->clock->ctx);
+    if (w->run(w->ctx, iters) != 0)
+        return UINT64_MAX;
+    return cfg->clock->now(cfg->clock->ctx) - t0;
+}
+
+uint64_t cm_runner_calibrate(const cm_runner_config *cfg, const cm_workload *w)
+{
+    uint64_t iters = 1;
+    for (;;) {
+        uint64_t t = timed_run(cfg, w, iters);
+        if (t == UINT64_MAX)
+            return 0;
+        if (t >= cfg->min_sample_ns || iters >= (1ull << 40))
+            return iters;
+        uint64_t next;
+        if (t < cfg->min_sample_ns / 100)
+            next = iters * 10; /* too short to extrapolate from */
+        else
+            next = (uint64_t)((double)iters * (double)cfg->min_sample_ns / (double)t * 1.1) + 1;
+        iters = next > iters ? next : iters + 1;
+    }
+}
+
+/* Median ns per op of the overhead loop at iters, over a few runs. */
+static double measure_overhead(const cm_runner_config *cfg, const cm_workload *overhead,
+                               uint64_t iters)
+{
+    double v[5];
+    cm_stats s;
+    if (!overhead)
+        return 0;
+    for (int i = 0; i < 5; i++)
+        v[i] = (double)timed_run(cfg, overhead, iters) / (double)iters;
+    cm_stats_compute(v, 5, &s, NULL);
+    return s.median;
+}
+
+int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
+                      const cm_workload *overhead, cm_measurement *m)
+{
+    memset(m, 0, sizeof *m);
+    uint64_t start = cfg->clock->now(cfg->clock->ctx);
+    uint64_t iters = cm_runner_calibrate(cfg, w);
+    if (iters == 0)
+        return -1;
+    m->iters_per_sample = iters;
+
+    uint64_t warm_end = cfg->clock->now(cfg->clock->ctx) + (uint64_t)(cfg->warmup_s * 1e9);
+    while (cfg->clock->now(cfg->clock->ctx) < warm_end)
+        if (timed_run(cfg, w, iters) == UINT64_MAX)
+            return -1;
+    m->overhead_ns = measure_overhead(cfg, overhead, iters);
+
+    m->samples = malloc(cfg->max_samples * sizeof *m->samples);
+    m->outlier = calloc(cfg->max_samples, 1);
+    if (!m->samples || !m->outlier)
+        return -1;
+    double *raw = malloc(cfg->max_samples * sizeof *raw);
+    if (!raw)
+        return -1;
+    uint64_t u0, s0, u1, s1;
+    uint64_t sampling_start = cfg->clock->now(cfg->clock->ctx);
+    uint64_t budget_end = sampling_start + (uint64_t)(cfg->budget_s * 1e9);
+    cm_thread_cpu_ns(&u0, &s0);
+    int rc = 0;
+    while (m->n_samples < cfg->max_samples && !cm_interrupted) {
+        uint64_t t = timed_run(cfg, w, iters);
+        if (t == UINT64_MAX) {
+            rc = -1;
+            break;
+        }
+        raw[m->n_samples++] = (double)t / (double)iters;
+        if (m->n_samples < cfg->min_samples)
+            continue;
+        cm_stats_compute(raw, m->n_samples, &m->stats, NULL);
+        if (m->stats.ci_rel <= cfg->target_ci || cfg->clock->now(cfg->clock->ctx) >= budget_end)
+            break;
+    }
+    cm_thread_cpu_ns(&u1, &s1);
+    m->total_ops = iters * m->n_samples;
+
+    cm_stats raw_stats;
+    cm_stats_compute(raw, m->n_samples, &raw_stats, NULL);
+    m->too_fast = m->overhead_ns >= 0.5 * raw_stats.median;
+    for (size_t i = 0; i < m->n_samples; i++)
+        m->samples[i] = raw[i] - m->overhead_ns;
+    free(raw);
+    cm_stats_compute(m->samples, m->n_samples, &m->stats, m->outlier);
+    m->ci_reached = m->n_samples > 0 && m->stats.ci_rel <= cfg->target_ci;
+    if (m->total_ops) {
+        m->user_ns = (double)(u1 - u0) / (double)m->total_ops;
+        m->sys_ns = (double)(s1 - s0) / (double)m->total_ops;
+    }
+    m->wall_s = (double)(cfg->clock->now(cfg->clock->ctx) - start) / 1e9;
+    return rc;
+}
+
+void cm_measurement_free(cm_measurement *m)
+{
+    free(m->samples);
+    free(m->outlier);
+    m->samples = NULL;
+    m->outlier = NULL;
+}

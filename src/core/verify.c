@@ -1,0 +1,610 @@
+/*
+ * verify.c — `cryptometer verify` (see verify.h): parses the options, lists
+ * the implementations to check (every backend of the registry, filtered by
+ * a regular expression on "backend/algorithm"), runs each in a forked child
+ * through cm_isolate_run, prints one line each and writes the reports as
+ * JSON. Unavailable implementations and backends not built are listed with
+ * their reason, never dropped.
+ */
+#include <errno.h>
+#include <math.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "core/error.h"
+#include "core/isolate.h"
+#include "core/kat.h"
+#include "core/registry.h"
+#include "core/verify.h"
+
+#ifndef CM_VERSION
+#define CM_VERSION "unknown"
+#endif
+
+#define DEFAULT_TIMEOUT_S 60.0
+
+/* snprintf that may truncate on purpose (messages are bounded). */
+static void set_text(char *dst, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_text(char *dst, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(dst, n, fmt, ap);
+    va_end(ap);
+}
+
+/* The cross-check sizes: those `run` measures by default (openssl speed's);
+ * the KAT runner adds its odd sizes. */
+static const size_t verify_sizes[] = {16, 64, 256, 1024, 8192, 16384};
+
+typedef struct verify_opts {
+    const char *wycheproof; /* FILE or NULL (built-in vectors) */
+    const char *filter;     /* REGEX or NULL */
+    const char *json;       /* FILE or NULL */
+    double timeout_s;
+    int quiet;
+    int help;
+} verify_opts;
+
+/* What became of one implementation. */
+typedef enum target_state {
+    T_NOT_RUN = 0,  /* interrupted before its turn */
+    T_PASSED,
+    T_FAILED,       /* ran; a check failed (or nothing was checked) */
+    T_CRASHED,
+    T_TIMEOUT,
+    T_ERROR,        /* the child exited without a report, or fork failed */
+    T_UNAVAILABLE,
+    T_STATE_COUNT
+} target_state;
+
+static const char *const state_labels[T_STATE_COUNT] = {
+    "NOT RUN", "PASS", "FAIL", "CRASHED", "TIMEOUT", "ERROR", "UNAVAILABLE"};
+static const char *const state_names[T_STATE_COUNT] = {
+    "not-run", "passed", "failed", "crashed", "timeout", "error", "unavailable"};
+
+typedef struct target {
+    const cm_backend *backend;
+    const cm_impl *impl;
+    const cm_algorithm *alg;
+    char name[96];          /* "backend/algorithm" */
+    target_state state;
+    char reason[256];       /* unavailable, crash or error detail */
+    char where[256];        /* the child's last progress message */
+    int have_report;
+    cm_kat_report rep;
+} target;
+
+/* ---- options ---------------------------------------------------------------- */
+
+void cm_verify_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: cryptometer verify [--wycheproof FILE] [--filter REGEX] [--json FILE]\n"
+            "                          [--timeout SECONDS] [--quiet]\n"
+            "\n"
+            "Runs the known-answer vectors and the cross-check against another backend for\n"
+            "every implementation of this build, each in a separate process.\n"
+            "\n"
+            "  --wycheproof FILE  run this Wycheproof JSON file instead of the built-in vectors,\n"
+            "                     against every implementation of the algorithms it tests\n"
+            "  --filter REGEX     only implementations whose \"backend/algorithm\" matches\n"
+            "                     (POSIX extended regular expression)\n"
+            "  --json FILE        also write the reports as JSON to FILE\n"
+            "  --timeout SECONDS  kill an implementation silent for this long (default %.0f)\n"
+            "  --quiet            print only the implementations that did not pass, and the\n"
+            "                     summary\n"
+            "\n"
+            "exit status: 0 all passed, 1 some failed, crashed or timed out, 2 usage error,\n"
+            "3 FILE unreadable, not JSON, or not a Wycheproof file this build can run\n",
+            DEFAULT_TIMEOUT_S);
+}
+
+/* Parses argv (argv[0] is the subcommand). Returns 0 or -1 with err. */
+static int parse_options(int argc, char **argv, verify_opts *o, cm_error *err)
+{
+    memset(o, 0, sizeof *o);
+    o->timeout_s = DEFAULT_TIMEOUT_S;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        static const char *const with_value[] = {"--wycheproof", "--filter", "--json", "--timeout"};
+        if (strcmp(arg, "--quiet") == 0 || strcmp(arg, "-q") == 0) {
+            o->quiet = 1;
+            continue;
+        }
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            o->help = 1;
+            continue;
+        }
+        size_t k, n = 0;
+        for (k = 0; k < sizeof with_value / sizeof with_value[0]; k++) {
+            n = strlen(with_value[k]);
+            if (strncmp(arg, with_value[k], n) == 0 && (arg[n] == '\0' || arg[n] == '='))
+                break;
+        }
+        if (k == sizeof with_value / sizeof with_value[0])
+            return cm_error_set(err, CM_EXIT_USAGE, "unknown option '%s' (see --help)", arg);
+        if (arg[n] == '=')
+            value = arg + n + 1;
+        else if (i + 1 < argc)
+            value = argv[++i];
+        else
+            return cm_error_set(err, CM_EXIT_USAGE, "%s needs a value", with_value[k]);
+        switch (k) {
+        case 0: o->wycheproof = value; break;
+        case 1: o->filter = value; break;
+        case 2: o->json = value; break;
+        case 3: {
+            char *end;
+            errno = 0;
+            double t = strtod(value, &end);
+            if (end == value || *end || errno || !isfinite(t) || t <= 0)
+                return cm_error_set(err, CM_EXIT_USAGE,
+                                    "--timeout wants a positive number of seconds, not '%s'", value);
+            o->timeout_s = t;
+            break;
+        }
+        }
+    }
+    return 0;
+}
+
+/* ---- the child -------------------------------------------------------------- */
+
+typedef struct child_job {
+    const target *t;
+    json_t *doc;        /* the Wycheproof document, or NULL for built-ins */
+    const char *source; /* its name in messages */
+} child_job;
+
+/* A JSON string of s; bytes that are not valid UTF-8 (a message cut in the
+ * middle of a character) become '?'. */
+static json_t *safe_string(const char *s)
+{
+    json_t *j = json_string(s);
+    if (j)
+        return j;
+    char *copy = strdup(s);
+    if (!copy)
+        return NULL;
+    for (char *p = copy; *p; p++)
+        if ((unsigned char)*p >= 0x80)
+            *p = '?';
+    j = json_string(copy);
+    free(copy);
+    return j;
+}
+
+/* Progress hook in the child: one message per step, so that the parent
+ * knows where a crash or a hang happened. */
+static void child_progress(void *ctx, const char *where)
+{
+    json_t *msg = json_pack("{s:s, s:o}", "type", "progress", "where", safe_string(where));
+    if (msg)
+        cm_isolate_send(ctx, msg);
+}
+
+/* Runs the checks of one implementation and sends the report. */
+static int child_main(void *arg, FILE *out)
+{
+    const child_job *job = arg;
+    const target *t = job->t;
+    cm_kat_report rep;
+    cm_kat_set_progress(child_progress, out);
+    if (job->doc) {
+        cm_error err = {0, ""};
+        cm_kat_report_init(&rep);
+        if (cm_kat_wycheproof(job->doc, job->source, t->impl, t->alg, &rep, &err) < 0) {
+            cm_isolate_send(out, json_pack("{s:s, s:o}", "type", "error", "reason",
+                                           safe_string(err.msg)));
+            return 1;
+        }
+        snprintf(rep.cross_detail, sizeof rep.cross_detail,
+                 "not run: --wycheproof checks only the file's vectors");
+    } else {
+        cm_kat_check(t->backend, t->impl, t->alg, verify_sizes,
+                     sizeof verify_sizes / sizeof verify_sizes[0], &rep);
+    }
+    cm_kat_set_progress(NULL, NULL);
+    json_t *report = cm_kat_report_json(&rep);
+    if (!report)
+        return 1;
+    return cm_isolate_send(out, json_pack("{s:s, s:o}", "type", "report", "report", report)) == 0
+               ? 0
+               : 1;
+}
+
+/* Parent side: keeps the progress, the report or the error of the child. */
+static void on_message(void *ctx, json_t *msg)
+{
+    target *t = ctx;
+    const char *type = json_string_value(json_object_get(msg, "type"));
+    if (!type)
+        return;
+    if (strcmp(type, "progress") == 0) {
+        const char *where = json_string_value(json_object_get(msg, "where"));
+        set_text(t->where, sizeof t->where, "%s", where ? where : "");
+    } else if (strcmp(type, "report") == 0) {
+        t->have_report = cm_kat_report_from_json(json_object_get(msg, "report"), &t->rep) == 0;
+    } else if (strcmp(type, "error") == 0) {
+        const char *reason = json_string_value(json_object_get(msg, "reason"));
+        set_text(t->reason, sizeof t->reason, "%s", reason ? reason : "");
+    }
+}
+
+/* Runs target t in a child and sets its state. */
+static void run_target(target *t, json_t *doc, const char *source, double timeout_s)
+{
+    child_job job = {t, doc, source};
+    cm_isolate_outcome oc;
+    cm_isolate_run(child_main, &job, timeout_s, on_message, t, &oc);
+    char where[300] = "";
+    if (t->where[0])
+        snprintf(where, sizeof where, " during %s", t->where);
+    switch (oc.status) {
+    case CM_ISOLATE_OK:
+        if (!t->have_report) {
+            t->state = T_ERROR;
+            set_text(t->reason, sizeof t->reason, "the check sent no report");
+        } else {
+            t->state = cm_kat_report_status(&t->rep) == CM_CHECK_PASSED ? T_PASSED : T_FAILED;
+        }
+        break;
+    case CM_ISOLATE_CRASHED:
+        t->state = T_CRASHED;
+        set_text(t->reason, sizeof t->reason, "%s%s", oc.detail, where);
+        break;
+    case CM_ISOLATE_TIMEOUT:
+        t->state = T_TIMEOUT;
+        set_text(t->reason, sizeof t->reason, "%s%s", oc.detail, where);
+        break;
+    case CM_ISOLATE_INTERRUPTED:
+        t->state = T_NOT_RUN;
+        set_text(t->reason, sizeof t->reason, "%s", oc.detail);
+        break;
+    case CM_ISOLATE_EXITED:
+    case CM_ISOLATE_ERROR:
+    default: {
+        /* The child's own error message, if it sent one, says more than
+         * where it was. */
+        char earlier[sizeof t->reason];
+        memcpy(earlier, t->reason, sizeof earlier);
+        t->state = T_ERROR;
+        set_text(t->reason, sizeof t->reason, "%s%s%s", oc.detail, earlier[0] ? ": " : "",
+                 earlier[0] ? earlier : where);
+        break;
+    }
+    }
+}
+
+/* ---- output ---------------------------------------------------------------- */
+
+/* Prints the line of one implementation. */
+static void print_target(const target *t)
+{
+    printf("%-11s %-28s ", state_labels[t->state], t->name);
+    if ((t->state != T_PASSED && t->state != T_FAILED) || !t->have_report) {
+        printf("%s\n", t->reason);
+        return;
+    }
+    const cm_kat_report *r = &t->rep;
+    printf("vectors %u passed, %u failed, %u skipped", r->passed, r->failed, r->skipped);
+    if (r->vectors == CM_CHECK_NONE)
+        printf(" (none run)");
+    if (r->cross == CM_CHECK_PASSED)
+        printf("; cross-check vs %s passed", r->cross_peer);
+    else if (r->cross == CM_CHECK_FAILED)
+        printf("; cross-check vs %s FAILED: %s", r->cross_peer, r->cross_detail);
+    else
+        printf("; cross-check %s", r->cross_detail);
+    if (r->failure[0])
+        printf("; first failure: %s", r->failure);
+    if (cm_kat_report_status(r) == CM_CHECK_NONE)
+        printf("; nothing was checked");
+    printf("\n");
+}
+
+/* Adds key: value (stolen) to obj; returns -1 on failure. */
+static int put(json_t *obj, const char *key, json_t *value)
+{
+    return value && json_object_set_new(obj, key, value) == 0 ? 0 : -1;
+}
+
+/* The JSON document of the run (NULL when out of memory). */
+static json_t *verify_json(const verify_opts *o, const target *targets, size_t n,
+                           const unsigned *counts, int complete)
+{
+    json_t *doc = json_object(), *list = json_array(), *missing = json_array(),
+           *summary = json_object();
+    int bad = !doc || !list || !missing || !summary;
+    for (size_t i = 0; i < n && !bad; i++) {
+        const target *t = &targets[i];
+        json_t *rec = json_object();
+        bad |= !rec;
+        if (bad)
+            break;
+        bad |= put(rec, "implementation", json_string(t->name));
+        bad |= put(rec, "backend", json_string(t->backend->name));
+        bad |= put(rec, "algorithm", json_string(t->alg->name));
+        bad |= put(rec, "status", json_string(state_names[t->state]));
+        bad |= put(rec, "reason", t->reason[0] ? safe_string(t->reason) : json_null());
+        bad |= put(rec, "kat", t->have_report ? cm_kat_report_json(&t->rep) : json_null());
+        bad |= json_array_append_new(list, rec) != 0;
+    }
+    size_t n_missing;
+    const cm_backend_missing *m = cm_registry_missing(&n_missing);
+    for (size_t i = 0; i < n_missing && !bad; i++) {
+        json_t *rec = json_pack("{s:s, s:s, s:s}", "backend", m[i].name, "reason", m[i].reason,
+                                "package", m[i].package);
+        bad |= !rec || json_array_append_new(missing, rec) != 0;
+    }
+    for (int s = 0; s < T_STATE_COUNT && !bad; s++)
+        bad |= put(summary, state_names[s], json_integer(counts[s]));
+    if (!bad) {
+        bad |= put(summary, "not-built", json_integer((json_int_t)n_missing));
+        bad |= put(doc, "format", json_string("cryptometer-verify-v1"));
+        bad |= put(doc, "cryptometer_version", json_string(CM_VERSION));
+        bad |= put(doc, "vectors", o->wycheproof ? safe_string(o->wycheproof) : json_string("built-in"));
+        bad |= put(doc, "filter", o->filter ? safe_string(o->filter) : json_null());
+        bad |= put(doc, "timeout_s", json_real(o->timeout_s));
+        bad |= put(doc, "complete", json_boolean(complete));
+        bad |= put(doc, "implementations", list);
+        list = NULL;
+        bad |= put(doc, "backends_not_built", missing);
+        missing = NULL;
+        bad |= put(doc, "summary", summary);
+        summary = NULL;
+    }
+    json_decref(list);
+    json_decref(missing);
+    json_decref(summary);
+    if (bad) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+/* Writes doc to path through path.tmp and a rename. Returns 0 or -1 with err. */
+static int write_atomically(json_t *doc, const char *path, cm_error *err)
+{
+    size_t n = strlen(path) + 5;
+    char *tmp = malloc(n);
+    if (!tmp)
+        return cm_error_set(err, CM_EXIT_USAGE, "%s: out of memory", path);
+    snprintf(tmp, n, "%s.tmp", path);
+    int rc = 0;
+    if (json_dump_file(doc, tmp, JSON_INDENT(2) | JSON_ENSURE_ASCII) != 0) {
+        rc = cm_error_set(err, CM_EXIT_USAGE, "cannot write %s: %s", tmp, strerror(errno));
+        remove(tmp);
+    } else if (rename(tmp, path) != 0) {
+        rc = cm_error_set(err, CM_EXIT_USAGE, "cannot rename %s to %s: %s", tmp, path,
+                          strerror(errno));
+        remove(tmp);
+    }
+    free(tmp);
+    return rc;
+}
+
+/* ---- the command ---------------------------------------------------------------- */
+
+/* Reads and checks the Wycheproof file; returns the document or NULL with
+ * err (code CM_EXIT_ENVIRONMENT). */
+static json_t *load_wycheproof(const char *path, cm_kat_wycheproof_info *scan, cm_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    json_error_t jerr;
+    json_t *doc = json_loadf(f, 0, &jerr);
+    int read_error = ferror(f);
+    fclose(f);
+    if (!doc) {
+        if (read_error || jerr.line < 0)
+            cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: cannot read: %s", path, jerr.text);
+        else
+            cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not valid JSON: line %d, column %d: %s",
+                         path, jerr.line, jerr.column, jerr.text);
+        return NULL;
+    }
+    if (cm_kat_wycheproof_scan(doc, path, scan, err) != 0) {
+        json_decref(doc);
+        return NULL;
+    }
+    if (scan->n_algs == 0) {
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: nothing this build can run: %s", path,
+                     scan->groups_left_out ? scan->left_out_why : "the file has no test groups");
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+/* 1 if alg is one of the scan's algorithms (or there is no scan). */
+static int applies(const cm_kat_wycheproof_info *scan, const cm_algorithm *alg)
+{
+    if (!scan)
+        return 1;
+    for (size_t i = 0; i < scan->n_algs; i++)
+        if (scan->algs[i] == alg)
+            return 1;
+    return 0;
+}
+
+/* Lists the implementations to check into *out (caller frees); returns
+ * their number. Algorithms the table lacks are reported as unavailable. */
+static size_t collect_targets(const regex_t *re, const cm_kat_wycheproof_info *scan,
+                              target **out, size_t *n_known)
+{
+    size_t cap = 0, n = 0;
+    *out = NULL;
+    *n_known = 0;
+    for (size_t i = 0; i < cm_registry_count(); i++) {
+        const cm_backend *b = cm_registry_backend(i);
+        for (size_t k = 0; k < b->n_impls; k++) {
+            const cm_impl *impl = &b->impls[k];
+            const cm_algorithm *alg = cm_algorithm_find(impl->algorithm);
+            if (alg && !applies(scan, alg))
+                continue;
+            if (!alg && scan)
+                continue;
+            (*n_known)++;
+            char name[96];
+            set_text(name, sizeof name, "%s/%s", b->name, impl->algorithm);
+            if (re && regexec(re, name, 0, NULL, 0) != 0)
+                continue;
+            if (n == cap) {
+                cap = cap ? 2 * cap : 32;
+                target *grown = realloc(*out, cap * sizeof **out);
+                if (!grown)
+                    return n;
+                *out = grown;
+            }
+            target *t = &(*out)[n++];
+            memset(t, 0, sizeof *t);
+            t->backend = b;
+            t->impl = impl;
+            t->alg = alg;
+            set_text(t->name, sizeof t->name, "%s", name);
+            if (!alg) {
+                t->state = T_UNAVAILABLE;
+                set_text(t->reason, sizeof t->reason, "algorithm \"%s\" is not in this build's table",
+                         impl->algorithm);
+            } else if (!cm_impl_available(impl, t->reason, sizeof t->reason)) {
+                t->state = T_UNAVAILABLE;
+                if (!t->reason[0])
+                    set_text(t->reason, sizeof t->reason, "not available here (no reason given)");
+            }
+        }
+    }
+    return n;
+}
+
+/* Prints "cryptometer verify: error: ..." and returns the error's code. */
+static int fail_with(const cm_error *err)
+{
+    fprintf(stderr, "cryptometer verify: error: %s\n", err->msg);
+    return err->code;
+}
+
+int cm_verify_main(int argc, char **argv)
+{
+    verify_opts o;
+    cm_error err = {0, ""};
+    if (parse_options(argc, argv, &o, &err) != 0)
+        return fail_with(&err);
+    if (o.help) {
+        cm_verify_usage(stdout);
+        return CM_EXIT_OK;
+    }
+    regex_t re;
+    int have_re = 0;
+    if (o.filter) {
+        int rc = regcomp(&re, o.filter, REG_EXTENDED | REG_NOSUB);
+        if (rc != 0) {
+            char msg[128];
+            regerror(rc, &re, msg, sizeof msg);
+            cm_error_set(&err, CM_EXIT_USAGE, "bad --filter '%s': %s", o.filter, msg);
+            return fail_with(&err);
+        }
+        have_re = 1;
+    }
+
+    cm_kat_wycheproof_info scan;
+    json_t *doc = NULL;
+    if (o.wycheproof && !(doc = load_wycheproof(o.wycheproof, &scan, &err))) {
+        if (have_re)
+            regfree(&re);
+        return fail_with(&err);
+    }
+
+    target *targets;
+    size_t n_known;
+    size_t n = collect_targets(have_re ? &re : NULL, doc ? &scan : NULL, &targets, &n_known);
+    if (have_re)
+        regfree(&re);
+    int code = CM_EXIT_OK;
+    if (n == 0) {
+        if (doc && n_known == 0) {
+            char names[160] = "";
+            for (size_t i = 0, used = 0; i < scan.n_algs && used < sizeof names; i++) {
+                int w = snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                 scan.algs[i]->name);
+                used += w > 0 ? (size_t)w : 0;
+            }
+            cm_error_set(&err, CM_EXIT_ENVIRONMENT, "%s: tests %s, which no backend of this "
+                         "build implements", o.wycheproof, names);
+        } else if (o.filter) {
+            cm_error_set(&err, CM_EXIT_USAGE, "no implementation%s matches --filter '%s'",
+                         doc ? " of the file's algorithms" : "", o.filter);
+        } else {
+            cm_error_set(&err, CM_EXIT_ENVIRONMENT, "no implementation in this build");
+        }
+        json_decref(doc);
+        free(targets);
+        return fail_with(&err);
+    }
+
+    unsigned counts[T_STATE_COUNT] = {0};
+    int complete = 1;
+    size_t n_runnable = 0;
+    for (size_t i = 0; i < n; i++) {
+        target *t = &targets[i];
+        if (t->state != T_UNAVAILABLE) {
+            n_runnable++;
+            if (!complete || cm_interrupted) {
+                complete = 0;
+                set_text(t->reason, sizeof t->reason, "interrupted before its turn");
+            } else {
+                run_target(t, doc, o.wycheproof, o.timeout_s);
+                if (t->state == T_NOT_RUN)
+                    complete = 0;
+            }
+        }
+        counts[t->state]++;
+        int problem = t->state != T_PASSED && t->state != T_UNAVAILABLE;
+        if (!o.quiet || problem)
+            print_target(t);
+    }
+    size_t n_missing;
+    const cm_backend_missing *missing = cm_registry_missing(&n_missing);
+    if (!o.quiet)
+        for (size_t i = 0; i < n_missing; i++)
+            printf("%-11s %-28s %s (install %s)\n", "NOT BUILT", missing[i].name,
+                   missing[i].reason, missing[i].package);
+    printf("verify: %u passed, %u failed, %u crashed, %u timed out, %u errors, %u unavailable, "
+           "%zu backends not built%s\n", counts[T_PASSED], counts[T_FAILED], counts[T_CRASHED],
+           counts[T_TIMEOUT], counts[T_ERROR], counts[T_UNAVAILABLE], n_missing,
+           complete ? "" : " (interrupted)");
+    fflush(stdout);
+
+    if (counts[T_FAILED] || counts[T_CRASHED] || counts[T_TIMEOUT] || counts[T_ERROR])
+        code = CM_EXIT_FAILURES;
+    if (!complete)
+        code = CM_EXIT_INTERRUPTED;
+    if (o.json) {
+        json_t *out = verify_json(&o, targets, n, counts, complete);
+        if (!out) {
+            cm_error_set(&err, CM_EXIT_USAGE, "out of memory building %s", o.json);
+            code = fail_with(&err);
+        } else {
+            if (write_atomically(out, o.json, &err) != 0)
+                code = fail_with(&err);
+            json_decref(out);
+        }
+    }
+    if (code == CM_EXIT_OK && doc && n_runnable == 0) {
+        cm_error_set(&err, CM_EXIT_ENVIRONMENT, "%s: every implementation it applies to is "
+                     "unavailable here (listed above)", o.wycheproof);
+        code = fail_with(&err);
+    }
+    json_decref(doc);
+    free(targets);
+    return code;
+}

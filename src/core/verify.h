@@ -1,0 +1,31 @@
+/*
+ * verify.h — `cryptometer verify`: the known-answer vectors and the
+ * cross-check (kat.h) alone, for every implementation of this build, each
+ * in a forked child (isolate.h) so that a crash or a hang is reported and
+ * the run goes on. With --wycheproof FILE, that file's vectors instead of
+ * the built-in ones, against every implementation of the algorithms it
+ * applies to.
+ *
+ *   cryptometer verify [--wycheproof FILE] [--filter REGEX] [--json FILE]
+ *                      [--timeout SECONDS] [--quiet]
+ *
+ * Exit codes (enum cm_exit): 0 every implementation that could run passed;
+ * 1 some failed, crashed or timed out; 2 usage error (unknown option, bad
+ * regex, bad timeout, nothing matches --filter, --json not writable);
+ * 3 the Wycheproof file is unreadable, not JSON, not a Wycheproof file this
+ * build can run, or applies to nothing available here; 130 interrupted.
+ */
+#ifndef CM_CORE_VERIFY_H
+#define CM_CORE_VERIFY_H
+
+#include <stdio.h>
+
+/* The subcommand: argv[0] is "verify", options follow. Prints one line per
+ * implementation on stdout and errors as one line on stderr; returns an
+ * exit code from enum cm_exit. */
+int cm_verify_main(int argc, char **argv);
+
+/* The usage text of the subcommand, to out. */
+void cm_verify_usage(FILE *out);
+
+#endif

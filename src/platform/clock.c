@@ -1,0 +1,109 @@
+/*
+ * clock.c — the real clock of each cluster: pinned to the cluster's first
+ * CPU, measured with the dependent-instruction chains of src/core/cpuclock.c,
+ * and compared with what cpufreq (or /proc/cpuinfo) claims.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <jansson.h>
+
+#include "core/cpuclock.h"
+#include "platform/platform.h"
+
+/* A clock gap worth a sentence. */
+#define CLOCK_GAP 0.03
+
+/* See platform.h. */
+int platform_measure_clocks(platform_cpu *cpu)
+{
+    cpu_set_t saved;
+    int have_saved = sched_getaffinity(0, sizeof saved, &saved) == 0;
+    int measured = 0;
+    for (int c = 0; c < cpu->n_clusters; c++) {
+        platform_cluster *cl = &cpu->clusters[c];
+        cl->measured_mhz = 0;
+        if (cl->n_cpus == 0)
+            continue;
+        /* The first CPU of the cluster this process may run on. */
+        int pinned = 0;
+        for (int i = 0; i < cl->n_cpus && !pinned; i++) {
+            int id = cl->cpus[i];
+            if (have_saved && id < CPU_SETSIZE && !CPU_ISSET(id, &saved))
+                continue;
+            pinned = cm_pin_to_cpu(id) == 0;
+        }
+        if (!pinned)
+            continue;
+        cm_cpuclock clk;
+        cm_cpuclock_measure(&clk);
+        if (!clk.supported)
+            break;
+        cl->measured_mhz = clk.mhz;
+        cl->measured_check_mhz = clk.mhz_check;
+        cl->measured_spread = clk.spread;
+        cl->measured_agree = clk.agree;
+        measured++;
+    }
+    if (have_saved)
+        sched_setaffinity(0, sizeof saved, &saved);
+    return measured;
+}
+
+/* See platform.h. */
+void platform_clock_flags(const platform_cpu *cpu, json_t *flags)
+{
+    for (int c = 0; c < cpu->n_clusters; c++) {
+        const platform_cluster *cl = &cpu->clusters[c];
+        if (cl->measured_mhz <= 0 || cl->claimed_mhz <= 0)
+            continue;
+        double gap = cl->measured_mhz / cl->claimed_mhz - 1.0;
+        char cpus[64], name[96], msg[512];
+        platform_cluster_cpus(cl, cpus, sizeof cpus);
+        if (cl->core_name[0])
+            snprintf(name, sizeof name, "CPU %s (%s)", cpus, cl->core_name);
+        else
+            snprintf(name, sizeof name, "CPU %s", cpus);
+        const char *claim = cl->claimed_source && strcmp(cl->claimed_source, "cpufreq max") == 0
+                                ? "cpufreq's maximum"
+                            : cl->claimed_source && strcmp(cl->claimed_source, "model name") == 0
+                                ? "the model name's clock"
+                                : "the \"cpu MHz\" of /proc/cpuinfo";
+        if (fabs(gap) > CLOCK_GAP) {
+            if (gap < 0) {
+                /* Below the claim: is it at least the current cpufreq clock? */
+                double cur_gap = cl->freq_cur_mhz > 0 ? cl->measured_mhz / cl->freq_cur_mhz - 1.0 : 1.0;
+                snprintf(msg, sizeof msg,
+                         "%s runs at %.0f MHz measured, %.0f%% below the %.0f MHz of %s%s",
+                         name, cl->measured_mhz, -100.0 * gap, cl->claimed_mhz, claim,
+                         fabs(cur_gap) <= CLOCK_GAP
+                             ? ": it was at its current cpufreq clock, not the top one (the governor "
+                               "had not raised it), so figures may be lower than the CPU can do."
+                             : ": the clock is capped (thermal or power limit, firmware) or cpufreq "
+                               "reports a clock the core never reaches.");
+            } else {
+                snprintf(msg, sizeof msg,
+                         "%s runs at %.0f MHz measured, %.0f%% above the %.0f MHz of %s: %s",
+                         name, cl->measured_mhz, 100.0 * gap, cl->claimed_mhz, claim,
+                         strcmp(claim, "cpufreq's maximum") == 0
+                             ? "cpufreq under-reports the top clock (boost/turbo states it does not list)."
+                             : "the figure there is a nominal or stale clock (a turbo clock, or a "
+                               "virtual machine that reports the host's base clock); cycles per byte use "
+                               "the measured clock.");
+            }
+            json_array_append_new(flags, json_pack("{s:s, s:s, s:s}", "id", "clock-gap", "severity",
+                                                   gap < 0 ? "warning" : "info", "message", msg));
+        }
+        if (!cl->measured_agree && cl->measured_check_mhz > 0) {
+            snprintf(msg, sizeof msg,
+                     "%s: the two clock measurements disagree (%.0f and %.0f MHz): the clock "
+                     "changed while it was measured, or the core runs one of the instruction "
+                     "chains faster than one per cycle.",
+                     name, cl->measured_mhz, cl->measured_check_mhz);
+            json_array_append_new(flags, json_pack("{s:s, s:s, s:s}", "id", "clock-unsteady",
+                                                   "severity", "warning", "message", msg));
+        }
+    }
+}

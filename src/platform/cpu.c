@@ -1,0 +1,682 @@
+/*
+ * cpu.c — the CPU: vendor, model name, logical CPUs, each core's MIDR and
+ * its name (data/cpu_cores.json), and clusters with their frequencies.
+ * See platform.h for the rules; everything reads through a sysroot.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <jansson.h>
+
+#include "platform/cpuid.h"
+#include "platform/platform.h"
+#include "platform/sysroot.h"
+
+/* x86 hybrid core types (cpuid leaf 0x1A, EAX bits 31:24). */
+#define CORE_TYPE_ATOM 0x20
+#define CORE_TYPE_CORE 0x40
+
+/* ------------------------------------------------------------------------
+ * MIDR table
+ * ---------------------------------------------------------------------- */
+
+/* See platform.h. */
+int platform_core_lookup(unsigned implementer, unsigned part, platform_core_id *out)
+{
+    char key[16];
+    out->vendor = out->name = out->based_on = NULL;
+    json_t *table = pf_data_table("data/cpu_cores.json");
+    json_t *impls = table ? json_object_get(table, "implementers") : NULL;
+    snprintf(key, sizeof key, "0x%02x", implementer & 0xffu);
+    json_t *impl = json_object_get(impls, key);
+    if (!json_is_object(impl))
+        return 0;
+    out->vendor = json_string_value(json_object_get(impl, "vendor"));
+    snprintf(key, sizeof key, "0x%03x", part & 0xfffu);
+    json_t *p = json_object_get(json_object_get(impl, "parts"), key);
+    if (json_is_string(p)) {
+        out->name = json_string_value(p);
+        return 1;
+    }
+    if (json_is_object(p)) {
+        out->name = json_string_value(json_object_get(p, "name"));
+        out->based_on = json_string_value(json_object_get(p, "based_on"));
+        return out->name != NULL;
+    }
+    return 0;
+}
+
+/* See platform.h. */
+int platform_midr_lookup(uint32_t midr, platform_core_id *out)
+{
+    return platform_core_lookup((midr >> 24) & 0xffu, (midr >> 4) & 0xfffu, out);
+}
+
+/* ------------------------------------------------------------------------
+ * /proc/cpuinfo
+ * ---------------------------------------------------------------------- */
+
+/* Copies src into a fixed field, truncating. */
+static void set_field(char *dst, size_t len, const char *src)
+{
+    snprintf(dst, len, "%s", src);
+}
+
+/* The parts of a MIDR seen in /proc/cpuinfo for one CPU. */
+struct midr_parts {
+    int have_impl, have_part;
+    unsigned impl, variant, part, rev;
+};
+
+/* Composes a MIDR from /proc/cpuinfo fields (architecture field 0xf, as
+ * every ARMv7/ARMv8 core reports in the register itself). */
+static uint32_t midr_compose(const struct midr_parts *m)
+{
+    if (!m->have_impl || !m->have_part)
+        return 0;
+    return ((m->impl & 0xffu) << 24) | ((m->variant & 0xfu) << 20) | (0xfu << 16) |
+           ((m->part & 0xfffu) << 4) | (m->rev & 0xfu);
+}
+
+/* See platform.h. */
+void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
+{
+    struct midr_parts m = {0};
+    int cur = -1, is_x86 = 0, riscv = 0;
+    char isa[64] = "";
+    const char *p = text;
+
+    /* Stores the pending MIDR parts into the current CPU. */
+#define FLUSH_MIDR()                                          \
+    do {                                                      \
+        if (cur >= 0 && midr_compose(&m))                     \
+            cpu->midr[cur] = midr_compose(&m);                \
+        memset(&m, 0, sizeof m);                              \
+    } while (0)
+
+    while (p && *p) {
+        const char *eol = strchr(p, '\n');
+        size_t ll = eol ? (size_t)(eol - p) : strlen(p);
+        char line[4096];
+        if (ll >= sizeof line)
+            ll = sizeof line - 1;
+        memcpy(line, p, ll);
+        line[ll] = '\0';
+        p = eol ? eol + 1 : NULL;
+
+        char *colon = strchr(line, ':');
+        if (!colon)
+            continue;
+        *colon = '\0';
+        char *key = pf_trim(line), *val = pf_trim(colon + 1);
+
+        if (strcmp(key, "processor") == 0 && isdigit((unsigned char)val[0])) {
+            FLUSH_MIDR();
+            if (cpu->n_cpus < PLATFORM_MAX_CPUS) {
+                cur = cpu->n_cpus++;
+                cpu->cpu_ids[cur] = atoi(val);
+            }
+        } else if (strcmp(key, "Processor") == 0 || strcmp(key, "model name") == 0) {
+            /* "Processor" is the old armhf spelling of the model name. */
+            if (!cpu->model_name[0])
+                set_field(cpu->model_name, sizeof cpu->model_name, val);
+        } else if (strcmp(key, "vendor_id") == 0) {
+            is_x86 = 1;
+            if (!cpu->vendor[0])
+                set_field(cpu->vendor, sizeof cpu->vendor, val);
+        } else if (strcmp(key, "cpu MHz") == 0) {
+            if (cur >= 0)
+                cpu->mhz[cur] = atof(val);
+        } else if (strcmp(key, "flags") == 0 || strcmp(key, "Features") == 0) {
+            if (!cpu->flags)
+                cpu->flags = strdup(val);
+        } else if (strcmp(key, "CPU implementer") == 0) {
+            m.impl = (unsigned)strtoul(val, NULL, 0);
+            m.have_impl = 1;
+        } else if (strcmp(key, "CPU variant") == 0) {
+            m.variant = (unsigned)strtoul(val, NULL, 0);
+        } else if (strcmp(key, "CPU part") == 0) {
+            m.part = (unsigned)strtoul(val, NULL, 0);
+            m.have_part = 1;
+        } else if (strcmp(key, "CPU revision") == 0) {
+            m.rev = (unsigned)strtoul(val, NULL, 0);
+            /* The revision closes a CPU's ID block in every kernel format. */
+            FLUSH_MIDR();
+        } else if (strcmp(key, "Hardware") == 0 || strcmp(key, "Model") == 0) {
+            if (!cpu->board[0])
+                set_field(cpu->board, sizeof cpu->board, val);
+        } else if (strcmp(key, "isa") == 0) {
+            riscv = 1;
+            set_field(isa, sizeof isa, val);
+        } else if (strcmp(key, "uarch") == 0) {
+            if (!cpu->model_name[0])
+                set_field(cpu->model_name, sizeof cpu->model_name, val);
+        }
+    }
+    FLUSH_MIDR();
+#undef FLUSH_MIDR
+
+    /* Old 32-bit kernels print one ID block after all the processors: it
+     * then describes every CPU. */
+    uint32_t only = 0;
+    int known = 0;
+    for (int i = 0; i < cpu->n_cpus; i++)
+        if (cpu->midr[i]) {
+            if (!only)
+                only = cpu->midr[i];
+            known++;
+        }
+    if (known == 1)
+        for (int i = 0; i < cpu->n_cpus; i++)
+            if (!cpu->midr[i])
+                cpu->midr[i] = only;
+    if (known)
+        set_field(cpu->midr_source, sizeof cpu->midr_source, "/proc/cpuinfo");
+
+    /* The architecture the tree describes. */
+    if (is_x86)
+        set_field(cpu->arch, sizeof cpu->arch,
+                  cpu->flags && pf_list_has(cpu->flags, "lm") ? "x86_64" : "i686");
+    else if (known)
+        set_field(cpu->arch, sizeof cpu->arch,
+                  cpu->flags && pf_list_has(cpu->flags, "asimd") ? "aarch64" : "arm");
+    else if (riscv)
+        set_field(cpu->arch, sizeof cpu->arch, strncmp(isa, "rv32", 4) == 0 ? "riscv32" : "riscv64");
+}
+
+/* ------------------------------------------------------------------------
+ * Clusters
+ * ---------------------------------------------------------------------- */
+
+/* Index of CPU number id in cpu->cpu_ids, or -1. */
+static int cpu_index(const platform_cpu *cpu, int id)
+{
+    for (int i = 0; i < cpu->n_cpus; i++)
+        if (cpu->cpu_ids[i] == id)
+            return i;
+    return -1;
+}
+
+/* What makes CPUs the same kind of core: the MIDR on arm, the hybrid core
+ * type on x86, else nothing (0). */
+static uint32_t kind_of(const platform_cpu *cpu, int id)
+{
+    int i = cpu_index(cpu, id);
+    if (i < 0)
+        return 0;
+    if (cpu->midr[i])
+        return cpu->midr[i];
+    return (uint32_t)cpu->core_type[i];
+}
+
+/* One cpufreq policy found under sys/devices/system/cpu/cpufreq. */
+struct policy {
+    char name[24];
+    char dir[96]; /* "/sys/devices/system/cpu/cpufreq/policy0" */
+    int n;
+    int cpus[PLATFORM_MAX_CPUS];
+};
+
+/* Orders policies by their first CPU. */
+static int policy_cmp(const void *a, const void *b)
+{
+    const struct policy *x = a, *y = b;
+    int fx = x->n ? x->cpus[0] : 1 << 30, fy = y->n ? y->cpus[0] : 1 << 30;
+    return (fx > fy) - (fx < fy);
+}
+
+/* Reads the cpufreq policies (policyN directories, else per-CPU cpufreq
+ * directories of older kernels). Returns how many, into *out (malloc'd). */
+static int read_policies(const char *sysroot, const platform_cpu *cpu, struct policy **out)
+{
+    char full[4096], path[160], list[4096];
+    int n = 0, cap = 0;
+    struct policy *pol = NULL;
+    *out = NULL;
+
+    if (pf_path(full, sizeof full, sysroot, "/sys/devices/system/cpu/cpufreq")) {
+        DIR *d = opendir(full);
+        struct dirent *e;
+        while (d && (e = readdir(d)) != NULL) {
+            if (strncmp(e->d_name, "policy", 6) != 0 || !isdigit((unsigned char)e->d_name[6]))
+                continue;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 8;
+                struct policy *bigger = realloc(pol, (size_t)cap * sizeof *pol);
+                if (!bigger)
+                    break;
+                pol = bigger;
+            }
+            struct policy *p = &pol[n];
+            memset(p, 0, sizeof *p);
+            snprintf(p->name, sizeof p->name, "%s", e->d_name);
+            snprintf(p->dir, sizeof p->dir, "/sys/devices/system/cpu/cpufreq/%s", e->d_name);
+            snprintf(path, sizeof path, "%s/related_cpus", p->dir);
+            if (pf_read_line(sysroot, path, list, sizeof list) != 0) {
+                snprintf(path, sizeof path, "%s/affected_cpus", p->dir);
+                if (pf_read_line(sysroot, path, list, sizeof list) != 0)
+                    continue;
+            }
+            p->n = pf_parse_cpulist(list, p->cpus, PLATFORM_MAX_CPUS);
+            if (p->n > 0)
+                n++;
+        }
+        if (d)
+            closedir(d);
+    }
+    if (n == 0) {
+        /* Before Linux 4.3 there were no policyN directories: each CPU had
+         * cpufreq/ with related_cpus. Keep one entry per distinct list. */
+        for (int i = 0; i < cpu->n_cpus; i++) {
+            snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpufreq/related_cpus",
+                     cpu->cpu_ids[i]);
+            if (pf_read_line(sysroot, path, list, sizeof list) != 0)
+                continue;
+            int cpus[PLATFORM_MAX_CPUS];
+            int k = pf_parse_cpulist(list, cpus, PLATFORM_MAX_CPUS);
+            if (k <= 0)
+                continue;
+            int dup = 0;
+            for (int j = 0; j < n && !dup; j++)
+                dup = pol[j].n == k && memcmp(pol[j].cpus, cpus, (size_t)k * sizeof *cpus) == 0;
+            if (dup)
+                continue;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 8;
+                struct policy *bigger = realloc(pol, (size_t)cap * sizeof *pol);
+                if (!bigger)
+                    break;
+                pol = bigger;
+            }
+            struct policy *p = &pol[n++];
+            memset(p, 0, sizeof *p);
+            snprintf(p->name, sizeof p->name, "cpu%d", cpu->cpu_ids[i]);
+            snprintf(p->dir, sizeof p->dir, "/sys/devices/system/cpu/cpu%d/cpufreq", cpu->cpu_ids[i]);
+            p->n = k;
+            memcpy(p->cpus, cpus, (size_t)k * sizeof *cpus);
+        }
+    }
+    if (n > 1)
+        qsort(pol, (size_t)n, sizeof *pol, policy_cmp);
+    *out = pol;
+    return n;
+}
+
+/* Reads a kHz value from dir/name into MHz (0 when absent). */
+static double read_mhz(const char *sysroot, const char *dir, const char *name)
+{
+    char path[192];
+    long long khz;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (pf_read_ll(sysroot, path, &khz) != 0 || khz <= 0)
+        return 0;
+    return (double)khz / 1000.0;
+}
+
+/* Fills a cluster's cpufreq facts from a policy directory; with merge set,
+ * widens min/max over several per-CPU policies instead of overwriting. */
+static void fill_freq(const char *sysroot, platform_cluster *c, const char *dir, int merge)
+{
+    char path[192];
+    double mn = read_mhz(sysroot, dir, "cpuinfo_min_freq");
+    double mx = read_mhz(sysroot, dir, "cpuinfo_max_freq");
+    double cur = read_mhz(sysroot, dir, "scaling_cur_freq");
+    if (cur == 0)
+        cur = read_mhz(sysroot, dir, "cpuinfo_cur_freq");
+    if (!merge || c->freq_min_mhz == 0 || (mn > 0 && mn < c->freq_min_mhz))
+        c->freq_min_mhz = mn ? mn : c->freq_min_mhz;
+    if (!merge || mx > c->freq_max_mhz)
+        c->freq_max_mhz = mx ? mx : c->freq_max_mhz;
+    if (!merge || c->freq_cur_mhz == 0)
+        c->freq_cur_mhz = cur;
+    if (!c->governor[0]) {
+        snprintf(path, sizeof path, "%s/scaling_governor", dir);
+        pf_read_line(sysroot, path, c->governor, sizeof c->governor);
+    }
+    if (!c->driver[0]) {
+        snprintf(path, sizeof path, "%s/scaling_driver", dir);
+        pf_read_line(sysroot, path, c->driver, sizeof c->driver);
+    }
+    if (!c->policy[0] && strncmp(dir, "/sys/devices/system/cpu/cpufreq/", 32) == 0)
+        snprintf(c->policy, sizeof c->policy, "%s", dir + 32);
+}
+
+/* Adds CPU id to the cluster of kind k, creating it (clusters start zeroed:
+ * platform_cpu_read clears the whole structure); past the table's size the
+ * remaining kinds share the last cluster. */
+static void add_to_kind(platform_cpu *cpu, uint32_t *kinds, uint32_t k, int id)
+{
+    int c;
+    for (c = 0; c < cpu->n_clusters; c++)
+        if (kinds[c] == k)
+            break;
+    if (c == cpu->n_clusters) {
+        if (c == PLATFORM_MAX_CLUSTERS)
+            c = PLATFORM_MAX_CLUSTERS - 1; /* overflow: lump into the last */
+        else {
+            cpu->n_clusters++;
+            kinds[c] = k;
+        }
+    }
+    platform_cluster *cl = &cpu->clusters[c];
+    if (cl->n_cpus < PLATFORM_MAX_CPUS)
+        cl->cpus[cl->n_cpus++] = id;
+}
+
+/* Reads the hybrid core type of each CPU: sysfs cpu_core/cpu_atom PMU
+ * lists, else (live x86 only) cpuid leaf 0x1A on each CPU in turn. */
+static void read_core_types(const char *sysroot, platform_cpu *cpu)
+{
+    static const struct {
+        const char *path;
+        int type;
+    } pmus[] = {{"/sys/devices/cpu_core/cpus", CORE_TYPE_CORE},
+                {"/sys/devices/cpu_atom/cpus", CORE_TYPE_ATOM}};
+    char list[4096];
+    int any = 0;
+    for (size_t k = 0; k < 2; k++) {
+        if (pf_read_line(sysroot, pmus[k].path, list, sizeof list) != 0)
+            continue;
+        int cpus[PLATFORM_MAX_CPUS];
+        int n = pf_parse_cpulist(list, cpus, PLATFORM_MAX_CPUS);
+        for (int j = 0; j < n; j++) {
+            int i = cpu_index(cpu, cpus[j]);
+            if (i >= 0) {
+                cpu->core_type[i] = pmus[k].type;
+                any = 1;
+            }
+        }
+    }
+    if (any) {
+        cpu->hybrid = 1;
+        return;
+    }
+#if PF_HAVE_CPUID
+    uint32_t r[4];
+    if (pf_has_sysroot(sysroot) || !pf_cpuid(7, 0, r) || !(r[3] & (1u << 15)))
+        return;
+    cpu->hybrid = 1;
+    cpu_set_t saved;
+    if (sched_getaffinity(0, sizeof saved, &saved) != 0)
+        return;
+    for (int i = 0; i < cpu->n_cpus; i++) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        if (cpu->cpu_ids[i] >= CPU_SETSIZE)
+            continue;
+        CPU_SET(cpu->cpu_ids[i], &one);
+        if (sched_setaffinity(0, sizeof one, &one) != 0)
+            continue;
+        if (pf_cpuid(0x1a, 0, r))
+            cpu->core_type[i] = (int)(r[0] >> 24);
+    }
+    sched_setaffinity(0, sizeof saved, &saved);
+#endif
+}
+
+/* Orders cluster CPU lists and numbers the clusters by first CPU. */
+static void finish_clusters(platform_cpu *cpu)
+{
+    for (int c = 0; c < cpu->n_clusters; c++) {
+        platform_cluster *cl = &cpu->clusters[c];
+        for (int i = 1; i < cl->n_cpus; i++)
+            for (int j = i; j > 0 && cl->cpus[j - 1] > cl->cpus[j]; j--) {
+                int t = cl->cpus[j];
+                cl->cpus[j] = cl->cpus[j - 1];
+                cl->cpus[j - 1] = t;
+            }
+    }
+    /* Insertion sort of clusters by first CPU (there are few). */
+    for (int i = 1; i < cpu->n_clusters; i++)
+        for (int j = i; j > 0; j--) {
+            platform_cluster *a = &cpu->clusters[j - 1], *b = &cpu->clusters[j];
+            int fa = a->n_cpus ? a->cpus[0] : 1 << 30, fb = b->n_cpus ? b->cpus[0] : 1 << 30;
+            if (fa <= fb)
+                break;
+            platform_cluster t = *a;
+            *a = *b;
+            *b = t;
+        }
+    for (int c = 0; c < cpu->n_clusters; c++)
+        cpu->clusters[c].id = c;
+}
+
+/* Pulls the clock the model name advertises ("... @ 2.60GHz"), or 0. */
+static double model_name_mhz(const char *model)
+{
+    const char *at = strstr(model, "@ ");
+    if (!at)
+        return 0;
+    char *end;
+    double v = strtod(at + 2, &end);
+    if (end == at + 2)
+        return 0;
+    if (strncmp(end, "GHz", 3) == 0)
+        return v * 1000.0;
+    if (strncmp(end, "MHz", 3) == 0)
+        return v;
+    return 0;
+}
+
+/* Builds the clusters (rules in platform.h) and fills each one's facts. */
+static void build_clusters(const char *sysroot, platform_cpu *cpu)
+{
+    struct policy *pol = NULL;
+    int np = read_policies(sysroot, cpu, &pol);
+    uint32_t kinds[PLATFORM_MAX_CLUSTERS] = {0};
+    int per_cpu_policies = np > 1;
+    for (int i = 0; i < np; i++)
+        if (pol[i].n != 1)
+            per_cpu_policies = 0;
+
+    cpu->n_clusters = 0;
+    if (np > 0 && !per_cpu_policies && np <= PLATFORM_MAX_CLUSTERS) {
+        /* One cluster per policy. */
+        for (int i = 0; i < np; i++) {
+            platform_cluster *cl = &cpu->clusters[cpu->n_clusters++];
+            memset(cl, 0, sizeof *cl);
+            cl->n_cpus = pol[i].n;
+            memcpy(cl->cpus, pol[i].cpus, (size_t)pol[i].n * sizeof *pol[i].cpus);
+            fill_freq(sysroot, cl, pol[i].dir, 0);
+        }
+        cpu->cluster_source = "cpufreq policy";
+    } else {
+        /* Group by kind of core; per-CPU policies (intel_pstate,
+         * acpi-cpufreq, amd-pstate) merge into their kind's cluster. */
+        int any_kind = 0;
+        for (int i = 0; i < cpu->n_cpus; i++) {
+            uint32_t k = kind_of(cpu, cpu->cpu_ids[i]);
+            any_kind |= k != 0;
+            add_to_kind(cpu, kinds, k, cpu->cpu_ids[i]);
+        }
+        for (int i = 0; i < np; i++)
+            for (int c = 0; c < cpu->n_clusters; c++) {
+                int hit = 0;
+                for (int j = 0; j < cpu->clusters[c].n_cpus && !hit; j++)
+                    hit = cpu->clusters[c].cpus[j] == pol[i].cpus[0];
+                if (hit)
+                    fill_freq(sysroot, &cpu->clusters[c], pol[i].dir, 1);
+            }
+        if (cpu->hybrid && any_kind)
+            cpu->cluster_source = "core type";
+        else if (any_kind && cpu->midr_source[0])
+            cpu->cluster_source = cpu->n_clusters > 1 ? "MIDR" : "single";
+        else
+            cpu->cluster_source = np > 0 ? "cpufreq policy" : "single";
+    }
+    free(pol);
+    finish_clusters(cpu);
+
+    for (int c = 0; c < cpu->n_clusters; c++) {
+        platform_cluster *cl = &cpu->clusters[c];
+        int first = cl->n_cpus ? cl->cpus[0] : -1;
+        int i = cpu_index(cpu, first);
+        if (i >= 0) {
+            cl->midr = cpu->midr[i];
+            cl->cpuinfo_mhz = cpu->mhz[i];
+            if (cpu->core_type[i] == CORE_TYPE_CORE)
+                snprintf(cl->core_name, sizeof cl->core_name, "P-core");
+            else if (cpu->core_type[i] == CORE_TYPE_ATOM)
+                snprintf(cl->core_name, sizeof cl->core_name, "E-core");
+        }
+        if (cl->midr) {
+            platform_core_id id;
+            platform_midr_lookup(cl->midr, &id);
+            if (id.name)
+                snprintf(cl->core_name, sizeof cl->core_name, "%s", id.name);
+            else
+                snprintf(cl->core_name, sizeof cl->core_name, "unknown part 0x%03x",
+                         (unsigned)(cl->midr >> 4) & 0xfffu);
+            snprintf(cl->core_vendor, sizeof cl->core_vendor, "%s",
+                     id.vendor ? id.vendor : "unknown implementer");
+            if (id.based_on)
+                snprintf(cl->based_on, sizeof cl->based_on, "%s", id.based_on);
+        }
+        if (cl->freq_max_mhz > 0) {
+            cl->claimed_mhz = cl->freq_max_mhz;
+            cl->claimed_source = "cpufreq max";
+        } else if (cl->cpuinfo_mhz > 0) {
+            cl->claimed_mhz = cl->cpuinfo_mhz;
+            cl->claimed_source = "/proc/cpuinfo cpu MHz";
+        } else if (model_name_mhz(cpu->model_name) > 0) {
+            cl->claimed_mhz = model_name_mhz(cpu->model_name);
+            cl->claimed_source = "model name";
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * Putting it together
+ * ---------------------------------------------------------------------- */
+
+/* Reads the board name: device-tree model, else DMI vendor + product. */
+static void read_board(const char *sysroot, platform_cpu *cpu)
+{
+    static const char *const dt[] = {"/proc/device-tree/model",
+                                     "/sys/firmware/devicetree/base/model"};
+    for (size_t i = 0; i < 2; i++) {
+        size_t len;
+        char *m = pf_read_text(sysroot, dt[i], &len);
+        if (m) {
+            /* a NUL-terminated property; keep the first string */
+            if (m[0])
+                snprintf(cpu->board, sizeof cpu->board, "%s", pf_trim(m));
+            free(m);
+            if (cpu->board[0])
+                return;
+        }
+    }
+    char vendor[64] = "", product[64] = "";
+    pf_read_line(sysroot, "/sys/class/dmi/id/sys_vendor", vendor, sizeof vendor);
+    pf_read_line(sysroot, "/sys/class/dmi/id/product_name", product, sizeof product);
+    if (vendor[0] || product[0])
+        snprintf(cpu->board, sizeof cpu->board, "%s%s%s", vendor, vendor[0] && product[0] ? " " : "",
+                 product);
+}
+
+/* See platform.h. */
+platform_cpu *platform_cpu_new(void)
+{
+    return calloc(1, sizeof(platform_cpu));
+}
+
+/* See platform.h. */
+void platform_cpu_free(platform_cpu *cpu)
+{
+    if (!cpu)
+        return;
+    free(cpu->flags);
+    free(cpu);
+}
+
+/* See platform.h. */
+int platform_cpu_read(const char *sysroot, platform_cpu *cpu, cm_error *err)
+{
+    (void)err;
+    char *flags_keep = cpu->flags;
+    memset(cpu, 0, sizeof *cpu);
+    free(flags_keep);
+
+    char *text = pf_read_text(sysroot, "/proc/cpuinfo", NULL);
+    if (text) {
+        platform_cpu_parse_cpuinfo(text, cpu);
+        free(text);
+    }
+    if (cpu->n_cpus == 0) {
+        /* No usable /proc/cpuinfo: take the online CPUs from sysfs. */
+        char list[4096];
+        if (pf_read_line(sysroot, "/sys/devices/system/cpu/online", list, sizeof list) == 0) {
+            int n = pf_parse_cpulist(list, cpu->cpu_ids, PLATFORM_MAX_CPUS);
+            cpu->n_cpus = n > 0 ? n : 0;
+        }
+    }
+
+    /* MIDR from sysfs (exact, per core) wins over /proc/cpuinfo. */
+    int from_sysfs = 0;
+    for (int i = 0; i < cpu->n_cpus; i++) {
+        char path[128];
+        uint64_t v;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/regs/identification/midr_el1",
+                 cpu->cpu_ids[i]);
+        if (pf_read_u64(sysroot, path, &v) == 0 && v) {
+            cpu->midr[i] = (uint32_t)v;
+            from_sysfs = 1;
+        }
+    }
+    if (from_sysfs)
+        snprintf(cpu->midr_source, sizeof cpu->midr_source, "sysfs midr_el1");
+
+    if (!pf_has_sysroot(sysroot)) {
+        /* The live system: the kernel's own name for the architecture. */
+        struct utsname u;
+        if (uname(&u) == 0)
+            snprintf(cpu->arch, sizeof cpu->arch, "%s", u.machine);
+    } else if (!cpu->arch[0] && from_sysfs) {
+        snprintf(cpu->arch, sizeof cpu->arch, "aarch64");
+    }
+
+    /* Vendor of an arm CPU: the implementer of its first core. */
+    if (!cpu->vendor[0] && cpu->n_cpus && cpu->midr[0]) {
+        platform_core_id id;
+        platform_midr_lookup(cpu->midr[0], &id);
+        snprintf(cpu->vendor, sizeof cpu->vendor, "%s",
+                 id.vendor ? id.vendor : "unknown implementer");
+    }
+
+    read_board(sysroot, cpu);
+    if (!cpu->hybrid && (strncmp(cpu->arch, "x86", 3) == 0 || strcmp(cpu->arch, "i686") == 0))
+        read_core_types(sysroot, cpu);
+    build_clusters(sysroot, cpu);
+
+    /* An arm64 /proc/cpuinfo has no model name: name the cores instead. */
+    if (!cpu->model_name[0]) {
+        size_t used = 0;
+        for (int c = 0; c < cpu->n_clusters; c++) {
+            const char *nm = cpu->clusters[c].core_name;
+            if (!nm[0])
+                continue;
+            int dup = 0;
+            for (int d = 0; d < c && !dup; d++)
+                dup = strcmp(cpu->clusters[d].core_name, nm) == 0;
+            if (dup)
+                continue;
+            int w = snprintf(cpu->model_name + used, sizeof cpu->model_name - used, "%s%s",
+                             used ? " + " : "", nm);
+            if (w < 0 || (size_t)w >= sizeof cpu->model_name - used)
+                break;
+            used += (size_t)w;
+        }
+    }
+    return 0;
+}
+
+/* See platform.h. */
+char *platform_cluster_cpus(const platform_cluster *c, char *buf, size_t len)
+{
+    return pf_format_cpulist(c->cpus, c->n_cpus, buf, len);
+}

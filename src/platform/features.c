@@ -1,0 +1,273 @@
+/*
+ * features.c — crypto features read from the CPU itself (x86: cpuid and
+ * xgetbv; arm: getauxval), described by data/cpu_features.json, cross-checked
+ * with /proc/cpuinfo, and maskable with CRYPTOMETER_ISA_MASK for testing.
+ * See platform.h for the contract.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#if defined(__linux__)
+#include <sys/auxv.h>
+#endif
+
+#include "platform/cpuid.h"
+#include "platform/platform.h"
+#include "platform/sysroot.h"
+
+#ifndef AT_HWCAP
+#define AT_HWCAP 16
+#endif
+#ifndef AT_HWCAP2
+#define AT_HWCAP2 26
+#endif
+
+/* XCR0 bits: SSE and AVX state; AVX-512 opmask, ZMM_Hi256, Hi16_ZMM. */
+#define XCR0_AVX 0x6u
+#define XCR0_AVX512 0xe6u
+
+/* The feature table this binary reads from its own CPU, or NULL. */
+static const char *build_table(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return "x86";
+#elif defined(__aarch64__)
+    return "aarch64";
+#elif defined(__arm__)
+    return "arm";
+#else
+    return NULL;
+#endif
+}
+
+/* The feature table that describes an architecture name, or NULL. */
+static const char *table_for_arch(const char *arch)
+{
+    if (!arch || !arch[0])
+        return NULL;
+    if (strcmp(arch, "x86_64") == 0 || strcmp(arch, "i686") == 0 || strcmp(arch, "i386") == 0 ||
+        strcmp(arch, "x86") == 0)
+        return "x86";
+    if (strcmp(arch, "aarch64") == 0 || strcmp(arch, "arm64") == 0)
+        return "aarch64";
+    if (strncmp(arch, "arm", 3) == 0)
+        return "arm";
+    return NULL;
+}
+
+/* Reads AT_HWCAP and AT_HWCAP2 from a recorded proc/self/auxv (pairs of
+ * words of word bytes, little-endian). Returns 1 if AT_HWCAP was found. */
+static int read_auxv(const char *sysroot, size_t word, unsigned long long *hwcap,
+                     unsigned long long *hwcap2)
+{
+    size_t len;
+    char *raw = pf_read_text(sysroot, "/proc/self/auxv", &len);
+    int found = 0;
+    *hwcap = *hwcap2 = 0;
+    if (!raw)
+        return 0;
+    for (size_t off = 0; off + 2 * word <= len; off += 2 * word) {
+        unsigned long long k = 0, v = 0;
+        for (size_t b = 0; b < word; b++) {
+            k |= (unsigned long long)(unsigned char)raw[off + b] << (8 * b);
+            v |= (unsigned long long)(unsigned char)raw[off + word + b] << (8 * b);
+        }
+        if (k == 0)
+            break;
+        if (k == AT_HWCAP) {
+            *hwcap = v;
+            found = 1;
+        } else if (k == AT_HWCAP2) {
+            *hwcap2 = v;
+        }
+    }
+    free(raw);
+    return found;
+}
+
+/* Applies CRYPTOMETER_ISA_MASK (see platform.h) to the features. */
+static void apply_mask(platform_features *out)
+{
+    const char *env = getenv("CRYPTOMETER_ISA_MASK");
+    if (!env || !env[0])
+        return;
+    snprintf(out->mask, sizeof out->mask, "%s", env);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", env);
+    size_t unk = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ", \t", &save); tok;
+         tok = strtok_r(NULL, ", \t", &save)) {
+        int hit = 0;
+        for (int i = 0; i < out->n; i++) {
+            platform_feature *f = &out->f[i];
+            if (pf_name_eq(tok, "all") || pf_name_eq(tok, f->name) || pf_name_eq(tok, f->label)) {
+                f->masked = 1;
+                hit = 1;
+            }
+        }
+        if (!hit) {
+            int w = snprintf(out->mask_unknown + unk, sizeof out->mask_unknown - unk, "%s%s",
+                             unk ? "," : "", tok);
+            if (w > 0 && (size_t)w < sizeof out->mask_unknown - unk)
+                unk += (size_t)w;
+        }
+    }
+}
+
+/* Reads one x86 feature's cpuid bit: [leaf, subleaf, "reg", bit]. */
+static int x86_bit(json_t *spec)
+{
+    uint32_t r[4];
+    if (!json_is_array(spec) || json_array_size(spec) != 4)
+        return 0;
+    uint32_t leaf = (uint32_t)json_integer_value(json_array_get(spec, 0));
+    uint32_t sub = (uint32_t)json_integer_value(json_array_get(spec, 1));
+    const char *reg = json_string_value(json_array_get(spec, 2));
+    int bit = (int)json_integer_value(json_array_get(spec, 3));
+    if (!reg || bit < 0 || bit > 31 || !pf_cpuid(leaf, sub, r))
+        return 0;
+    /* Leaf 7 subleaves above the maximum (EAX of subleaf 0) are reserved. */
+    if (leaf == 7 && sub > 0) {
+        uint32_t r0[4];
+        pf_cpuid(7, 0, r0);
+        if (sub > r0[0])
+            return 0;
+    }
+    int idx = strcmp(reg, "eax") == 0 ? 0 : strcmp(reg, "ebx") == 0 ? 1 : strcmp(reg, "ecx") == 0 ? 2 : 3;
+    return (r[idx] >> bit) & 1u;
+}
+
+/* See platform.h. */
+int platform_features_read(const char *sysroot, const platform_cpu *cpu, platform_features *out,
+                           cm_error *err)
+{
+    (void)err;
+    memset(out, 0, sizeof *out);
+    int live = !pf_has_sysroot(sysroot);
+    const char *table = live ? build_table() : table_for_arch(cpu ? cpu->arch : NULL);
+    if (!table && cpu)
+        table = table_for_arch(cpu->arch);
+    out->table = table;
+    json_t *data = pf_data_table("data/cpu_features.json");
+    json_t *list = table && data ? json_object_get(data, table) : NULL;
+    if (!json_is_array(list))
+        return 0;
+
+    /* Where presence comes from. */
+    unsigned long long hwcap = 0, hwcap2 = 0;
+    uint64_t xcr0 = 0;
+    const char *source = "cpuinfo";
+    int from_cpu = 0;
+    if (live && build_table() && strcmp(table, build_table()) == 0) {
+        if (strcmp(table, "x86") == 0) {
+            source = "cpuid";
+            xcr0 = pf_xcr0();
+            from_cpu = PF_HAVE_CPUID;
+        } else {
+#if defined(__linux__) && (defined(__aarch64__) || defined(__arm__))
+            hwcap = getauxval(AT_HWCAP);
+            hwcap2 = getauxval(AT_HWCAP2);
+            source = "hwcap";
+            from_cpu = 1;
+#endif
+        }
+    } else if (!live && strcmp(table, "x86") != 0) {
+        size_t word = strcmp(table, "arm") == 0 ? 4 : 8;
+        if (read_auxv(sysroot, word, &hwcap, &hwcap2)) {
+            source = "auxv";
+            from_cpu = 1;
+        }
+    }
+    out->source = source;
+    const char *flags = cpu ? cpu->flags : NULL;
+
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e) {
+        if (out->n >= PLATFORM_MAX_FEATURES)
+            break;
+        platform_feature *f = &out->f[out->n];
+        f->name = json_string_value(json_object_get(e, "name"));
+        if (!f->name)
+            continue;
+        f->label = json_string_value(json_object_get(e, "label"));
+        if (!f->label)
+            f->label = f->name;
+        f->accelerates = json_string_value(json_object_get(e, "accelerates"));
+        f->source = source;
+        f->cpuinfo = flags ? pf_list_has(flags, f->name) : -1;
+        f->os = 1;
+        if (from_cpu && strcmp(table, "x86") == 0) {
+            f->cpu = x86_bit(json_object_get(e, "cpuid"));
+            const char *os = json_string_value(json_object_get(e, "os"));
+            if (os && strcmp(os, "avx") == 0)
+                f->os = (xcr0 & XCR0_AVX) == XCR0_AVX;
+            else if (os && strcmp(os, "avx512") == 0)
+                f->os = (xcr0 & XCR0_AVX512) == XCR0_AVX512;
+        } else if (from_cpu) {
+            const char *word = json_string_value(json_object_get(e, "hwcap"));
+            json_int_t bit = json_integer_value(json_object_get(e, "bit"));
+            unsigned long long v = word && strcmp(word, "AT_HWCAP2") == 0 ? hwcap2 : hwcap;
+            f->cpu = bit >= 0 && bit < 64 ? (int)((v >> bit) & 1u) : 0;
+        } else {
+            f->cpu = f->cpuinfo > 0;
+        }
+        out->n++;
+    }
+    apply_mask(out);
+    for (int k = 0; k < out->n; k++)
+        out->f[k].present = out->f[k].cpu && out->f[k].os && !out->f[k].masked;
+    return 0;
+}
+
+/* See platform.h. */
+int platform_cpu_has(const char *name)
+{
+    static platform_features live;
+    static int ready;
+    if (!ready) {
+        platform_features_read(NULL, NULL, &live, NULL);
+        ready = 1;
+    }
+    for (int i = 0; i < live.n; i++)
+        if (pf_name_eq(name, live.f[i].name) || pf_name_eq(name, live.f[i].label))
+            return live.f[i].present;
+    return 0;
+}
+
+/* See platform.h. */
+json_t *platform_features_disagreements(const platform_features *fs)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < fs->n; i++) {
+        const platform_feature *f = &fs->f[i];
+        if (f->cpuinfo < 0 || strcmp(f->source, "cpuinfo") == 0)
+            continue;
+        int usable = f->cpu && f->os;
+        char msg[512];
+        if (f->cpu == f->cpuinfo && usable == f->cpuinfo)
+            continue;
+        if (f->cpu && !f->os)
+            snprintf(msg, sizeof msg,
+                     "The CPU reports %s (%s) but the OS does not enable its register state "
+                     "(XCR0), so no program can use it%s.",
+                     f->label, f->source,
+                     f->cpuinfo ? ", although /proc/cpuinfo lists it" : "; /proc/cpuinfo agrees");
+        else if (f->cpu && !f->cpuinfo)
+            snprintf(msg, sizeof msg,
+                     "The CPU reports %s (%s) but /proc/cpuinfo does not list it: the kernel "
+                     "disabled it (for example clearcpuid= on the command line) or is too old "
+                     "to know it; user-space libraries still see it.",
+                     f->label, f->source);
+        else
+            snprintf(msg, sizeof msg,
+                     "/proc/cpuinfo lists %s but the CPU does not report it to this process "
+                     "(%s): user-space libraries will not use it.",
+                     f->label, f->source);
+        json_array_append_new(arr, json_pack("{s:s, s:b, s:b, s:s}", "name", f->name, "cpu",
+                                             f->cpu, "cpuinfo", f->cpuinfo, "message", msg));
+    }
+    return arr;
+}

@@ -1,0 +1,446 @@
+/*
+ * kcrypto.c — the kernel's crypto: every /proc/crypto driver with the one
+ * the kernel selects per algorithm and its class (data/kernel_drivers.json),
+ * whether AF_ALG sockets work (and exactly why not), /dev/crypto, and the
+ * hardware RNG. See platform.h for the selection rule.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <jansson.h>
+#if defined(__linux__)
+#include <linux/if_alg.h>
+#endif
+
+#include "platform/platform.h"
+#include "platform/sysroot.h"
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+
+/* ------------------------------------------------------------------------
+ * /proc/crypto
+ * ---------------------------------------------------------------------- */
+
+/* See platform.h. */
+platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n)
+{
+    size_t cap = 0, cnt = 0;
+    platform_kdriver *d = NULL, *cur = NULL;
+    *n = 0;
+    const char *p = text;
+    while (p && *p) {
+        const char *eol = strchr(p, '\n');
+        size_t ll = eol ? (size_t)(eol - p) : strlen(p);
+        char line[512];
+        if (ll >= sizeof line)
+            ll = sizeof line - 1;
+        memcpy(line, p, ll);
+        line[ll] = '\0';
+        p = eol ? eol + 1 : NULL;
+
+        char *colon = strchr(line, ':');
+        if (!colon) {
+            cur = NULL; /* a blank line ends an entry */
+            continue;
+        }
+        *colon = '\0';
+        char *key = pf_trim(line), *val = pf_trim(colon + 1);
+        if (strcmp(key, "name") == 0) {
+            if (cnt == cap) {
+                cap = cap ? cap * 2 : 64;
+                platform_kdriver *bigger = realloc(d, cap * sizeof *d);
+                if (!bigger)
+                    break;
+                d = bigger;
+            }
+            cur = &d[cnt++];
+            memset(cur, 0, sizeof *cur);
+            snprintf(cur->name, sizeof cur->name, "%s", val);
+        } else if (!cur) {
+            continue;
+        } else if (strcmp(key, "driver") == 0) {
+            snprintf(cur->driver, sizeof cur->driver, "%s", val);
+        } else if (strcmp(key, "module") == 0) {
+            snprintf(cur->module, sizeof cur->module, "%s", val);
+        } else if (strcmp(key, "priority") == 0) {
+            cur->priority = atoi(val);
+        } else if (strcmp(key, "type") == 0) {
+            snprintf(cur->type, sizeof cur->type, "%s", val);
+        } else if (strcmp(key, "selftest") == 0) {
+            snprintf(cur->selftest, sizeof cur->selftest, "%s", val);
+        } else if (strcmp(key, "internal") == 0) {
+            cur->internal = strcmp(val, "yes") == 0;
+        }
+    }
+    if (cnt == 0) {
+        free(d);
+        return NULL;
+    }
+    for (size_t i = 0; i < cnt; i++)
+        d[i].klass = platform_kdriver_class(d[i].driver, d[i].module, &d[i].what);
+    *n = cnt;
+    return d;
+}
+
+/* The family of a /proc/crypto type: types the kernel's type/mask lookup
+ * treats as one (CRYPTO_ALG_TYPE_*_MASK): the lskcipher/skcipher pair and
+ * older block cipher types, the hash types, the compression types. */
+static const char *type_family(const char *type)
+{
+    static const char *const sk[] = {"skcipher", "lskcipher", "blkcipher", "ablkcipher", "givcipher"};
+    static const char *const hash[] = {"shash", "ahash", "digest"};
+    static const char *const comp[] = {"acomp", "scomp", "compression"};
+    for (size_t i = 0; i < sizeof sk / sizeof *sk; i++)
+        if (strcmp(type, sk[i]) == 0)
+            return "skcipher";
+    for (size_t i = 0; i < sizeof hash / sizeof *hash; i++)
+        if (strcmp(type, hash[i]) == 0)
+            return "hash";
+    for (size_t i = 0; i < sizeof comp / sizeof *comp; i++)
+        if (strcmp(type, comp[i]) == 0)
+            return "comp";
+    return type;
+}
+
+/* 1 when the kernel would consider this entry in a normal lookup. */
+static int selectable(const platform_kdriver *e)
+{
+    if (e->internal || strcmp(e->type, "larval") == 0)
+        return 0;
+    /* Kernels before 4.x print no selftest line: every entry is eligible. */
+    return e->selftest[0] == '\0' || strcmp(e->selftest, "passed") == 0;
+}
+
+/* See platform.h. */
+void platform_kcrypto_select(platform_kdriver *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d[i].selected = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* Handle each (name, type family) group once, at its first entry. */
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(d[j].name, d[i].name) == 0 &&
+                   strcmp(type_family(d[j].type), type_family(d[i].type)) == 0;
+        if (seen)
+            continue;
+        long best = -1;
+        for (size_t j = i; j < n; j++) {
+            if (strcmp(d[j].name, d[i].name) != 0 ||
+                strcmp(type_family(d[j].type), type_family(d[i].type)) != 0 || !selectable(&d[j]))
+                continue;
+            /* strictly greater: on a tie the earlier entry stays */
+            if (best < 0 || d[j].priority > d[best].priority)
+                best = (long)j;
+        }
+        if (best >= 0)
+            d[best].selected = 1;
+    }
+}
+
+/* Rank of a class when combining the parts of a template driver. */
+static int class_rank(const char *k)
+{
+    if (strcmp(k, "hardware-engine") == 0)
+        return 5;
+    if (strcmp(k, "cpu-instructions") == 0)
+        return 4;
+    if (strcmp(k, "library") == 0)
+        return 3;
+    if (strcmp(k, "unknown") == 0)
+        return 2;
+    return 1; /* software */
+}
+
+/* Classifies one plain driver name (no parentheses) by the rules. */
+static const char *classify_leaf(const char *driver, const char *module, const char **what)
+{
+    json_t *table = pf_data_table("data/kernel_drivers.json");
+    json_t *rules = table ? json_object_get(table, "rules") : NULL;
+    size_t i;
+    json_t *r;
+    *what = NULL;
+    json_array_foreach(rules, i, r) {
+        const char *dp = json_string_value(json_object_get(r, "driver"));
+        const char *mp = json_string_value(json_object_get(r, "module"));
+        if (!dp && !mp)
+            continue;
+        if (dp && fnmatch(dp, driver, 0) != 0)
+            continue;
+        if (mp && (!module || fnmatch(mp, module, 0) != 0))
+            continue;
+        const char *k = json_string_value(json_object_get(r, "class"));
+        *what = json_string_value(json_object_get(r, "what"));
+        return k ? k : "unknown";
+    }
+    return "unknown";
+}
+
+/* See platform.h. */
+const char *platform_kdriver_class(const char *driver, const char *module, const char **what)
+{
+    const char *dummy;
+    if (!what)
+        what = &dummy;
+    if (!strchr(driver, '('))
+        return classify_leaf(driver, module, what);
+    /* A template instance: classify the names inside the parentheses (the
+     * leaves, i.e. names not followed by '('); the best class wins. */
+    const char *best = NULL, *best_what = NULL;
+    char tok[128];
+    size_t tl = 0;
+    int depth = 0;
+    for (const char *p = driver;; p++) {
+        char c = *p;
+        if (c == '(' || c == ')' || c == ',' || c == '\0') {
+            if (tl > 0 && depth > 0 && c != '(') {
+                tok[tl] = '\0';
+                const char *w;
+                /* the module line names the template's module, not the
+                 * leaf's: classify leaves by name only */
+                const char *k = classify_leaf(tok, NULL, &w);
+                if (!best || class_rank(k) > class_rank(best)) {
+                    best = k;
+                    best_what = w;
+                }
+            }
+            tl = 0;
+            if (c == '(')
+                depth++;
+            else if (c == ')')
+                depth--;
+            if (c == '\0')
+                break;
+        } else if (tl + 1 < sizeof tok && c != ' ') {
+            tok[tl++] = c;
+        }
+    }
+    *what = best_what;
+    return best ? best : "unknown";
+}
+
+/* ------------------------------------------------------------------------
+ * AF_ALG, /dev/crypto, hwrng
+ * ---------------------------------------------------------------------- */
+
+/* What an errno from socket(AF_ALG) or bind() means here. */
+static const char *af_alg_meaning(int e, int at_bind, const char *type)
+{
+    static char buf[256];
+    switch (e) {
+    case EAFNOSUPPORT:
+        return "the kernel has no AF_ALG: it was built without CONFIG_CRYPTO_USER_API, or the "
+               "af_alg module is not loaded (modprobe af_alg)";
+    case ENOENT:
+        snprintf(buf, sizeof buf,
+                 "the kernel has AF_ALG but no \"%s\" interface or no such algorithm: algif_%s is "
+                 "not loaded (modprobe algif_%s) or the kernel was built without "
+                 "CONFIG_CRYPTO_USER_API_%s",
+                 type, type, type,
+                 strcmp(type, "hash") == 0       ? "HASH"
+                 : strcmp(type, "skcipher") == 0 ? "SKCIPHER"
+                 : strcmp(type, "aead") == 0     ? "AEAD"
+                                                 : "RNG");
+        return buf;
+    case EPERM:
+    case EACCES:
+        return "a security policy refuses AF_ALG sockets (seccomp filter of a container runtime, "
+               "SELinux or AppArmor)";
+    case ELIBBAD:
+        return "the algorithm failed the kernel's self-test";
+    case EINVAL:
+        return at_bind ? "the kernel refused the bind address (too old for this interface)"
+                       : "the kernel refused the socket type";
+    case EMFILE:
+    case ENFILE:
+        return "no file descriptors left";
+    case ENOMEM:
+    case ENOBUFS:
+        return "the kernel is out of memory";
+    default:
+        return "unexpected error";
+    }
+}
+
+/* The errno's symbolic name for the common cases, else its number. */
+static const char *errno_name(int e)
+{
+    static char buf[16];
+    switch (e) {
+    case EAFNOSUPPORT: return "EAFNOSUPPORT";
+    case ENOENT: return "ENOENT";
+    case EPERM: return "EPERM";
+    case EACCES: return "EACCES";
+    case ELIBBAD: return "ELIBBAD";
+    case EINVAL: return "EINVAL";
+    case EMFILE: return "EMFILE";
+    case ENFILE: return "ENFILE";
+    case ENOMEM: return "ENOMEM";
+    case ENOBUFS: return "ENOBUFS";
+    default:
+        snprintf(buf, sizeof buf, "errno %d", e);
+        return buf;
+    }
+}
+
+/* Tries one AF_ALG bind; 0 on success, else the errno (at_bind tells
+ * whether socket() itself worked). */
+static int af_alg_try(const char *type, const char *name, int *at_bind)
+{
+    *at_bind = 0;
+#if defined(__linux__)
+    int s = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+    if (s < 0)
+        return errno;
+    *at_bind = 1;
+    struct sockaddr_alg sa;
+    memset(&sa, 0, sizeof sa);
+    sa.salg_family = AF_ALG;
+    snprintf((char *)sa.salg_type, sizeof sa.salg_type, "%s", type);
+    snprintf((char *)sa.salg_name, sizeof sa.salg_name, "%s", name);
+    int rc = bind(s, (struct sockaddr *)&sa, sizeof sa) == 0 ? 0 : errno;
+    close(s);
+    return rc;
+#else
+    (void)type;
+    (void)name;
+    return EAFNOSUPPORT;
+#endif
+}
+
+/* See platform.h. */
+json_t *platform_af_alg_probe(void)
+{
+    static const struct {
+        const char *type, *alg;
+    } probes[] = {{"hash", "sha256"}, {"skcipher", "cbc(aes)"}, {"aead", "gcm(aes)"}, {"rng", "stdrng"}};
+    json_t *obj = json_object(), *types = json_object();
+    int at_bind;
+    int e = af_alg_try(probes[0].type, probes[0].alg, &at_bind);
+    if (e == 0) {
+        json_object_set_new(obj, "available", json_true());
+        json_object_set_new(obj, "reason", json_null());
+    } else {
+        char reason[512];
+        snprintf(reason, sizeof reason, "%s %s (%s): %s", at_bind ? "bind(\"hash\", \"sha256\")" : "socket(AF_ALG)",
+                 errno_name(e), strerror(e), af_alg_meaning(e, at_bind, "hash"));
+        json_object_set_new(obj, "available", json_false());
+        json_object_set_new(obj, "reason", json_string(reason));
+        json_object_set_new(obj, "errno", json_string(errno_name(e)));
+    }
+    /* The other interfaces, only when sockets open at all. */
+    if (e == 0 || at_bind) {
+        for (size_t i = 0; i < sizeof probes / sizeof *probes; i++) {
+            int ab, r = af_alg_try(probes[i].type, probes[i].alg, &ab);
+            json_t *t = json_pack("{s:s, s:b}", "algorithm", probes[i].alg, "available", r == 0);
+            if (r != 0) {
+                char reason[512];
+                snprintf(reason, sizeof reason, "%s (%s): %s", errno_name(r), strerror(r),
+                         af_alg_meaning(r, ab, probes[i].type));
+                json_object_set_new(t, "reason", json_string(reason));
+            }
+            json_object_set_new(types, probes[i].type, t);
+        }
+    }
+    json_object_set_new(obj, "types", types);
+    return obj;
+}
+
+/* The hwrng object: current and available from sysfs, /dev/hwrng. */
+static json_t *hwrng_json(const char *sysroot)
+{
+    static const char *const dirs[] = {"/sys/class/misc/hw_random", "/sys/devices/virtual/misc/hw_random"};
+    char path[128], cur[128] = "", avail[1024] = "";
+    int found = 0;
+    for (size_t i = 0; i < 2 && !found; i++) {
+        snprintf(path, sizeof path, "%s/rng_current", dirs[i]);
+        if (pf_read_line(sysroot, path, cur, sizeof cur) == 0)
+            found = 1;
+        snprintf(path, sizeof path, "%s/rng_available", dirs[i]);
+        if (pf_read_line(sysroot, path, avail, sizeof avail) == 0)
+            found = 1;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "current", cur[0] && strcmp(cur, "none") != 0 ? json_string(cur) : json_null());
+    json_t *arr = json_array();
+    for (char *save = NULL, *tok = strtok_r(avail, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+        json_array_append_new(arr, json_string(tok));
+    json_object_set_new(o, "available", arr);
+    json_object_set_new(o, "sysfs", json_boolean(found));
+    int dev = pf_dev_exists(sysroot, "hwrng");
+    json_object_set_new(o, "dev_hwrng", dev < 0 ? json_null() : json_boolean(dev));
+    char q[32];
+    snprintf(path, sizeof path, "%s/rng_quality", dirs[0]);
+    if (pf_read_line(sysroot, path, q, sizeof q) == 0)
+        json_object_set_new(o, "quality", json_integer(atoi(q)));
+    return o;
+}
+
+/* See platform.h. */
+json_t *platform_kernel_crypto(const char *sysroot, cm_error *err)
+{
+    (void)err;
+    json_t *kc = json_object();
+    size_t n = 0;
+    char *text = pf_read_text(sysroot, "/proc/crypto", NULL);
+    platform_kdriver *d = text ? platform_kcrypto_parse(text, &n) : NULL;
+    json_object_set_new(kc, "proc_crypto", json_boolean(text != NULL));
+    free(text);
+    platform_kcrypto_select(d, n);
+
+    /* Group by name, in order of first appearance; drivers by priority. */
+    json_t *algs = json_array();
+    for (size_t i = 0; i < n; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(d[j].name, d[i].name) == 0;
+        if (seen)
+            continue;
+        /* indices of this name, sorted by priority (stable) */
+        size_t idx[256], k = 0;
+        for (size_t j = i; j < n && k < 256; j++)
+            if (strcmp(d[j].name, d[i].name) == 0)
+                idx[k++] = j;
+        for (size_t a = 1; a < k; a++)
+            for (size_t b = a; b > 0 && d[idx[b]].priority > d[idx[b - 1]].priority; b--) {
+                size_t t = idx[b];
+                idx[b] = idx[b - 1];
+                idx[b - 1] = t;
+            }
+        json_t *drivers = json_array();
+        const char *sel = NULL;
+        for (size_t a = 0; a < k; a++) {
+            const platform_kdriver *e = &d[idx[a]];
+            json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:b, s:b}", "driver", e->driver,
+                                  "module", e->module, "priority", e->priority, "type", e->type,
+                                  "selftest", e->selftest, "class", e->klass, "internal",
+                                  e->internal, "selected", e->selected);
+            json_object_set_new(o, "what", e->what ? json_string(e->what) : json_null());
+            json_array_append_new(drivers, o);
+            if (e->selected && !sel)
+                sel = e->driver;
+        }
+        json_array_append_new(algs, json_pack("{s:s, s:o, s:o}", "name", d[i].name, "selected",
+                                              sel ? json_string(sel) : json_null(), "drivers", drivers));
+    }
+    free(d);
+    json_object_set_new(kc, "algorithms", algs);
+
+    if (pf_has_sysroot(sysroot))
+        json_object_set_new(kc, "af_alg", json_pack("{s:n, s:s}", "available", "reason",
+                                                    "not probed (--sysroot)"));
+    else
+        json_object_set_new(kc, "af_alg", platform_af_alg_probe());
+
+    int dev = pf_dev_exists(sysroot, "crypto");
+    json_object_set_new(kc, "dev_crypto", dev < 0 ? json_null() : json_boolean(dev));
+    json_object_set_new(kc, "hwrng", hwrng_json(sysroot));
+    return kc;
+}

@@ -1,0 +1,69 @@
+/*
+ * sysroot.h — reading /proc and /sys under a sysroot prefix, for the
+ * platform module only (src/platform/). Every reader takes the sysroot
+ * (NULL or "" = the live system) and an absolute path ("/proc/cpuinfo");
+ * a missing or unreadable file is a normal "absent" answer (-1 or NULL),
+ * never an error that stops detection. Also the small parsers that several
+ * platform files share (CPU lists, trimming, embedded data tables).
+ */
+#ifndef CM_PLATFORM_SYSROOT_H
+#define CM_PLATFORM_SYSROOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct json_t;
+
+/* 1 when sysroot names another tree (not NULL, not ""), else 0. */
+int pf_has_sysroot(const char *sysroot);
+
+/* Writes sysroot + path into buf; returns buf, or NULL if it does not fit. */
+char *pf_path(char *buf, size_t len, const char *sysroot, const char *path);
+
+/* The whole file as a malloc'd NUL-terminated string (files under /proc
+ * report size 0, so this reads until EOF). *len_out (may be NULL) gets the
+ * length. NULL when the file cannot be read, with errno set. Caps at 16 MiB. */
+char *pf_read_text(const char *sysroot, const char *path, size_t *len_out);
+
+/* The first line of a small file, trimmed, into buf. 0, or -1 if absent or
+ * empty. */
+int pf_read_line(const char *sysroot, const char *path, char *buf, size_t len);
+
+/* A decimal integer from a one-value file. 0, or -1 if absent/not a number. */
+int pf_read_ll(const char *sysroot, const char *path, long long *out);
+
+/* A number in any C base ("0x410fd083", "42") from a one-value file. */
+int pf_read_u64(const char *sysroot, const char *path, uint64_t *out);
+
+/* 1 when the path exists (any type), else 0. */
+int pf_exists(const char *sysroot, const char *path);
+
+/* Whether /dev/<name> exists: 1 or 0; on a sysroot without dev/, the
+ * tree's dev.txt (one name per line, `ls -1A /dev` of the recorded system)
+ * answers, else -1 (unknown). */
+int pf_dev_exists(const char *sysroot, const char *name);
+
+/* Trims leading and trailing white space in place; returns the start. */
+char *pf_trim(char *s);
+
+/* Parses a CPU list, either the kernel's range form ("0-3,6,8-9") or a
+ * space-separated list ("0 1 2 3"), into cpus (at most max entries,
+ * ascending as written). Returns the count, or -1 on a malformed list. */
+int pf_parse_cpulist(const char *s, int *cpus, int max);
+
+/* Formats cpus as a compact range list ("0-3,6") into buf; returns buf. */
+char *pf_format_cpulist(const int *cpus, int n, char *buf, size_t len);
+
+/* The embedded data table at path ("data/cpu_cores.json"), parsed once and
+ * kept for the life of the process (a borrowed reference), or NULL when it
+ * is missing or malformed. */
+struct json_t *pf_data_table(const char *path);
+
+/* 1 when the space-separated word list contains word exactly. */
+int pf_list_has(const char *list, const char *word);
+
+/* Case-insensitive comparison of two names, treating '-', '_' and ' ' as
+ * the same character ("SHA-NI" == "sha_ni"). */
+int pf_name_eq(const char *a, const char *b);
+
+#endif

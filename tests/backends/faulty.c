@@ -1,0 +1,90 @@
+/*
+ * faulty.c — the test-only backend `faulty`: implementations that take the
+ * process down, so that the tests can prove `verify` and the runner survive
+ * them in their forked children and report them (tests/unit/test_kat.c).
+ * Built only with -DCRYPTOMETER_TEST_BACKENDS=ON.
+ *
+ *   sha256       digest raises SIGSEGV
+ *   sha1         digest never returns (waits for a signal forever)
+ *   hmac-sha256  mac calls abort() (SIGABRT)
+ *
+ * Keying (create) works, so the fault happens inside the operation.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "cryptometer/backend.h"
+
+static int hash_create(void **state)
+{
+    *state = NULL;
+    return CM_OK;
+}
+
+static void no_state(void *state)
+{
+    (void)state;
+}
+
+/* Dies of SIGSEGV. The default action is restored first, so that the
+ * process dies of the signal even when a sanitizer has installed its own
+ * handler (which would turn it into an exit status). */
+static int sha256_segv(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    (void)state;
+    (void)msg;
+    (void)len;
+    (void)out;
+    signal(SIGSEGV, SIG_DFL);
+    raise(SIGSEGV);
+    return CM_ERR_LIBRARY; /* not reached */
+}
+
+/* Never returns: a hang the caller's deadline must end. */
+static int sha1_hang(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    (void)state;
+    (void)msg;
+    (void)len;
+    (void)out;
+    for (;;)
+        pause();
+    return CM_ERR_LIBRARY; /* not reached */
+}
+
+static int mac_create(void **state, const uint8_t *key, size_t key_len)
+{
+    (void)key;
+    (void)key_len;
+    *state = NULL;
+    return CM_OK;
+}
+
+/* Aborts (SIGABRT). */
+static int hmac_abort(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    (void)state;
+    (void)msg;
+    (void)len;
+    (void)out;
+    abort();
+}
+
+static const cm_hash_vtable faulty_sha256 = {hash_create, sha256_segv, no_state};
+static const cm_hash_vtable faulty_sha1 = {hash_create, sha1_hang, no_state};
+static const cm_mac_vtable faulty_hmac = {mac_create, hmac_abort, no_state};
+
+static const cm_impl faulty_impls[] = {
+    {"sha256", &faulty_sha256, NULL},
+    {"sha1", &faulty_sha1, NULL},
+    {"hmac-sha256", &faulty_hmac, NULL},
+};
+
+const cm_backend cm_backend_faulty = {
+    "faulty",
+    "TEST ONLY: sha256 crashes (SIGSEGV), sha1 hangs, hmac-sha256 aborts",
+    NULL,
+    NULL,
+    faulty_impls,
+    sizeof faulty_impls / sizeof faulty_impls[0],
+};

@@ -1,0 +1,49 @@
+"""Fixtures of the end-to-end tests: the real cryptometer binaries (the
+normal build and the test build with the deliberately broken backends),
+a runner that captures exit code and output, and the result schema."""
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _binary(env_name, default):
+    path = Path(os.environ.get(env_name, ROOT / default))
+    if not path.exists():
+        pytest.fail(f"{path} does not exist: build it first (./bootstrap.sh build)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def cm_bin():
+    return _binary("CRYPTOMETER_BIN", "build/cryptometer")
+
+
+@pytest.fixture(scope="session")
+def cm_test_bin():
+    return _binary("CRYPTOMETER_TEST_BIN", "build-test/cryptometer")
+
+
+@pytest.fixture(scope="session")
+def schema():
+    return json.loads((ROOT / "docs" / "result.schema.json").read_text())
+
+
+def run(binary, *args, cwd=None, timeout=300):
+    """Runs the binary; returns CompletedProcess with text stdout/stderr."""
+    return subprocess.run([str(binary), *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+@pytest.fixture
+def cm(cm_bin):
+    return lambda *args, **kw: run(cm_bin, *args, **kw)
+
+
+@pytest.fixture
+def cm_test(cm_test_bin):
+    return lambda *args, **kw: run(cm_test_bin, *args, **kw)

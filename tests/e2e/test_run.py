@@ -1,0 +1,130 @@
+"""A real run: the JSON document validates against the schema, every
+record's figures agree with its samples, the CSV and the table are views of
+the same records, and Ctrl-C leaves a valid document marked incomplete."""
+import csv
+import json
+import signal
+import subprocess
+import time
+
+import jsonschema
+import pytest
+
+SIZES = [16, 1024]
+
+
+@pytest.fixture(scope="module")
+def small_run(cm_bin, tmp_path_factory):
+    d = tmp_path_factory.mktemp("run")
+    from conftest import run
+    p = run(cm_bin, "run", "--filter", "aes-128-(cbc|gcm)|sha256|chacha", "--sizes",
+            ",".join(map(str, SIZES)), "--time", "0.05", "--json", d / "r.json", "--csv",
+            d / "r.csv", cwd=d)
+    return p, json.loads((d / "r.json").read_text()), (d / "r.csv").read_text()
+
+
+def test_run_succeeds(small_run):
+    p, doc, _ = small_run
+    assert p.returncode == 0, p.stderr
+    assert doc["complete"] is True and doc["interrupted"] is False
+
+
+def test_document_matches_schema(small_run, schema):
+    jsonschema.validate(small_run[1], schema)
+
+
+def test_one_record_per_implementation_operation_and_size(small_run):
+    doc = small_run[1]
+    names = {(r["name"], r["size"]) for r in doc["results"]}
+    for backend in ("openssl", "ref"):
+        for bench in ("aes-128-cbc/encrypt", "aes-128-cbc/decrypt", "aes-128-gcm/seal",
+                      "aes-128-gcm/open", "sha256/digest", "chacha20-poly1305/seal",
+                      "chacha20-poly1305/open"):
+            for size in SIZES:
+                assert (f"{backend}/{bench}", size) in names
+    assert len(names) == len(doc["results"])
+
+
+def test_records_are_consistent(small_run):
+    for r in small_run[1]["results"]:
+        assert r["status"] == "ok", r
+        assert r["kat"]["status"] == "passed"
+        assert r["kat"]["cross_check"]["status"] == "passed"
+        s = r["stats"]
+        assert s["n"] == len(r["samples_ns"]) >= 10
+        assert s["ci95_low_ns"] <= s["median_ns"] <= s["ci95_high_ns"]
+        assert s["min_ns"] == pytest.approx(min(r["samples_ns"]))
+        assert r["throughput_mb_s"] == pytest.approx(r["size"] / s["median_ns"] * 1e3)
+        assert r["ops_per_s"] == pytest.approx(1e9 / s["median_ns"])
+        mhz = r["clock"]["mhz_used"]
+        assert mhz > 0
+        assert r["cycles_per_byte"] == pytest.approx(s["median_ns"] * mhz / 1e3 / r["size"])
+        cpu = r["cpu_time_ns_per_op"]
+        assert cpu["user"] >= 0 and cpu["system"] >= 0
+        assert r["iterations_per_sample"] >= 1
+
+
+def test_context(small_run):
+    ctx = small_run[1]["context"]
+    assert ctx["clock"]["before"]["mhz"] > 0 and ctx["clock"]["after"]["mhz"] > 0
+    assert ctx["timer"]["wall"] == "CLOCK_MONOTONIC"
+    libs = {lib["backend"]: lib for lib in ctx["libraries"]}
+    assert libs["openssl"]["available"] and libs["openssl"]["version"].startswith("OpenSSL")
+    assert libs["ref"]["available"]
+
+
+def test_csv_is_a_view_of_the_records(small_run):
+    doc, text = small_run[1], small_run[2]
+    rows = list(csv.DictReader(text.splitlines()))
+    assert len(rows) == len(doc["results"])
+    for row, rec in zip(rows, doc["results"]):
+        assert row["name"] == rec["name"]
+        assert int(row["size"]) == rec["size"]
+        assert float(row["throughput_mb_s"]) == pytest.approx(rec["throughput_mb_s"], rel=1e-5)
+
+
+def test_table_on_stdout(small_run):
+    out = small_run[0].stdout
+    assert "Throughput in MB/s" in out and "Cycles per byte" in out
+    header = next(l for l in out.splitlines() if l.startswith("backend"))
+    assert "16 bytes" in header and "1024 bytes" in header
+    rows = [l for l in out.splitlines() if l.startswith("openssl   aes-128-gcm        seal")]
+    assert len(rows) == 2  # one in each block
+    assert len(rows[0].split()) == 3 + len(SIZES)
+
+
+def test_default_json_goes_to_results_dir(cm, tmp_path):
+    p = cm("run", "--algorithms", "sha256", "--sizes", "64", "--time", "0.02", "--quiet",
+           cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    files = list((tmp_path / "results").glob("*.json"))
+    assert len(files) == 1
+    assert p.stdout == ""
+    assert json.loads(files[0].read_text())["results"]
+
+
+def test_cbc_size_not_a_whole_block_is_skipped_with_reason(cm, tmp_path):
+    p = cm("run", "--algorithms", "aes-128-cbc", "--backends", "ref", "--sizes", "15,16",
+           "--time", "0.02", "--json", tmp_path / "r.json")
+    assert p.returncode == 0, p.stderr
+    recs = json.loads((tmp_path / "r.json").read_text())["results"]
+    skipped = [r for r in recs if r["size"] == 15]
+    assert skipped and all(r["status"] == "skipped" and "16-byte blocks" in r["reason"]
+                           for r in skipped)
+
+
+def test_ctrl_c_writes_finished_measurements_marked_incomplete(cm_bin, tmp_path, schema):
+    out = tmp_path / "r.json"
+    proc = subprocess.Popen([str(cm_bin), "run", "--time", "0.3", "--json", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    doc = json.loads(out.read_text())
+    jsonschema.validate(doc, schema)
+    assert doc["complete"] is False and doc["interrupted"] is True
+    assert 0 < len(doc["results"])
+    assert all(r["status"] in ("ok", "skipped", "unavailable") for r in doc["results"])
+    assert "interrupted" in stderr
+    assert not list(tmp_path.glob("*.tmp*"))

@@ -1,0 +1,106 @@
+/*
+ * test_calibration.c — the runner's calibration, sampling stop rules and
+ * overhead subtraction, driven by a fake clock: the fake workload advances
+ * the clock by a known cost per operation, so every answer is exact.
+ */
+#include <string.h>
+#include "core/runner.h"
+#include "check.h"
+
+typedef struct fake {
+    uint64_t now;         /* the fake clock, ns */
+    uint64_t cost_ns;     /* what one operation costs */
+    uint64_t jitter_ns;   /* added to every other run, to make a spread */
+    uint64_t runs;
+    int fail_after;       /* fail on this run (0: never) */
+} fake;
+
+static uint64_t fake_now(void *ctx)
+{
+    return ((fake *)ctx)->now;
+}
+
+static int fake_run(void *ctx, uint64_t iters)
+{
+    fake *f = ctx;
+    f->runs++;
+    if (f->fail_after && (int)f->runs >= f->fail_after)
+        return 1;
+    f->now += iters * f->cost_ns + (f->runs % 2 ? f->jitter_ns : 0);
+    return 0;
+}
+
+static int fake_overhead(void *ctx, uint64_t iters)
+{
+    fake *f = ctx;
+    f->now += iters * 2; /* 2 ns of loop per operation */
+    return 0;
+}
+
+int main(void)
+{
+    fake f = {.cost_ns = 37};
+    cm_clock_source clock = {fake_now, &f};
+    cm_runner_config cfg;
+    cm_runner_defaults(&cfg, 0.5, 1);
+    cfg.clock = &clock;
+    cm_workload w = {fake_run, &f};
+
+    /* 1 ms sample at 37 ns/op needs >= 27028 iterations; calibration must
+     * reach at least that and not wildly overshoot (within 25%) */
+    uint64_t iters = cm_runner_calibrate(&cfg, &w);
+    CHECK(iters * 37 >= 1000000);
+    CHECK(iters * 37 < 1250000);
+
+    /* a clock with 1 ms resolution asks for 1 s samples */
+    cm_runner_config coarse;
+    cm_runner_defaults(&coarse, 0.5, 1000000);
+    CHECK(coarse.min_sample_ns == 1000000000ull);
+
+    /* a perfectly steady workload stops at min_samples with CI 0 */
+    cm_measurement m;
+    cm_workload o = {fake_overhead, &f};
+    CHECK(cm_runner_measure(&cfg, &w, &o, &m) == 0);
+    CHECK(m.n_samples == cfg.min_samples);
+    CHECK(m.ci_reached);
+    CHECK_NEAR(m.overhead_ns, 2, 1e-9);
+    CHECK_NEAR(m.stats.median, 35, 1e-9); /* 37 measured - 2 overhead */
+    CHECK_NEAR(m.samples[0], 35, 1e-9);
+    CHECK(!m.too_fast);
+    CHECK(m.total_ops == m.iters_per_sample * m.n_samples);
+    cm_measurement_free(&m);
+
+    /* jitter of 5% on every other sample keeps the CI wide: sampling goes on
+     * until the budget is spent, and the result says the target was missed */
+    fake g = {.cost_ns = 100};
+    cm_clock_source clock2 = {fake_now, &g};
+    cm_workload w2 = {fake_run, &g};
+    cfg.clock = &clock2;
+    cfg.budget_s = 0.05;
+    g.jitter_ns = 0; /* calibrate steady, then add jitter via the hook below */
+    uint64_t it2 = cm_runner_calibrate(&cfg, &w2);
+    g.jitter_ns = it2 * 100 / 10; /* +10% on odd runs */
+    CHECK(cm_runner_measure(&cfg, &w2, NULL, &m) == 0);
+    CHECK(!m.ci_reached);
+    CHECK(m.n_samples >= cfg.min_samples);
+    CHECK(m.n_samples < cfg.max_samples);
+    CHECK(m.wall_s >= 0.05);
+    cm_measurement_free(&m);
+
+    /* overhead nearly as large as the work: flagged */
+    fake h = {.cost_ns = 3};
+    cm_clock_source clock3 = {fake_now, &h};
+    cm_workload w3 = {fake_run, &h}, o3 = {fake_overhead, &h};
+    cfg.clock = &clock3;
+    CHECK(cm_runner_measure(&cfg, &w3, &o3, &m) == 0);
+    CHECK(m.too_fast);
+    cm_measurement_free(&m);
+
+    /* a workload that fails is reported, not measured */
+    fake k = {.cost_ns = 10, .fail_after = 3};
+    cm_clock_source clock4 = {fake_now, &k};
+    cm_workload w4 = {fake_run, &k};
+    cfg.clock = &clock4;
+    CHECK(cm_runner_calibrate(&cfg, &w4) == 0);
+    return check_done("test_calibration");
+}

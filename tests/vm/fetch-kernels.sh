@@ -1,0 +1,205 @@
+#!/bin/bash
+# tests/vm/fetch-kernels.sh — get the Debian kernels and busybox binaries the VM tests boot.
+#
+# Usage: tests/vm/fetch-kernels.sh [--arch x86_64|arm64|all] [--force]
+#
+# x86_64: Debian's kernel from the installed linux-image-amd64 (/boot/vmlinuz-<kver> and
+#         /lib/modules/<kver>); when it is not installed, the same package is downloaded
+#         and extracted into the cache instead (the host's kernel is never changed).
+#         busybox: /bin/busybox from busybox-static (installed if missing).
+# arm64:  linux-image-<abi>-arm64:arm64 — the same ABI as the amd64 kernel when the
+#         archive has it, else what linux-image-arm64:arm64 depends on — downloaded with
+#         `apt-get download` (multiarch arm64 is enabled if needed) and extracted with
+#         dpkg-deb -x; busybox-static:arm64 is downloaded and extracted, not installed.
+#         The deb ships no modules.dep, so depmod -b builds it in the extracted tree.
+#
+# Everything goes under ${CRYPTOMETER_VM_CACHE:-$HOME/.cache/cryptometer-vm}; the result is
+# described by $CACHE/kernels.env (sourced by run-in-vm.sh):
+#   <ARCH>_KERNEL  <ARCH>_MODDIR  <ARCH>_KVER  <ARCH>_KPKG  <ARCH>_BUSYBOX
+# with ARCH = X86_64 or ARM64, and X86_64_VMLINUX: the ELF vmlinux extracted from the
+# bzImage (qemu boots it through its PVH entry, ~4 s faster under TCG than the bzImage). Idempotent: a second run downloads nothing.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+ARCH=all
+FORCE=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --arch) ARCH="$2"; shift 2 ;;
+        --force) FORCE=1; shift ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        *) die "unknown argument: $1" ;;
+    esac
+done
+case "$ARCH" in x86_64|arm64|all) ;; *) die "--arch must be x86_64, arm64 or all" ;; esac
+
+mkdir -p "$VM_CACHE/debs"
+ENV_FILE="$VM_CACHE/kernels.env"
+touch "$ENV_FILE"
+
+ensure_pkgs kmod cpio dpkg-dev
+
+# set_env KEY VALUE — replace KEY's line in kernels.env.
+set_env() {
+    local tmp
+    tmp="$(mktemp "$ENV_FILE.XXXXXX")"
+    grep -v "^$1=" "$ENV_FILE" >"$tmp" || true
+    printf '%s=%q\n' "$1" "$2" >>"$tmp"
+    mv "$tmp" "$ENV_FILE"
+}
+
+# download_deb PKG[:ARCH] — print the path of PKG's .deb in the cache, downloading it once.
+download_deb() {
+    local pkg="$1" name ver arch deb
+    ver="$(apt-cache policy "$pkg" | sed -n 's/^ *Candidate: //p')"
+    if [ -z "$ver" ] || [ "$ver" = "(none)" ]; then
+        apt_update_once
+        ver="$(apt-cache policy "$pkg" | sed -n 's/^ *Candidate: //p')"
+    fi
+    { [ -n "$ver" ] && [ "$ver" != "(none)" ]; } || die "no candidate version for $pkg"
+    name="${pkg%%:*}"
+    arch="${pkg#*:}"; [ "$arch" = "$pkg" ] && arch="$(dpkg --print-architecture)"
+    deb="$VM_CACHE/debs/${name}_${ver//:/%3a}_${arch}.deb"
+    if [ ! -s "$deb" ] || [ "$FORCE" = 1 ]; then
+        log "downloading $pkg=$ver"
+        (cd "$VM_CACHE/debs" &&
+            apt-get download -q -o APT::Sandbox::User=root "$pkg=$ver" >&2) ||
+            die "apt-get download $pkg=$ver failed"
+    fi
+    [ -s "$deb" ] || deb="$(ls -t "$VM_CACHE/debs/${name}_"*"_${arch}.deb" | head -n1)"
+    echo "$deb"
+}
+
+# extract_deb DEB DIR — dpkg-deb -x DEB into DIR once (a stamp file names the deb).
+extract_deb() {
+    local deb="$1" dir="$2" stamp
+    stamp="$dir/.extracted-$(basename "$deb")"
+    if [ ! -e "$stamp" ] || [ "$FORCE" = 1 ]; then
+        log "extracting $(basename "$deb")"
+        mkdir -p "$dir"
+        dpkg-deb -x "$deb" "$dir"
+        touch "$stamp"
+    fi
+}
+
+# kernel_pkg_abi ARCH-SUFFIX DPKG-ARCH — print the linux-image-<abi>-<suffix> package
+# that Debian's meta-package linux-image-<suffix> depends on.
+kernel_pkg_of_meta() {
+    apt-cache depends "linux-image-$1:$2" 2>/dev/null |
+        sed -n "s/^ *Depends: \(linux-image-[0-9][^:]*-$1\)\(:$2\)\?\$/\1/p" | head -n1
+}
+
+# amd64_abi — the ABI (e.g. 6.1.0-56) of the installed amd64 kernel, or of the archive's.
+amd64_abi() {
+    local pkg
+    pkg="$(dpkg-query -W -f='${Depends}' linux-image-amd64 2>/dev/null |
+        grep -o 'linux-image-[0-9][^ ,]*-amd64' | head -n1 || true)"
+    [ -n "$pkg" ] || pkg="$(kernel_pkg_of_meta amd64 amd64 || true)"
+    pkg="${pkg#linux-image-}"
+    echo "${pkg%-amd64}"
+}
+
+# extract_vmlinux BZIMAGE OUT — write the ELF vmlinux inside BZIMAGE to OUT when it has a
+# PVH entry note (XEN_ELFNOTE_PHYS32_ENTRY). qemu boots that ELF directly (PVH), which
+# skips the xz decompression that takes ~4 s under TCG. Returns 1 when not possible.
+extract_vmlinux() {
+    local img="$1" out="$2" magic cmd off
+    for magic in 'xz:\xfd7zXZ\x00' 'zstd:\x28\xb5\x2f\xfd' 'gzip:\x1f\x8b\x08'; do
+        cmd="${magic%%:*}"
+        for off in $(LC_ALL=C grep -obUaP "${magic#*:}" "$img" | cut -d: -f1); do
+            tail -c +$((off + 1)) "$img" | "$cmd" -dc >"$out.tmp" 2>/dev/null || true
+            if [ "$(head -c 4 "$out.tmp" | od -An -tx1 | tr -d ' ')" = 7f454c46 ] &&
+                readelf -n "$out.tmp" 2>/dev/null | grep -q 'Xen.*0x00000012\|Unknown note type: (0x00000012)'; then
+                mv "$out.tmp" "$out"
+                return 0
+            fi
+        done
+    done
+    rm -f "$out.tmp"
+    return 1
+}
+
+# ---------------------------------------------------------------------------- x86_64
+fetch_x86_64() {
+    local abi kver pkg dir deb img
+    abi="$(amd64_abi)"
+    [ -n "$abi" ] || { apt_update_once; abi="$(amd64_abi)"; }
+    [ -n "$abi" ] || die "cannot find Debian's amd64 kernel package"
+    kver="$abi-amd64"
+    pkg="linux-image-$kver"
+    if [ "$(dpkg --print-architecture)" = amd64 ] && pkg_installed "$pkg" &&
+        [ -r "/boot/vmlinuz-$kver" ] && [ -e "/lib/modules/$kver/modules.dep" ]; then
+        log "x86_64: using the installed $pkg"
+        img="/boot/vmlinuz-$kver"
+        set_env X86_64_MODDIR "/lib/modules/$kver"
+    else
+        dir="$VM_CACHE/x86_64/root"
+        deb="$(download_deb "$pkg:amd64")"
+        extract_deb "$deb" "$dir"
+        [ -e "$dir/lib/modules/$kver/modules.dep" ] ||
+            depmod -b "$dir" -F "$dir/boot/System.map-$kver" "$kver"
+        img="$dir/boot/vmlinuz-$kver"
+        set_env X86_64_MODDIR "$dir/lib/modules/$kver"
+    fi
+    set_env X86_64_KERNEL "$img"
+    set_env X86_64_KVER "$kver"
+    local vmlinux="$VM_CACHE/x86_64/vmlinux-$kver"
+    if [ ! -s "$vmlinux" ] || [ "$FORCE" = 1 ]; then
+        ensure_pkgs binutils xz-utils zstd
+        mkdir -p "$VM_CACHE/x86_64"
+        log "extracting the ELF vmlinux from $img (PVH boot)"
+        extract_vmlinux "$img" "$vmlinux" || log "no PVH vmlinux in $img; qemu will boot the bzImage"
+    fi
+    if [ -s "$vmlinux" ]; then set_env X86_64_VMLINUX "$vmlinux"; else set_env X86_64_VMLINUX ""; fi
+    set_env X86_64_KPKG "$pkg=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null ||
+        apt-cache policy "$pkg:amd64" | sed -n 's/^ *Candidate: //p')"
+    if [ "$(dpkg --print-architecture)" = amd64 ]; then
+        ensure_pkgs busybox-static
+        set_env X86_64_BUSYBOX /bin/busybox
+    else
+        deb="$(download_deb busybox-static:amd64)"
+        extract_deb "$deb" "$VM_CACHE/x86_64/busybox"
+        set_env X86_64_BUSYBOX "$VM_CACHE/x86_64/busybox/bin/busybox"
+    fi
+}
+
+# ---------------------------------------------------------------------------- arm64
+fetch_arm64() {
+    local abi pkg kver dir deb ver
+    ensure_arm64_arch
+    abi="$(amd64_abi || true)"
+    pkg=""
+    if [ -n "$abi" ] && apt-cache show "linux-image-$abi-arm64:arm64" >/dev/null 2>&1; then
+        pkg="linux-image-$abi-arm64"
+    else
+        pkg="$(kernel_pkg_of_meta arm64 arm64)"
+        [ -n "$pkg" ] || { apt_update_once; pkg="$(kernel_pkg_of_meta arm64 arm64)"; }
+    fi
+    [ -n "$pkg" ] || die "cannot find Debian's arm64 kernel package (apt-cache depends linux-image-arm64:arm64)"
+    kver="${pkg#linux-image-}"
+    dir="$VM_CACHE/arm64/root"
+    deb="$(download_deb "$pkg:arm64")"
+    extract_deb "$deb" "$dir"
+    if [ ! -e "$dir/lib/modules/$kver/modules.dep" ] || [ "$FORCE" = 1 ]; then
+        log "depmod for $kver"
+        depmod -b "$dir" -F "$dir/boot/System.map-$kver" "$kver"
+    fi
+    ver="$(apt-cache policy "$pkg:arm64" | sed -n 's/^ *Candidate: //p')"
+    set_env ARM64_KERNEL "$dir/boot/vmlinuz-$kver"
+    set_env ARM64_MODDIR "$dir/lib/modules/$kver"
+    set_env ARM64_KVER "$kver"
+    set_env ARM64_KPKG "$pkg:arm64=$ver"
+
+    deb="$(download_deb busybox-static:arm64)"
+    extract_deb "$deb" "$VM_CACHE/arm64/busybox"
+    set_env ARM64_BUSYBOX "$VM_CACHE/arm64/busybox/bin/busybox"
+}
+
+case "$ARCH" in
+    x86_64) fetch_x86_64 ;;
+    arm64) fetch_arm64 ;;
+    all) fetch_x86_64; fetch_arm64 ;;
+esac
+
+log "wrote $ENV_FILE"
+cat "$ENV_FILE"
