@@ -38,6 +38,9 @@ typedef struct cm_backend {
     struct json_t *(*describe)(void);
     const cm_impl *impls;
     size_t n_impls;
+    /* 1 for the deliberately broken backends of the test build: they are
+     * never chosen as the reference of a cross-check. */
+    int test_only;
 } cm_backend;
 
 /* A backend CMake could not build here. */

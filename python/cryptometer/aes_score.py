@@ -21,7 +21,8 @@ rule is kept simple and exact:
    ratio is closest to ``score_per_mhz`` (smallest ``|score_per_mhz/ratio - 1|``,
    the first in table order on a tie).
 5. Otherwise ``expected_kbs = ratio * mhz``, ``implied_mhz = kbs_16k / ratio``,
-   ``deviation = score_per_mhz / ratio - 1``, and with the family's relative
+   ``deviation = score_per_mhz / ratio - 1`` (in doubles, in this order: first
+   ``kbs_16k / mhz``, then ``/ ratio``, then ``- 1``), and with the family's relative
    ``tolerance``: ``|deviation| <= tolerance`` -> ``consistent``;
    ``deviation < -tolerance`` -> ``clock-lower-than-claimed``;
    ``deviation > tolerance`` -> ``clock-higher-than-claimed``.
@@ -153,7 +154,9 @@ class AesScoreTable:
 
 
 def _pct(x):
-    return "%+.1f%%" % (round(100.0 * x, 1) + 0.0)
+    """A signed percentage with one decimal; a value that rounds to zero prints as +0.0%."""
+    text = "%+.1f%%" % (100.0 * x)
+    return "+0.0%" if text == "-0.0%" else text
 
 
 def _num(x):

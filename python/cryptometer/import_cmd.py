@@ -4,9 +4,12 @@ Formats:
   sbc-bench LOG...   sbc-bench result logs (see cryptometer.sbcbench)
 
 Each input becomes one result document (see cryptometer.resultdoc), written
-atomically to ``--out-dir`` (default: the current directory) as
-``<name of the log without extension>.json``, or to ``--json FILE`` when one
-input is given (``--json -`` prints it on standard output).  A summary per
+atomically to ``--out-dir`` (default: ``results/``, where ``cryptometer run``
+writes too; created when needed) as ``<name of the log without
+extension>.json`` (``-2``, ``-3`` ... when two inputs share a name), or to
+``--json FILE`` when one input is given (``--json -`` prints it on standard
+output).  The output place is checked before any input is read: when it
+cannot be written, one line and exit code 2.  A summary per
 input goes to standard output (to standard error with ``--json -``): the
 clusters, their clock, AES score per MHz and the verdict in words.
 
@@ -16,6 +19,7 @@ inputs are still imported.  What could not be read inside a recognised log is
 listed in the document's ``warnings`` and in the summary.
 """
 
+import os
 import sys
 from pathlib import Path
 
@@ -25,6 +29,7 @@ from .aes_score import AesScoreTable, TableError
 HELP = "import other tools' results (sbc-bench logs) into cryptometer result documents"
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
+DEFAULT_OUT_DIR = "results"
 
 
 def add_arguments(parser):
@@ -38,7 +43,7 @@ def add_arguments(parser):
     where.add_argument("--json", metavar="FILE",
                        help="write the document to FILE ('-' for standard output); one LOG only")
     where.add_argument("--out-dir", metavar="DIR", default=None,
-                       help="directory for <log name>.json documents (default: current directory)")
+                       help="directory for <log name>.json documents (default: %s/)" % DEFAULT_OUT_DIR)
     p.set_defaults(import_func=run_sbcbench)
 
 
@@ -61,16 +66,17 @@ def run_sbcbench(args):
         return EXIT_ENVIRONMENT
 
     out = sys.stderr if args.json == "-" else sys.stdout
-    out_dir = Path(args.out_dir) if args.out_dir else Path(".")
-    if not args.json:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            _error("cannot create output directory %s: %s" % (out_dir, exc.strerror or exc))
+    out_dir = Path(args.out_dir) if args.out_dir else Path(DEFAULT_OUT_DIR)
+    target_dir = None if args.json == "-" else (Path(args.json).parent if args.json else out_dir)
+    if target_dir is not None:
+        problem = _unwritable(target_dir)
+        if problem:
+            _error(problem)
             return EXIT_USAGE
 
     status = EXIT_OK
     used_names = set()
+    warned_no_jsonschema = False
     for log_path in args.logs:
         try:
             with open(log_path, "rb") as handle:
@@ -86,7 +92,14 @@ def run_sbcbench(args):
             status = max(status, EXIT_ENVIRONMENT)
             continue
         doc = resultdoc.build_from_sbcbench(log, resultdoc.source_info(log_path, raw), table)
-        problems = resultdoc.validate(doc)
+        try:
+            problems = resultdoc.validate(doc)
+        except ImportError:
+            problems = []
+            if not warned_no_jsonschema:
+                print("warning: the Python package jsonschema is missing: documents are not checked "
+                      "against docs/result.schema.json", file=sys.stderr)
+                warned_no_jsonschema = True
         if problems:
             print("warning: %s: the document does not match docs/result.schema.json (%d problems), "
                   "first: %s" % (log_path, len(problems), problems[0]), file=sys.stderr)
@@ -97,12 +110,31 @@ def run_sbcbench(args):
         else:
             target = Path(args.json) if args.json else out_dir / _unique_name(Path(log_path).stem, used_names)
             try:
+                target.parent.mkdir(parents=True, exist_ok=True)
                 resultdoc.write_atomic(target, doc)
+            except OSError as exc:
+                _error("cannot create output directory %s: %s" % (target.parent, exc.strerror or exc))
+                return EXIT_USAGE
             except resultdoc.WriteError as exc:
                 _error(str(exc))
                 return EXIT_USAGE
         print(format_summary(doc, log_path, target), file=out)
     return status
+
+
+def _unwritable(directory):
+    """A sentence if documents cannot be written into ``directory`` (created if missing), else None."""
+    path = Path(directory) if str(directory) else Path(".")
+    probe = path
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if not probe.is_dir():
+        return "cannot create output directory %s: %s is not a directory" % (path, probe)
+    if not os.access(str(probe), os.W_OK | os.X_OK):
+        return "cannot write into %s: permission denied" % probe
+    return None
 
 
 def _unique_name(stem, used):

@@ -19,9 +19,9 @@ import os
 import tempfile
 from pathlib import Path
 
-from . import __version__
+from . import __version__, features
 from .aes_score import evaluate
-from .sbcbench import OPENSSL_ALGORITHMS, crypto_features, format_cpus
+from .sbcbench import OPENSSL_ALGORITHMS, format_cpus
 
 SCHEMA_NAME = "cryptometer-result"
 SCHEMA_VERSION = 1
@@ -52,12 +52,18 @@ def _mhz(x):
     return int(x) if float(x).is_integer() else round(x, 1)
 
 
-def build_from_sbcbench(log, source, table):
+def build_from_sbcbench(log, source, table, feature_table=None):
     """Build a result document (dict) from a parsed SbcBenchLog.
 
     ``source`` is the dict of source_info(); ``table`` the AesScoreTable used
-    for ``analysis.aes_score``.
+    for ``analysis.aes_score``; ``feature_table`` the parsed
+    data/cpu_features.json (read from the data directory when None).
     """
+    warnings = list(log.warnings)
+    if feature_table is None:
+        feature_table = features.load_table()
+        if feature_table is None and log.flags:
+            warnings.append("data/cpu_features.json could not be read: the CPU flags are not described")
     source = dict(source)
     source["tool"] = "sbc-bench"
     if log.sbc_bench_version:
@@ -94,11 +100,9 @@ def build_from_sbcbench(log, source, table):
         "model_name": log.model_name,
         "cores": log.cpu_count,
         "clusters": clusters,
-        "features": crypto_features(log.arch, log.flags, log.isa_string),
+        "features": features.crypto_features(log.arch, log.flags, log.isa_string, feature_table,
+                                             source=log.flags_source or "lscpu"),
     }
-    if log.flags_source == "cpuinfo":
-        for f in cpu["features"]:
-            f["source"] = "cpuinfo"
 
     libraries = []
     if log.openssl_version or log.openssl_line:
@@ -181,7 +185,7 @@ def build_from_sbcbench(log, source, table):
         },
         "results": results,
         "analysis": {"aes_score": analysis},
-        "warnings": list(log.warnings),
+        "warnings": warnings,
     }
 
 

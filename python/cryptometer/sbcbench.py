@@ -28,8 +28,14 @@ accepts all the shapes met so far:
   disturbed one; sbc-bench's own summary averages the two, which differs by
   well under 1% in practice, and for several clusters reports the highest).
 - x86 hybrids (clusters named Performance/Efficiency), RISC-V (no lscpu
-  flags), cores without crypto extensions and CPUs that no OPP block covers
-  (listed in the sysfs topology table only) are all handled.
+  flags; the ISA string is kept instead) and cores without crypto extensions
+  need nothing special.  CPUs that no OPP block covers, or that a block's
+  range spans although the CPU topology table gives them another core type
+  or maximum clock (sbc-bench measured only the block's first CPU), become
+  clusters of their own without figures, with a warning.
+- ``lscpu`` (key: value lines; several ``Model name``/``Flags`` groups on
+  heterogeneous CPUs) gives the architecture, vendor, model and flag list;
+  a /proc/cpuinfo ``Features``/``flags`` line is the fallback.
 
 ``parse_text`` never raises: whatever cannot be read becomes a sentence in
 ``SbcBenchLog.warnings``.
@@ -41,44 +47,6 @@ from typing import Dict, List, Optional
 
 OPENSSL_ALGORITHMS = ("aes-128-cbc", "aes-192-cbc", "aes-256-cbc")
 OPENSSL_SIZES = (16, 64, 256, 1024, 8192, 16384)
-
-# Crypto-relevant CPU flags, per architecture, with what each accelerates.
-ARM_FEATURES = (
-    ("aes", "AES rounds (AESE/AESD/AESMC/AESIMC, ARMv8 Crypto Extensions)"),
-    ("pmull", "64x64-bit polynomial multiply (GHASH of AES-GCM)"),
-    ("sha1", "SHA-1"),
-    ("sha2", "SHA-224, SHA-256"),
-    ("sha3", "SHA-3, SHAKE (EOR3, RAX1, XAR, BCAX)"),
-    ("sha512", "SHA-384, SHA-512"),
-    ("sm3", "SM3"),
-    ("sm4", "SM4"),
-    ("sveaes", "AES rounds on SVE vectors"),
-    ("svepmull", "polynomial multiply on SVE vectors"),
-)
-X86_FEATURES = (
-    ("aes", "AES rounds (AES-NI)"),
-    ("pclmulqdq", "carry-less multiply (GHASH of AES-GCM, CRC)"),
-    ("sha_ni", "SHA-1, SHA-256"),
-    ("sha512", "SHA-384, SHA-512"),
-    ("vaes", "AES rounds on 256/512-bit vectors"),
-    ("vpclmulqdq", "carry-less multiply on 256/512-bit vectors"),
-    ("avx2", "256-bit integer vectors (ChaCha20, Poly1305, BLAKE2/3)"),
-    ("avx512f", "512-bit vectors (AVX-512 foundation)"),
-    ("gfni", "GF(2^8) affine transforms (SM4, bitsliced ciphers)"),
-    ("rdrand", "hardware random numbers (DRBG output)"),
-    ("rdseed", "hardware random seeds (entropy source)"),
-)
-RISCV_FEATURES = (
-    ("zkne", "AES encryption rounds (scalar)"),
-    ("zknd", "AES decryption rounds (scalar)"),
-    ("zknh", "SHA-2 sigma functions (scalar)"),
-    ("zbkc", "carry-less multiply (scalar)"),
-    ("zvkned", "AES rounds on vectors"),
-    ("zvkg", "GHASH on vectors"),
-    ("zvknha", "SHA-256 on vectors"),
-    ("zvknhb", "SHA-256, SHA-512 on vectors"),
-)
-
 
 # --------------------------------------------------------------------------
 # What a log holds
@@ -283,34 +251,6 @@ def parse_flags(line: str) -> List[str]:
     return [f for f in line.strip().split() if f]
 
 
-def crypto_features(arch: Optional[str], flags: List[str], isa_string: Optional[str] = None):
-    """Return [{name, present, source, accelerates}] for the crypto-relevant features of ``arch``.
-
-    ARM and x86 read the flag list (lscpu ``Flags:`` or cpuinfo); RISC-V reads
-    the ISA string (e.g. ``rv64imafdc_zba_zbb``) because lscpu lists no flags
-    there.  An unknown architecture gives an empty list.
-    """
-    family = arch_family(arch)
-    present = set(flags)
-    if family == "arm":
-        if not flags:
-            return []
-        return [{"name": n, "present": n in present, "source": "lscpu", "accelerates": what}
-                for n, what in ARM_FEATURES]
-    if family == "x86":
-        if not flags:
-            return []
-        return [{"name": n, "present": n in present, "source": "lscpu", "accelerates": what}
-                for n, what in X86_FEATURES]
-    if family == "riscv":
-        if not isa_string:
-            return []
-        extensions = _riscv_extensions(isa_string)
-        return [{"name": n, "present": n in extensions, "source": "isa-string", "accelerates": what}
-                for n, what in RISCV_FEATURES]
-    return []
-
-
 def arch_family(arch: Optional[str]) -> Optional[str]:
     """Map an architecture name (aarch64, armv7l, x86_64, riscv64, ...) to arm, x86 or riscv."""
     if not arch:
@@ -341,11 +281,6 @@ def format_cpus(cpus: List[int]) -> str:
 # --------------------------------------------------------------------------
 
 def _parse_header(lines, log):
-    first = next((ln for ln in lines if ln.strip()), "")
-    m = RE_HEADER.match(first.strip())
-    if m:
-        log.sbc_bench_version, log.device, log.date = m.group(1), m.group(2) or None, m.group(3)
-        return
     for ln in lines[:50]:
         m = RE_HEADER.match(ln.strip())
         if m:
@@ -371,13 +306,13 @@ def _parse_system(lines, log):
 
 
 def _opp_point(ln, number):
-    m = RE_OPP_ROW.match(ln)
-    if m:
-        return OppPoint(int(m.group(1)), float(m.group(2)), number)
-    m = RE_OPP_ROW_OLD.match(ln)
+    m = RE_OPP_ROW_OLD.match(ln)  # before RE_OPP_ROW, which would take the first of the three
     if m:
         samples = sorted(float(x) for x in m.group(2).split("/"))
         return OppPoint(int(m.group(1)), samples[len(samples) // 2], number)
+    m = RE_OPP_ROW.match(ln)
+    if m:
+        return OppPoint(int(m.group(1)), float(m.group(2)), number)
     m = RE_OPP_NOCPUFREQ.match(ln)
     if m:
         return OppPoint(None, float(m.group(2)), number)
@@ -554,7 +489,7 @@ def _parse_lscpu(lines, log):
             if m and m.group(2):
                 log.flags, log.flags_source = parse_flags(m.group(2)), "cpuinfo"
                 break
-    for ln in lines:
+    for ln in (lines if arch_family(log.arch) == "riscv" else ()):
         if "rv32" in ln or "rv64" in ln:
             m = RE_RISCV_ISA.search(ln)
             if m:
@@ -820,16 +755,3 @@ def _assign_rows(rows, mode, twice_core, log):
 def _same_core(a, b):
     keep = lambda s: "".join(ch for ch in s.lower() if ch.isalnum())
     return keep(a) == keep(b)
-
-
-def _riscv_extensions(isa_string):
-    """Return the set of multi-letter extension names (z*, s*, x*) in a RISC-V ISA string."""
-    s = isa_string.lower()
-    names = set()
-    for part in s.split("_")[1:]:
-        name = re.match(r"^([a-z]+)", part)
-        if name:
-            names.add(name.group(1))
-    for m in re.finditer(r"(z[a-z]+)\d*p?\d*", s.split("_")[0]):
-        names.add(m.group(1))
-    return names

@@ -95,8 +95,16 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
 
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
+    if (!buf) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        close(fds[0]);
+        outcome->status = CM_ISOLATE_ERROR;
+        snprintf(outcome->detail, sizeof outcome->detail, "out of memory");
+        return;
+    }
     double deadline = now_s() + timeout_s;
-    int killed_for = 0; /* 0, CM_ISOLATE_TIMEOUT or CM_ISOLATE_INTERRUPTED */
+    int killed_for = 0; /* 0, CM_ISOLATE_TIMEOUT, _INTERRUPTED or _ERROR */
     for (;;) {
         if (cm_interrupted) {
             killed_for = CM_ISOLATE_INTERRUPTED;
@@ -115,8 +123,13 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
         if (r <= 0)
             continue;
         if (len + 4096 > cap) {
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger) {
+                killed_for = CM_ISOLATE_ERROR;
+                break;
+            }
+            buf = bigger;
             cap *= 2;
-            buf = realloc(buf, cap);
         }
         ssize_t n = read(fds[0], buf + len, cap - len - 1);
         if (n < 0 && errno == EINTR)
@@ -139,6 +152,9 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
         outcome->status = CM_ISOLATE_TIMEOUT;
         snprintf(outcome->detail, sizeof outcome->detail,
                  "no answer for %.1f s; killed", timeout_s);
+    } else if (killed_for == CM_ISOLATE_ERROR) {
+        outcome->status = CM_ISOLATE_ERROR;
+        snprintf(outcome->detail, sizeof outcome->detail, "out of memory reading its messages");
     } else if (killed_for == CM_ISOLATE_INTERRUPTED) {
         outcome->status = CM_ISOLATE_INTERRUPTED;
         snprintf(outcome->detail, sizeof outcome->detail, "interrupted by the user");

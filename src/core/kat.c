@@ -74,6 +74,7 @@ static void run_source(const struct builtin_source *src, const cm_impl *impl,
         kat_fail(rep, "%s: no vectors for %s", name, alg->name);
 }
 
+/* Runs every built-in file listed for alg (see kat.h). */
 int cm_kat_vectors(const cm_impl *impl, const cm_algorithm *alg, cm_kat_report *rep)
 {
     for (size_t i = 0; i < sizeof builtin_sources / sizeof builtin_sources[0]; i++)
@@ -83,6 +84,7 @@ int cm_kat_vectors(const cm_impl *impl, const cm_algorithm *alg, cm_kat_report *
     return rep->vectors != CM_CHECK_FAILED;
 }
 
+/* Vectors, then the cross-check against the registry's peer (see kat.h). */
 int cm_kat_check(const cm_backend *b, const cm_impl *impl,
                  const cm_algorithm *alg, const size_t *sizes, size_t n_sizes,
                  cm_kat_report *rep)
@@ -111,6 +113,7 @@ void cm_kat_report_init(cm_kat_report *rep)
     rep->cross = CM_CHECK_NONE;
 }
 
+/* See kat.h. */
 const char *cm_check_status_name(cm_check_status s)
 {
     switch (s) {
@@ -120,6 +123,7 @@ const char *cm_check_status_name(cm_check_status s)
     }
 }
 
+/* See kat.h. */
 cm_check_status cm_kat_report_status(const cm_kat_report *rep)
 {
     if (rep->vectors == CM_CHECK_FAILED || rep->cross == CM_CHECK_FAILED)
@@ -172,6 +176,7 @@ static json_t *split_sources(const char *s)
     return arr;
 }
 
+/* See kat.h; every jansson return is checked, NULL on failure. */
 json_t *cm_kat_report_json(const cm_kat_report *rep)
 {
     json_t *root = json_object(), *vec = json_object(), *cross = json_object();
@@ -225,6 +230,7 @@ static int copy_count(const json_t *obj, const char *key, unsigned *out)
     return 0;
 }
 
+/* See kat.h. */
 int cm_kat_report_from_json(const json_t *j, cm_kat_report *rep)
 {
     cm_kat_report_init(rep);
@@ -259,16 +265,19 @@ int cm_kat_report_from_json(const json_t *j, cm_kat_report *rep)
 
 /* ---- helpers of kat_internal.h ---------------------------------------------- */
 
+/* See kat_internal.h. */
 void kat_pass(cm_kat_report *rep)
 {
     rep->passed++;
 }
 
+/* See kat_internal.h. */
 void kat_skip(cm_kat_report *rep)
 {
     rep->skipped++;
 }
 
+/* See kat_internal.h. */
 void kat_fail(cm_kat_report *rep, const char *fmt, ...)
 {
     if (rep->failed++ == 0) {
@@ -279,6 +288,7 @@ void kat_fail(cm_kat_report *rep, const char *fmt, ...)
     }
 }
 
+/* See kat_internal.h. */
 void kat_add_source(cm_kat_report *rep, const char *name)
 {
     size_t n = strlen(name);
@@ -290,6 +300,7 @@ void kat_add_source(cm_kat_report *rep, const char *name)
              used ? ", " : "", name);
 }
 
+/* See kat_internal.h. */
 void kat_settle_vectors(cm_kat_report *rep)
 {
     rep->vectors = rep->failed ? CM_CHECK_FAILED
@@ -309,6 +320,7 @@ static int hex_value(char c)
     return -1;
 }
 
+/* See kat_internal.h. */
 int kat_hex_field(const json_t *obj, const char *field, uint8_t **out,
                   size_t *len, char *why, size_t why_len)
 {
@@ -350,6 +362,7 @@ int kat_hex_field(const json_t *obj, const char *field, uint8_t **out,
     return 0;
 }
 
+/* See kat_internal.h. */
 size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -358,6 +371,7 @@ size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n)
     return n;
 }
 
+/* See kat_internal.h. */
 const char *kat_rc_name(int rc)
 {
     switch (rc) {
@@ -374,12 +388,14 @@ const char *kat_rc_name(int rc)
 static cm_kat_progress_fn progress_fn;
 static void *progress_ctx;
 
+/* See kat.h. */
 void cm_kat_set_progress(cm_kat_progress_fn fn, void *ctx)
 {
     progress_fn = fn;
     progress_ctx = ctx;
 }
 
+/* See kat_internal.h. */
 void kat_progress(const char *fmt, ...)
 {
     if (!progress_fn)

@@ -158,6 +158,7 @@ done:
     return ret;
 }
 
+/* See kat_internal.h: runs the entries of doc whose "algorithm" is alg. */
 int kat_builtin_run(json_t *doc, const char *source, const cm_impl *impl,
                     const cm_algorithm *alg, cm_kat_report *rep, cm_error *err)
 {

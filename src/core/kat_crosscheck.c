@@ -28,6 +28,7 @@ typedef struct prng {
     uint64_t s[4];
 } prng;
 
+/* splitmix64 (Vigna): the next output of the sequence at *x. */
 static uint64_t splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -36,12 +37,14 @@ static uint64_t splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
+/* Seeds p from one 64-bit value (through splitmix64, as recommended). */
 static void prng_seed(prng *p, uint64_t seed)
 {
     for (int i = 0; i < 4; i++)
         p->s[i] = splitmix64(&seed);
 }
 
+/* x rotated left by k (0 < k < 64). */
 static uint64_t rotl(uint64_t x, int k)
 {
     return (x << k) | (x >> (64 - k));
@@ -61,6 +64,7 @@ static uint64_t prng_next(prng *p)
     return result;
 }
 
+/* Fills buf with the next n bytes of p. */
 static void prng_fill(prng *p, uint8_t *buf, size_t n)
 {
     while (n) {
@@ -74,6 +78,7 @@ static void prng_fill(prng *p, uint8_t *buf, size_t n)
 
 /* ---- sizes ------------------------------------------------------------------- */
 
+/* qsort order of size_t values. */
 static int cmp_size(const void *a, const void *b)
 {
     size_t x = *(const size_t *)a, y = *(const size_t *)b;
@@ -268,6 +273,7 @@ static int bufs_alloc(bufs *b, size_t size, size_t out_len)
     return b->msg && b->out_a && b->out_b && b->back_a && b->back_b ? 0 : -1;
 }
 
+/* Frees what bufs_alloc allocated (and tolerates a partial failure). */
 static void bufs_free(bufs *b)
 {
     free(b->msg);
@@ -277,6 +283,7 @@ static void bufs_free(bufs *b)
     free(b->back_b);
 }
 
+/* See kat.h. */
 int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg, const cm_impl *peer,
                       const char *peer_name, const size_t *sizes, size_t n_sizes,
                       cm_kat_report *rep)

@@ -77,6 +77,7 @@ static void runnable_kinds(char *out, size_t out_len)
         }
 }
 
+/* The entry for a Wycheproof "algorithm", or NULL. */
 static const struct wp_kind *find_kind(const char *name)
 {
     for (size_t i = 0; i < N_KINDS; i++)
@@ -98,6 +99,7 @@ static int group_int(const json_t *group, const char *key, long long *out)
     return 1;
 }
 
+/* See kat.h. */
 const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
                                                 const json_t *group,
                                                 char *why, size_t why_len)
@@ -172,6 +174,7 @@ typedef struct wp_case {
     size_t key_len, iv_len, aad_len, msg_len, ct_len, tag_len;
 } wp_case;
 
+/* Frees the decoded buffers of c and clears it. */
 static void case_free(wp_case *c)
 {
     free(c->key);
@@ -623,6 +626,7 @@ static int walk(json_t *doc, const char *source, const cm_impl *impl,
     return run;
 }
 
+/* See kat.h. */
 int cm_kat_wycheproof_scan(json_t *doc, const char *source, cm_kat_wycheproof_info *scan,
                            cm_error *err)
 {
@@ -630,6 +634,7 @@ int cm_kat_wycheproof_scan(json_t *doc, const char *source, cm_kat_wycheproof_in
     return walk(doc, source, NULL, NULL, NULL, scan, err) < 0 ? -1 : 0;
 }
 
+/* See kat.h. */
 int cm_kat_wycheproof(json_t *doc, const char *source, const cm_impl *impl,
                       const cm_algorithm *alg, cm_kat_report *rep, cm_error *err)
 {

@@ -72,7 +72,7 @@ static const cm_impl *usable_in(const char *name, const cm_backend *self,
 {
     const cm_backend *b = cm_registry_find_backend(name);
     char why[8];
-    if (!b || b == self)
+    if (!b || b == self || b->test_only)
         return NULL;
     const cm_impl *impl = cm_backend_find_impl(b, algorithm);
     if (!impl || !cm_impl_available(impl, why, sizeof why))

@@ -26,7 +26,8 @@ int cm_impl_available(const cm_impl *impl, char *why, size_t why_len);
 
 /* Another backend's available implementation of the same algorithm, to
  * cross-check against: "ref" is preferred for everyone but ref itself,
- * which prefers "openssl"; then any other. NULL when there is none.
+ * which prefers "openssl"; then any other that is not test-only (see
+ * cm_backend.test_only). NULL when there is none.
  * *peer_backend receives the peer's backend. */
 const cm_impl *cm_registry_peer(const cm_backend *self, const char *algorithm,
                                 const cm_backend **peer_backend);

@@ -138,19 +138,23 @@ static int has_flag(json_t *rec, const char *flag)
     return 0;
 }
 
+/* 1 if a and b are in the same row: same name and same cluster (or none). */
+static int same_row(json_t *a, json_t *b)
+{
+    json_t *ca = json_object_get(a, "cluster"), *cb = json_object_get(b, "cluster");
+    return json_equal(json_object_get(a, "name"), json_object_get(b, "name")) &&
+           ((!ca && !cb) || (ca && cb && json_equal(ca, cb)));
+}
+
 /* The record of row (backend, algorithm, operation) at size, or NULL. */
 static json_t *row_record(json_t *results, json_t *first, long long size)
 {
     size_t i;
     json_t *r;
-    const char *name = json_string_value(json_object_get(first, "name"));
-    json_t *cluster = json_object_get(first, "cluster");
     json_array_foreach(results, i, r)
     {
         json_t *rs = json_object_get(r, "size");
-        if (strcmp(json_string_value(json_object_get(r, "name")), name) == 0 &&
-            json_equal(json_object_get(r, "cluster"), cluster) &&
-            (json_is_null(rs) || json_integer_value(rs) == size))
+        if (same_row(r, first) && (json_is_null(rs) || json_integer_value(rs) == size))
             return r;
     }
     return NULL;
@@ -160,12 +164,9 @@ static json_t *row_record(json_t *results, json_t *first, long long size)
 static int row_seen(json_t *results, size_t k)
 {
     json_t *rk = json_array_get(results, k);
-    for (size_t i = 0; i < k; i++) {
-        json_t *r = json_array_get(results, i);
-        if (json_equal(json_object_get(r, "name"), json_object_get(rk, "name")) &&
-            json_equal(json_object_get(r, "cluster"), json_object_get(rk, "cluster")))
+    for (size_t i = 0; i < k; i++)
+        if (same_row(json_array_get(results, i), rk))
             return 1;
-    }
     return 0;
 }
 
@@ -201,7 +202,7 @@ static void print_block(FILE *out, json_t *doc, table_kind kind)
     json_t *results = json_object_get(doc, "results");
     json_t *sizes = field(doc, "settings.sizes");
     int per_cluster = json_is_true(field(doc, "settings.per_cluster"));
-    int width = kind == TABLE_MBS ? 11 : 15;
+    int width = kind == TABLE_MBS ? 13 : 16;
     size_t i, k;
     json_t *s, *rec;
     fprintf(out, "%-10s%-19s%-9s", "backend", "algorithm", "op");

@@ -98,6 +98,12 @@ static void measure_one(const group_job *job, cm_op op, size_t size, FILE *out)
     cm_bench_close(&b);
 }
 
+/* Tells the parent where the KAT is, so a crash can be located. */
+static void child_progress(void *ctx, const char *where)
+{
+    cm_isolate_send(ctx, json_pack("{s:s, s:s}", "type", "progress", "where", where));
+}
+
 /* The child: pin, clock, KAT and cross-check, measurements, clock. */
 static int group_child(void *arg, FILE *out)
 {
@@ -106,8 +112,10 @@ static int group_child(void *arg, FILE *out)
     cm_kat_report rep;
     cm_pin_to_cpu(cfg->cpu);
     cm_isolate_send(out, clock_message("before"));
+    cm_kat_set_progress(child_progress, out);
     int ok = cm_kat_check(job->g->backend, job->g->impl, job->g->alg, cfg->sizes, cfg->n_sizes,
                           &rep);
+    cm_kat_set_progress(NULL, NULL);
     cm_isolate_send(out, json_pack("{s:s, s:b, s:o}", "type", "kat", "ok", ok, "report",
                                    cm_kat_report_json(&rep)));
     if (!ok)
@@ -127,6 +135,7 @@ typedef struct group_state {
     cm_suite_totals *totals;
     int progress;
     json_t *clock_before, *clock_after, *kat;
+    char where[256]; /* the KAT's last progress message */
     json_t *received; /* records and errors from the child, in order */
 } group_state;
 
@@ -153,6 +162,8 @@ static void on_message(void *ctx, json_t *msg)
         *slot = json_incref(msg);
         json_object_del(msg, "type");
         json_object_del(msg, "when");
+    } else if (strcmp(type, "progress") == 0) {
+        snprintf(st->where, sizeof st->where, "%s", json_string_value(json_object_get(msg, "where")));
     } else if (strcmp(type, "kat") == 0) {
         st->kat = json_incref(json_object_get(msg, "report"));
     } else {
@@ -251,7 +262,11 @@ static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_sta
     } else if (oc->status != CM_ISOLATE_OK) {
         static const char *const names[] = {"ok", "error", "crashed", "timeout", "interrupted", "error"};
         fate = names[oc->status];
-        snprintf(reason, sizeof reason, "%s%s", st->kat ? "" : "before its KAT finished: ", oc->detail);
+        if (st->kat)
+            snprintf(reason, sizeof reason, "%s", oc->detail);
+        else
+            snprintf(reason, sizeof reason, "%s during its known-answer check (%s)", oc->detail,
+                     st->where[0] ? st->where : "before the first case");
         failed = 1;
     }
     double mhz = group_mhz(st);

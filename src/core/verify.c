@@ -392,25 +392,60 @@ static int write_atomically(json_t *doc, const char *path, cm_error *err)
 
 /* ---- the command ---------------------------------------------------------------- */
 
-/* Reads and checks the Wycheproof file; returns the document or NULL with
- * err (code CM_EXIT_ENVIRONMENT). */
-static json_t *load_wycheproof(const char *path, cm_kat_wycheproof_info *scan, cm_error *err)
+/* Reads the whole file at path into a new NUL-terminated buffer (*len
+ * bytes, caller frees). Returns NULL with err (code CM_EXIT_ENVIRONMENT)
+ * when it cannot be opened or read. */
+static char *read_file(const char *path, size_t *len, cm_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
-    json_error_t jerr;
-    json_t *doc = json_loadf(f, 0, &jerr);
-    int read_error = ferror(f);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (ferror(f) || feof(f))
+            break;
+        char *grown = realloc(buf, cap * 2);
+        if (!grown) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    int read_errno = errno;
+    if (!buf) {
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: out of memory reading it", path);
+    } else if (ferror(f)) {
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: cannot read: %s", path, strerror(read_errno));
+        free(buf);
+        buf = NULL;
+    } else {
+        buf[n] = '\0';
+        *len = n;
+    }
     fclose(f);
+    return buf;
+}
+
+/* Reads and checks the Wycheproof file; returns the document or NULL with
+ * err (code CM_EXIT_ENVIRONMENT). */
+static json_t *load_wycheproof(const char *path, cm_kat_wycheproof_info *scan, cm_error *err)
+{
+    size_t len = 0;
+    char *text = read_file(path, &len, err);
+    if (!text)
+        return NULL;
+    json_error_t jerr;
+    json_t *doc = json_loadb(text, len, 0, &jerr);
+    free(text);
     if (!doc) {
-        if (read_error || jerr.line < 0)
-            cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: cannot read: %s", path, jerr.text);
-        else
-            cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not valid JSON: line %d, column %d: %s",
-                         path, jerr.line, jerr.column, jerr.text);
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not valid JSON: line %d, column %d: %s", path,
+                     jerr.line, jerr.column, jerr.text);
         return NULL;
     }
     if (cm_kat_wycheproof_scan(doc, path, scan, err) != 0) {
@@ -493,6 +528,7 @@ static int fail_with(const cm_error *err)
     return err->code;
 }
 
+/* See verify.h. */
 int cm_verify_main(int argc, char **argv)
 {
     verify_opts o;

@@ -45,6 +45,7 @@ int platform_measure_clocks(platform_cpu *cpu)
         cl->measured_check_mhz = clk.mhz_check;
         cl->measured_spread = clk.spread;
         cl->measured_agree = clk.agree;
+        cpu->clock_method = clk.method;
         measured++;
     }
     if (have_saved)
@@ -62,10 +63,8 @@ void platform_clock_flags(const platform_cpu *cpu, json_t *flags)
         double gap = cl->measured_mhz / cl->claimed_mhz - 1.0;
         char cpus[64], name[96], msg[512];
         platform_cluster_cpus(cl, cpus, sizeof cpus);
-        if (cl->core_name[0])
-            snprintf(name, sizeof name, "CPU %s (%s)", cpus, cl->core_name);
-        else
-            snprintf(name, sizeof name, "CPU %s", cpus);
+        snprintf(name, sizeof name, "CPU%s %s%s%s%s", cl->n_cpus > 1 ? "s" : "", cpus,
+                 cl->core_name[0] ? " (" : "", cl->core_name, cl->core_name[0] ? ")" : "");
         const char *claim = cl->claimed_source && strcmp(cl->claimed_source, "cpufreq max") == 0
                                 ? "cpufreq's maximum"
                             : cl->claimed_source && strcmp(cl->claimed_source, "model name") == 0
@@ -76,8 +75,8 @@ void platform_clock_flags(const platform_cpu *cpu, json_t *flags)
                 /* Below the claim: is it at least the current cpufreq clock? */
                 double cur_gap = cl->freq_cur_mhz > 0 ? cl->measured_mhz / cl->freq_cur_mhz - 1.0 : 1.0;
                 snprintf(msg, sizeof msg,
-                         "%s runs at %.0f MHz measured, %.0f%% below the %.0f MHz of %s%s",
-                         name, cl->measured_mhz, -100.0 * gap, cl->claimed_mhz, claim,
+                         "%s run%s at %.0f MHz measured, %.0f%% below the %.0f MHz of %s%s",
+                         name, cl->n_cpus > 1 ? "" : "s", cl->measured_mhz, -100.0 * gap, cl->claimed_mhz, claim,
                          fabs(cur_gap) <= CLOCK_GAP
                              ? ": it was at its current cpufreq clock, not the top one (the governor "
                                "had not raised it), so figures may be lower than the CPU can do."
@@ -85,8 +84,8 @@ void platform_clock_flags(const platform_cpu *cpu, json_t *flags)
                                "reports a clock the core never reaches.");
             } else {
                 snprintf(msg, sizeof msg,
-                         "%s runs at %.0f MHz measured, %.0f%% above the %.0f MHz of %s: %s",
-                         name, cl->measured_mhz, 100.0 * gap, cl->claimed_mhz, claim,
+                         "%s run%s at %.0f MHz measured, %.0f%% above the %.0f MHz of %s: %s",
+                         name, cl->n_cpus > 1 ? "" : "s", cl->measured_mhz, 100.0 * gap, cl->claimed_mhz, claim,
                          strcmp(claim, "cpufreq's maximum") == 0
                              ? "cpufreq under-reports the top clock (boost/turbo states it does not list)."
                              : "the figure there is a nominal or stale clock (a turbo clock, or a "

@@ -433,7 +433,7 @@ static void flags_before(const platform_health *b, json_t *flags)
     char msg[1024];
     if (b->vm == 1) {
         snprintf(msg, sizeof msg,
-                 "Running in a virtual machine (%s, from the %s): the hypervisor may share or move "
+                 "Running in a virtual machine (%s; seen from the %s): the hypervisor may share or move "
                  "the cores and report clocks that are not the core's, so figures may not match "
                  "bare metal.",
                  b->vm_vendor, b->vm_evidence);
@@ -528,12 +528,13 @@ static void flags_before(const platform_health *b, json_t *flags)
                      names, p->governor);
         add_flag(flags, "governor", "warning", msg);
     }
-    if (b->n_policies == 0) {
+    if (b->n_policies == 0)
         add_flag(flags, "no-cpufreq", "info",
-                 "The kernel exposes no cpufreq interface (usual in virtual machines and on some "
-                 "boards): clock changes cannot be read from the kernel, so cryptometer measures "
-                 "the clock itself.");
-    }
+                 b->live ? "The kernel exposes no cpufreq interface (usual in virtual machines and "
+                           "on some boards): clock changes cannot be read from the kernel, so "
+                           "cryptometer measures the clock itself."
+                         : "The recorded system has no cpufreq interface (usual in virtual machines "
+                           "and on some boards): its claimed clock can only come from /proc/cpuinfo.");
     for (int z = 0; z < b->n_zones; z++) {
         const platform_zone_state *zs = &b->zone[z];
         if (!isnan(zs->passive_c) && zs->temp_c >= zs->passive_c) {

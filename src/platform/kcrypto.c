@@ -371,7 +371,8 @@ static json_t *hwrng_json(const char *sysroot)
     json_object_set_new(o, "current", cur[0] && strcmp(cur, "none") != 0 ? json_string(cur) : json_null());
     json_t *arr = json_array();
     for (char *save = NULL, *tok = strtok_r(avail, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
-        json_array_append_new(arr, json_string(tok));
+        if (strcmp(tok, "none") != 0) /* the kernel lists "none" as a choice */
+            json_array_append_new(arr, json_string(tok));
     json_object_set_new(o, "available", arr);
     json_object_set_new(o, "sysfs", json_boolean(found));
     int dev = pf_dev_exists(sysroot, "hwrng");

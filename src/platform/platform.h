@@ -99,6 +99,7 @@ typedef struct platform_cpu {
     platform_cluster clusters[PLATFORM_MAX_CLUSTERS];
     const char *cluster_source; /* "cpufreq policy", "MIDR", "core type",
                                    "single" */
+    const char *clock_method;   /* set by platform_measure_clocks() */
 } platform_cpu;
 
 /* Reads the CPU description (sysroot: see above). Returns 0; a missing
@@ -300,12 +301,22 @@ struct json_t *platform_health_json(const platform_health *h);
  * AES score per MHz (aes_score.c)
  * ---------------------------------------------------------------------- */
 
-/* The AES-score-per-MHz analysis of an OpenSSL aes-256-cbc 16384-byte
- * throughput (bytes/s) measured on a core running at mhz, for a core named
- * core_name (may be NULL): score per MHz, implied clock per family,
- * expected score at mhz, and a verdict sentence, by the same rule as
- * python/cryptometer/aes_score.py. NULL when the table is missing. */
-struct json_t *platform_aes_score(double bytes_per_s, double mhz, const char *core_name);
+/* The AES-score-per-MHz analysis of an OpenSSL aes-256-cbc encryption
+ * figure at 16384-byte blocks, single thread on one core: kbs_16k is its
+ * throughput in 1000s of bytes per second (bytes/s / 1000, the unit of
+ * `openssl speed`), mhz the clock it is checked against (a live run: the
+ * clock cryptometer measured on that core), mhz_label where that clock
+ * comes from ("measured"), claimed_mhz what cpufreq claims (<= 0: unknown),
+ * core_name the cluster's core name (may be NULL). Applies the rule of
+ * python/cryptometer/aes_score.py to data/aes_score_per_mhz.json and returns
+ * the same object: score_per_mhz, family, ratio, tolerance, expected_kbs,
+ * implied_mhz, deviation, closest_family, claimed_deviation, claimed_verdict,
+ * verdict ("consistent", "clock-lower-than-claimed",
+ * "clock-higher-than-claimed", "crypto-extensions-absent-or-unused",
+ * "unknown-family", "insufficient-data") and message (a sentence with the
+ * numbers). NULL when the table is missing or malformed. New reference. */
+struct json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k,
+                                  double claimed_mhz, const char *mhz_label);
 
 /* ------------------------------------------------------------------------
  * The detect document (detect.c)

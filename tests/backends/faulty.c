@@ -7,20 +7,26 @@
  *   sha256       digest raises SIGSEGV
  *   sha1         digest never returns (waits for a signal forever)
  *   hmac-sha256  mac calls abort() (SIGABRT)
+ *   sha512       never available here (its available() says why): must be
+ *                listed as unavailable with the reason, and never run (it
+ *                would crash like sha256)
  *
  * Keying (create) works, so the fault happens inside the operation.
  */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "cryptometer/backend.h"
 
+/* Works: the fault is in the operation. */
 static int hash_create(void **state)
 {
     *state = NULL;
     return CM_OK;
 }
 
+/* Nothing to free. */
 static void no_state(void *state)
 {
     (void)state;
@@ -52,6 +58,7 @@ static int sha1_hang(void *state, const uint8_t *msg, size_t len, uint8_t *out)
     return CM_ERR_LIBRARY; /* not reached */
 }
 
+/* Works: the fault is in the operation. */
 static int mac_create(void **state, const uint8_t *key, size_t key_len)
 {
     (void)key;
@@ -70,6 +77,14 @@ static int hmac_abort(void *state, const uint8_t *msg, size_t len, uint8_t *out)
     abort();
 }
 
+/* Never available, with a reason. */
+static int never_available(char *why, size_t why_len)
+{
+    snprintf(why, why_len, "test backend: never available (checks that unavailable "
+             "implementations are listed)");
+    return 0;
+}
+
 static const cm_hash_vtable faulty_sha256 = {hash_create, sha256_segv, no_state};
 static const cm_hash_vtable faulty_sha1 = {hash_create, sha1_hang, no_state};
 static const cm_mac_vtable faulty_hmac = {mac_create, hmac_abort, no_state};
@@ -78,13 +93,15 @@ static const cm_impl faulty_impls[] = {
     {"sha256", &faulty_sha256, NULL},
     {"sha1", &faulty_sha1, NULL},
     {"hmac-sha256", &faulty_hmac, NULL},
+    {"sha512", &faulty_sha256, never_available},
 };
 
 const cm_backend cm_backend_faulty = {
     "faulty",
-    "TEST ONLY: sha256 crashes (SIGSEGV), sha1 hangs, hmac-sha256 aborts",
+    "TEST ONLY: sha256 crashes (SIGSEGV), sha1 hangs, hmac-sha256 aborts, sha512 unavailable",
     NULL,
     NULL,
     faulty_impls,
     sizeof faulty_impls / sizeof faulty_impls[0],
+    1, /* test_only */
 };

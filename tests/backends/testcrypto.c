@@ -18,6 +18,7 @@ static uint8_t xtime(uint8_t a)
     return (uint8_t)((a << 1) ^ ((a >> 7) * 0x1b));
 }
 
+/* a * b in GF(2^8) (shift and add). */
 static uint8_t gf_mul(uint8_t a, uint8_t b)
 {
     uint8_t r = 0;
@@ -30,6 +31,7 @@ static uint8_t gf_mul(uint8_t a, uint8_t b)
     return r;
 }
 
+/* x rotated left by k bits (0 < k < 8). */
 static uint8_t rotl8(uint8_t x, int k)
 {
     return (uint8_t)((x << k) | (x >> (8 - k)));
@@ -57,6 +59,7 @@ static void sbox_init(void)
     sbox_ready = 1;
 }
 
+/* FIPS 197 section 5.2 (KeyExpansion); see testcrypto.h. */
 int cmtest_aes_set_key(cmtest_aes *k, const uint8_t *key, size_t key_len)
 {
     if (key_len != 16 && key_len != 32)
@@ -87,6 +90,7 @@ int cmtest_aes_set_key(cmtest_aes *k, const uint8_t *key, size_t key_len)
     return 0;
 }
 
+/* FIPS 197 section 5.1 (Cipher); see testcrypto.h. */
 void cmtest_aes_encrypt_block(const cmtest_aes *k, const uint8_t in[16], uint8_t out[16])
 {
     uint8_t s[16], t[16];
@@ -114,6 +118,7 @@ void cmtest_aes_encrypt_block(const cmtest_aes *k, const uint8_t in[16], uint8_t
     memcpy(out, s, 16);
 }
 
+/* See testcrypto.h. */
 void cmtest_aes_ctr_xor(const cmtest_aes *k, const uint8_t ctr[16], const uint8_t *in,
                         uint8_t *out, size_t len)
 {
@@ -147,11 +152,13 @@ static const uint32_t K256[64] = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
+/* x rotated right by k bits (0 < k < 32). */
 static uint32_t ror32(uint32_t x, int k)
 {
     return (x >> k) | (x << (32 - k));
 }
 
+/* Compresses one 64-byte block into h (FIPS 180-4 section 6.2.2). */
 static void sha256_block(uint32_t h[8], const uint8_t p[64])
 {
     uint32_t w[64], a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6],
@@ -187,6 +194,7 @@ static void sha256_block(uint32_t h[8], const uint8_t p[64])
     h[7] += hh;
 }
 
+/* Sets the initial hash value H(0) (FIPS 180-4 section 5.3.3). */
 static void sha256_init(sha256_ctx *c)
 {
     static const uint32_t iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -196,6 +204,7 @@ static void sha256_init(sha256_ctx *c)
     c->total = 0;
 }
 
+/* Absorbs n more bytes of the message. */
 static void sha256_update(sha256_ctx *c, const uint8_t *p, size_t n)
 {
     c->total += n;
@@ -212,6 +221,7 @@ static void sha256_update(sha256_ctx *c, const uint8_t *p, size_t n)
     }
 }
 
+/* Pads (FIPS 180-4 section 5.1.1) and writes the digest. */
 static void sha256_final(sha256_ctx *c, uint8_t out[32])
 {
     uint64_t bits = c->total * 8;
@@ -229,6 +239,7 @@ static void sha256_final(sha256_ctx *c, uint8_t out[32])
     }
 }
 
+/* See testcrypto.h. */
 void cmtest_sha256(const uint8_t *msg, size_t len, uint8_t out[32])
 {
     sha256_ctx c;
@@ -237,6 +248,7 @@ void cmtest_sha256(const uint8_t *msg, size_t len, uint8_t out[32])
     sha256_final(&c, out);
 }
 
+/* RFC 2104: H((K ^ opad) || H((K ^ ipad) || msg)); see testcrypto.h. */
 void cmtest_hmac_sha256(const uint8_t *key, size_t key_len, const uint8_t *msg, size_t len,
                         uint8_t out[32])
 {

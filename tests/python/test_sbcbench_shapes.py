@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from cryptometer import resultdoc, sbcbench
+from cryptometer import features, resultdoc, sbcbench
 
 SINGLE_CLUSTER = """\
 sbc-bench v0.9.40 BQ-H616 (Wed, 12 Apr 2023 14:57:58 +0800)
@@ -62,7 +62,7 @@ sbc-bench v0.6.2 Clearfog Pro (Sat, 01 Sep 2018 10:00:00 +0200)
 
 Checking cpufreq OPP:
 
-Cpufreq OPP: 1332    Measured: 1598.621/1598.759/1598.324
+Cpufreq OPP: 1332    Measured: 1598.759/1598.621/1598.324
 Cpufreq OPP:  666    Measured: 799.502/798.295/799.115
 
 ##########################################################################
@@ -117,7 +117,7 @@ def test_old_single_cluster_shape(table, schema):
     cluster = doc["context"]["cpu"]["clusters"][0]
     assert cluster["cpus"] == [0, 1]
     assert cluster["claimed_mhz"] == 1332
-    assert cluster["measured_mhz"] == 1598.6                # median of 1598.621/1598.759/1598.324
+    assert cluster["measured_mhz"] == 1598.6                # median of 1598.759/1598.621/1598.324
     assert cluster["core_name"] == "ARMv7 Processor rev 1 (v7l)"
     assert doc["context"]["libraries"][0]["version"] == "1.1.0f"
     a = doc["analysis"]["aes_score"][0]
@@ -240,19 +240,26 @@ def test_empty_file():
 
 
 def test_parse_flags_and_features():
+    table = features.load_table()
     flags = sbcbench.parse_flags(" fp asimd  aes pmull sha1 sha2\n")
     assert flags == ["fp", "asimd", "aes", "pmull", "sha1", "sha2"]
-    feats = {f["name"]: f for f in sbcbench.crypto_features("aarch64", flags)}
+    feats = {f["name"]: f for f in features.crypto_features("aarch64", flags, table=table)}
     assert feats["aes"]["present"] and not feats["sha3"]["present"]
     assert feats["pmull"]["accelerates"].startswith("64x64-bit polynomial multiply")
-    x86 = {f["name"]: f["present"] for f in sbcbench.crypto_features("x86_64", ["aes", "sha_ni"])}
+    arm32 = {f["name"]: f["present"] for f in features.crypto_features("armv7l", ["neon"], table=table)}
+    assert arm32["neon"] and not arm32["aes"]
+    x86 = {f["name"]: f["present"] for f in features.crypto_features("x86_64", ["aes", "sha_ni"], table=table)}
     assert x86["aes"] and x86["sha_ni"] and not x86["vaes"]
-    rv = {f["name"]: f["present"] for f in sbcbench.crypto_features("riscv64", [], "rv64gc_zkne_zknd_zvkned")}
+    rv = {f["name"]: f["present"]
+          for f in features.crypto_features("riscv64", [], "rv64gc_zkne_zknd_zvkned", table=table)}
     assert rv["zkne"] and rv["zknd"] and rv["zvkned"] and not rv["zknh"]
-    assert sbcbench.crypto_features("mips", ["aes"]) == []
+    assert features.crypto_features("mips", ["aes"], table=table) == []
+    assert features.crypto_features("aarch64", ["aes"], table=None) == []
 
 
 def test_cpuinfo_features_line_when_lscpu_is_missing():
     log = parse("sbc-bench v0.9.9 Board (Mon, 01 Jan 2024 00:00:00 +0000)\n\n"
                 "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32\n")
     assert log.flags_source == "cpuinfo" and "aes" in log.flags
+    feats = features.crypto_features("aarch64", log.flags, table=features.load_table(), source=log.flags_source)
+    assert {f["source"] for f in feats} == {"cpuinfo"}

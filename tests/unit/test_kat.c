@@ -14,8 +14,8 @@
  *   4. verify exits 3 on a malformed, unreadable or foreign file and 2 on
  *      usage errors;
  *   5. verify reports the `faulty` backend's crash, hang and abort as
- *      crashed / timeout (with --timeout 1) and goes on, exit 1, and writes
- *      its JSON report.
+ *      crashed / timeout (with --timeout 1) and goes on, exit 1, lists its
+ *      unavailable sha512 with the reason, and writes its JSON report.
  *
  * Needs the test-only backends (-DCRYPTOMETER_TEST_BACKENDS=ON). A plain C
  * program: prints one line per check, returns non-zero if any failed.
@@ -34,13 +34,13 @@
 
 static int failures;
 
-/* Prints "ok   what" or "FAIL what" and counts failures. */
+/* Prints "ok     what" or "not ok what" and counts failures. */
 static void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void check(int cond, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    printf("%s ", cond ? "ok  " : "FAIL");
+    printf("%s ", cond ? "ok    " : "not ok");
     vprintf(fmt, ap);
     printf("\n");
     fflush(stdout);
@@ -54,12 +54,14 @@ static const size_t sizes[] = {16, 64, 256, 1024, 8192};
 
 /* ---- our own correct implementations (never in the registry) --------------- */
 
+/* Correct SHA-256 for the tests: no state. */
 static int own_hash_create(void **state)
 {
     *state = NULL;
     return CM_OK;
 }
 
+/* SHA-256 from testcrypto.c. */
 static int own_sha256(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     (void)state;
@@ -67,16 +69,19 @@ static int own_sha256(void *state, const uint8_t *msg, size_t len, uint8_t *out)
     return CM_OK;
 }
 
+/* Frees a state of the own implementations. */
 static void own_free(void *state)
 {
     free(state);
 }
 
+/* An HMAC key of any length. */
 typedef struct own_key {
     size_t len;
     uint8_t bytes[];
 } own_key;
 
+/* Keeps a copy of the key. */
 static int own_mac_create(void **state, const uint8_t *key, size_t key_len)
 {
     own_key *k = malloc(sizeof *k + key_len + 1);
@@ -88,6 +93,7 @@ static int own_mac_create(void **state, const uint8_t *key, size_t key_len)
     return CM_OK;
 }
 
+/* HMAC-SHA-256 from testcrypto.c. */
 static int own_hmac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     own_key *k = state;
@@ -95,6 +101,7 @@ static int own_hmac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
     return CM_OK;
 }
 
+/* AES key schedule for CTR; 16- or 32-byte keys. */
 static int own_ctr_create(void **state, const uint8_t *key, size_t key_len)
 {
     cmtest_aes *k = malloc(sizeof *k);
@@ -108,6 +115,7 @@ static int own_ctr_create(void **state, const uint8_t *key, size_t key_len)
     return CM_OK;
 }
 
+/* Correct CTR (encryption and decryption). */
 static int own_ctr(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
 {
     cmtest_aes_ctr_xor(state, iv, in, out, len);
@@ -126,6 +134,7 @@ static const cm_impl own_impls[] = {
 static const cm_backend own_backend = {"test-own", "correct test implementations", NULL, NULL,
                                        own_impls, sizeof own_impls / sizeof own_impls[0]};
 
+/* The own implementation of algorithm. */
 static const cm_impl *own(const char *algorithm)
 {
     return cm_backend_find_impl(&own_backend, algorithm);
@@ -210,6 +219,7 @@ static json_t *verify_record(json_t *doc, const char *name)
     return NULL;
 }
 
+/* The string member key of a verify record, or "". */
 static const char *record_field(json_t *rec, const char *key)
 {
     const char *s = json_string_value(json_object_get(rec, key));
@@ -228,6 +238,7 @@ static int test_only_peer(const cm_backend *self, const char *algorithm)
 
 /* ---- the checks ------------------------------------------------------------------- */
 
+/* Check 0 (see the top of the file). */
 static void test_own_pass(void)
 {
     printf("-- 0. correct implementations pass\n");
@@ -259,6 +270,7 @@ static void test_own_pass(void)
     json_decref(doc);
 }
 
+/* Check 1. */
 static void test_broken(void)
 {
     printf("-- 1. the broken backend fails\n");
@@ -323,6 +335,7 @@ static void test_broken(void)
     json_decref(j);
 }
 
+/* Check 2. */
 static void test_real_backends(void)
 {
     printf("-- 2. real backends pass\n");
@@ -386,6 +399,7 @@ static void corrupted_tag(const char *path, size_t g, const char *who, const cm_
     json_decref(doc);
 }
 
+/* Check 3. */
 static void test_corrupted(void)
 {
     printf("-- 3. a corrupted expected tag fails a correct implementation\n");
@@ -407,6 +421,7 @@ static void test_corrupted(void)
         }
 }
 
+/* Check 4. */
 static void test_verify_errors(void)
 {
     printf("-- 4. verify: malformed input and usage errors\n");
@@ -431,6 +446,7 @@ static void test_verify_errors(void)
         unlink((const char *[]){truncated, foreign, sha1, bad_hex}[i]);
 }
 
+/* Check 5. */
 static void test_verify_faulty(void)
 {
     printf("-- 5. verify survives crashes and hangs\n");
@@ -456,10 +472,15 @@ static void test_verify_faulty(void)
         check(r && strcmp(record_field(r, "status"), "crashed") == 0 &&
                   strstr(record_field(r, "reason"), "SIGABRT"),
               "faulty/hmac-sha256 crashed: %s", record_field(r, "reason"));
+        r = verify_record(doc, "faulty/sha512");
+        check(r && strcmp(record_field(r, "status"), "unavailable") == 0 &&
+                  strstr(record_field(r, "reason"), "never available"),
+              "faulty/sha512 is listed unavailable, with its reason: %s", record_field(r, "reason"));
         json_t *sum = json_object_get(doc, "summary");
         check(json_integer_value(json_object_get(sum, "crashed")) == 2 &&
-                  json_integer_value(json_object_get(sum, "timeout")) == 1,
-              "the summary counts 2 crashed, 1 timeout");
+                  json_integer_value(json_object_get(sum, "timeout")) == 1 &&
+                  json_integer_value(json_object_get(sum, "unavailable")) == 1,
+              "the summary counts 2 crashed, 1 timeout, 1 unavailable");
         json_decref(doc);
     }
     unlink(json_path);
@@ -507,6 +528,7 @@ static void test_verify_faulty(void)
     unlink(path);
 }
 
+/* Runs the checks in order; exit status 1 if any failed. */
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
