@@ -61,7 +61,7 @@ void platform_clock_flags(const platform_cpu *cpu, json_t *flags)
         if (cl->measured_mhz <= 0 || cl->claimed_mhz <= 0)
             continue;
         double gap = cl->measured_mhz / cl->claimed_mhz - 1.0;
-        char cpus[64], name[96], msg[512];
+        char cpus[64], name[160], msg[768];
         platform_cluster_cpus(cl, cpus, sizeof cpus);
         snprintf(name, sizeof name, "CPU%s %s%s%s%s", cl->n_cpus > 1 ? "s" : "", cpus,
                  cl->core_name[0] ? " (" : "", cl->core_name, cl->core_name[0] ? ")" : "");

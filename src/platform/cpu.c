@@ -187,6 +187,7 @@ void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
                   cpu->flags && pf_list_has(cpu->flags, "asimd") ? "aarch64" : "arm");
     else if (riscv)
         set_field(cpu->arch, sizeof cpu->arch, strncmp(isa, "rv32", 4) == 0 ? "riscv32" : "riscv64");
+    set_field(cpu->cpuinfo_arch, sizeof cpu->cpuinfo_arch, cpu->arch);
 }
 
 /* ------------------------------------------------------------------------
@@ -243,7 +244,8 @@ static int read_policies(const char *sysroot, const platform_cpu *cpu, struct po
         DIR *d = opendir(full);
         struct dirent *e;
         while (d && (e = readdir(d)) != NULL) {
-            if (strncmp(e->d_name, "policy", 6) != 0 || !isdigit((unsigned char)e->d_name[6]))
+            if (strncmp(e->d_name, "policy", 6) != 0 || !isdigit((unsigned char)e->d_name[6]) ||
+                strlen(e->d_name) >= sizeof pol->name)
                 continue;
             if (n == cap) {
                 cap = cap ? cap * 2 : 8;
@@ -254,8 +256,8 @@ static int read_policies(const char *sysroot, const platform_cpu *cpu, struct po
             }
             struct policy *p = &pol[n];
             memset(p, 0, sizeof *p);
-            snprintf(p->name, sizeof p->name, "%s", e->d_name);
-            snprintf(p->dir, sizeof p->dir, "/sys/devices/system/cpu/cpufreq/%s", e->d_name);
+            snprintf(p->name, sizeof p->name, "%.23s", e->d_name);
+            snprintf(p->dir, sizeof p->dir, "/sys/devices/system/cpu/cpufreq/%.23s", e->d_name);
             snprintf(path, sizeof path, "%s/related_cpus", p->dir);
             if (pf_read_line(sysroot, path, list, sizeof list) != 0) {
                 snprintf(path, sizeof path, "%s/affected_cpus", p->dir);
@@ -635,7 +637,7 @@ int platform_cpu_read(const char *sysroot, platform_cpu *cpu, cm_error *err)
         /* The live system: the kernel's own name for the architecture. */
         struct utsname u;
         if (uname(&u) == 0)
-            snprintf(cpu->arch, sizeof cpu->arch, "%s", u.machine);
+            snprintf(cpu->arch, sizeof cpu->arch, "%.15s", u.machine);
     } else if (!cpu->arch[0] && from_sysfs) {
         snprintf(cpu->arch, sizeof cpu->arch, "aarch64");
     }

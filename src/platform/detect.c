@@ -219,6 +219,8 @@ static int check_sysroot(const char *sysroot, cm_error *err)
  *        types}, dev_crypto, hwrng {current, available, sysfs,
  *        dev_hwrng, quality}},
  *   backends {<name>: {version, ...describe()}},
+ *   aes_score {scores [platform_aes_score() objects + cluster, quick],
+ *        reason},
  *   health [{id, severity, message}],
  *   health_snapshot {...platform_health_json()}. */
 json_t *platform_detect(const char *sysroot, int measure_clock, cm_error *err)
@@ -252,6 +254,19 @@ json_t *platform_detect(const char *sysroot, int measure_clock, cm_error *err)
     /* The libraries are this binary's: they say nothing of a recorded root. */
     if (live)
         json_object_set_new(doc, "backends", backends_json());
+
+    /* The AES score per MHz needs the measured clock of each cluster. */
+    if (live && measure_clock) {
+        json_t *scores = json_array();
+        char why[256] = "";
+        platform_aes_probe(cpu, scores, why, sizeof why);
+        json_object_set_new(doc, "aes_score", json_pack("{s:o, s:o}", "scores", scores, "reason",
+                                                        why[0] ? json_string(why) : json_null()));
+    } else {
+        json_object_set_new(doc, "aes_score",
+                            json_pack("{s:[], s:s}", "scores", "reason",
+                                      live ? "not measured (--no-clock)" : "not measured (--sysroot)"));
+    }
 
     json_t *flags = h ? platform_health_flags(h, NULL) : json_array();
     platform_clock_flags(cpu, flags);
@@ -362,7 +377,7 @@ static void render_cpu(FILE *out, const json_t *doc)
     if (by && strcmp(by, "single") == 0)
         fprintf(out, "  (one cluster: no cpufreq policies, MIDRs or core types tell the CPUs apart)\n");
     else if (by)
-        fprintf(out, "  (clusters from %s)\n", by);
+        fprintf(out, "  (clusters from %s)\n", strcmp(by, "cpufreq policy") == 0 ? "cpufreq policies" : by);
 
     json_t *feats = json_object_get(cpu, "features"), *f;
     fprintf(out, "\nFeatures  read from %s%s%s\n",
@@ -396,17 +411,31 @@ static void render_cpu(FILE *out, const json_t *doc)
     }
 }
 
-/* Renders the kernel crypto section. */
+/* Orders algorithm objects by name. */
+static int alg_cmp(const void *x, const void *y)
+{
+    const char *a = sget(*(json_t *const *)x, "name"), *b = sget(*(json_t *const *)y, "name");
+    return strcmp(a ? a : "", b ? b : "");
+}
+
+/* Renders the kernel crypto section: the algorithms worth a look (key
+ * names, or any driver with crypto instructions or an engine), by name. */
 static void render_kernel(FILE *out, const json_t *doc)
 {
     const json_t *kc = json_object_get(doc, "kernel_crypto");
     json_t *algs = json_object_get(kc, "algorithms"), *a, *d;
-    size_t i, j, shown = 0, hidden = 0;
-    fprintf(out, "\nKernel    /proc/crypto: %zu algorithms; * = the driver the kernel selects\n",
-            json_array_size(algs));
+    size_t i, j, hidden = 0, n = json_array_size(algs);
+    fprintf(out, "\nKernel    /proc/crypto: %zu algorithms; * = the driver the kernel selects\n", n);
     if (!json_is_true(json_object_get(kc, "proc_crypto")))
         fprintf(out, "  (/proc/crypto is not readable)\n");
-    json_array_foreach(algs, i, a) {
+    json_t **sorted = calloc(n ? n : 1, sizeof *sorted);
+    if (!sorted)
+        return;
+    json_array_foreach(algs, i, a)
+        sorted[i] = a;
+    qsort(sorted, n, sizeof *sorted, alg_cmp);
+    for (i = 0; i < n; i++) {
+        a = sorted[i];
         json_t *drivers = json_object_get(a, "drivers");
         int notable = key_algorithm(sget(a, "name")), internal_only = 1;
         json_array_foreach(drivers, j, d) {
@@ -422,7 +451,6 @@ static void render_kernel(FILE *out, const json_t *doc)
             hidden++;
             continue;
         }
-        shown++;
         fprintf(out, "  %-26s", sget(a, "name"));
         size_t others = 0;
         json_array_foreach(drivers, j, d) {
@@ -442,10 +470,10 @@ static void render_kernel(FILE *out, const json_t *doc)
             fprintf(out, "  (none selectable)");
         fprintf(out, "\n");
     }
+    free(sorted);
     if (hidden)
-        fprintf(out, "  ... and %zu more algorithm%s with only software drivers (--json lists all)\n",
+        fprintf(out, "  ... and %zu more algorithm%s with only software or library drivers (--json lists all)\n",
                 hidden, hidden == 1 ? "" : "s");
-    (void)shown;
 
     const json_t *af = json_object_get(kc, "af_alg");
     if (json_is_true(json_object_get(af, "available"))) {
@@ -480,8 +508,10 @@ static void render_kernel(FILE *out, const json_t *doc)
 static void render_backends(FILE *out, const json_t *doc)
 {
     const char *name;
-    json_t *b;
-    json_object_foreach(json_object_get(doc, "backends"), name, b) {
+    json_t *b, *all = json_object_get(doc, "backends");
+    if (json_object_size(all))
+        fprintf(out, "\n");
+    json_object_foreach(all, name, b) {
         fprintf(out, "%-9s %s", name, sget(b, "version") ? sget(b, "version") : "(no version)");
         json_t *caps = json_object_get(b, "capabilities");
         if (json_is_object(caps)) {
@@ -543,6 +573,26 @@ static void render_clock(FILE *out, const json_t *doc)
         fprintf(out, "          (not measured: --sysroot)\n");
 }
 
+/* Renders the AES-score-per-MHz verdicts. */
+static void render_aes_score(FILE *out, const json_t *doc)
+{
+    const json_t *as = json_object_get(doc, "aes_score");
+    json_t *scores = json_object_get(as, "scores"), *s;
+    size_t i;
+    if (!as)
+        return;
+    fprintf(out, "\nAES score ");
+    if (!json_array_size(scores)) {
+        fprintf(out, "%s\n", sget(as, "reason") ? sget(as, "reason") : "not measured");
+        return;
+    }
+    fprintf(out, "OpenSSL aes-256-cbc, 16 KiB, quick figure per cluster, in 1000 bytes/s per MHz\n");
+    json_array_foreach(scores, i, s)
+        fprintf(out, "  cluster %lld: %.0f per MHz, %s — %s\n",
+                (long long)json_integer_value(json_object_get(s, "cluster")), nget(s, "score_per_mhz"),
+                sget(s, "verdict"), sget(s, "message"));
+}
+
 /* Renders the health flags. */
 static void render_health(FILE *out, const json_t *doc)
 {
@@ -560,9 +610,9 @@ void platform_render_text(FILE *out, const json_t *doc)
         fprintf(out, "(read from the recorded root %s)\n", sget(doc, "sysroot"));
     render_cpu(out, doc);
     render_kernel(out, doc);
-    fprintf(out, "\n");
     render_backends(out, doc);
     render_clock(out, doc);
+    render_aes_score(out, doc);
     render_health(out, doc);
 }
 

@@ -181,7 +181,12 @@ int platform_features_read(const char *sysroot, const platform_cpu *cpu, platfor
         }
     }
     out->source = source;
+    /* The cross-check needs flags of the same architecture: under qemu user
+     * mode an aarch64 binary reads the x86 host's /proc/cpuinfo. */
     const char *flags = cpu ? cpu->flags : NULL;
+    const char *ci_table = cpu ? table_for_arch(cpu->cpuinfo_arch) : NULL;
+    if (!ci_table || strcmp(ci_table, table) != 0)
+        flags = NULL;
 
     size_t i;
     json_t *e;

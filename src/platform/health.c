@@ -143,13 +143,13 @@ static void read_policies(const char *sysroot, platform_health *h)
         return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL && h->n_policies < PLATFORM_MAX_CLUSTERS) {
-        if (strncmp(e->d_name, "policy", 6) != 0)
+        if (strncmp(e->d_name, "policy", 6) != 0 || strlen(e->d_name) >= sizeof h->policy[0].name)
             continue;
         platform_policy_state *p = &h->policy[h->n_policies++];
         char dir[96], path[160];
         long long khz;
-        snprintf(p->name, sizeof p->name, "%s", e->d_name);
-        snprintf(dir, sizeof dir, "/sys/devices/system/cpu/cpufreq/%s", e->d_name);
+        snprintf(p->name, sizeof p->name, "%.23s", e->d_name);
+        snprintf(dir, sizeof dir, "/sys/devices/system/cpu/cpufreq/%.23s", e->d_name);
         snprintf(path, sizeof path, "%s/scaling_governor", dir);
         pf_read_line(sysroot, path, p->governor, sizeof p->governor);
         snprintf(path, sizeof path, "%s/scaling_driver", dir);
@@ -442,7 +442,8 @@ static void flags_before(const platform_health *b, json_t *flags)
     if (b->isa_mask[0]) {
         snprintf(msg, sizeof msg,
                  "CRYPTOMETER_ISA_MASK=%s hides these CPU features from cryptometer's own "
-                 "dispatch: figures do not show all this CPU can do.",
+                 "dispatch (libraries follow their own switches, such as OPENSSL_ia32cap or "
+                 "OPENSSL_armcap): figures do not show all this CPU can do.",
                  b->isa_mask);
         add_flag(flags, "isa-mask", "info", msg);
     }

@@ -272,7 +272,7 @@ static const char *af_alg_meaning(int e, int at_bind, const char *type)
 /* The errno's symbolic name for the common cases, else its number. */
 static const char *errno_name(int e)
 {
-    static char buf[16];
+    static char buf[32];
     switch (e) {
     case EAFNOSUPPORT: return "EAFNOSUPPORT";
     case ENOENT: return "ENOENT";
@@ -359,11 +359,13 @@ static json_t *hwrng_json(const char *sysroot)
     static const char *const dirs[] = {"/sys/class/misc/hw_random", "/sys/devices/virtual/misc/hw_random"};
     char path[128], cur[128] = "", avail[1024] = "";
     int found = 0;
+    const char *dir = dirs[0];
     for (size_t i = 0; i < 2 && !found; i++) {
-        snprintf(path, sizeof path, "%s/rng_current", dirs[i]);
+        dir = dirs[i];
+        snprintf(path, sizeof path, "%s/rng_current", dir);
         if (pf_read_line(sysroot, path, cur, sizeof cur) == 0)
             found = 1;
-        snprintf(path, sizeof path, "%s/rng_available", dirs[i]);
+        snprintf(path, sizeof path, "%s/rng_available", dir);
         if (pf_read_line(sysroot, path, avail, sizeof avail) == 0)
             found = 1;
     }
@@ -378,7 +380,7 @@ static json_t *hwrng_json(const char *sysroot)
     int dev = pf_dev_exists(sysroot, "hwrng");
     json_object_set_new(o, "dev_hwrng", dev < 0 ? json_null() : json_boolean(dev));
     char q[32];
-    snprintf(path, sizeof path, "%s/rng_quality", dirs[0]);
+    snprintf(path, sizeof path, "%s/rng_quality", dir);
     if (pf_read_line(sysroot, path, q, sizeof q) == 0)
         json_object_set_new(o, "quality", json_integer(atoi(q)));
     return o;

@@ -84,6 +84,8 @@ typedef struct platform_cluster {
 
 typedef struct platform_cpu {
     char arch[16];           /* "x86_64", "aarch64", "arm", "riscv64", ... */
+    char cpuinfo_arch[16];   /* the architecture /proc/cpuinfo describes (it
+                                differs from arch under qemu user mode) */
     char vendor[64];         /* "GenuineIntel", "ARM", "Qualcomm", ... */
     char model_name[128];    /* "Intel(R) Xeon(R) ...", or core names joined */
     char board[128];         /* device-tree model, or DMI product, or "" */
@@ -317,6 +319,13 @@ struct json_t *platform_health_json(const platform_health *h);
  * numbers). NULL when the table is missing or malformed. New reference. */
 struct json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k,
                                   double claimed_mhz, const char *mhz_label);
+
+/* Measures the openssl backend's aes-256-cbc at 16 KiB on the first CPU of
+ * each cluster that has a measured clock (a quick figure, ~80 ms each, in a
+ * forked child) and appends one platform_aes_score() object per cluster,
+ * with "cluster" and "quick": true, to scores. Returns how many; on 0, why
+ * says why not (backend missing, no measured clock, child failed). */
+int platform_aes_probe(const platform_cpu *cpu, struct json_t *scores, char *why, size_t why_len);
 
 /* ------------------------------------------------------------------------
  * The detect document (detect.c)

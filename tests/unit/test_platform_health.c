@@ -14,7 +14,7 @@
 #include "check.h"
 #include "platform/platform.h"
 
-static char src[4096];
+static char src[2048];
 
 /* The path of a test tree under the source directory. */
 static const char *tree(const char *rel)

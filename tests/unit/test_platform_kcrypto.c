@@ -15,7 +15,7 @@
 #include "platform/platform.h"
 #include "platform/sysroot.h"
 
-static char src[4096];
+static char src[2048];
 
 /* The path of a test tree under the source directory. */
 static const char *tree(const char *rel)

@@ -18,7 +18,7 @@
 #       and the kernel selects cbc-aes-aesni for cbc(aes).
 #   (b) arm64 VM -cpu max with aes-ce-blk (+ sha1/sha2/sha3/sha512/ghash -ce, af_alg...):
 #       features aes pmull sha1 sha2 sha3 sha512 present, MIDR 0x000f0510 and the core
-#       name data/cpu_cores.json gives for it (none: QEMU's "max" is not a real core),
+#       name data/cpu_cores.json gives for it (or none, if the table has no entry),
 #       cbc-aes-ce selected for cbc(aes).
 #   (b2) arm64 VM -cpu cortex-a72, same modules: core name "Cortex-A72" from MIDR
 #       0x410fd083 (looked up in data/cpu_cores.json), aes pmull sha1 sha2 present,
@@ -43,10 +43,12 @@ set -euo pipefail
 #   .cpu.clusters[]                {core_name, midr, ...}; midr a number or a hex string,
 #                                  core_name "" or null when the table has no name
 #   .kernel_crypto.af_alg          {available: true|false, reason}
-#   .kernel_crypto ... drivers     somewhere below .kernel_crypto, objects with
-#                                  name = the algorithm ("sha256", "cbc(aes)") and either
-#                                  driver + selected (a flat list of drivers), or
-#                                  drivers[] {driver, selected}, or selected_driver.
+#   .kernel_crypto ... drivers     somewhere below .kernel_crypto (today:
+#                                  .kernel_crypto.algorithms[]), objects with name = the
+#                                  algorithm ("sha256", "cbc(aes)") and the kernel's choice
+#                                  as selected: "driver" (today), or drivers[] {driver,
+#                                  selected: true}, or driver + selected: true (a flat
+#                                  list), or selected_driver.
 # =============================================================================
 JQ_DEFS='
 def af_alg_available: .kernel_crypto.af_alg.available == true;
@@ -56,6 +58,7 @@ def drivers_for($a):
     | map(select(type == "string")) | unique;
 def selected_driver_for($a):
     [alg_entries($a)[] | (.selected_driver? // empty),
+                         (.selected? | strings),
                          (select(.selected? == true) | .driver),
                          (.drivers[]? | objects | select(.selected? == true) | .driver)]
     | map(select(type == "string")) | first;
