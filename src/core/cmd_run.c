@@ -23,6 +23,7 @@
 #include "core/plan.h"
 #include "core/suite.h"
 #include "core/workload.h"
+#include "platform/platform.h"
 #include "core/timer.h"
 
 static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
@@ -32,7 +33,7 @@ typedef struct run_options {
     size_t sizes[CM_MAX_SIZES];
     int n_sizes;
     double time_s, target_ci, timeout_s;
-    int quiet, cpu;
+    int quiet, cpu, per_cluster;
 } run_options;
 
 static const char run_usage[] =
@@ -46,6 +47,7 @@ static const char run_usage[] =
     "  --target-ci PERCENT  stop sampling when the 95% CI of the median is within this\n"
     "                       (default 1)\n"
     "  --cpu N              pin the measurements to CPU N (default: the CPU it starts on)\n"
+    "  --per-cluster        run everything on the first CPU of each cluster in turn\n"
     "  --json FILE          write the result document here (default results/<host>-<time>.json)\n"
     "  --csv FILE           also write the records as CSV\n"
     "  --timeout SECONDS    an implementation silent this long is killed as hung (default 60)\n"
@@ -74,7 +76,8 @@ static int parse_run_options(int argc, char **argv, run_options *o, cm_error *er
         {"time", required_argument, 0, 't'}, {"target-ci", required_argument, 0, 'c'},
         {"cpu", required_argument, 0, 'p'}, {"json", required_argument, 0, 'j'},
         {"csv", required_argument, 0, 'v'}, {"timeout", required_argument, 0, 'o'},
-        {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"quiet", no_argument, 0, 'q'}, {"per-cluster", no_argument, 0, 'C'},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     double v;
     memset(o, 0, sizeof *o);
@@ -123,6 +126,7 @@ static int parse_run_options(int argc, char **argv, run_options *o, cm_error *er
         case 'j': o->json_path = optarg; break;
         case 'v': o->csv_path = optarg; break;
         case 'q': o->quiet = 1; break;
+        case 'C': o->per_cluster = 1; break;
         case 'h': return 1;
         default:
             return cm_error_set(err, CM_EXIT_USAGE, "unknown or incomplete option '%s' (see --help)",
@@ -157,14 +161,40 @@ static void on_sigint(int sig)
     cm_interrupted = 1;
 }
 
-/* The clock measured in this process, pinned to cpu, as context. */
-static json_t *clock_json(void)
+/* The cluster of cpu, or -1. */
+static int cluster_of(const platform_cpu *pc, int cpu)
 {
-    cm_cpuclock c;
-    cm_cpuclock_measure(&c);
-    return json_pack("{s:b, s:i, s:f, s:f, s:f, s:b, s:s}", "supported", c.supported, "cpu",
-                     c.cpu, "mhz", c.mhz, "mhz_check", c.mhz_check, "spread", c.spread, "agree",
-                     c.agree, "method", c.method);
+    for (int c = 0; c < pc->n_clusters; c++)
+        for (int i = 0; i < pc->clusters[c].n_cpus; i++)
+            if (pc->clusters[c].cpus[i] == cpu)
+                return c;
+    return -1;
+}
+
+/* The AES score per MHz of each cluster measured, from the run's own
+ * openssl aes-256-cbc encryption of 16384-byte blocks (analysis.aes_score). */
+static json_t *aes_scores(json_t *results, const platform_cpu *pc)
+{
+    json_t *scores = json_array(), *r;
+    size_t i;
+    json_array_foreach(results, i, r)
+    {
+        const char *status = json_string_value(json_object_get(r, "status"));
+        if (strcmp(json_string_value(json_object_get(r, "name")), "openssl/aes-256-cbc/encrypt") ||
+            json_integer_value(json_object_get(r, "size")) != 16384 || strcmp(status, "ok"))
+            continue;
+        int c = cluster_of(pc, (int)json_integer_value(json_object_get(r, "cpu")));
+        const platform_cluster *cl = c >= 0 ? &pc->clusters[c] : NULL;
+        double kbs = json_real_value(json_object_get(r, "throughput_mb_s")) * 1000.0;
+        double mhz = json_real_value(json_object_get(json_object_get(r, "clock"), "mhz_used"));
+        json_t *score = platform_aes_score(cl && cl->core_name[0] ? cl->core_name : NULL, mhz,
+                                           kbs, cl ? cl->claimed_mhz : 0, "measured");
+        if (score) {
+            json_object_set_new(score, "cluster", c >= 0 ? json_integer(c) : json_null());
+            json_array_append_new(scores, score);
+        }
+    }
+    return scores;
 }
 
 /* Counts the measurements the plan will make, for the ETA. */
@@ -186,7 +216,7 @@ static json_t *settings_json(const run_options *o)
     return json_pack("{s:o, s:f, s:f, s:s?, s:s?, s:s?, s:i, s:i, s:b, s:f}", "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter", o->regex,
                      "algorithms", o->algorithms, "backends", o->backends, "cpu", o->cpu,
-                     "aead_aad_len", 13, "per_cluster", 0, "timeout_s", o->timeout_s);
+                     "aead_aad_len", 13, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s);
 }
 
 int cm_run_main(int argc, char **argv)
@@ -229,18 +259,43 @@ int cm_run_main(int argc, char **argv)
 
     json_t *doc = cm_document_new(argc + 1, argv - 1);
     json_t *context = cm_core_context();
+    platform_cpu *pc = platform_cpu_new();
+    platform_health *before = NULL;
+    json_t *pctx = pc ? platform_run_context(pc, &before, &err) : NULL;
+    if (pctx)
+        json_object_update(context, pctx);
+    json_decref(pctx);
     json_object_set_new(doc, "settings", settings_json(&o));
-    json_object_set_new(context, "clock", json_pack("{s:o}", "before", clock_json()));
     json_object_set_new(doc, "context", context);
 
-    cm_suite_config cfg = {.sizes = o.sizes, .n_sizes = (size_t)o.n_sizes, .time_s = o.time_s,
-                           .target_ci = o.target_ci, .cpu = o.cpu,
-                           .progress = !o.quiet && isatty(2), .timeout_s = o.timeout_s};
-    cm_suite_totals totals = {0, count_measurements(groups, n, &o), (double)cm_now_ns() / 1e9};
-    int failures = cm_suite_run(&cfg, groups, n, json_object_get(doc, "results"), &totals);
+    /* the CPUs to measure on: the pinned one, or the first of each cluster */
+    int per_cluster = o.per_cluster && pc && pc->n_clusters > 0;
+    int n_runs = per_cluster ? pc->n_clusters : 1;
+    cm_suite_totals totals = {0, count_measurements(groups, n, &o) * (size_t)n_runs,
+                              (double)cm_now_ns() / 1e9};
+    int failures = 0;
+    for (int run = 0; run < n_runs && !cm_interrupted; run++) {
+        cm_suite_config cfg = {.sizes = o.sizes, .n_sizes = (size_t)o.n_sizes,
+                               .time_s = o.time_s, .target_ci = o.target_ci, .cpu = o.cpu,
+                               .cluster = -1, .progress = !o.quiet && isatty(2),
+                               .timeout_s = o.timeout_s};
+        if (per_cluster) {
+            cfg.cpu = pc->clusters[run].cpus[0];
+            cfg.cluster = run;
+        }
+        failures += cm_suite_run(&cfg, groups, n, json_object_get(doc, "results"), &totals);
+    }
     free(groups);
 
-    json_object_set_new(json_object_get(context, "clock"), "after", clock_json());
+    if (pc) {
+        json_t *health = platform_run_health(pc, before, context, &err);
+        if (health)
+            json_object_set_new(context, "health", health);
+        json_object_set_new(doc, "analysis", json_pack("{s:o}", "aes_score",
+                                                      aes_scores(json_object_get(doc, "results"), pc)));
+    }
+    platform_health_free(before);
+    platform_cpu_free(pc);
     char now[32];
     cm_utc_now(now, sizeof now);
     json_object_set_new(doc, "finished", json_string(now));
@@ -258,6 +313,7 @@ int cm_run_main(int argc, char **argv)
         fprintf(stderr, "cryptometer run: error: %s\n", err.msg);
         return err.code;
     }
+    fflush(stdout);
     fprintf(stderr, "%s%s written%s%s\n", cm_interrupted ? "interrupted: finished measurements " : "",
             o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
     if (cm_interrupted)

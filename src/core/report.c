@@ -223,7 +223,7 @@ static void print_block(FILE *out, json_t *doc, table_kind kind)
                 json_string_value(json_object_get(rec, "algorithm")),
                 json_string_value(json_object_get(rec, "operation")));
         if (per_cluster)
-            fprintf(out, "%-9s", json_string_value(json_object_get(rec, "cluster")));
+            fprintf(out, "%-9lld", (long long)json_integer_value(json_object_get(rec, "cluster")));
         json_array_foreach(sizes, i, s)
         {
             char cell[64];
@@ -265,18 +265,51 @@ static void print_notes(FILE *out, json_t *doc)
     }
 }
 
+/* One line per cluster: the clock measured before the run and what the
+ * system claims. */
+static void print_clocks(FILE *out, json_t *doc)
+{
+    size_t i;
+    json_t *cl;
+    json_array_foreach(field(doc, "context.cpu.clusters"), i, cl)
+    {
+        json_t *measured = json_object_get(cl, "measured_mhz");
+        json_t *claimed = json_object_get(cl, "claimed_mhz");
+        const char *name = json_string_value(json_object_get(cl, "core_name"));
+        fprintf(out, "  cluster %zu%s%s: ", i, name ? " " : "", name ? name : "");
+        if (json_is_number(measured))
+            fprintf(out, "%.0f MHz measured", json_number_value(measured));
+        else
+            fprintf(out, "clock not measured");
+        if (json_is_number(claimed))
+            fprintf(out, " (%.0f MHz claimed)", json_number_value(claimed));
+        fputc('\n', out);
+    }
+}
+
 void cm_print_table(FILE *out, json_t *doc)
 {
-    double mhz = json_real_value(field(doc, "context.clock.before.mhz"));
-    fprintf(out, "Throughput in MB/s (10^6 bytes per second), median of the samples\n");
+    const char *model = json_string_value(field(doc, "context.cpu.model_name"));
+    fprintf(out, "%s, measured on CPU %lld%s\n", model ? model : "unknown CPU",
+            (long long)json_integer_value(field(doc, "settings.cpu")),
+            json_is_true(field(doc, "settings.per_cluster")) ? " (and the first CPU of every cluster)" : "");
+    print_clocks(out, doc);
+    fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples\n");
     print_block(out, doc, TABLE_MBS);
-    fprintf(out, "\nCycles per byte at the measured core clock (%.0f MHz before the run), "
-                 "± the 95%% confidence interval of the median\n",
-            mhz);
+    fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
+                 "± the 95%% confidence interval of the median\n");
     print_block(out, doc, TABLE_CPB);
     fprintf(out, "\n~ marks a figure whose confidence interval stayed wider than the target "
                  "within the time budget, or that the loop overhead dominates.\n");
     print_notes(out, doc);
+    json_t *score;
+    size_t k;
+    json_array_foreach(field(doc, "analysis.aes_score"), k, score)
+    {
+        if (!k)
+            fprintf(out, "\nAES score per MHz (openssl aes-256-cbc, 16 KiB):\n");
+        fprintf(out, "  %s\n", json_string_value(json_object_get(score, "message")));
+    }
     json_t *health = field(doc, "context.health"), *h;
     size_t i;
     if (json_array_size(health))

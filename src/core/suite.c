@@ -191,8 +191,8 @@ static json_t *record_base(const cm_suite_config *cfg, const cm_group *g, const 
                           size ? json_integer((json_int_t)size) : json_null(), "threads", 1,
                           "cpu", cfg->cpu, "status", status, "reason",
                           reason ? json_string(reason) : json_null());
-    if (cfg->cluster)
-        json_object_set_new(r, "cluster", json_string(cfg->cluster));
+    if (cfg->cluster >= 0)
+        json_object_set_new(r, "cluster", json_integer(cfg->cluster));
     return r;
 }
 

@@ -20,7 +20,7 @@ typedef struct cm_suite_config {
     double time_s;        /* sampling budget per (operation, size) */
     double target_ci;
     int cpu;              /* CPU to pin to */
-    const char *cluster;  /* cluster id to note in records, or NULL */
+    int cluster;          /* cluster id to note in records, or -1 */
     int progress;         /* draw a progress line on stderr */
     double timeout_s;     /* silence after which a child counts as hung */
 } cm_suite_config;

@@ -153,6 +153,8 @@ void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
         } else if (strcmp(key, "isa") == 0) {
             riscv = 1;
             set_field(isa, sizeof isa, val);
+            if (!cpu->flags) /* RISC-V's feature list is its ISA string */
+                cpu->flags = strdup(val);
         } else if (strcmp(key, "uarch") == 0) {
             if (!cpu->model_name[0])
                 set_field(cpu->model_name, sizeof cpu->model_name, val);

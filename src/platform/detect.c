@@ -207,6 +207,29 @@ static int check_sysroot(const char *sysroot, cm_error *err)
     return 0;
 }
 
+/* Appends the flags that come from the CPU description rather than from
+ * a health snapshot: clock gaps, /proc/cpuinfo disagreements, an unknown
+ * name in CRYPTOMETER_ISA_MASK. cpu_doc is the "cpu" object of the doc. */
+static void add_platform_flags(json_t *flags, const platform_cpu *cpu,
+                               const platform_features *fs, json_t *cpu_doc)
+{
+    platform_clock_flags(cpu, flags);
+    json_t *dis = json_object_get(cpu_doc, "feature_disagreements");
+    size_t i;
+    json_t *d;
+    json_array_foreach(dis, i, d)
+        json_array_append_new(flags, json_pack("{s:s, s:s, s:O}", "id", "feature-mismatch", "severity",
+                                               "info", "message", json_object_get(d, "message")));
+    if (fs->mask_unknown[0]) {
+        char msg[512];
+        snprintf(msg, sizeof msg,
+                 "CRYPTOMETER_ISA_MASK names features this CPU's table does not know: %s.",
+                 fs->mask_unknown);
+        json_array_append_new(flags, json_pack("{s:s, s:s, s:s}", "id", "isa-mask-unknown",
+                                               "severity", "warning", "message", msg));
+    }
+}
+
 /* See platform.h. The document:
  *   detect_version, sysroot, elapsed_s,
  *   system {hostname, kernel, kernel_version, machine, os},
@@ -269,21 +292,7 @@ json_t *platform_detect(const char *sysroot, int measure_clock, cm_error *err)
     }
 
     json_t *flags = h ? platform_health_flags(h, NULL) : json_array();
-    platform_clock_flags(cpu, flags);
-    json_t *dis = json_object_get(json_object_get(doc, "cpu"), "feature_disagreements");
-    size_t i;
-    json_t *d;
-    json_array_foreach(dis, i, d)
-        json_array_append_new(flags, json_pack("{s:s, s:s, s:O}", "id", "feature-mismatch", "severity",
-                                               "info", "message", json_object_get(d, "message")));
-    if (fs->mask_unknown[0]) {
-        char msg[512];
-        snprintf(msg, sizeof msg,
-                 "CRYPTOMETER_ISA_MASK names features this CPU's table does not know: %s.",
-                 fs->mask_unknown);
-        json_array_append_new(flags, json_pack("{s:s, s:s, s:s}", "id", "isa-mask-unknown",
-                                               "severity", "warning", "message", msg));
-    }
+    add_platform_flags(flags, cpu, fs, json_object_get(doc, "cpu"));
     json_object_set_new(doc, "health", flags);
     if (h)
         json_object_set_new(doc, "health_snapshot", platform_health_json(h));
@@ -296,9 +305,60 @@ json_t *platform_detect(const char *sysroot, int measure_clock, cm_error *err)
 }
 
 /* See platform.h. */
-json_t *platform_context(const char *sysroot, cm_error *err)
+json_t *platform_run_context(platform_cpu *cpu, platform_health **before, cm_error *err)
 {
-    return platform_detect(sysroot, 1, err);
+    platform_features *fs = calloc(1, sizeof *fs);
+    if (!fs) {
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+        return NULL;
+    }
+    platform_cpu_read(NULL, cpu, err);
+    platform_features_read(NULL, cpu, fs, err);
+    /* The busy sample first: nothing of ours runs while it is taken. */
+    *before = platform_health_snapshot(NULL, cpu, PLATFORM_HEALTH_BUSY, err);
+    platform_measure_clocks(cpu);
+    if (*before) {
+        (*before)->n_clock = cpu->n_clusters;
+        for (int i = 0; i < cpu->n_clusters; i++)
+            (*before)->clock_mhz[i] = cpu->clusters[i].measured_mhz;
+    }
+    json_t *ctx = json_object();
+    json_object_set_new(ctx, "cpu", cpu_json(cpu, fs, cpu->clock_method));
+    json_object_set_new(ctx, "kernel_crypto", platform_kernel_crypto(NULL, err));
+    json_t *flags = *before ? platform_health_flags(*before, NULL) : json_array();
+    add_platform_flags(flags, cpu, fs, json_object_get(ctx, "cpu"));
+    json_object_set_new(ctx, "health", flags);
+    if (*before)
+        json_object_set_new(ctx, "health_before", platform_health_json(*before));
+    free(fs);
+    return ctx;
+}
+
+json_t *platform_run_health(const platform_cpu *cpu, const platform_health *before,
+                            json_t *ctx, cm_error *err)
+{
+    platform_health *after = platform_health_snapshot(NULL, cpu, PLATFORM_HEALTH_CLOCK, err);
+    if (!before || !after) {
+        platform_health_free(after);
+        return NULL;
+    }
+    json_t *flags = platform_health_flags(before, after);
+    /* keep the flags of the context that the snapshots do not raise again
+     * (the CPU-description ones) */
+    size_t from_snapshots = json_array_size(flags), i;
+    json_t *f;
+    json_array_foreach(json_object_get(ctx, "health"), i, f)
+    {
+        int again = 0;
+        for (size_t k = 0; k < from_snapshots; k++)
+            again |= json_equal(json_object_get(json_array_get(flags, k), "id"),
+                                json_object_get(f, "id"));
+        if (!again)
+            json_array_append(flags, f);
+    }
+    json_object_set_new(ctx, "health_after", platform_health_json(after));
+    platform_health_free(after);
+    return flags;
 }
 
 /* ------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <jansson.h>
 #if defined(__linux__)
 #include <sys/auxv.h>
@@ -54,7 +55,36 @@ static const char *table_for_arch(const char *arch)
         return "aarch64";
     if (strncmp(arch, "arm", 3) == 0)
         return "arm";
+    if (strncmp(arch, "riscv", 5) == 0)
+        return "riscv";
     return NULL;
+}
+
+/* 1 when a RISC-V ISA string ("rv64imafdc_zicsr_zkne") names the
+ * multi-letter extension ext: the extensions after each '_' (version
+ * digits dropped), or a z-extension run into the base ("rv64gczba"). */
+static int riscv_has(const char *isa, const char *ext)
+{
+    size_t el = strlen(ext);
+    int first = 1;
+    for (const char *p = isa; p && *p; first = 0) {
+        const char *end = strchr(p, '_');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        for (size_t i = 0; i < len; i++) {
+            /* a name starts the token, or (in the base) any 'z' */
+            if (i > 0 && !(first && (p[i] == 'z' || p[i] == 'Z')))
+                continue;
+            size_t n = 0;
+            while (i + n < len && ((p[i + n] >= 'a' && p[i + n] <= 'z') || (p[i + n] >= 'A' && p[i + n] <= 'Z')))
+                n++;
+            if (n == el && strncasecmp(p + i, ext, el) == 0)
+                return 1;
+            if (!first)
+                break;
+        }
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
 }
 
 /* Reads AT_HWCAP and AT_HWCAP2 from a recorded proc/self/auxv (pairs of
@@ -202,7 +232,12 @@ int platform_features_read(const char *sysroot, const platform_cpu *cpu, platfor
             f->label = f->name;
         f->accelerates = json_string_value(json_object_get(e, "accelerates"));
         f->source = source;
-        f->cpuinfo = flags ? pf_list_has(flags, f->name) : -1;
+        if (!flags)
+            f->cpuinfo = -1;
+        else if (strcmp(table, "riscv") == 0)
+            f->cpuinfo = riscv_has(flags, f->name);
+        else
+            f->cpuinfo = pf_list_has(flags, f->name);
         f->os = 1;
         if (from_cpu && strcmp(table, "x86") == 0) {
             f->cpu = x86_bit(json_object_get(e, "cpuid"));

@@ -16,6 +16,8 @@
  *   health.c    snapshots before/after a run and the flags they raise
  *   clock.c     the real clock of each cluster (src/core/cpuclock.h)
  *   aes_score.c the AES-score-per-MHz verdict (data/aes_score_per_mhz.json)
+ *   aes_probe.c a quick OpenSSL aes-256-cbc figure per cluster for detect
+ *   sysroot.c   file access under a sysroot, shared parsers, data tables
  *   detect.c    the detect document, its text rendering, the CLI entry
  *
  * Every reader takes a sysroot: NULL or "" reads the live system; a
@@ -28,10 +30,13 @@
  * Environment:
  *   CRYPTOMETER_ISA_MASK  comma-separated feature names (the /proc/cpuinfo
  *       spelling or the label, case-insensitive, '-' = '_': "aes,pclmulqdq",
- *       "SHA-NI,avx512f") that cryptometer pretends the CPU lacks. Detection
- *       reports them present=false with masked=true, platform_cpu_has()
- *       answers 0 for them, and a health flag says the mask is active. Used
- *       to test every code path of a multi-ISA implementation on one machine.
+ *       "SHA-NI,avx512f"; "all" masks every feature) that cryptometer
+ *       pretends the CPU lacks. Detection reports them present=false with
+ *       masked=true, platform_cpu_has() answers 0 for them, and a health
+ *       flag says the mask is active. Names are literal: masking avx does
+ *       not mask avx2. Libraries keep their own switches (OPENSSL_ia32cap,
+ *       OPENSSL_armcap). Used to test every code path of a multi-ISA
+ *       implementation on one machine.
  *
  * Not thread-safe: call from the main thread (the data tables and the
  * feature cache are filled on first use).
@@ -337,10 +342,19 @@ int platform_aes_probe(const platform_cpu *cpu, struct json_t *scores, char *why
  * sysroot). New reference. */
 struct json_t *platform_detect(const char *sysroot, int measure_clock, cm_error *err);
 
-/* The context block that every result file carries: the same objects as
- * detect (system, cpu, kernel_crypto, backends, health), clock measured when
- * live. New reference, or NULL with err set. */
-struct json_t *platform_context(const char *sysroot, cm_error *err);
+/* For a run: reads cpu (allocated by the caller with platform_cpu_new,
+ * every cluster's clock measured), takes the health snapshot before the run
+ * into *before (caller frees), and returns the context objects every result
+ * file carries: {cpu, kernel_crypto, health, health_before}. New reference,
+ * or NULL with err set. */
+struct json_t *platform_run_context(platform_cpu *cpu, platform_health **before, cm_error *err);
+
+/* After the run: takes the after snapshot and returns the health flags of
+ * the whole run (what before raised, what changed during the run — drift,
+ * throttling, swapping — and the CPU-description flags already in
+ * ctx.health); sets ctx.health_after. New reference, or NULL. */
+struct json_t *platform_run_health(const platform_cpu *cpu, const platform_health *before,
+                                   struct json_t *ctx, cm_error *err);
 
 /* Writes the detect document for a person, readable in ten seconds. */
 void platform_render_text(FILE *out, const struct json_t *doc);

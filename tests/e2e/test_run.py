@@ -66,7 +66,15 @@ def test_records_are_consistent(small_run):
 
 def test_context(small_run):
     ctx = small_run[1]["context"]
-    assert ctx["clock"]["before"]["mhz"] > 0 and ctx["clock"]["after"]["mhz"] > 0
+    clusters = ctx["cpu"]["clusters"]
+    assert clusters and all(c["measured_mhz"] > 0 for c in clusters)
+    assert ctx["cpu"]["arch"] == "x86_64"
+    present = {f["name"] for f in ctx["cpu"]["features"] if f["present"]}
+    assert "aes" in present
+    assert ctx["kernel_crypto"]["af_alg"]["available"] is False
+    assert ctx["kernel_crypto"]["af_alg"]["reason"]
+    assert all(h["message"].endswith(".") for h in ctx["health"])
+    assert ctx["health_before"] and ctx["health_after"]
     assert ctx["timer"]["wall"] == "CLOCK_MONOTONIC"
     libs = {lib["backend"]: lib for lib in ctx["libraries"]}
     assert libs["openssl"]["available"] and libs["openssl"]["version"].startswith("OpenSSL")
@@ -91,6 +99,26 @@ def test_table_on_stdout(small_run):
     rows = [l for l in out.splitlines() if l.startswith("openssl   aes-128-gcm        seal")]
     assert len(rows) == 2  # one in each block
     assert len(rows[0].split()) == 3 + len(SIZES)
+
+
+def test_per_cluster_runs_on_the_first_cpu_of_each_cluster(cm, tmp_path, schema):
+    out = tmp_path / "r.json"
+    p = cm("run", "--per-cluster", "--algorithms", "aes-256-cbc", "--backends", "openssl",
+           "--sizes", "16384", "--time", "0.05", "--json", out)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(out.read_text())
+    jsonschema.validate(doc, schema)
+    clusters = doc["context"]["cpu"]["clusters"]
+    assert doc["settings"]["per_cluster"] is True
+    assert len(doc["results"]) == 2 * len(clusters)
+    for rec in doc["results"]:
+        assert rec["cpu"] == clusters[rec["cluster"]]["cpus"][0]
+    scores = doc["analysis"]["aes_score"]
+    assert len(scores) == len(clusters)
+    enc = [r for r in doc["results"] if r["operation"] == "encrypt"]
+    assert scores[0]["kbs_16k"] == pytest.approx(enc[0]["throughput_mb_s"] * 1000)
+    assert scores[0]["score_per_mhz"] == pytest.approx(scores[0]["kbs_16k"] / scores[0]["mhz"])
+    assert "cluster" in p.stdout and "AES score per MHz" in p.stdout
 
 
 def test_default_json_goes_to_results_dir(cm, tmp_path):

@@ -230,6 +230,20 @@ static void test_written_trees(void)
     CHECK(feature(&fs, "neon")->present && !feature(&fs, "aes")->present);
     platform_cpu_free(c);
 
+    /* RISC-V: extensions from the ISA string, versions dropped */
+    c = platform_cpu_new();
+    platform_cpu_read(tree("platform/riscv"), c, NULL);
+    CHECK(c->n_cpus == 2 && strcmp(c->arch, "riscv64") == 0);
+    CHECK(strcmp(c->model_name, "sifive,u74-mc") == 0);
+    platform_features_read(tree("platform/riscv"), c, &fs, NULL);
+    CHECK(fs.table && strcmp(fs.table, "riscv") == 0);
+    CHECK(feature(&fs, "zbkb") && feature(&fs, "zbkb")->present);
+    CHECK(feature(&fs, "zvkned") && feature(&fs, "zvkned")->present);
+    CHECK(feature(&fs, "zvknhb") && feature(&fs, "zvknhb")->present);
+    CHECK(feature(&fs, "zvknha") && !feature(&fs, "zvknha")->present);
+    CHECK(feature(&fs, "zkne") && !feature(&fs, "zkne")->present);
+    platform_cpu_free(c);
+
     /* A root with nothing in it: empty answers, no crash. */
     c = platform_cpu_new();
     CHECK(platform_cpu_read(tree("platform/no-such-tree"), c, NULL) == 0);
