@@ -122,8 +122,13 @@ static int group_child(void *arg, FILE *out)
         return 0;
     for (int k = 0; k < job->g->n_ops; k++)
         for (size_t i = 0; i < cfg->n_sizes; i++)
-            if (cm_size_fits(job->g->alg, cfg->sizes[i]))
+            if (cm_size_fits(job->g->alg, cfg->sizes[i])) {
+                char where[96];
+                snprintf(where, sizeof where, "measuring %s %zu B", cm_op_name(job->g->ops[k]),
+                         cfg->sizes[i]);
+                child_progress(out, where);
                 measure_one(job, job->g->ops[k], cfg->sizes[i], out);
+            }
     cm_isolate_send(out, clock_message("after"));
     return 0;
 }
@@ -135,17 +140,20 @@ typedef struct group_state {
     cm_suite_totals *totals;
     int progress;
     json_t *clock_before, *clock_after, *kat;
-    char where[256]; /* the KAT's last progress message */
+    char where[256]; /* the child's last progress message */
     json_t *received; /* records and errors from the child, in order */
 } group_state;
 
+/* Redraws the progress line: measurements done of planned, what runs now,
+ * and the time left (from the pace so far, or from the budget at first). */
 static void draw_progress(const group_state *st, const char *what)
 {
     cm_suite_totals *t = st->totals;
     double elapsed = (double)cm_now_ns() / 1e9 - t->started_s;
-    double eta = t->done ? elapsed / (double)t->done * (double)(t->total - t->done) : 0;
-    fprintf(stderr, "\r\033[K[%zu/%zu] %s  ETA %d:%02d", t->done, t->total, what,
-            (int)eta / 60, (int)eta % 60);
+    double left = (double)(t->total - t->done);
+    double eta = t->done ? elapsed / (double)t->done * left : left * st->job->cfg->time_s * 1.5;
+    fprintf(stderr, "\r\033[K[%zu/%zu] %s/%s: %s  ETA %d:%02d", t->done, t->total,
+            st->job->g->backend->name, st->job->g->alg->name, what, (int)eta / 60, (int)eta % 60);
     fflush(stderr);
 }
 
@@ -163,19 +171,15 @@ static void on_message(void *ctx, json_t *msg)
         json_object_del(msg, "type");
         json_object_del(msg, "when");
     } else if (strcmp(type, "progress") == 0) {
+        int first = !st->where[0];
         snprintf(st->where, sizeof st->where, "%s", json_string_value(json_object_get(msg, "where")));
+        if (st->progress && (first || strncmp(st->where, "measuring", 9) == 0))
+            draw_progress(st, first ? "known-answer check" : st->where);
     } else if (strcmp(type, "kat") == 0) {
         st->kat = json_incref(json_object_get(msg, "report"));
     } else {
         json_array_append(st->received, msg);
         st->totals->done++;
-        if (st->progress) {
-            char what[200];
-            snprintf(what, sizeof what, "%s/%s/%s %lld B", st->job->g->backend->name,
-                     st->job->g->alg->name, json_string_value(json_object_get(msg, "op")),
-                     (long long)json_integer_value(json_object_get(msg, "size")));
-            draw_progress(st, what);
-        }
     }
 }
 
@@ -263,7 +267,7 @@ static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_sta
         static const char *const names[] = {"ok", "error", "crashed", "timeout", "interrupted", "error"};
         fate = names[oc->status];
         if (st->kat)
-            snprintf(reason, sizeof reason, "%s", oc->detail);
+            snprintf(reason, sizeof reason, "%s while %s", oc->detail, st->where);
         else
             snprintf(reason, sizeof reason, "%s during its known-answer check (%s)", oc->detail,
                      st->where[0] ? st->where : "before the first case");
