@@ -1,69 +1,95 @@
 #!/usr/bin/env python3
-"""bench/vs_openssl_speed.py — cryptometer's openssl backend side by side
-with `openssl speed -evp` in one run, on the same machine, printing the
-ratio per algorithm and size. A benchmark, not a test: it asserts nothing.
+"""bench/vs_openssl_speed.py — cryptometer's openssl backend beside
+`openssl speed -elapsed -evp`, interleaved in one run, with repeats.
 
-What differs by design (docs/methodology.md): `openssl speed` feeds one
-long stream through EVP_*Update without a new IV per message for CBC/CTR,
-and re-keys GCM per message; cryptometer starts each message from a fresh
-IV (and nonce, with 13 bytes of AAD for AEADs) on a key scheduled once. So
-small sizes differ most; at 16 KiB the ratio should be close to 1.
+Each round measures every (algorithm, size) pair with both tools back to
+back, alternating which goes first, for the same time each. Printed: each
+tool's median over the rounds and its spread ((max-min)/median), the ratio of
+the medians, and the median of the per-round ratios. The first pair's
+figures per round are printed too, as the repeatability check. A benchmark,
+not a test: it asserts nothing.
 
-usage: bench/vs_openssl_speed.py [--binary build/cryptometer] [--seconds 1]
+What each tool measures: for CBC/CTR both stream `size` bytes at a time
+through one keyed context (cryptometer's cipher class, docs/methodology.md).
+For AES-GCM, `openssl speed -evp` in OpenSSL 3.0 re-keys for every message;
+cryptometer seals a whole message (nonce, 13 bytes of AAD, tag) on a key set
+once, so small sizes differ by design. SHA-256: both hash whole messages.
+
+usage: bench/vs_openssl_speed.py [--binary build/cryptometer] [--rounds 5]
+                                 [--seconds 1] [--sizes 16,16384]
 """
 import argparse
 import json
 import re
+import statistics
 import subprocess
 import tempfile
 from pathlib import Path
 
-ALGORITHMS = {  # ours -> openssl speed's -evp name
-    "aes-128-cbc": "aes-128-cbc",
-    "aes-256-cbc": "aes-256-cbc",
-    "aes-128-gcm": "aes-128-gcm",
-    "sha256": "sha256",
-    "chacha20-poly1305": "chacha20-poly1305",
-}
-SIZES = [16, 64, 256, 1024, 8192, 16384]
+PAIRS = [  # (cryptometer algorithm, operation, openssl speed -evp name)
+    ("aes-256-cbc", "encrypt", "aes-256-cbc"),
+    ("aes-128-gcm", "seal", "aes-128-gcm"),
+    ("sha256", "digest", "sha256"),
+]
 
 
-def openssl_speed(evp, seconds):
-    """MB/s per size from `openssl speed -elapsed -evp NAME` (k = 1000 bytes/s)."""
-    out = subprocess.run(["openssl", "speed", "-elapsed", "-seconds", str(seconds), "-evp", evp],
-                         capture_output=True, text=True, check=True).stdout
-    row = [line for line in out.splitlines() if re.match(r"^\S.*\s[\d.]+k(\s|$)", line)][-1]
-    values = re.findall(r"([\d.]+)k", row)
-    return {size: float(v) * 1000 / 1e6 for size, v in zip(SIZES, values)}
+def openssl_speed(evp, size, seconds):
+    """MB/s (10^6 bytes/s) from one `openssl speed` run of one size."""
+    out = subprocess.run(["openssl", "speed", "-elapsed", "-seconds", str(seconds), "-bytes",
+                          str(size), "-evp", evp], capture_output=True, text=True,
+                         check=True).stdout
+    row = [line for line in out.splitlines() if re.search(r"\s[\d.]+k\s*$", line)][-1]
+    return float(re.findall(r"([\d.]+)k", row)[-1]) * 1000 / 1e6
 
 
-def cryptometer(binary, seconds):
-    with tempfile.TemporaryDirectory() as d:
-        out = Path(d) / "r.json"
-        subprocess.run([binary, "run", "--backends", "openssl", "--algorithms",
-                        ",".join(ALGORITHMS), "--time", str(seconds / 4), "--quiet", "--json",
-                        str(out)], check=True)
-        doc = json.loads(out.read_text())
-    first_op = {}
-    for r in doc["results"]:
-        first_op.setdefault(r["algorithm"], r["operation"])
-    return {(r["algorithm"], r["size"]): r["throughput_mb_s"] for r in doc["results"]
-            if r["status"] == "ok" and r["operation"] == first_op[r["algorithm"]]}
+def cryptometer(binary, alg, op, size, seconds, workdir):
+    out = Path(workdir) / "r.json"
+    subprocess.run([binary, "run", "--backends", "openssl", "--algorithms", alg, "--filter",
+                    f"/{op}$", "--sizes", str(size), "--time", str(seconds), "--quiet",
+                    "--json", str(out)], check=True, capture_output=True)
+    rec = json.loads(out.read_text())["results"][0]
+    if rec["status"] != "ok":
+        raise SystemExit(f"{rec['name']} {size}: {rec['status']}: {rec['reason']}")
+    return rec["throughput_mb_s"]
+
+
+def spread(values):
+    return (max(values) - min(values)) / statistics.median(values)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default=str(Path(__file__).resolve().parents[1] / "build" / "cryptometer"))
-    ap.add_argument("--seconds", type=float, default=1)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=int, default=1)
+    ap.add_argument("--sizes", default="16,16384")
     args = ap.parse_args()
-    ours = cryptometer(args.binary, args.seconds)
-    print(f"{'algorithm':<20}{'size':>7}{'openssl speed':>15}{'cryptometer':>13}{'ratio':>8}")
-    for alg, evp in ALGORITHMS.items():
-        theirs = openssl_speed(evp, max(1, round(args.seconds)))
-        for size in SIZES:
-            a, b = theirs.get(size), ours.get((alg, size))
-            ratio = f"{b / a:8.2f}" if a and b else "       ?"
-            print(f"{alg:<20}{size:>7}{a or 0:>15.1f}{b or 0:>13.1f}{ratio}")
+    sizes = [int(s) for s in args.sizes.split(",")]
+    figures = {}  # (alg, size) -> {"openssl": [...], "cryptometer": [...]}
+    with tempfile.TemporaryDirectory() as workdir:
+        for r in range(args.rounds):
+            for alg, op, evp in PAIRS:
+                for size in sizes:
+                    f = figures.setdefault((alg, size), {"openssl": [], "cryptometer": []})
+                    runs = [("openssl", lambda: openssl_speed(evp, size, args.seconds)),
+                            ("cryptometer", lambda: cryptometer(args.binary, alg, op, size,
+                                                                args.seconds, workdir))]
+                    for tool, measure in (runs if r % 2 == 0 else runs[::-1]):
+                        f[tool].append(measure())
+            first = figures[(PAIRS[0][0], sizes[-1])]
+            print(f"round {r + 1}: {PAIRS[0][0]} {sizes[-1]} B: openssl speed "
+                  f"{first['openssl'][-1]:.1f} MB/s, cryptometer {first['cryptometer'][-1]:.1f} MB/s",
+                  flush=True)
+    print(f"\n{'algorithm':<13}{'size':>7}{'openssl speed':>15}{'spread':>8}{'cryptometer':>13}"
+          f"{'spread':>8}{'ratio':>7}{'median of ratios':>18}")
+    for (alg, size), f in figures.items():
+        o, c = f["openssl"], f["cryptometer"]
+        ratios = [b / a for a, b in zip(o, c)]
+        print(f"{alg:<13}{size:>7}{statistics.median(o):>15.1f}{spread(o):>8.1%}"
+              f"{statistics.median(c):>13.1f}{spread(c):>8.1%}"
+              f"{statistics.median(c) / statistics.median(o):>7.3f}{statistics.median(ratios):>18.3f}")
+    print(f"\n{args.rounds} rounds, {args.seconds} s per figure; MB/s = 10^6 bytes/s; "
+          "spread = (max-min)/median over the rounds")
 
 
 if __name__ == "__main__":

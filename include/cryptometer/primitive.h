@@ -59,9 +59,14 @@ typedef struct cm_mac_vtable {
 } cm_mac_vtable;
 
 /* Cipher: a block mode without padding (CBC: len is a multiple of the block)
- * or a stream mode (CTR: any len). Keyed once; each call starts from iv
- * (iv_len of the algorithm; for CTR, the initial 128-bit counter block,
- * incremented big-endian over the whole block as in NIST SP 800-38A). */
+ * or a stream mode (CTR: any len). Keyed once. A call with an iv starts a
+ * new stream from it (iv_len of the algorithm; for CTR, the initial 128-bit
+ * counter block, incremented big-endian over the whole block as in NIST
+ * SP 800-38A). A call with iv NULL continues the stream of the previous
+ * call on this state in the same direction, as if both had been one call:
+ * CBC chains from the last ciphertext block, CTR goes on from the next
+ * keystream byte. This is how bulk data is fed to a cipher, and what
+ * `openssl speed` measures; the first call after create() passes an iv. */
 typedef struct cm_cipher_vtable {
     int (*create)(void **state, const uint8_t *key, size_t key_len);
     int (*encrypt)(void *state, const uint8_t *iv, const uint8_t *in,

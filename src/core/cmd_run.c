@@ -50,8 +50,12 @@ static const char run_usage[] =
     "  --per-cluster        run everything on the first CPU of each cluster in turn\n"
     "  --json FILE          write the result document here (default results/<host>-<time>.json)\n"
     "  --csv FILE           also write the records as CSV\n"
-    "  --timeout SECONDS    an implementation silent this long is killed as hung (default 60)\n"
-    "  --quiet              no table on stdout, no progress line\n";
+    "  --timeout SECONDS    an implementation silent this long beyond twice its --time is\n"
+    "                       killed and marked timeout (default 60)\n"
+    "  --quiet              no table on stdout, no progress line\n"
+    "exit codes: 0 ok; 1 an implementation failed its known-answer check, crashed or hung;\n"
+    "2 bad option, algorithm, backend, size list or output path (nothing is run or written);\n"
+    "3 a result file could not be written; 130 interrupted (finished measurements written)\n";
 
 /* Parses a positive number option; -1 with err on bad text. */
 static int parse_positive(const char *opt, const char *text, double max, double *out, cm_error *err)
@@ -118,8 +122,9 @@ static int parse_run_options(int argc, char **argv, run_options *o, cm_error *er
             if (errno || *end || end == optarg || cpu < 0 || cpu >= CPU_SETSIZE)
                 return cm_error_set(err, CM_EXIT_USAGE, "--cpu: '%s' is not a CPU number", optarg);
             if (cm_pin_to_cpu((int)cpu) != 0)
-                return cm_error_set(err, CM_EXIT_USAGE, "--cpu %s: cannot run there (%s)",
-                                    optarg, strerror(errno));
+                return cm_error_set(err, CM_EXIT_USAGE,
+                                    "--cpu %s: cannot run there (%s); CPUs online here: 0-%ld",
+                                    optarg, strerror(errno), sysconf(_SC_NPROCESSORS_ONLN) - 1);
             o->cpu = (int)cpu;
             break;
         }
@@ -139,7 +144,8 @@ static int parse_run_options(int argc, char **argv, run_options *o, cm_error *er
     return 0;
 }
 
-/* results/<host>-<UTC time>.json, creating results/ if needed. */
+/* results/<host>-<UTC time>.json, creating results/ if needed; a name
+ * already taken (two runs in one second) gets -2, -3, ... */
 static int default_json_path(char *buf, size_t len, cm_error *err)
 {
     char host[64] = "host";
@@ -152,9 +158,13 @@ static int default_json_path(char *buf, size_t len, cm_error *err)
     if (mkdir("results", 0755) != 0 && errno != EEXIST)
         return cm_error_set(err, CM_EXIT_USAGE, "cannot create results/: %s", strerror(errno));
     snprintf(buf, len, "results/%s-%s.json", host, stamp);
-    return 0;
+    for (int i = 2; access(buf, F_OK) == 0; i++)
+        snprintf(buf, len, "results/%s-%s-%d.json", host, stamp, i);
+    return cm_output_check(buf, err);
 }
 
+/* The first Ctrl-C stops the run (what finished is written); the handler
+ * is reset then, so a second one ends the process at once. */
 static void on_sigint(int sig)
 {
     (void)sig;
@@ -208,6 +218,23 @@ static size_t count_measurements(const cm_group *groups, size_t n, const run_opt
     return total;
 }
 
+/* The JSON document and, if asked, the CSV, written together (output.h). */
+static int write_results(json_t *doc, const char *json_path, const char *csv_path, cm_error *err)
+{
+    cm_output outs[2] = {{json_path, NULL, 0}, {csv_path, NULL, 0}};
+    char *json = cm_json_text(doc, &outs[0].len), *csv = NULL;
+    if (csv_path)
+        csv = cm_csv_text(doc, &outs[1].len);
+    outs[0].text = json;
+    outs[1].text = csv;
+    int rc = json && (csv || !csv_path)
+                 ? cm_write_outputs(outs, csv_path ? 2 : 1, err)
+                 : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory rendering the results");
+    free(json);
+    free(csv);
+    return rc;
+}
+
 static json_t *settings_json(const run_options *o)
 {
     json_t *sizes = json_array();
@@ -253,7 +280,7 @@ int cm_run_main(int argc, char **argv)
         o.json_path = json_buf;
     }
 
-    struct sigaction sa = {.sa_handler = on_sigint};
+    struct sigaction sa = {.sa_handler = on_sigint, .sa_flags = SA_RESETHAND};
     sigaction(SIGINT, &sa, NULL);
     cm_pin_to_cpu(o.cpu);
 
@@ -278,7 +305,7 @@ int cm_run_main(int argc, char **argv)
         cm_suite_config cfg = {.sizes = o.sizes, .n_sizes = (size_t)o.n_sizes,
                                .time_s = o.time_s, .target_ci = o.target_ci, .cpu = o.cpu,
                                .cluster = -1, .progress = !o.quiet && isatty(2),
-                               .timeout_s = o.timeout_s};
+                               .timeout_s = o.timeout_s + 2 * o.time_s};
         if (per_cluster) {
             cfg.cpu = pc->clusters[run].cpus[0];
             cfg.cluster = run;
@@ -303,9 +330,7 @@ int cm_run_main(int argc, char **argv)
         json_object_set_new(doc, "complete", json_false());
         json_object_set_new(doc, "interrupted", json_true());
     }
-    int rc = cm_write_json(o.json_path, doc, &err);
-    if (rc == 0 && o.csv_path)
-        rc = cm_write_csv(o.csv_path, doc, &err);
+    int rc = write_results(doc, o.json_path, o.csv_path, &err);
     if (!o.quiet)
         cm_print_table(stdout, doc);
     json_decref(doc);

@@ -73,34 +73,43 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-#define REPEATS 7
+#define REPEATS 15
+#define RUN_NS 4000000 /* one timed run of a chain: ~4 ms */
 
-/* MHz from REPEATS timed runs of chain (each ~1.5 ms); spread receives
- * (max-min)/median. */
-static double measure_chain(uint64_t (*chain)(uint64_t), int cycles_per_insn, double *spread)
+/* Passes of chain that last about RUN_NS. */
+static uint64_t size_run(uint64_t (*chain)(uint64_t))
 {
     volatile uint64_t sink;
-    uint64_t n = 256, t0, t;
-    for (;;) { /* size a run to last about 1.5 ms */
-        t0 = cm_now_ns();
+    uint64_t n = 256;
+    for (;;) {
+        uint64_t t0 = cm_now_ns();
         sink = chain(n);
-        t = cm_now_ns() - t0;
-        if (t >= 1500000 || n > (1ull << 40))
+        uint64_t t = cm_now_ns() - t0;
+        if (t >= RUN_NS || n > (1ull << 40))
             break;
-        n = t < 1000 ? n * 16 : (uint64_t)(n * 1600000.0 / (double)t) + 1;
-    }
-    double mhz[REPEATS];
-    for (int i = 0; i < REPEATS; i++) {
-        t0 = cm_now_ns();
-        sink = chain(n);
-        t = cm_now_ns() - t0;
-        mhz[i] = (double)n * CHAIN_LEN * cycles_per_insn / (double)t * 1000.0;
+        n = t < 1000 ? n * 16 : (uint64_t)((double)n * RUN_NS * 1.05 / (double)t) + 1;
     }
     (void)sink;
-    qsort(mhz, REPEATS, sizeof mhz[0], cmp_double);
-    double med = mhz[REPEATS / 2];
-    *spread = (mhz[REPEATS - 1] - mhz[0]) / med;
-    /* the fastest runs are the ones not interrupted; the median resists both */
+    return n;
+}
+
+/* MHz of one timed run of n passes of chain. */
+static double run_mhz(uint64_t (*chain)(uint64_t), uint64_t n, int cycles_per_insn)
+{
+    volatile uint64_t sink;
+    uint64_t t0 = cm_now_ns();
+    sink = chain(n);
+    uint64_t t = cm_now_ns() - t0;
+    (void)sink;
+    return (double)n * CHAIN_LEN * cycles_per_insn / (double)t * 1000.0;
+}
+
+/* Median of v[0..n) (sorts v); spread receives (max-min)/median. */
+static double median_spread(double *v, int n, double *spread)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+    double med = v[n / 2];
+    *spread = (v[n - 1] - v[0]) / med;
     return med;
 }
 #endif
@@ -113,12 +122,19 @@ void cm_cpuclock_measure(cm_cpuclock *out)
     out->supported = 0;
     out->method = "no instruction chain for this architecture";
 #else
-    double check_spread;
+    /* ~120 ms in all: the two kinds alternate, so that a change of clock
+     * during the measurement touches both alike */
+    double primary[REPEATS], check[REPEATS], check_spread;
     chain_primary(10000); /* let the core leave any idle state */
+    uint64_t np = size_run(chain_primary), nc = size_run(chain_check);
+    for (int i = 0; i < REPEATS; i++) {
+        primary[i] = run_mhz(chain_primary, np, PRIMARY_CYCLES);
+        check[i] = run_mhz(chain_check, nc, CHECK_CYCLES);
+    }
     out->supported = 1;
     out->method = method;
-    out->mhz = measure_chain(chain_primary, PRIMARY_CYCLES, &out->spread);
-    out->mhz_check = measure_chain(chain_check, CHECK_CYCLES, &check_spread);
+    out->mhz = median_spread(primary, REPEATS, &out->spread);
+    out->mhz_check = median_spread(check, REPEATS, &check_spread);
     double gap = out->mhz_check / out->mhz - 1.0;
     out->agree = gap < 0.03 && gap > -0.03;
 #endif

@@ -13,14 +13,15 @@
 typedef struct cm_cpuclock {
     int supported;       /* 0 on an architecture without a chain here */
     int cpu;             /* the CPU measured (-1: not pinned) */
-    double mhz;          /* from the primary chain: median of the repeats */
+    double mhz;          /* from the primary chain: median of the 15 runs */
     double mhz_check;    /* from the cross-check chain */
     double spread;       /* (max-min)/median of the primary repeats */
     int agree;           /* the two kinds agree within 3% */
     const char *method;  /* "x86-64 add reg,reg chain; imul cross-check" */
 } cm_cpuclock;
 
-/* Measures the clock of the CPU this thread runs on now. Takes ~20 ms.
+/* Measures the clock of the CPU this thread runs on now: 15 timed runs of
+ * ~4 ms of each kind, alternating; the medians. Takes ~130 ms.
  * The caller pins the thread first if it wants a given CPU. */
 void cm_cpuclock_measure(cm_cpuclock *out);
 

@@ -12,7 +12,7 @@
 #include <jansson.h>
 #include "core/isolate.h"
 
-volatile int cm_interrupted = 0;
+volatile sig_atomic_t cm_interrupted = 0;
 
 int cm_isolate_send(FILE *out, json_t *msg)
 {
@@ -74,7 +74,13 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
         snprintf(outcome->detail, sizeof outcome->detail, "pipe: %s", strerror(errno));
         return;
     }
+    sigset_t block, old_mask;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigprocmask(SIG_BLOCK, &block, &old_mask);
     pid_t pid = fork();
+    if (pid != 0)
+        sigprocmask(SIG_SETMASK, &old_mask, NULL);
     if (pid < 0) {
         outcome->status = CM_ISOLATE_ERROR;
         snprintf(outcome->detail, sizeof outcome->detail, "fork: %s", strerror(errno));
@@ -84,6 +90,7 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
     }
     if (pid == 0) {
         signal(SIGINT, SIG_IGN);
+        sigprocmask(SIG_SETMASK, &old_mask, NULL);
         close(fds[0]);
         FILE *out = fdopen(fds[1], "w");
         int rc = out ? child(arg, out) : 1;

@@ -34,7 +34,9 @@ typedef int (*cm_isolate_child_fn)(void *arg, FILE *out);
  * reference with json_incref). */
 typedef void (*cm_isolate_message_fn)(void *ctx, struct json_t *msg);
 
-/* Runs child(arg, out) in a forked process with SIGINT ignored there, and
+/* Runs child(arg, out) in a forked process with SIGINT ignored there (it
+ * is blocked across the fork, so the child never runs the parent's
+ * handler), and
  * feeds each line it writes, parsed, to on_message. The deadline restarts
  * each time a message arrives (a slow but alive child is not killed), so
  * timeout_s bounds the silence between messages. */
@@ -45,7 +47,9 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
 /* Writes msg as one line to out and flushes; steals the reference. */
 int cm_isolate_send(FILE *out, struct json_t *msg);
 
+#include <signal.h>
+
 /* Set by the SIGINT handler the CLI installs; polled by long loops. */
-extern volatile int cm_interrupted;
+extern volatile sig_atomic_t cm_interrupted;
 
 #endif

@@ -27,13 +27,32 @@ struct json_t *cm_core_context(void);
  * missing or not writable, or path is a directory. Touches nothing. */
 int cm_output_check(const char *path, cm_error *err);
 
-/* Writes text to path atomically. -1 with err set on failure. */
+/* A file to write: its path and its whole text. */
+typedef struct cm_output {
+    const char *path;
+    const char *text;
+    size_t len;
+} cm_output;
+
+/* Writes every output atomically and together: each text goes to a
+ * temporary file beside its path (flushed to disk), and only when all are
+ * written are they renamed over their paths. On failure no path is
+ * touched (but for a rename failing after another succeeded) and -1 is
+ * returned with err set (CM_EXIT_ENVIRONMENT). */
+int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err);
+
+/* Writes text to path atomically (cm_write_outputs of one). */
 int cm_write_atomic(const char *path, const char *text, size_t len, cm_error *err);
 
-/* The document as pretty JSON, atomically. */
-int cm_write_json(const char *path, struct json_t *doc, cm_error *err);
+/* The document as pretty JSON text (malloc'ed, NULL if out of memory). */
+char *cm_json_text(struct json_t *doc, size_t *len);
 
-/* The records as CSV (one row per record, fixed columns), atomically. */
+/* The records as CSV text, one row per record, fixed columns (malloc'ed,
+ * NULL if out of memory). */
+char *cm_csv_text(struct json_t *doc, size_t *len);
+
+/* The document as JSON, or its records as CSV, written atomically. */
+int cm_write_json(const char *path, struct json_t *doc, cm_error *err);
 int cm_write_csv(const char *path, struct json_t *doc, cm_error *err);
 
 /* The openssl-speed-like table of MB/s, then cycles per byte with the

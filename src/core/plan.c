@@ -46,9 +46,14 @@ int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err)
         if (v == 0 || v > CM_MAX_SIZE / mult)
             return cm_error_set(err, CM_EXIT_USAGE, "--sizes: %s is out of range (1 byte to 64M)",
                                 item);
-        if (n == CM_MAX_SIZES)
+        size_t size = (size_t)(v * mult);
+        int seen = 0;
+        for (int i = 0; i < n; i++)
+            seen |= sizes[i] == size;
+        if (!seen && n == CM_MAX_SIZES)
             return cm_error_set(err, CM_EXIT_USAGE, "--sizes: more than %d sizes", CM_MAX_SIZES);
-        sizes[n++] = (size_t)(v * mult);
+        if (!seen) /* a size given twice is measured once */
+            sizes[n++] = size;
         if (!end)
             break;
         p = end + 1;
@@ -160,8 +165,11 @@ size_t cm_plan_build(const cm_selection *sel, cm_group **groups)
                 continue;
             g.available = cm_impl_available(g.impl, g.why, sizeof g.why);
             if (n == cap) {
+                cm_group *bigger = realloc(*groups, (cap ? cap * 2 : 32) * sizeof **groups);
+                if (!bigger)
+                    return n; /* out of memory: the plan stops here */
+                *groups = bigger;
                 cap = cap ? cap * 2 : 32;
-                *groups = realloc(*groups, cap * sizeof **groups);
             }
             (*groups)[n++] = g;
         }

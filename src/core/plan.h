@@ -33,7 +33,8 @@ typedef struct cm_selection {
 } cm_selection;
 
 /* Parses "16,64,1k,16KiB,1M" into sizes (bytes, > 0, <= CM_MAX_SIZE, at
- * most CM_MAX_SIZES). Returns the count, or -1 with err set (usage). */
+ * most CM_MAX_SIZES, a repeated size kept once, in the order given).
+ * Returns the count, or -1 with err set (usage). */
 int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err);
 
 /* Compiles regex and checks that every name in algorithms and backends is

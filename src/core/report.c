@@ -27,21 +27,32 @@ static const char *const csv_columns[] = {
     "name", "backend", "algorithm", "class", "operation", "size", "threads", "cpu", "cluster",
     "status", "reason", "throughput_mb_s", "cycles_per_byte", "cycles_per_op", "ops_per_s",
     "stats.median_ns", "stats.min_ns", "stats.mad_ns", "stats.ci95_low_ns", "stats.ci95_high_ns",
-    "stats.ci95_rel", "stats.cv", "stats.n", "cpu_time_ns_per_op.user",
-    "cpu_time_ns_per_op.system", "clock.mhz_used", "kat.status"};
+    "stats.ci95_rel", "stats.cv", "stats.n", "cpu_time_ns_per_op.total",
+    "cpu_time_ns_per_op.user", "cpu_time_ns_per_op.system", "clock.mhz_used", "kat.status",
+    "flags"};
 #define N_CSV_COLUMNS (sizeof csv_columns / sizeof csv_columns[0])
 
 /* A growing text buffer. */
 typedef struct text_buf {
     char *p;
     size_t len, cap;
+    int failed; /* an allocation failed: the text is incomplete */
 } text_buf;
 
+/* Appends n bytes of s; on a failed allocation the buffer is marked
+ * broken (failed) and left as it was. */
 static void append(text_buf *b, const char *s, size_t n)
 {
+    if (b->failed)
+        return;
     if (b->len + n + 1 > b->cap) {
+        char *bigger = realloc(b->p, (b->len + n + 1) * 2);
+        if (!bigger) {
+            b->failed = 1;
+            return;
+        }
+        b->p = bigger;
         b->cap = (b->len + n + 1) * 2;
-        b->p = realloc(b->p, b->cap);
     }
     memcpy(b->p + b->len, s, n);
     b->len += n;
@@ -78,11 +89,20 @@ static void scalar_text(json_t *v, char *out, size_t len)
         snprintf(out, len, "%.6g", json_real_value(v));
     else if (json_is_boolean(v))
         snprintf(out, len, "%s", json_is_true(v) ? "true" : "false");
+    else if (json_is_array(v)) { /* a list of words, e.g. flags: "a;b" */
+        size_t i, used = 0;
+        json_t *item;
+        out[0] = '\0';
+        json_array_foreach(v, i, item)
+        if (json_is_string(item) && used < len)
+            used += (size_t)snprintf(out + used, len - used, "%s%s", i ? ";" : "",
+                                     json_string_value(item));
+    }
     else
         out[0] = '\0';
 }
 
-int cm_write_csv(const char *path, json_t *doc, cm_error *err)
+char *cm_csv_text(json_t *doc, size_t *len)
 {
     text_buf b = {0};
     char cell[1024];
@@ -104,8 +124,23 @@ int cm_write_csv(const char *path, json_t *doc, cm_error *err)
         }
         append(&b, "\n", 1);
     }
-    int rc = cm_write_atomic(path, b.p, b.len, err);
-    free(b.p);
+    if (b.failed) {
+        free(b.p);
+        return NULL;
+    }
+    *len = b.len;
+    return b.p;
+}
+
+int cm_write_csv(const char *path, json_t *doc, cm_error *err)
+{
+    size_t len;
+    char *text = cm_csv_text(doc, &len);
+    if (!text)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory rendering the CSV");
+    cm_output out = {path, text, len};
+    int rc = cm_write_outputs(&out, 1, err);
+    free(text);
     return rc;
 }
 
@@ -170,6 +205,19 @@ static int row_seen(json_t *results, size_t k)
     return 0;
 }
 
+/* The KAT column: pass (vectors and cross-check passed), FAIL, or "-"
+ * when the implementation never got to its checks (unavailable, crashed
+ * before reporting). A check with nothing to compare against says none. */
+static const char *kat_word(json_t *rec)
+{
+    const char *st = json_string_value(field(rec, "kat.status"));
+    if (!st)
+        return "-";
+    if (strcmp(st, "passed") == 0)
+        return "pass";
+    return strcmp(st, "failed") == 0 ? "FAIL" : st;
+}
+
 typedef enum table_kind { TABLE_MBS, TABLE_CPB } table_kind;
 
 /* One cell: MB/s, or cycles per byte with the CI half-width in %. */
@@ -190,7 +238,7 @@ static void format_cell(char *cell, size_t len, json_t *rec, table_kind kind)
         return;
     }
     json_t *cpb = json_object_get(rec, "cycles_per_byte");
-    double ci = json_real_value(field(rec, "stats.ci95_rel")) * 100;
+    double ci = json_real_value(json_object_get(rec, "cycles_rel_uncertainty")) * 100;
     if (json_is_real(cpb))
         snprintf(cell, len, "%s%.2f ±%.1f%%", mark, json_real_value(cpb), ci);
     else
@@ -205,7 +253,7 @@ static void print_block(FILE *out, json_t *doc, table_kind kind)
     int width = kind == TABLE_MBS ? 13 : 16;
     size_t i, k;
     json_t *s, *rec;
-    fprintf(out, "%-10s%-19s%-9s", "backend", "algorithm", "op");
+    fprintf(out, "%-10s%-19s%-9s%-6s", "backend", "algorithm", "op", "KAT");
     if (per_cluster)
         fprintf(out, "%-9s", "cluster");
     json_array_foreach(sizes, i, s)
@@ -219,9 +267,9 @@ static void print_block(FILE *out, json_t *doc, table_kind kind)
     {
         if (row_seen(results, k))
             continue;
-        fprintf(out, "%-10s%-19s%-9s", json_string_value(json_object_get(rec, "backend")),
+        fprintf(out, "%-10s%-19s%-9s%-6s", json_string_value(json_object_get(rec, "backend")),
                 json_string_value(json_object_get(rec, "algorithm")),
-                json_string_value(json_object_get(rec, "operation")));
+                json_string_value(json_object_get(rec, "operation")), kat_word(rec));
         if (per_cluster)
             fprintf(out, "%-9lld", (long long)json_integer_value(json_object_get(rec, "cluster")));
         json_array_foreach(sizes, i, s)
@@ -290,17 +338,24 @@ static void print_clocks(FILE *out, json_t *doc)
 void cm_print_table(FILE *out, json_t *doc)
 {
     const char *model = json_string_value(field(doc, "context.cpu.model_name"));
-    fprintf(out, "%s, measured on CPU %lld%s\n", model ? model : "unknown CPU",
-            (long long)json_integer_value(field(doc, "settings.cpu")),
-            json_is_true(field(doc, "settings.per_cluster")) ? " (and the first CPU of every cluster)" : "");
+    if (json_is_true(field(doc, "settings.per_cluster")))
+        fprintf(out, "%s, measured on the first CPU of each cluster\n", model ? model : "unknown CPU");
+    else
+        fprintf(out, "%s, measured on CPU %lld\n", model ? model : "unknown CPU",
+                (long long)json_integer_value(field(doc, "settings.cpu")));
+    if (json_is_true(json_object_get(doc, "interrupted")))
+        fprintf(out, "INTERRUPTED: only the measurements that finished are shown; ? marks one that "
+                     "never ran\n");
     print_clocks(out, doc);
     fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples\n");
     print_block(out, doc, TABLE_MBS);
     fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
-                 "± the 95%% confidence interval of the median\n");
+                 "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
     print_block(out, doc, TABLE_CPB);
     fprintf(out, "\n~ marks a figure whose confidence interval stayed wider than the target "
-                 "within the time budget, or that the loop overhead dominates.\n");
+                 "within the time budget, or that the loop overhead dominates.\n"
+                 "KAT: known-answer vectors and cross-check against another backend, run before "
+                 "timing (pass / FAIL / - not run).\n");
     print_notes(out, doc);
     json_t *score;
     size_t k;

@@ -15,6 +15,7 @@ void cm_runner_defaults(cm_runner_config *cfg, double budget_s, uint64_t clock_r
     if (clock_resolution_ns * 1000 > cfg->min_sample_ns)
         cfg->min_sample_ns = clock_resolution_ns * 1000;
     cfg->min_samples = 10;
+    cfg->min_sampling_s = budget_s / 2;
     cfg->max_samples = 1000;
     cfg->warmup_s = budget_s * 0.1 < 0.1 ? budget_s * 0.1 : 0.1;
     cfg->clock = &cm_monotonic_clock;
@@ -81,41 +82,49 @@ int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
     m->outlier = calloc(cfg->max_samples, 1);
     if (!m->samples || !m->outlier)
         return -1;
-    double *raw = malloc(cfg->max_samples * sizeof *raw);
-    if (!raw)
-        return -1;
-    uint64_t u0, s0, u1, s1;
+    uint64_t u0, s0, u1, s1, cpu_ns = 0, raw_ns = 0;
     uint64_t sampling_start = cfg->clock->now(cfg->clock->ctx);
+    uint64_t min_end = sampling_start + (uint64_t)(cfg->min_sampling_s * 1e9);
     uint64_t budget_end = sampling_start + (uint64_t)(cfg->budget_s * 1e9);
     cm_thread_cpu_ns(&u0, &s0);
     int rc = 0;
     while (m->n_samples < cfg->max_samples && !cm_interrupted) {
+        uint64_t c0 = cm_thread_cputime_ns();
         uint64_t t = timed_run(cfg, w, iters);
+        cpu_ns += cm_thread_cputime_ns() - c0;
         if (t == UINT64_MAX) {
             rc = -1;
             break;
         }
-        raw[m->n_samples++] = (double)t / (double)iters;
+        raw_ns += t;
+        m->samples[m->n_samples++] = (double)t / (double)iters - m->overhead_ns;
         if (m->n_samples < cfg->min_samples)
             continue;
-        cm_stats_compute(raw, m->n_samples, &m->stats, NULL);
-        if (m->stats.ci_rel <= cfg->target_ci || cfg->clock->now(cfg->clock->ctx) >= budget_end)
+        uint64_t now = cfg->clock->now(cfg->clock->ctx);
+        if (now >= budget_end)
             break;
+        if (now >= min_end) {
+            cm_stats_compute(m->samples, m->n_samples, &m->stats, NULL);
+            if (m->stats.ci_rel <= cfg->target_ci)
+                break;
+        }
     }
     cm_thread_cpu_ns(&u1, &s1);
     m->total_ops = iters * m->n_samples;
-
-    cm_stats raw_stats;
-    cm_stats_compute(raw, m->n_samples, &raw_stats, NULL);
-    m->too_fast = m->overhead_ns >= 0.5 * raw_stats.median;
-    for (size_t i = 0; i < m->n_samples; i++)
-        m->samples[i] = raw[i] - m->overhead_ns;
-    free(raw);
     cm_stats_compute(m->samples, m->n_samples, &m->stats, m->outlier);
     m->ci_reached = m->n_samples > 0 && m->stats.ci_rel <= cfg->target_ci;
     if (m->total_ops) {
-        m->user_ns = (double)(u1 - u0) / (double)m->total_ops;
-        m->sys_ns = (double)(s1 - s0) / (double)m->total_ops;
+        double raw_per_op = (double)raw_ns / (double)m->total_ops;
+        m->too_fast = m->overhead_ns >= 0.5 * raw_per_op;
+        /* CPU time from the thread's CPU clock over the timed runs only;
+         * getrusage, in scheduler ticks, only splits it into user and system */
+        m->cpu_ns = (double)cpu_ns / (double)m->total_ops;
+        uint64_t du = u1 - u0, ds = s1 - s0;
+        m->cpu_split_known = du + ds > 0;
+        if (m->cpu_split_known) {
+            m->user_ns = m->cpu_ns * (double)du / (double)(du + ds);
+            m->sys_ns = m->cpu_ns - m->user_ns;
+        }
     }
     m->wall_s = (double)(cfg->clock->now(cfg->clock->ctx) - start) / 1e9;
     return rc;

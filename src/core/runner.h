@@ -4,10 +4,12 @@
  *
  * Method (docs/methodology.md): grow the iterations per sample until one
  * sample lasts min_sample_ns (well above the clock's resolution); warm up;
- * then take samples until the 95% confidence interval of the median is
- * within target_ci of it, or the time budget is spent, keeping at least
- * min_samples. The loop overhead (the same loop around a call that does
- * nothing) is measured and subtracted from every sample.
+ * measure the loop overhead (the same loop around a call that does
+ * nothing), which is subtracted from every sample; then take samples until
+ * the 95% confidence interval of the median is within target_ci of it and
+ * min_sampling_s has passed, or the time budget is spent, keeping at least
+ * min_samples. The minimum time makes a figure cover more than a moment of
+ * a machine whose clock wanders.
  */
 #ifndef CM_CORE_RUNNER_H
 #define CM_CORE_RUNNER_H
@@ -28,13 +30,15 @@ typedef struct cm_runner_config {
     double target_ci;       /* stop when ci_rel <= this (0.01 = 1%) */
     uint64_t min_sample_ns; /* calibration target for one sample */
     size_t min_samples;     /* taken even past the budget */
+    double min_sampling_s;  /* sample at least this long, CI reached or not */
     size_t max_samples;
     double warmup_s;
     const cm_clock_source *clock;
 } cm_runner_config;
 
 /* The defaults: 1% CI, samples of >= 1 ms (or 1000x the clock resolution),
- * 10..1000 samples, 10% of the budget (at most 0.1 s) warm-up. */
+ * 10..1000 samples over at least half the budget, 10% of the budget (at
+ * most 0.1 s) warm-up. */
 void cm_runner_defaults(cm_runner_config *cfg, double budget_s, uint64_t clock_resolution_ns);
 
 typedef struct cm_measurement {
@@ -47,7 +51,9 @@ typedef struct cm_measurement {
     int ci_reached;          /* stats.ci_rel <= target_ci */
     int too_fast;            /* overhead was >= 50% of the raw time: figure is weak */
     uint64_t total_ops;      /* operations in the samples */
-    double user_ns, sys_ns;  /* thread CPU time per operation over the samples */
+    double cpu_ns;           /* thread CPU time per operation over the timed runs */
+    double user_ns, sys_ns;  /* cpu_ns split by getrusage's user/system ratio */
+    int cpu_split_known;     /* getrusage saw any tick over the samples */
     double wall_s;           /* time spent, calibration and warm-up included */
 } cm_measurement;
 

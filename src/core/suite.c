@@ -7,6 +7,7 @@
  * The parent turns them into records; anything the child did not get to
  * (because it crashed or hung) becomes a record with that status.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -54,7 +55,7 @@ static json_t *measurement_json(const cm_measurement *m, size_t size)
         json_array_append_new(flags, json_string("outliers"));
     return json_pack(
         "{s:I, s:o, s:f, s:{s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:o}, "
-        "s:o, s:o, s:o, s:{s:f, s:f}, s:I, s:f, s:o}",
+        "s:o, s:o, s:o, s:{s:f, s:o, s:o}, s:I, s:f, s:o}",
         "iterations_per_sample", (json_int_t)m->iters_per_sample, "samples_ns", samples,
         "overhead_ns", m->overhead_ns, "stats", "n", (int)s->n, "median_ns", s->median,
         "min_ns", s->min, "max_ns", s->max, "mean_ns", s->mean, "stddev_ns", s->stddev,
@@ -62,8 +63,9 @@ static json_t *measurement_json(const cm_measurement *m, size_t size)
         s->ci_rel, "cv", s->cv, "outliers", outliers, "throughput_mb_s",
         med > 0 && size ? json_real((double)size / med * 1e3) : json_null(), "ops_per_s",
         med > 0 ? json_real(1e9 / med) : json_null(), "ns_per_byte",
-        size ? json_real(med / (double)size) : json_null(), "cpu_time_ns_per_op", "user",
-        m->user_ns, "system", m->sys_ns, "total_ops", (json_int_t)m->total_ops, "wall_s",
+        size ? json_real(med / (double)size) : json_null(), "cpu_time_ns_per_op", "total",
+        m->cpu_ns, "user", m->cpu_split_known ? json_real(m->user_ns) : json_null(), "system",
+        m->cpu_split_known ? json_real(m->sys_ns) : json_null(), "total_ops", (json_int_t)m->total_ops, "wall_s",
         m->wall_s, "flags", flags);
 }
 
@@ -215,34 +217,53 @@ static json_t *find_received(json_t *received, const char *op, size_t size)
     return NULL;
 }
 
-/* Mean MHz of the before/after clock objects present, or 0. */
-static double group_mhz(const group_state *st)
+/* The core clock of a group: the mean MHz of the before/after measurements
+ * present (0 if none), and its relative uncertainty: half the gap between
+ * the two, or the larger repeat spread if that is wider. */
+typedef struct group_clock {
+    double mhz, rel;
+} group_clock;
+
+static group_clock clock_of(const group_state *st)
 {
-    double sum = 0;
+    group_clock gc = {0, 0};
+    double v[2];
     int n = 0;
     json_t *c[2] = {st->clock_before, st->clock_after};
     for (int i = 0; i < 2; i++)
         if (c[i] && json_is_true(json_object_get(c[i], "supported"))) {
-            sum += json_real_value(json_object_get(c[i], "mhz"));
-            n++;
+            v[n++] = json_real_value(json_object_get(c[i], "mhz"));
+            double spread = json_real_value(json_object_get(c[i], "spread")) / 2;
+            if (spread > gc.rel)
+                gc.rel = spread;
         }
-    return n ? sum / n : 0;
+    if (n == 0)
+        return gc;
+    gc.mhz = n == 2 ? (v[0] + v[1]) / 2 : v[0];
+    if (n == 2 && fabs(v[1] - v[0]) / (v[0] + v[1]) > gc.rel)
+        gc.rel = fabs(v[1] - v[0]) / (v[0] + v[1]);
+    return gc;
 }
 
-/* Completes an "ok" record from the child's measurement. */
-static void complete_ok(json_t *rec, json_t *m, double mhz, size_t size)
+/* Completes an "ok" record from the child's measurement: cycles at the
+ * group's clock, with an uncertainty that adds the clock's to the CI's. */
+static void complete_ok(json_t *rec, json_t *m, group_clock gc, size_t size)
 {
     json_object_update(rec, m);
     json_object_del(rec, "type");
     json_object_del(rec, "op");
-    double med = json_real_value(json_object_get(json_object_get(m, "stats"), "median_ns"));
-    if (mhz > 0 && med > 0) {
-        double cycles = med * mhz / 1000.0;
+    json_t *stats = json_object_get(m, "stats");
+    double med = json_real_value(json_object_get(stats, "median_ns"));
+    if (gc.mhz > 0 && med > 0) {
+        double cycles = med * gc.mhz / 1000.0;
         json_object_set_new(rec, "cycles_per_op", json_real(cycles));
         json_object_set_new(rec, "cycles_per_byte", json_real(cycles / (double)size));
+        json_object_set_new(rec, "cycles_rel_uncertainty",
+                            json_real(json_real_value(json_object_get(stats, "ci95_rel")) + gc.rel));
     } else {
         json_object_set_new(rec, "cycles_per_op", json_null());
         json_object_set_new(rec, "cycles_per_byte", json_null());
+        json_object_set_new(rec, "cycles_rel_uncertainty", json_null());
     }
 }
 
@@ -253,7 +274,8 @@ static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_sta
     int failed = 0;
     const char *fate = NULL; /* the status of what the child did not measure */
     char reason[512] = "";
-    if (st->kat && strcmp(json_string_value(json_object_get(st->kat, "status")), "failed") == 0) {
+    const char *kat_status = st->kat ? json_string_value(json_object_get(st->kat, "status")) : NULL;
+    if (kat_status && strcmp(kat_status, "failed") == 0) {
         json_t *vec = json_object_get(st->kat, "vectors");
         const char *f = json_string_value(json_object_get(vec, "failure"));
         if (!f)
@@ -273,7 +295,7 @@ static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_sta
                      st->where[0] ? st->where : "before the first case");
         failed = 1;
     }
-    double mhz = group_mhz(st);
+    group_clock gc = clock_of(st);
     for (int k = 0; k < g->n_ops; k++) {
         const char *op = cm_op_name(g->ops[k]);
         for (size_t i = 0; i < cfg->n_sizes; i++) {
@@ -291,7 +313,7 @@ static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_sta
                 failed = 1;
             } else if (m) {
                 rec = record_base(cfg, g, op, size, "ok", NULL);
-                complete_ok(rec, m, mhz, size);
+                complete_ok(rec, m, gc, size);
             } else if (fate) {
                 rec = record_base(cfg, g, op, size, fate, reason);
                 st->totals->done++;
@@ -304,7 +326,7 @@ static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_sta
             json_object_set_new(rec, "kat", st->kat ? json_incref(st->kat) : json_null());
             json_object_set_new(rec, "clock", json_pack("{s:O?, s:O?, s:f}", "before",
                                                         st->clock_before, "after",
-                                                        st->clock_after, "mhz_used", mhz));
+                                                        st->clock_after, "mhz_used", gc.mhz));
             json_array_append_new(records, rec);
         }
     }

@@ -37,6 +37,13 @@ uint64_t cm_clock_resolution_ns(void)
     return best > claimed ? best : claimed;
 }
 
+uint64_t cm_thread_cputime_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 void cm_thread_cpu_ns(uint64_t *user_ns, uint64_t *sys_ns)
 {
     struct rusage ru;

@@ -26,8 +26,13 @@ extern const cm_clock_source cm_monotonic_clock;
  * readings (at least what clock_getres claims), in nanoseconds. */
 uint64_t cm_clock_resolution_ns(void);
 
+/* CPU time consumed by the calling thread, in ns
+ * (CLOCK_THREAD_CPUTIME_ID: nanosecond resolution). */
+uint64_t cm_thread_cputime_ns(void);
+
 /* User and system CPU time consumed by the calling thread, in ns
- * (getrusage(RUSAGE_THREAD): microsecond granularity). */
+ * (getrusage(RUSAGE_THREAD): counted in scheduler ticks on Linux, so only
+ * good for the split between the two over a long window). */
 void cm_thread_cpu_ns(uint64_t *user_ns, uint64_t *sys_ns);
 
 /* The cycle counter: its kind ("tsc", "cntvct", "none") and its rate in

@@ -33,7 +33,7 @@ static int run_encrypt(void *ctx, uint64_t iters)
     cm_bench *b = ctx;
     const cm_cipher_vtable *vt = b->vtable;
     for (uint64_t i = 0; i < iters; i++)
-        if (vt->encrypt(b->state, b->iv, b->in, b->out, b->size) != CM_OK)
+        if (vt->encrypt(b->state, NULL, b->in, b->out, b->size) != CM_OK)
             return 1;
     return 0;
 }
@@ -43,7 +43,7 @@ static int run_decrypt(void *ctx, uint64_t iters)
     cm_bench *b = ctx;
     const cm_cipher_vtable *vt = b->vtable;
     for (uint64_t i = 0; i < iters; i++)
-        if (vt->decrypt(b->state, b->iv, b->in, b->out, b->size) != CM_OK)
+        if (vt->decrypt(b->state, NULL, b->in, b->out, b->size) != CM_OK)
             return 1;
     return 0;
 }
@@ -177,6 +177,16 @@ int cm_bench_open(cm_bench *b, const cm_algorithm *alg, const cm_impl *impl,
         }
         memcpy(b->tag, prep.tag, sizeof b->tag);
         memcpy(b->in, b->out, size);
+    }
+    /* a cipher's timed calls continue one stream: start it from the IV */
+    if (alg->cls == CM_CLASS_CIPHER) {
+        const cm_cipher_vtable *vt = b->vtable;
+        int (*start)(void *, const uint8_t *, const uint8_t *, uint8_t *, size_t) =
+            op == CM_OP_ENCRYPT ? vt->encrypt : vt->decrypt;
+        if (start(b->state, b->iv, b->in, b->out, size) != CM_OK) {
+            cm_bench_close(b);
+            return cm_error_set(err, CM_EXIT_FAILURES, "starting the stream failed");
+        }
     }
     return 0;
 }

@@ -4,9 +4,10 @@
  *
  * What one operation includes (docs/methodology.md): hash — a whole digest
  * (init, update, final) of `size` bytes; mac — a whole MAC with a key set
- * up once; cipher — one message of `size` bytes from a fresh IV with the key
- * scheduled once; aead — one message with a fresh nonce and 13 bytes of AAD
- * (a TLS record header), key scheduled once, tag computed or checked.
+ * up once; cipher — the next `size` bytes of one long stream (key and IV set
+ * once; CBC chaining and the CTR counter carry on, as `openssl speed`
+ * measures); aead — one whole message with its nonce and 13 bytes of AAD (a
+ * TLS record header), key scheduled once, tag computed or checked.
  * Input and output buffers are distinct and 64-byte aligned.
  */
 #ifndef CM_CORE_WORKLOAD_H

@@ -35,21 +35,31 @@ def test_bad_run_arguments(cm, tmp_path, args, message):
     assert p.stdout == ""
 
 
-@pytest.mark.parametrize("path", ["/nonexistent-dir/r.json", "/"])
+@pytest.mark.parametrize("path", ["/nonexistent-dir/r.json", "/", "/proc/r.json", ""])
 def test_unwritable_json_path(cm, tmp_path, path):
     p = cm("run", "--algorithms", "sha256", "--json", path, cwd=tmp_path)
     assert p.returncode == 2
     assert len(p.stderr.strip().splitlines()) == 1
-    assert "cannot write" in p.stderr
+    assert "cannot write" in p.stderr or "empty" in p.stderr
     assert not (tmp_path / "results").exists()
 
 
-def test_unwritable_csv_path(cm, tmp_path):
-    p = cm("run", "--algorithms", "sha256", "--json", tmp_path / "r.json", "--csv",
-           "/nonexistent-dir/r.csv")
+def test_unwritable_default_results_dir(cm, tmp_path):
+    """The default results/ path is checked before anything runs, too."""
+    (tmp_path / "results").write_text("a file where the directory should be")
+    p = cm("run", "--algorithms", "sha256", cwd=tmp_path)
     assert p.returncode == 2
-    assert "cannot write '/nonexistent-dir/r.csv'" in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and "results" in p.stderr
+    assert p.stdout == ""
+
+
+@pytest.mark.parametrize("csv", ["/nonexistent-dir/r.csv", "/proc/r.csv"])
+def test_unwritable_csv_path(cm, tmp_path, csv):
+    p = cm("run", "--algorithms", "sha256", "--json", tmp_path / "r.json", "--csv", csv)
+    assert p.returncode == 2
+    assert f"cannot write '{csv}'" in p.stderr
     assert not (tmp_path / "r.json").exists()
+    assert not list(tmp_path.iterdir())
 
 
 def test_unknown_command(cm):

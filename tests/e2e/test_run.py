@@ -60,7 +60,9 @@ def test_records_are_consistent(small_run):
         assert mhz > 0
         assert r["cycles_per_byte"] == pytest.approx(s["median_ns"] * mhz / 1e3 / r["size"])
         cpu = r["cpu_time_ns_per_op"]
-        assert cpu["user"] >= 0 and cpu["system"] >= 0
+        # one thread doing nothing else: its CPU time is close to the wall time
+        assert 0.5 * s["median_ns"] < cpu["total"] < 2 * s["median_ns"] + 100
+        assert cpu["user"] is None or cpu["user"] + cpu["system"] == pytest.approx(cpu["total"])
         assert r["iterations_per_sample"] >= 1
 
 
@@ -89,6 +91,8 @@ def test_csv_is_a_view_of_the_records(small_run):
         assert row["name"] == rec["name"]
         assert int(row["size"]) == rec["size"]
         assert float(row["throughput_mb_s"]) == pytest.approx(rec["throughput_mb_s"], rel=1e-5)
+        assert row["flags"] == ";".join(rec["flags"])
+        assert row["kat.status"] == rec["kat"]["status"]
 
 
 def test_table_on_stdout(small_run):
@@ -98,7 +102,8 @@ def test_table_on_stdout(small_run):
     assert "16 bytes" in header and "1024 bytes" in header
     rows = [l for l in out.splitlines() if l.startswith("openssl   aes-128-gcm        seal")]
     assert len(rows) == 2  # one in each block
-    assert len(rows[0].split()) == 3 + len(SIZES)
+    assert len(rows[0].split()) == 4 + len(SIZES)
+    assert rows[0].split()[3] == "pass"  # the KAT column
 
 
 def test_per_cluster_runs_on_the_first_cpu_of_each_cluster(cm, tmp_path, schema):
@@ -129,6 +134,15 @@ def test_default_json_goes_to_results_dir(cm, tmp_path):
     assert len(files) == 1
     assert p.stdout == ""
     assert json.loads(files[0].read_text())["results"]
+
+
+def test_repeated_size_is_measured_once(cm, tmp_path):
+    p = cm("run", "--algorithms", "sha256", "--backends", "ref", "--sizes", "64,16,64",
+           "--time", "0.02", "--json", tmp_path / "r.json")
+    assert p.returncode == 0, p.stderr
+    doc = json.loads((tmp_path / "r.json").read_text())
+    assert doc["settings"]["sizes"] == [64, 16]
+    assert [r["size"] for r in doc["results"]] == [64, 16]
 
 
 def test_cbc_size_not_a_whole_block_is_skipped_with_reason(cm, tmp_path):

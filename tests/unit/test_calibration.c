@@ -57,11 +57,14 @@ int main(void)
     cm_runner_defaults(&coarse, 0.5, 1000000);
     CHECK(coarse.min_sample_ns == 1000000000ull);
 
-    /* a perfectly steady workload stops at min_samples with CI 0 */
+    /* a perfectly steady workload reaches its CI at once, but is sampled
+     * for half the budget (0.25 s of ~1 ms samples), not longer */
     cm_measurement m;
     cm_workload o = {fake_overhead, &f};
     CHECK(cm_runner_measure(&cfg, &w, &o, &m) == 0);
-    CHECK(m.n_samples == cfg.min_samples);
+    double sample_s = (double)m.iters_per_sample * 37e-9;
+    CHECK((double)m.n_samples * sample_s >= 0.25);
+    CHECK((double)m.n_samples * sample_s < 0.25 + 2 * sample_s);
     CHECK(m.ci_reached);
     CHECK_NEAR(m.overhead_ns, 2, 1e-9);
     CHECK_NEAR(m.stats.median, 35, 1e-9); /* 37 measured - 2 overhead */

@@ -11,6 +11,7 @@
  * Every state is malloc'ed in create and wiped and freed in destroy.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "cryptometer/backend.h"
 #include "impl/ref/aes.h"
 #include "impl/ref/aes_modes.h"
@@ -147,6 +148,15 @@ static const cm_mac_vtable hmac_sha256_vtable = {hmac_sha256_create, hmac_sha256
 
 /* ---- AES-CBC and AES-CTR -------------------------------------------------- */
 
+/* An AES key schedule with the position of one stream per direction
+ * (0 decrypt, 1 encrypt), for calls that continue a stream (iv NULL). */
+typedef struct aes_stream {
+    ref_aes_key key;
+    uint8_t next_iv[2][16]; /* CBC: the chaining block; CTR: the next counter block */
+    uint8_t ks[2][16];      /* CTR: the keystream block being used */
+    size_t ks_used[2];      /* CTR: bytes of ks already used (16: none left) */
+} aes_stream;
+
 /* A new AES key schedule for a key of exactly want_len bytes; any other
  * length is CM_ERR_UNSUPPORTED. */
 static int aes_create(void **state, const uint8_t *key, size_t key_len, size_t want_len)
@@ -154,12 +164,12 @@ static int aes_create(void **state, const uint8_t *key, size_t key_len, size_t w
     int rc;
     if (key_len != want_len)
         return CM_ERR_UNSUPPORTED;
-    rc = state_alloc(state, sizeof(ref_aes_key));
+    rc = state_alloc(state, sizeof(aes_stream));
     if (rc != CM_OK)
         return rc;
-    rc = ref_aes_set_key(*state, key, key_len);
+    rc = ref_aes_set_key(&((aes_stream *)*state)->key, key, key_len);
     if (rc != CM_OK) {
-        state_free(*state, sizeof(ref_aes_key));
+        state_free(*state, sizeof(aes_stream));
         *state = NULL;
     }
     return rc;
@@ -180,39 +190,104 @@ static int aes256_create(void **state, const uint8_t *key, size_t key_len)
 /* Wipes and frees an AES key schedule; NULL is accepted. */
 static void aes_destroy(void *state)
 {
-    state_free(state, sizeof(ref_aes_key));
+    state_free(state, sizeof(aes_stream));
 }
 
-/* CBC without padding: CM_ERR_INVALID unless len is a multiple of 16. */
+/* CBC without padding in direction enc (CM_ERR_INVALID unless len is a
+ * multiple of 16), from iv or, iv NULL, from the stream's chaining block. */
+static int aes_cbc(aes_stream *st, int enc, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                   size_t len)
+{
+    uint8_t next[16];
+    cm_rc rc;
+    if (len % 16 != 0)
+        return CM_ERR_INVALID;
+    if (iv)
+        memcpy(st->next_iv[enc], iv, 16);
+    if (len == 0)
+        return CM_OK;
+    /* the next chaining block is the last ciphertext block: in's when
+     * decrypting (read before out may overwrite it), out's when encrypting */
+    if (!enc)
+        memcpy(next, in + len - 16, 16);
+    rc = enc ? ref_aes_cbc_encrypt(&st->key, st->next_iv[1], in, out, len)
+             : ref_aes_cbc_decrypt(&st->key, st->next_iv[0], in, out, len);
+    memcpy(st->next_iv[enc], enc ? out + len - 16 : next, 16);
+    return rc;
+}
+
 static int aes_cbc_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
                            size_t len)
 {
-    return ref_aes_cbc_encrypt(state, iv, in, out, len);
+    return aes_cbc(state, 1, iv, in, out, len);
 }
 
-/* The inverse of aes_cbc_encrypt, with the same length rule. */
 static int aes_cbc_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
                            size_t len)
 {
-    return ref_aes_cbc_decrypt(state, iv, in, out, len);
+    return aes_cbc(state, 0, iv, in, out, len);
 }
 
-/* CTR, iv being the initial 128-bit counter block; both directions. */
-static int aes_ctr_xor(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                       size_t len)
+/* Adds n to the big-endian 128-bit counter block ctr. */
+static void ctr_add(uint8_t ctr[16], uint64_t n)
 {
-    ref_aes_ctr_xor(state, iv, in, out, len);
+    for (int i = 15; i >= 0 && n; i--) {
+        uint64_t sum = ctr[i] + (n & 0xff);
+        ctr[i] = (uint8_t)sum;
+        n = (n >> 8) + (sum >> 8);
+    }
+}
+
+/* CTR in direction enc (both directions are the same operation): from iv
+ * as the initial counter block or, iv NULL, from the stream's next
+ * keystream byte. Any len. */
+static int aes_ctr(aes_stream *st, int enc, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                   size_t len)
+{
+    if (iv) {
+        memcpy(st->next_iv[enc], iv, 16);
+        st->ks_used[enc] = 16;
+    }
+    /* what is left of the current keystream block */
+    while (len && st->ks_used[enc] < 16) {
+        *out++ = *in++ ^ st->ks[enc][st->ks_used[enc]++];
+        len--;
+    }
+    size_t whole = len - len % 16;
+    if (whole) {
+        ref_aes_ctr_xor(&st->key, st->next_iv[enc], in, out, whole);
+        ctr_add(st->next_iv[enc], whole / 16);
+        in += whole, out += whole, len -= whole;
+    }
+    if (len) { /* a partial block starts a new keystream block */
+        ref_aes_encrypt_block(&st->key, st->next_iv[enc], st->ks[enc]);
+        ctr_add(st->next_iv[enc], 1);
+        for (st->ks_used[enc] = 0; st->ks_used[enc] < len; st->ks_used[enc]++)
+            out[st->ks_used[enc]] = in[st->ks_used[enc]] ^ st->ks[enc][st->ks_used[enc]];
+    }
     return CM_OK;
+}
+
+static int aes_ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                           size_t len)
+{
+    return aes_ctr(state, 1, iv, in, out, len);
+}
+
+static int aes_ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                           size_t len)
+{
+    return aes_ctr(state, 0, iv, in, out, len);
 }
 
 static const cm_cipher_vtable aes128_cbc_vtable = {aes128_create, aes_cbc_encrypt,
                                                    aes_cbc_decrypt, aes_destroy};
 static const cm_cipher_vtable aes256_cbc_vtable = {aes256_create, aes_cbc_encrypt,
                                                    aes_cbc_decrypt, aes_destroy};
-static const cm_cipher_vtable aes128_ctr_vtable = {aes128_create, aes_ctr_xor, aes_ctr_xor,
-                                                   aes_destroy};
-static const cm_cipher_vtable aes256_ctr_vtable = {aes256_create, aes_ctr_xor, aes_ctr_xor,
-                                                   aes_destroy};
+static const cm_cipher_vtable aes128_ctr_vtable = {aes128_create, aes_ctr_encrypt,
+                                                   aes_ctr_decrypt, aes_destroy};
+static const cm_cipher_vtable aes256_ctr_vtable = {aes256_create, aes_ctr_encrypt,
+                                                   aes_ctr_decrypt, aes_destroy};
 
 /* ---- AES-GCM -------------------------------------------------------------- */
 
