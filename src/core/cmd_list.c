@@ -14,7 +14,8 @@
 #include "core/registry.h"
 
 static const char list_usage[] =
-    "usage: cryptometer list [--filter REGEX] [--algorithms LIST] [--backends LIST] [--json]\n";
+    "usage: cryptometer list [--filter REGEX] [--algorithms LIST] [--backends LIST] [--json]\n"
+    "exit codes: 0 ok; 2 bad option, regex, algorithm or backend name\n";
 
 /* Prints the list as JSON: {"benchmarks":[...],"missing_backends":[...]}. */
 static void print_json(const cm_group *groups, size_t n)
