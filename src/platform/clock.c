@@ -13,7 +13,8 @@
 #include "core/cpuclock.h"
 #include "platform/platform.h"
 
-/* A clock gap worth a sentence. */
+/* A clock gap worth a sentence: at least this, and more than the
+ * measurement's own spread (measured_spread). */
 #define CLOCK_GAP 0.03
 
 /* See platform.h. */
@@ -24,7 +25,8 @@ int platform_measure_clocks(platform_cpu *cpu)
     int measured = 0;
     for (int c = 0; c < cpu->n_clusters; c++) {
         platform_cluster *cl = &cpu->clusters[c];
-        cl->measured_mhz = 0;
+        cl->measured_mhz = cl->measured_check_mhz = cl->measured_spread = 0;
+        cl->measured_agree = 0;
         if (cl->n_cpus == 0)
             continue;
         /* The first CPU of the cluster this process may run on. */
@@ -70,23 +72,29 @@ void platform_clock_flags(const platform_cpu *cpu, json_t *flags)
                             : cl->claimed_source && strcmp(cl->claimed_source, "model name") == 0
                                 ? "the model name's clock"
                                 : "the \"cpu MHz\" of /proc/cpuinfo";
-        if (fabs(gap) > CLOCK_GAP) {
+        /* A gap within the repeats' own spread is the measurement's noise. */
+        double limit = fmax(CLOCK_GAP, cl->measured_spread);
+        char spread[96];
+        snprintf(spread, sizeof spread, " (the measurement's own spread is %.1f%%)",
+                 100.0 * cl->measured_spread);
+        if (fabs(gap) > limit) {
             if (gap < 0) {
                 /* Below the claim: is it at least the current cpufreq clock? */
                 double cur_gap = cl->freq_cur_mhz > 0 ? cl->measured_mhz / cl->freq_cur_mhz - 1.0 : 1.0;
                 snprintf(msg, sizeof msg,
-                         "%s run%s at %.0f MHz measured, %.0f%% below the %.0f MHz of %s%s",
+                         "%s run%s at %.0f MHz measured, %.1f%% below the %.0f MHz of %s%s%s",
                          name, cl->n_cpus > 1 ? "" : "s", cl->measured_mhz, -100.0 * gap, cl->claimed_mhz, claim,
-                         fabs(cur_gap) <= CLOCK_GAP
+                         spread,
+                         fabs(cur_gap) <= limit
                              ? ": it was at its current cpufreq clock, not the top one (the governor "
                                "had not raised it), so figures may be lower than the CPU can do."
                              : ": the clock is capped (thermal or power limit, firmware) or cpufreq "
                                "reports a clock the core never reaches.");
             } else {
                 snprintf(msg, sizeof msg,
-                         "%s run%s at %.0f MHz measured, %.0f%% above the %.0f MHz of %s: %s",
+                         "%s run%s at %.0f MHz measured, %.1f%% above the %.0f MHz of %s%s: %s",
                          name, cl->n_cpus > 1 ? "" : "s", cl->measured_mhz, 100.0 * gap, cl->claimed_mhz, claim,
-                         strcmp(claim, "cpufreq's maximum") == 0
+                         spread, strcmp(claim, "cpufreq's maximum") == 0
                              ? "cpufreq under-reports the top clock (boost/turbo states it does not list)."
                              : "the figure there is a nominal or stale clock (a turbo clock, or a "
                                "virtual machine that reports the host's base clock); cycles per byte use "

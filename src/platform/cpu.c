@@ -90,6 +90,8 @@ void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
     int cur = -1, is_x86 = 0, riscv = 0;
     char isa[64] = "";
     const char *p = text;
+    char *line = NULL;
+    size_t cap = 0;
 
     /* Stores the pending MIDR parts into the current CPU. */
 #define FLUSH_MIDR()                                          \
@@ -99,16 +101,7 @@ void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
         memset(&m, 0, sizeof m);                              \
     } while (0)
 
-    while (p && *p) {
-        const char *eol = strchr(p, '\n');
-        size_t ll = eol ? (size_t)(eol - p) : strlen(p);
-        char line[4096];
-        if (ll >= sizeof line)
-            ll = sizeof line - 1;
-        memcpy(line, p, ll);
-        line[ll] = '\0';
-        p = eol ? eol + 1 : NULL;
-
+    while (pf_next_line(&p, &line, &cap) == 1) {
         char *colon = strchr(line, ':');
         if (!colon)
             continue;
@@ -162,6 +155,7 @@ void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
     }
     FLUSH_MIDR();
 #undef FLUSH_MIDR
+    free(line);
 
     /* Old 32-bit kernels print one ID block after all the processors: it
      * then describes every CPU. */
@@ -233,6 +227,23 @@ static int policy_cmp(const void *a, const void *b)
     return (fx > fy) - (fx < fy);
 }
 
+/* A zeroed slot for one more policy after the n in *pol, growing the array
+ * (*cap entries) when it is full; NULL when out of memory (the n policies
+ * already read stay). */
+static struct policy *policy_slot(struct policy **pol, int n, int *cap)
+{
+    if (n == *cap) {
+        int want = *cap ? *cap * 2 : 8;
+        struct policy *bigger = realloc(*pol, (size_t)want * sizeof **pol);
+        if (!bigger)
+            return NULL;
+        *pol = bigger;
+        *cap = want;
+    }
+    memset(&(*pol)[n], 0, sizeof **pol);
+    return &(*pol)[n];
+}
+
 /* Reads the cpufreq policies (policyN directories, else per-CPU cpufreq
  * directories of older kernels). Returns how many, into *out (malloc'd). */
 static int read_policies(const char *sysroot, const platform_cpu *cpu, struct policy **out)
@@ -249,15 +260,9 @@ static int read_policies(const char *sysroot, const platform_cpu *cpu, struct po
             if (strncmp(e->d_name, "policy", 6) != 0 || !isdigit((unsigned char)e->d_name[6]) ||
                 strlen(e->d_name) >= sizeof pol->name)
                 continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 8;
-                struct policy *bigger = realloc(pol, (size_t)cap * sizeof *pol);
-                if (!bigger)
-                    break;
-                pol = bigger;
-            }
-            struct policy *p = &pol[n];
-            memset(p, 0, sizeof *p);
+            struct policy *p = policy_slot(&pol, n, &cap);
+            if (!p)
+                break;
             snprintf(p->name, sizeof p->name, "%.23s", e->d_name);
             snprintf(p->dir, sizeof p->dir, "/sys/devices/system/cpu/cpufreq/%.23s", e->d_name);
             snprintf(path, sizeof path, "%s/related_cpus", p->dir);
@@ -290,15 +295,10 @@ static int read_policies(const char *sysroot, const platform_cpu *cpu, struct po
                 dup = pol[j].n == k && memcmp(pol[j].cpus, cpus, (size_t)k * sizeof *cpus) == 0;
             if (dup)
                 continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 8;
-                struct policy *bigger = realloc(pol, (size_t)cap * sizeof *pol);
-                if (!bigger)
-                    break;
-                pol = bigger;
-            }
-            struct policy *p = &pol[n++];
-            memset(p, 0, sizeof *p);
+            struct policy *p = policy_slot(&pol, n, &cap);
+            if (!p)
+                break;
+            n++;
             snprintf(p->name, sizeof p->name, "cpu%d", cpu->cpu_ids[i]);
             snprintf(p->dir, sizeof p->dir, "/sys/devices/system/cpu/cpu%d/cpufreq", cpu->cpu_ids[i]);
             p->n = k;

@@ -319,8 +319,10 @@ json_t *platform_run_context(platform_cpu *cpu, platform_health **before, cm_err
     platform_measure_clocks(cpu);
     if (*before) {
         (*before)->n_clock = cpu->n_clusters;
-        for (int i = 0; i < cpu->n_clusters; i++)
+        for (int i = 0; i < cpu->n_clusters; i++) {
             (*before)->clock_mhz[i] = cpu->clusters[i].measured_mhz;
+            (*before)->clock_spread[i] = cpu->clusters[i].measured_spread;
+        }
     }
     json_t *ctx = json_object();
     json_object_set_new(ctx, "cpu", cpu_json(cpu, fs, cpu->clock_method));

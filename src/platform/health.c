@@ -20,7 +20,8 @@
 #define BUSY_SAMPLE_NS 200000000L /* 200 ms of /proc/stat */
 #define BUSY_LIMIT 0.10           /* another CPU busier than this: flag */
 #define STEAL_LIMIT 0.05
-#define DRIFT_LIMIT 0.03
+#define DRIFT_LIMIT 0.03          /* at least; more when the measurement
+                                     itself spreads more (clock_spread) */
 #define BELOW_MAX_LIMIT 0.10      /* share of a run below the top clock */
 #define TEMP_RISE_C 15.0
 
@@ -402,8 +403,10 @@ platform_health *platform_health_snapshot(const char *sysroot, const platform_cp
             }
             platform_measure_clocks(c);
             h->n_clock = c->n_clusters;
-            for (int i = 0; i < c->n_clusters; i++)
+            for (int i = 0; i < c->n_clusters; i++) {
                 h->clock_mhz[i] = c->clusters[i].measured_mhz;
+                h->clock_spread[i] = c->clusters[i].measured_spread;
+            }
             platform_cpu_free(c);
         }
     }
@@ -604,11 +607,15 @@ static void flags_during(const platform_health *b, const platform_health *a, jso
         if (b->clock_mhz[c] <= 0 || a->clock_mhz[c] <= 0)
             continue;
         double drift = a->clock_mhz[c] / b->clock_mhz[c] - 1.0;
-        if (fabs(drift) > DRIFT_LIMIT) {
+        /* A drift within the repeats' own spread is the measurement's
+         * noise, not a change of clock. */
+        double spread = fmax(b->clock_spread[c], a->clock_spread[c]);
+        if (fabs(drift) > fmax(DRIFT_LIMIT, spread)) {
             snprintf(msg, sizeof msg,
                      "The clock of cluster %d moved from %.0f MHz before the run to %.0f MHz "
-                     "after it (%+.1f%%): throttling or a governor change; figures mix two clocks.",
-                     c, b->clock_mhz[c], a->clock_mhz[c], 100.0 * drift);
+                     "after it (%+.1f%%, beyond the measurement's own spread of %.1f%%): "
+                     "throttling or a governor change; figures mix two clocks.",
+                     c, b->clock_mhz[c], a->clock_mhz[c], 100.0 * drift, 100.0 * spread);
             add_flag(flags, "clock-drift", "warning", msg);
         }
     }
@@ -688,5 +695,9 @@ json_t *platform_health_json(const platform_health *h)
     for (int c = 0; c < h->n_clock; c++)
         json_array_append_new(clk, h->clock_mhz[c] > 0 ? json_real(h->clock_mhz[c]) : json_null());
     json_object_set_new(o, "clock_mhz", clk);
+    json_t *spr = json_array();
+    for (int c = 0; c < h->n_clock; c++)
+        json_array_append_new(spr, h->clock_mhz[c] > 0 ? json_real(h->clock_spread[c]) : json_null());
+    json_object_set_new(o, "clock_spread", spr);
     return o;
 }

@@ -35,16 +35,9 @@ platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n)
     platform_kdriver *d = NULL, *cur = NULL;
     *n = 0;
     const char *p = text;
-    while (p && *p) {
-        const char *eol = strchr(p, '\n');
-        size_t ll = eol ? (size_t)(eol - p) : strlen(p);
-        char line[512];
-        if (ll >= sizeof line)
-            ll = sizeof line - 1;
-        memcpy(line, p, ll);
-        line[ll] = '\0';
-        p = eol ? eol + 1 : NULL;
-
+    char *line = NULL;
+    size_t line_cap = 0;
+    while (pf_next_line(&p, &line, &line_cap) == 1) {
         char *colon = strchr(line, ':');
         if (!colon) {
             cur = NULL; /* a blank line ends an entry */
@@ -79,6 +72,7 @@ platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n)
             cur->internal = strcmp(val, "yes") == 0;
         }
     }
+    free(line);
     if (cnt == 0) {
         free(d);
         return NULL;

@@ -233,7 +233,8 @@ struct json_t *platform_af_alg_probe(void);
 int platform_measure_clocks(platform_cpu *cpu);
 
 /* Compares each measured cluster with what it claims; appends a flag per
- * cluster whose gap exceeds 3% to flags (a JSON array). */
+ * cluster whose gap exceeds both 3% and the measurement's own spread
+ * (measured_spread) to flags (a JSON array). */
 void platform_clock_flags(const platform_cpu *cpu, struct json_t *flags);
 
 /* ------------------------------------------------------------------------
@@ -282,6 +283,8 @@ typedef struct platform_health {
     char vm_evidence[128];   /* how it was seen */
     int n_clock;             /* clusters measured in this snapshot */
     double clock_mhz[PLATFORM_MAX_CLUSTERS]; /* 0 = not measured */
+    double clock_spread[PLATFORM_MAX_CLUSTERS]; /* measured_spread of the
+                                                   same measurement, 0 unknown */
     char isa_mask[256];      /* CRYPTOMETER_ISA_MASK, or "" */
 } platform_health;
 
@@ -297,7 +300,10 @@ void platform_health_free(platform_health *h);
 
 /* Flags raised by a before snapshot and, if after is not NULL, by what
  * changed during the run. A JSON array of {"id","severity","message"}
- * (severity "info" or "warning", message a full sentence). New reference. */
+ * (severity "info" or "warning", message a full sentence). A clock drift is
+ * flagged only beyond both 3% and the larger clock_spread of the two
+ * snapshots: less is within what the measurement itself varies by. New
+ * reference. */
 struct json_t *platform_health_flags(const platform_health *before,
                                      const platform_health *after);
 

@@ -153,6 +153,31 @@ int pf_exists(const char *sysroot, const char *path)
 }
 
 /* See sysroot.h. */
+int pf_next_line(const char **text, char **line, size_t *cap)
+{
+    const char *p = *text;
+    if (!p || !*p)
+        return 0;
+    const char *eol = strchr(p, '\n');
+    size_t ll = eol ? (size_t)(eol - p) : strlen(p);
+    if (!*line || *cap < ll + 1) {
+        size_t want = ll + 1 > 256 ? ll + 1 : 256;
+        char *bigger = realloc(*line, want);
+        if (!bigger) {
+            *text = NULL;
+            errno = ENOMEM;
+            return -1;
+        }
+        *line = bigger;
+        *cap = want;
+    }
+    memcpy(*line, p, ll);
+    (*line)[ll] = '\0';
+    *text = eol ? eol + 1 : NULL;
+    return 1;
+}
+
+/* See sysroot.h. */
 char *pf_trim(char *s)
 {
     while (*s && isspace((unsigned char)*s))

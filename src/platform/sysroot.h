@@ -43,6 +43,14 @@ int pf_exists(const char *sysroot, const char *path);
  * answers, else -1 (unknown). */
 int pf_dev_exists(const char *sysroot, const char *name);
 
+/* Walks text line by line: copies the next line of *text (without its
+ * '\n') into *line, a malloc'd buffer grown to fit lines of any length, and
+ * moves *text past it (NULL after the last line). Start with *line = NULL
+ * and *cap = 0; free(*line) when done. Returns 1 for a line, 0 at the end
+ * of the text (*text NULL or at its NUL), -1 when out of memory (the rest
+ * of the text is then absent). Loop while it returns 1. */
+int pf_next_line(const char **text, char **line, size_t *cap);
+
 /* Trims leading and trailing white space in place; returns the start. */
 char *pf_trim(char *s);
 

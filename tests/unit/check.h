@@ -1,7 +1,8 @@
 /*
  * check.h — the few assertion macros the C unit tests share. Each failed
  * CHECK prints the file, line and expression; check_done() prints the
- * "N passed, N failed" line and gives main's return value.
+ * "N passed, N failed" line and gives main's return value. tree() finds
+ * the recorded test trees under check_src (set it in main).
  */
 #ifndef CM_TESTS_CHECK_H
 #define CM_TESTS_CHECK_H
@@ -32,6 +33,22 @@ static int check_passed, check_failed;
                     __LINE__, #a, a_, b_);                                             \
         }                                                                              \
     } while (0)
+
+/* The source directory the test reads its data from; main sets it from
+ * argv[1], else CM_SOURCE_DIR. */
+static char check_src[2048];
+
+/* The path of a test tree under the source directory:
+ * check_src/tests/data/rel. The result lives in one of 8 static buffers
+ * used in turn, so up to 8 paths may be held at once. */
+static inline const char *tree(const char *rel)
+{
+    static char buf[8][4096];
+    static int k;
+    char *b = buf[k++ % 8];
+    snprintf(b, sizeof buf[0], "%s/tests/data/%s", check_src, rel);
+    return b;
+}
 
 static inline int check_done(const char *name)
 {

@@ -15,18 +15,6 @@
 #include "check.h"
 #include "platform/platform.h"
 
-static char src[2048];
-
-/* The path of a test tree under the source directory. */
-static const char *tree(const char *rel)
-{
-    static char buf[8][4096];
-    static int k;
-    char *b = buf[k++ % 8];
-    snprintf(b, sizeof buf[0], "%s/tests/data/%s", src, rel);
-    return b;
-}
-
 /* The feature called name, or NULL. */
 static const platform_feature *feature(const platform_features *fs, const char *name)
 {
@@ -69,7 +57,7 @@ static void test_midr_table(void)
 static void test_midr_table_format(void)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/data/cpu_cores.json", src);
+    snprintf(path, sizeof path, "%s/data/cpu_cores.json", check_src);
     json_error_t e;
     json_t *t = json_load_file(path, 0, &e);
     CHECK(t != NULL);
@@ -329,7 +317,7 @@ static void test_table_bits(void)
         {"vpclmulqdq", "ecx", 7, bit_VPCLMULQDQ},
     };
     char path[2200];
-    snprintf(path, sizeof path, "%s/data/cpu_features.json", src);
+    snprintf(path, sizeof path, "%s/data/cpu_features.json", check_src);
     json_t *t = json_load_file(path, 0, NULL);
     json_t *list = json_object_get(t, "x86"), *e;
     size_t i;
@@ -368,7 +356,7 @@ static void test_table_bits(void)
         {"svesm4", "AT_HWCAP2", HWCAP2_SVESM4},
     };
     char path[2200];
-    snprintf(path, sizeof path, "%s/data/cpu_features.json", src);
+    snprintf(path, sizeof path, "%s/data/cpu_features.json", check_src);
     json_t *t = json_load_file(path, 0, NULL);
     json_t *list = json_object_get(t, "aarch64"), *e;
     size_t i, matched = 0;
@@ -393,7 +381,7 @@ static void test_table_bits(void)
 
 int main(int argc, char **argv)
 {
-    snprintf(src, sizeof src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
+    snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
     test_midr_table();
     test_midr_table_format();
     test_parse_cpuinfo();

@@ -15,18 +15,6 @@
 #include "check.h"
 #include "platform/platform.h"
 
-static char src[2048];
-
-/* The path of a test tree under the source directory. */
-static const char *tree(const char *rel)
-{
-    static char buf[4][4096];
-    static int k;
-    char *b = buf[k++ % 4];
-    snprintf(b, sizeof buf[0], "%s/tests/data/%s", src, rel);
-    return b;
-}
-
 /* Runs cm_detect_main with stdout and stderr sent to /dev/null. */
 static int run_detect(int argc, char **argv)
 {
@@ -229,7 +217,7 @@ static void test_aes_score(void)
 
 int main(int argc, char **argv)
 {
-    snprintf(src, sizeof src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
+    snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
     test_documents();
     test_command();
     test_aes_score();

@@ -14,18 +14,6 @@
 #include "check.h"
 #include "platform/platform.h"
 
-static char src[2048];
-
-/* The path of a test tree under the source directory. */
-static const char *tree(const char *rel)
-{
-    static char buf[4][4096];
-    static int k;
-    char *b = buf[k++ % 4];
-    snprintf(b, sizeof buf[0], "%s/tests/data/%s", src, rel);
-    return b;
-}
-
 /* The flag with id in flags, or NULL. */
 static json_t *flag(json_t *flags, const char *id)
 {
@@ -153,6 +141,40 @@ static void test_synthetic(void)
     CHECK(flag(flags, "temperature-rise") != NULL && json_array_size(flags) == 1);
     json_decref(flags);
 
+    /* a drift within the measurement's own spread is not a drift: +5%
+     * against spreads of 8% (after) and 2% (before) says nothing, in either
+     * snapshot's spread, and +10% is flagged with both numbers */
+    platform_health_free(a);
+    a = quiet();
+    b->clock_spread[0] = 0.02;
+    a->clock_spread[0] = 0.08;
+    a->clock_mhz[0] = 1890;
+    flags = platform_health_flags(b, a);
+    CHECK(flag(flags, "clock-drift") == NULL);
+    json_decref(flags);
+    b->clock_spread[0] = 0.08;
+    a->clock_spread[0] = 0.02;
+    flags = platform_health_flags(b, a);
+    CHECK(flag(flags, "clock-drift") == NULL);
+    json_decref(flags);
+    a->clock_mhz[0] = 1980;
+    flags = platform_health_flags(b, a);
+    check_shape(flags);
+    const char *m = json_string_value(json_object_get(flag(flags, "clock-drift"), "message"));
+    CHECK(m && strstr(m, "+10.0%") && strstr(m, "spread of 8.0%"));
+    json_decref(flags);
+    /* below 3% of spread, 3% still holds: +3.5% is a drift */
+    b->clock_spread[0] = a->clock_spread[0] = 0.01;
+    a->clock_mhz[0] = 1863;
+    flags = platform_health_flags(b, a);
+    CHECK(flag(flags, "clock-drift") != NULL);
+    json_decref(flags);
+    /* the spread is in the snapshot's JSON */
+    json_t *js = platform_health_json(a);
+    CHECK(json_real_value(json_array_get(json_object_get(js, "clock_spread"), 0)) == 0.01);
+    json_decref(js);
+    b->clock_spread[0] = 0;
+
     /* no cpufreq at all */
     b->n_policies = 0;
     flags = platform_health_flags(b, NULL);
@@ -234,15 +256,31 @@ static void test_clock_flags(void)
     check_shape(flags);
     CHECK(json_array_size(flags) == 1);
     const char *m = json_string_value(json_object_get(json_array_get(flags, 0), "message"));
-    CHECK(m && strstr(m, "CPUs 0-3 (Cortex-A53)") && strstr(m, "1412 MHz") && strstr(m, "7% below"));
+    CHECK(m && strstr(m, "CPUs 0-3 (Cortex-A53)") && strstr(m, "1412 MHz") && strstr(m, "6.6% below"));
     CHECK(strcmp(json_string_value(json_object_get(json_array_get(flags, 0), "severity")), "warning") == 0);
+    json_decref(flags);
+
+    /* a gap within the measurement's own spread says nothing; beyond it the
+     * sentence gives both numbers */
+    c->clusters[0].measured_spread = 0.08;
+    flags = json_array();
+    platform_clock_flags(c, flags);
+    CHECK(json_array_size(flags) == 0);
+    json_decref(flags);
+    c->clusters[0].measured_spread = 0.05;
+    flags = json_array();
+    platform_clock_flags(c, flags);
+    check_shape(flags);
+    CHECK(json_array_size(flags) == 1);
+    m = json_string_value(json_object_get(json_array_get(flags, 0), "message"));
+    CHECK(m && strstr(m, "6.6% below") && strstr(m, "spread is 5.0%"));
     json_decref(flags);
     platform_cpu_free(c);
 }
 
 int main(int argc, char **argv)
 {
-    snprintf(src, sizeof src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
+    snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
     test_synthetic();
     test_trees();
     test_clock_flags();

@@ -15,18 +15,6 @@
 #include "platform/platform.h"
 #include "platform/sysroot.h"
 
-static char src[2048];
-
-/* The path of a test tree under the source directory. */
-static const char *tree(const char *rel)
-{
-    static char buf[4][4096];
-    static int k;
-    char *b = buf[k++ % 4];
-    snprintf(b, sizeof buf[0], "%s/tests/data/%s", src, rel);
-    return b;
-}
-
 /* The selected driver of name in the parsed entries, or NULL. */
 static const platform_kdriver *selected(const platform_kdriver *d, size_t n, const char *name)
 {
@@ -244,6 +232,71 @@ static void test_kernel_crypto_json(void)
     json_decref(kc);
 }
 
+/* Lines of any length come whole: pf_next_line itself, and /proc/crypto
+ * lines of over 600 characters whose key or value lies past the point where
+ * a fixed buffer would have cut them. */
+static void test_long_lines(void)
+{
+    /* pf_next_line: empty lines, a 10000-character line, no final '\n' */
+    char *text = malloc(10100);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    size_t off = (size_t)sprintf(text, "a\n\n");
+    memset(text + off, 'y', 10000);
+    off += 10000;
+    sprintf(text + off, "\nlast");
+    const char *p = text;
+    char *line = NULL;
+    size_t cap = 0;
+    CHECK(pf_next_line(&p, &line, &cap) == 1 && strcmp(line, "a") == 0);
+    CHECK(pf_next_line(&p, &line, &cap) == 1 && line[0] == '\0');
+    CHECK(pf_next_line(&p, &line, &cap) == 1 && strlen(line) == 10000 && line[9999] == 'y');
+    CHECK(pf_next_line(&p, &line, &cap) == 1 && strcmp(line, "last") == 0);
+    CHECK(pf_next_line(&p, &line, &cap) == 0 && p == NULL);
+    CHECK(pf_next_line(&p, &line, &cap) == 0);
+    free(line);
+    free(text);
+
+    /* /proc/crypto: a key padded past 600 characters, a 700-character
+     * driver name, a value after 700 characters of padding */
+    char key_pad[700], val_pad[700], driver[700];
+    memset(key_pad, ' ', sizeof key_pad - 1);
+    key_pad[sizeof key_pad - 1] = '\0';
+    memcpy(val_pad, key_pad, sizeof val_pad);
+    memset(driver, 'x', sizeof driver - 1);
+    memcpy(driver, "cbc-aes-", 8);
+    driver[sizeof driver - 1] = '\0';
+    size_t len = 4096;
+    char *crypto = malloc(len);
+    CHECK(crypto != NULL);
+    if (!crypto)
+        return;
+    int w = snprintf(crypto, len,
+                     "name%s: cbc(aes)\ndriver       : %s\nmodule       : aes_ce_blk\n"
+                     "priority     :%s300\nselftest     : passed\ninternal     : no\n"
+                     "type         : skcipher\n\n"
+                     "name         : sha256\ndriver       : sha256-ce\nmodule       : kernel\n"
+                     "priority     : 200\nselftest     : passed\ntype         : shash\n",
+                     key_pad, driver, val_pad);
+    CHECK(w > 0 && (size_t)w < len && strlen(key_pad) + 4 > 600 && strlen(driver) + 15 > 600);
+    size_t n;
+    platform_kdriver *d = platform_kcrypto_parse(crypto, &n);
+    free(crypto);
+    CHECK(d && n == 2);
+    if (d && n == 2) {
+        CHECK(strcmp(d[0].name, "cbc(aes)") == 0);
+        /* the field keeps what fits; the line itself was read to its end */
+        CHECK(strlen(d[0].driver) == sizeof d[0].driver - 1 &&
+              strncmp(d[0].driver, driver, sizeof d[0].driver - 1) == 0);
+        CHECK(d[0].priority == 300);
+        CHECK(strcmp(d[0].module, "aes_ce_blk") == 0 && strcmp(d[0].type, "skcipher") == 0);
+        CHECK(strcmp(d[0].selftest, "passed") == 0 && !d[0].internal);
+        CHECK(strcmp(d[1].name, "sha256") == 0 && d[1].priority == 200 && strcmp(d[1].type, "shash") == 0);
+    }
+    free(d);
+}
+
 /* The live AF_ALG probe answers with a reason when it fails. */
 static void test_af_alg_live(void)
 {
@@ -259,9 +312,10 @@ static void test_af_alg_live(void)
 
 int main(int argc, char **argv)
 {
-    snprintf(src, sizeof src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
+    snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
     test_recorded();
     test_selection_rule();
+    test_long_lines();
     test_classification();
     test_kernel_crypto_json();
     test_af_alg_live();
