@@ -14,12 +14,18 @@ rule is kept simple and exact:
    lower-casing the letters A-Z (``normalise_core_name``).  The family is the
    table entry whose ``cores`` contains the core name; there is at most one.
 3. The reference ratio is the family's ``ratio`` when the family is known,
-   otherwise the smallest ``ratio`` in the table.  If ``score_per_mhz <
+   otherwise the smallest ``ratio`` in the table (of any architecture: AES
+   without AES instructions is far below every family).  If ``score_per_mhz <
    crypto_extensions_absent.fraction * reference`` the verdict is
    ``crypto-extensions-absent-or-unused`` (no AES instructions ran).
-4. Otherwise, with no family: ``unknown-family``, naming the family whose
-   ratio is closest to ``score_per_mhz`` (smallest ``|score_per_mhz/ratio - 1|``,
-   the first in table order on a tie).
+4. Otherwise, with no family: ``unknown-family``, naming, among the families
+   whose ``arch`` is the architecture of the figure (``canonical_arch``), the
+   one whose ratio is closest to ``score_per_mhz`` (smallest
+   ``|score_per_mhz/ratio - 1|``, the first in table order on a tie).  The
+   architecture is the log's (an import) or that of the binary whose OpenSSL
+   produced the figure (a live run).  With no family of that architecture in
+   the table, or with the architecture unknown, no family is named
+   (``closest_family`` is null) and the sentence says why.
 5. Otherwise ``expected_kbs = ratio * mhz``, ``implied_mhz = kbs_16k / ratio``,
    ``deviation = score_per_mhz / ratio - 1`` (in doubles, in this order: first
    ``kbs_16k / mhz``, then ``/ ratio``, then ``- 1``), and with the family's relative
@@ -37,10 +43,18 @@ says 1512 MHz but whose A53 scores like a 1412 MHz one gets
 more than 3%, the message says which of the two clocks the score agrees with.
 ``verdict`` is always the one against ``mhz``.
 
+6. Circularity (imports only): a family may list the logs its ratio was
+   computed from (``derived_from``, keyed by the SHA-256 of the log's bytes).
+   When the family compared with in step 4 or 5 lists the log being judged
+   (``log_sha256``), the verdict keeps its code, ``circular`` is true and the
+   message's first sentence ends with "(the table's ratio for this family was
+   derived from this log, so agreement proves nothing)".  A live run judges no
+   log, so there ``circular`` is always false.
+
 Every verdict comes with a sentence in words that carries the numbers.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
 from . import data
@@ -60,6 +74,9 @@ VERDICTS = (CONSISTENT, CLOCK_LOWER, CLOCK_HIGHER, CRYPTO_ABSENT, UNKNOWN_FAMILY
 # threshold of the clock check in issue #3, item 5).
 CLAIM_GAP = 0.03
 
+CIRCULAR_WORDS = ("(the table's ratio for this family was derived from this log, so agreement "
+                  "proves nothing)")
+
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 _KEEP = frozenset(_LOWER + "0123456789")
@@ -73,15 +90,41 @@ def normalise_core_name(name):
     return "".join(c for c in name.translate(_FOLD) if c in _KEEP)
 
 
+_ARCH_ALIASES = {"amd64": "x86_64", "arm64": "aarch64", "i386": "i686", "i486": "i686",
+                 "i586": "i686", "x86": "i686"}
+
+
+def canonical_arch(arch):
+    """The architecture name the table uses for ``arch`` (as ``uname -m`` or a log spells it).
+
+    ASCII A-Z lower-cased; ``amd64`` -> ``x86_64``, ``arm64`` -> ``aarch64``,
+    ``i386``/``i486``/``i586``/``x86`` -> ``i686``, ``arm`` and ``armv*``
+    (``armv7l``, ``armv8l``: 32-bit) -> ``arm``; any other name unchanged.
+    None or empty -> None.
+    """
+    if not arch:
+        return None
+    a = str(arch).translate(_FOLD)
+    if a == "arm" or a.startswith("armv"):
+        return "arm"
+    return _ARCH_ALIASES.get(a, a)
+
+
 @dataclass(frozen=True)
 class Family:
-    """One row of the table: a core family and its k/s per MHz."""
+    """One row of the table: a core family, its architecture and its k/s per MHz.
+
+    ``derived_from`` holds the SHA-256 (lower-case hex) of the logs the ratio
+    was computed from.
+    """
 
     name: str
     cores: Tuple[str, ...]
     ratio: float
     tolerance: float
     source: str
+    arch: str = ""
+    derived_from: Tuple[str, ...] = field(default=())
 
 
 class TableError(Exception):
@@ -117,9 +160,14 @@ class AesScoreTable:
                 if ratio <= 0 or tolerance < 0:
                     raise TableError("family %r has a non-positive ratio or a negative tolerance"
                                      % entry.get("family"))
+                arch = canonical_arch(entry["arch"])
+                if not isinstance(entry["arch"], str) or not arch:
+                    raise TableError("family %r has no architecture ('arch')" % entry.get("family"))
+                derived = tuple(str(d["sha256"]).lower() for d in entry.get("derived_from", ()))
                 families.append(Family(name=str(entry["family"]), cores=tuple(entry["cores"]),
                                        ratio=ratio, tolerance=tolerance,
-                                       source=str(entry["source"])))
+                                       source=str(entry["source"]), arch=arch,
+                                       derived_from=derived))
             fraction = float(obj["crypto_extensions_absent"]["fraction"])
         except (KeyError, TypeError, ValueError) as exc:
             raise TableError("the AES score table is malformed: %s %s" % (type(exc).__name__, exc)) from exc
@@ -142,13 +190,17 @@ class AesScoreTable:
         key = normalise_core_name(core_name)
         return self._by_core.get(key) if key else None
 
-    def closest(self, score_per_mhz) -> Family:
-        """Return the family whose ratio is closest (relatively) to ``score_per_mhz``."""
-        best = self.families[0]
-        best_gap = abs(score_per_mhz / best.ratio - 1.0)
-        for family in self.families[1:]:
+    def closest(self, score_per_mhz, arch) -> Optional[Family]:
+        """Return the family of architecture ``arch`` whose ratio is closest (relatively) to
+        ``score_per_mhz``, the first in table order on a tie; None when the table has no family
+        of that architecture or ``arch`` is unknown."""
+        arch = canonical_arch(arch)
+        best, best_gap = None, None
+        for family in self.families:
+            if arch is None or family.arch != arch:
+                continue
             gap = abs(score_per_mhz / family.ratio - 1.0)
-            if gap < best_gap:
+            if best is None or gap < best_gap:
                 best, best_gap = family, gap
         return best
 
@@ -161,6 +213,15 @@ def _pct(x):
 
 def _num(x):
     return "%.0f" % x
+
+
+def _circular(family, log_key):
+    """Step 6: whether ``family``'s ratio was derived from the log whose SHA-256 is ``log_key``."""
+    return bool(log_key) and log_key in family.derived_from
+
+
+def _circular_suffix(circular):
+    return " " + CIRCULAR_WORDS if circular else ""
 
 
 def _band(deviation, tolerance):
@@ -185,19 +246,25 @@ def _claim_sentence(verdict, dev, claimed_mhz, claimed_dev, tolerance, mhz_label
     return "cpufreq claims %s MHz, which the score does not fit either (%s)." % (_num(claimed_mhz), _pct(claimed_dev))
 
 
-def evaluate(table, core_name, mhz, kbs_16k, claimed_mhz=None, mhz_label="measured"):
+def evaluate(table, core_name, mhz, kbs_16k, claimed_mhz=None, mhz_label="measured", arch=None,
+             log_sha256=None):
     """Apply the rule of the module docstring; return a dict of the figures, verdict and message.
 
     ``mhz`` is the clock the score is checked against and ``mhz_label`` says
-    where it comes from ("measured", "claimed by cpufreq", ...).  Keys:
-    core_name, mhz, mhz_source, kbs_16k, score_per_mhz, family, ratio,
-    tolerance, expected_kbs, implied_mhz, deviation, closest_family,
-    claimed_mhz, claimed_deviation, claimed_verdict (step 5 applied to
-    ``claimed_mhz`` instead of ``mhz``; only with a known family), verdict,
-    message.
+    where it comes from ("measured", "claimed by cpufreq", ...); ``arch`` the
+    architecture the figure was produced on (step 4); ``log_sha256`` the
+    SHA-256 of the log the figures come from (step 6; None in a live run).
+    Keys: core_name, arch (canonical_arch of ``arch``), mhz, mhz_source,
+    kbs_16k, score_per_mhz, family, ratio, tolerance, expected_kbs,
+    implied_mhz, deviation, closest_family, claimed_mhz, claimed_deviation,
+    claimed_verdict (step 5 applied to ``claimed_mhz`` instead of ``mhz``;
+    only with a known family), verdict, circular, message.
     """
+    arch = canonical_arch(arch)
+    log_key = log_sha256.lower() if log_sha256 else None
     out = {
         "core_name": core_name,
+        "arch": arch,
         "mhz": mhz,
         "mhz_source": mhz_label,
         "kbs_16k": kbs_16k,
@@ -213,6 +280,7 @@ def evaluate(table, core_name, mhz, kbs_16k, claimed_mhz=None, mhz_label="measur
         "claimed_deviation": None,
         "claimed_verdict": None,
         "verdict": INSUFFICIENT_DATA,
+        "circular": False,
         "message": "",
     }
     who = core_name or "this core"
@@ -251,30 +319,40 @@ def evaluate(table, core_name, mhz, kbs_16k, claimed_mhz=None, mhz_label="measur
         return out
 
     if family is None:
-        near = table.closest(spm)
         out["verdict"] = UNKNOWN_FAMILY
+        head = ("%s is not a core family in the AES score table; at %s MHz %s it scores %s k/s, "
+                "%.1f per MHz" % (who, _num(mhz), mhz_label, _num(kbs_16k), spm))
+        near = table.closest(spm, arch)
+        if near is None:
+            if arch is None:
+                out["message"] = "%s; its architecture is unknown, so no family is compared with it." % head
+            else:
+                out["message"] = "%s; the table has no %s family to compare it with." % (head, arch)
+            return out
         out["closest_family"] = {"family": near.name, "ratio": near.ratio,
                                  "deviation": spm / near.ratio - 1.0}
+        out["circular"] = _circular(near, log_key)
         out["message"] = (
-            "%s is not a core family in the AES score table; at %s MHz %s it scores %s k/s, "
-            "%.1f per MHz, closest to %s (%s per MHz, %s)."
-            % (who, _num(mhz), mhz_label, _num(kbs_16k), spm, near.name, _num(near.ratio),
-               _pct(spm / near.ratio - 1.0)))
+            "%s, closest to %s (%s per MHz, %s) of the %s families in the table%s."
+            % (head, near.name, _num(near.ratio), _pct(spm / near.ratio - 1.0), arch,
+               _circular_suffix(out["circular"])))
         return out
 
     dev = out["deviation"]
     out["verdict"] = _band(dev, family.tolerance)
+    out["circular"] = _circular(family, log_key)
+    suffix = _circular_suffix(out["circular"])
     head = ("%s at %s MHz %s should score ~%s k/s in AES-256-CBC 16 KiB (%s per MHz); it scores %s (%s)"
             % (who, _num(mhz), mhz_label, _num(out["expected_kbs"]), _num(family.ratio),
                _num(kbs_16k), _pct(dev)))
     if out["verdict"] == CONSISTENT:
-        message = "%s: consistent with the %s family." % (head, family.name)
+        message = "%s: consistent with the %s family%s." % (head, family.name, suffix)
     elif out["verdict"] == CLOCK_LOWER:
-        message = ("%s, as a core at ~%s MHz would: the clock was likely lower than the %s MHz %s."
-                   % (head, _num(out["implied_mhz"]), _num(mhz), mhz_label))
+        message = ("%s, as a core at ~%s MHz would: the clock was likely lower than the %s MHz %s%s."
+                   % (head, _num(out["implied_mhz"]), _num(mhz), mhz_label, suffix))
     else:
-        message = ("%s, as a core at ~%s MHz would: the clock was likely higher than the %s MHz %s."
-                   % (head, _num(out["implied_mhz"]), _num(mhz), mhz_label))
+        message = ("%s, as a core at ~%s MHz would: the clock was likely higher than the %s MHz %s%s."
+                   % (head, _num(out["implied_mhz"]), _num(mhz), mhz_label, suffix))
 
     if claimed_mhz and claimed_mhz > 0:
         claimed_dev = kbs_16k / claimed_mhz / family.ratio - 1.0

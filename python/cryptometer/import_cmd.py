@@ -5,13 +5,20 @@ Formats:
 
 Each input becomes one result document (see cryptometer.resultdoc), written
 atomically to ``--out-dir`` (default: ``results/``, where ``cryptometer run``
-writes too; created when needed) as ``<name of the log without
-extension>.json`` (``-2``, ``-3`` ... when two inputs share a name), or to
-``--json FILE`` when one input is given (``--json -`` prints it on standard
-output).  The output place is checked before any input is read: when it
-cannot be written, one line and exit code 2.  A summary per
-input goes to standard output (to standard error with ``--json -``): the
-clusters, their clock, AES score per MHz and the verdict in words.
+writes too) as ``<name of the log without extension>.json`` (``-2``, ``-3``
+... when two inputs share a name), or to ``--json FILE`` when one input is
+given (``--json -`` prints it on standard output).
+
+The output place is checked before any input is read or anything is written,
+as ``cryptometer run`` checks its ``--json``: when it cannot be written, one
+line on standard error and exit code 2.  ``--json FILE``: FILE's directory
+must exist (nothing is created).  ``--out-dir DIR``: DIR is created when the
+first document is written if it does not exist, but only DIR itself: its
+parent must exist (as ``run`` creates ``results/`` in the current directory).
+
+A summary per input goes to standard output (to standard error with
+``--json -``): the clusters, their clock, AES score per MHz and the verdict in
+words.
 
 An input that cannot be read, or that holds nothing recognisable, gets one
 line on standard error and no document, and the exit code is 3; the other
@@ -21,6 +28,7 @@ listed in the document's ``warnings`` and in the summary.
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from . import resultdoc, sbcbench
@@ -41,9 +49,11 @@ def add_arguments(parser):
     p.add_argument("logs", nargs="+", metavar="LOG", help="sbc-bench log file(s)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--json", metavar="FILE",
-                       help="write the document to FILE ('-' for standard output); one LOG only")
+                       help="write the document to FILE ('-' for standard output); one LOG only; "
+                            "FILE's directory must exist")
     where.add_argument("--out-dir", metavar="DIR", default=None,
-                       help="directory for <log name>.json documents (default: %s/)" % DEFAULT_OUT_DIR)
+                       help="directory for <log name>.json documents (default: %s/); created if "
+                            "missing, but its parent directory must exist" % DEFAULT_OUT_DIR)
     p.set_defaults(import_func=run_sbcbench)
 
 
@@ -67,12 +77,15 @@ def run_sbcbench(args):
 
     out = sys.stderr if args.json == "-" else sys.stdout
     out_dir = Path(args.out_dir) if args.out_dir else Path(DEFAULT_OUT_DIR)
-    target_dir = None if args.json == "-" else (Path(args.json).parent if args.json else out_dir)
-    if target_dir is not None:
-        problem = _unwritable(target_dir)
-        if problem:
-            _error(problem)
-            return EXIT_USAGE
+    if args.json == "-":
+        problem = None
+    elif args.json is not None:
+        problem = _json_target_problem(args.json)
+    else:
+        problem = _out_dir_problem(out_dir)
+    if problem:
+        _error(problem)
+        return EXIT_USAGE
 
     status = EXIT_OK
     used_names = set()
@@ -110,10 +123,11 @@ def run_sbcbench(args):
         else:
             target = Path(args.json) if args.json else out_dir / _unique_name(Path(log_path).stem, used_names)
             try:
-                target.parent.mkdir(parents=True, exist_ok=True)
+                if not args.json:
+                    out_dir.mkdir(exist_ok=True)   # its parent was checked: never more than one level
                 resultdoc.write_atomic(target, doc)
             except OSError as exc:
-                _error("cannot create output directory %s: %s" % (target.parent, exc.strerror or exc))
+                _error("cannot create output directory '%s': %s" % (out_dir, exc.strerror or exc))
                 return EXIT_USAGE
             except resultdoc.WriteError as exc:
                 _error(str(exc))
@@ -122,19 +136,55 @@ def run_sbcbench(args):
     return status
 
 
-def _unwritable(directory):
-    """A sentence if documents cannot be written into ``directory`` (created if missing), else None."""
-    path = Path(directory) if str(directory) else Path(".")
-    probe = path
-    while not probe.exists():
-        if probe.parent == probe:
-            break
-        probe = probe.parent
-    if not probe.is_dir():
-        return "cannot create output directory %s: %s is not a directory" % (path, probe)
-    if not os.access(str(probe), os.W_OK | os.X_OK):
-        return "cannot write into %s: permission denied" % probe
+def _probe(directory):
+    """None if a file can be created in ``directory``, else the reason.
+
+    Tried for real (a temporary file, removed at once), as ``run`` does:
+    access() says yes to root everywhere, even on a read-only mount.
+    """
+    try:
+        fd, name = tempfile.mkstemp(prefix=".cryptometer-probe.", dir=str(directory))
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(fd)
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
     return None
+
+
+def _json_target_problem(path):
+    """A sentence if ``--json`` FILE cannot be written (its directory must exist), else None."""
+    target = Path(path)
+    directory = target.parent
+    if target.is_dir():
+        return "cannot write '%s': it is a directory" % path
+    if not directory.is_dir():
+        return "cannot write '%s': directory '%s' %s" % (
+            path, directory, "is not a directory" if directory.exists() else "does not exist")
+    reason = _probe(directory)
+    return None if reason is None else "cannot write '%s': %s" % (path, reason)
+
+
+def _out_dir_problem(path):
+    """A sentence if documents cannot go into ``--out-dir`` DIR, else None.
+
+    DIR may be missing (it is created with the first document) when its parent
+    is an existing, writable directory; nothing above DIR is ever created.
+    """
+    out_dir = Path(path)
+    if out_dir.exists():
+        if not out_dir.is_dir():
+            return "cannot write into '%s': it is not a directory" % out_dir
+        reason = _probe(out_dir)
+        return None if reason is None else "cannot write into '%s': %s" % (out_dir, reason)
+    parent = out_dir.parent
+    if not parent.is_dir():
+        return "cannot create output directory '%s': '%s' %s" % (
+            out_dir, parent, "is not a directory" if parent.exists() else "does not exist")
+    reason = _probe(parent)
+    return None if reason is None else "cannot create output directory '%s': %s" % (out_dir, reason)
 
 
 def _unique_name(stem, used):
@@ -165,7 +215,7 @@ def format_summary(doc, log_path, target):
             "-" if a["mhz"] is None else a["mhz"],
             "-" if a["kbs_16k"] is None else "%.0f" % a["kbs_16k"],
             "-" if a["score_per_mhz"] is None else "%.1f" % a["score_per_mhz"],
-            a["verdict"]))
+            a["verdict"] + (" (circular)" if a.get("circular") else "")))
         lines.append("        %s" % a["message"])
     for h in doc["context"]["health"]:
         if h["severity"] != "info":

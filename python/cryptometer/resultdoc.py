@@ -26,6 +26,12 @@ from .sbcbench import OPENSSL_ALGORITHMS, format_cpus
 SCHEMA_NAME = "cryptometer-result"
 SCHEMA_VERSION = 1
 
+# What printed an imported record's figure.  sbc-bench runs ``openssl speed
+# -elapsed -evp aes-*-cbc``, which streams CBC through EVP_EncryptUpdate (key
+# and IV set once, each call continuing the stream): what cryptometer's cipher
+# class measures as ``openssl/aes-*-cbc/encrypt``, hence the same record names.
+SOURCE_FIGURE_TOOL = "openssl speed -evp"
+
 
 class WriteError(Exception):
     """A document could not be written; the message names the path and the reason."""
@@ -55,9 +61,14 @@ def _mhz(x):
 def build_from_sbcbench(log, source, table, feature_table=None):
     """Build a result document (dict) from a parsed SbcBenchLog.
 
-    ``source`` is the dict of source_info(); ``table`` the AesScoreTable used
-    for ``analysis.aes_score``; ``feature_table`` the parsed
-    data/cpu_features.json (read from the data directory when None).
+    ``source`` is the dict of source_info() (its ``sha256`` tells whether a
+    family's ratio was derived from this very log: ``circular`` verdicts);
+    ``table`` the AesScoreTable used for ``analysis.aes_score``, compared
+    within the log's architecture; ``feature_table`` the parsed
+    data/cpu_features.json (read from the data directory when None).  Each
+    OpenSSL figure becomes a record ``openssl/<algorithm>/encrypt`` whose
+    ``source_figure`` keeps the printed value, its unit (1000 bytes/s) and the
+    tool that printed it.
     """
     warnings = list(log.warnings)
     if feature_table is None:
@@ -133,7 +144,8 @@ def build_from_sbcbench(log, source, table, feature_table=None):
                     "cpu": pinned_cpu,
                     "status": "ok",
                     "throughput_mb_s": round(value * 1000 / 1e6, 6),
-                    "source_figure": {"value": value, "unit": "1000 bytes/s"},
+                    "source_figure": {"value": value, "unit": "1000 bytes/s",
+                                      "tool": SOURCE_FIGURE_TOOL},
                     "repeats": c.repeats(algorithm, size),
                 })
 
@@ -147,10 +159,12 @@ def build_from_sbcbench(log, source, table, feature_table=None):
             mhz, label = c.claimed_mhz, "claimed by cpufreq"
         kbs = c.figure("aes-256-cbc", 16384)
         verdict = evaluate(table, c.core_name, mhz, kbs,
-                           claimed_mhz=c.claimed_mhz if label == "measured" else None, mhz_label=label)
+                           claimed_mhz=c.claimed_mhz if label == "measured" else None, mhz_label=label,
+                           arch=log.arch, log_sha256=source.get("sha256"))
         analysis.append({
             "cluster": c.id,
             "core_name": c.core_name,
+            "arch": verdict["arch"],
             "mhz": _mhz(mhz),
             "mhz_source": label,
             "kbs_16k": kbs,
@@ -168,6 +182,7 @@ def build_from_sbcbench(log, source, table, feature_table=None):
             "claimed_deviation": _round(verdict["claimed_deviation"], 5),
             "claimed_verdict": verdict["claimed_verdict"],
             "verdict": verdict["verdict"],
+            "circular": verdict["circular"],
             "message": verdict["message"],
         })
 

@@ -197,8 +197,9 @@ static json_t *aes_scores(json_t *results, const platform_cpu *pc)
         const platform_cluster *cl = c >= 0 ? &pc->clusters[c] : NULL;
         double kbs = json_real_value(json_object_get(r, "throughput_mb_s")) * 1000.0;
         double mhz = json_real_value(json_object_get(json_object_get(r, "clock"), "mhz_used"));
-        json_t *score = platform_aes_score(cl && cl->core_name[0] ? cl->core_name : NULL, mhz,
-                                           kbs, cl ? cl->claimed_mhz : 0, "measured");
+        const char *name = cl && cl->core_name[0] ? cl->core_name : pc->model_name;
+        json_t *score = platform_aes_score(name[0] ? name : NULL, mhz, kbs,
+                                           cl ? cl->claimed_mhz : 0, "measured");
         if (score) {
             json_object_set_new(score, "cluster", c >= 0 ? json_integer(c) : json_null());
             json_array_append_new(scores, score);

@@ -6,8 +6,16 @@
  * python/cryptometer/aes_score.py (its docstring), implemented here step by
  * step with the same names, numbers and sentences, so that an imported
  * sbc-bench log and a live run get the same verdict from the same figures.
- * Keep the two in step: tests/unit/test_platform_aes.c checks sentences
+ * Keep the two in step: tests/unit/test_platform_detect.c checks sentences
  * produced by the Python side.
+ *
+ * Step 4 (the closest family of an unknown core) looks only at the families
+ * of the figure's architecture. A live figure comes from this binary's own
+ * OpenSSL, so platform_aes_score() uses the architecture this binary was
+ * built for (a 32-bit binary on a 64-bit kernel ran 32-bit AES code: uname
+ * would name the wrong one). Step 6 (circular verdicts) is about imported
+ * logs whose figures the table was derived from; a live run judges no log,
+ * so "circular" is always false here.
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,8 +30,63 @@
 /* One family row. */
 struct family {
     const char *name;
+    const char *arch; /* as in the table (canonical), or NULL */
     double ratio, tolerance;
 };
+
+/* The architecture this binary was built for, as canonical_arch() names it;
+ * NULL when not one of these. */
+static const char *binary_arch(void)
+{
+#if defined(__x86_64__) || defined(_M_X64)
+    return "x86_64";
+#elif defined(__aarch64__) || defined(_M_ARM64)
+    return "aarch64";
+#elif defined(__i386__) || defined(_M_IX86)
+    return "i686";
+#elif defined(__arm__) || defined(_M_ARM)
+    return "arm";
+#elif defined(__riscv) && __riscv_xlen == 64
+    return "riscv64";
+#elif defined(__riscv) && __riscv_xlen == 32
+    return "riscv32";
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+    return "ppc64le";
+#elif defined(__powerpc64__)
+    return "ppc64";
+#elif defined(__s390x__)
+    return "s390x";
+#elif defined(__loongarch64)
+    return "loongarch64";
+#else
+    return NULL;
+#endif
+}
+
+/* canonical_arch(): ASCII A-Z lower-cased; amd64 -> x86_64, arm64 ->
+ * aarch64, i386/i486/i586/x86 -> i686, arm and armv* -> arm; other names
+ * unchanged. NULL for NULL or "". */
+static const char *canonical_arch(const char *in, char *out, size_t len)
+{
+    static const char *const alias[][2] = {
+        {"amd64", "x86_64"}, {"arm64", "aarch64"}, {"i386", "i686"},
+        {"i486", "i686"},    {"i586", "i686"},     {"x86", "i686"},
+    };
+    size_t n = 0;
+    if (!in || !*in || len == 0)
+        return NULL;
+    for (; *in && n + 1 < len; in++)
+        out[n++] = (char)(*in >= 'A' && *in <= 'Z' ? *in - 'A' + 'a' : *in);
+    out[n] = '\0';
+    if (strcmp(out, "arm") == 0 || strncmp(out, "armv", 4) == 0)
+        snprintf(out, len, "arm");
+    for (size_t i = 0; i < sizeof alias / sizeof *alias; i++)
+        if (strcmp(out, alias[i][0]) == 0) {
+            snprintf(out, len, "%s", alias[i][1]);
+            break;
+        }
+    return out;
+}
 
 /* normalise_core_name(): ASCII A-Z lower-cased, all but a-z 0-9 dropped. */
 static void normalise(const char *in, char *out, size_t len)
@@ -44,6 +107,7 @@ static int family_at(json_t *families, size_t i, struct family *f)
 {
     json_t *e = json_array_get(families, i);
     f->name = json_string_value(json_object_get(e, "family"));
+    f->arch = json_string_value(json_object_get(e, "arch"));
     f->ratio = json_number_value(json_object_get(e, "ratio"));
     f->tolerance = json_number_value(json_object_get(e, "tolerance"));
     return f->name && f->ratio > 0;
@@ -94,6 +158,15 @@ static json_t *num(double v)
 json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k, double claimed_mhz,
                            const char *mhz_label)
 {
+    return platform_aes_score_for_arch(binary_arch(), core_name, mhz, kbs_16k, claimed_mhz, mhz_label);
+}
+
+/* See platform.h. */
+json_t *platform_aes_score_for_arch(const char *arch_name, const char *core_name, double mhz,
+                                    double kbs_16k, double claimed_mhz, const char *mhz_label)
+{
+    char arch_buf[32];
+    const char *arch = canonical_arch(arch_name, arch_buf, sizeof arch_buf);
     json_t *table = pf_data_table("data/aes_score_per_mhz.json");
     json_t *families = table ? json_object_get(table, "families") : NULL;
     json_t *absent = table ? json_object_get(table, "crypto_extensions_absent") : NULL;
@@ -163,23 +236,34 @@ json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k, do
     if (!known) {
         struct family near = {0}, f;
         double near_gap = INFINITY;
-        for (size_t i = 0; i < json_array_size(families); i++) {
-            if (!family_at(families, i, &f))
+        int found = 0;
+        for (size_t i = 0; arch && i < json_array_size(families); i++) {
+            if (!family_at(families, i, &f) || !f.arch || strcmp(f.arch, arch) != 0)
                 continue;
             double gap = fabs(spm / f.ratio - 1.0);
-            if (gap < near_gap) { /* strictly: the first wins a tie */
+            if (!found || gap < near_gap) { /* strictly: the first wins a tie */
                 near = f;
                 near_gap = gap;
+                found = 1;
             }
         }
         verdict = "unknown-family";
-        closest = json_pack("{s:s, s:f, s:f}", "family", near.name, "ratio", near.ratio, "deviation",
-                            spm / near.ratio - 1.0);
-        snprintf(msg, sizeof msg,
+        char head[768];
+        snprintf(head, sizeof head,
                  "%s is not a core family in the AES score table; at %.0f MHz %s it scores %.0f "
-                 "k/s, %.1f per MHz, closest to %s (%.0f per MHz, %s).",
-                 who, mhz, mhz_label, kbs_16k, spm, near.name, near.ratio,
-                 pct(spm / near.ratio - 1.0, a, sizeof a));
+                 "k/s, %.1f per MHz",
+                 who, mhz, mhz_label, kbs_16k, spm);
+        if (!found && !arch)
+            snprintf(msg, sizeof msg, "%s; its architecture is unknown, so no family is compared with it.",
+                     head);
+        else if (!found)
+            snprintf(msg, sizeof msg, "%s; the table has no %s family to compare it with.", head, arch);
+        else {
+            closest = json_pack("{s:s, s:f, s:f}", "family", near.name, "ratio", near.ratio,
+                                "deviation", spm / near.ratio - 1.0);
+            snprintf(msg, sizeof msg, "%s, closest to %s (%.0f per MHz, %s) of the %s families in the table.",
+                     head, near.name, near.ratio, pct(spm / near.ratio - 1.0, a, sizeof a), arch);
+        }
         goto done;
     }
 
@@ -232,6 +316,7 @@ json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k, do
 done:;
     json_t *o = json_object();
     json_object_set_new(o, "core_name", core_name ? json_string(core_name) : json_null());
+    json_object_set_new(o, "arch", arch ? json_string(arch) : json_null());
     json_object_set_new(o, "mhz", num(mhz));
     json_object_set_new(o, "mhz_source", json_string(mhz_label));
     json_object_set_new(o, "kbs_16k", num(kbs_16k));
@@ -247,6 +332,7 @@ done:;
     json_object_set_new(o, "claimed_deviation", num(claimed_dev));
     json_object_set_new(o, "claimed_verdict", claimed_verdict ? json_string(claimed_verdict) : json_null());
     json_object_set_new(o, "verdict", json_string(verdict));
+    json_object_set_new(o, "circular", json_false()); /* step 6 judges logs; a live run is none */
     json_object_set_new(o, "message", json_string(msg));
     return o;
 }

@@ -322,14 +322,25 @@ struct json_t *platform_health_json(const platform_health *h);
  * comes from ("measured"), claimed_mhz what cpufreq claims (<= 0: unknown),
  * core_name the cluster's core name (may be NULL). Applies the rule of
  * python/cryptometer/aes_score.py to data/aes_score_per_mhz.json and returns
- * the same object: score_per_mhz, family, ratio, tolerance, expected_kbs,
- * implied_mhz, deviation, closest_family, claimed_deviation, claimed_verdict,
- * verdict ("consistent", "clock-lower-than-claimed",
- * "clock-higher-than-claimed", "crypto-extensions-absent-or-unused",
- * "unknown-family", "insufficient-data") and message (a sentence with the
+ * the same object: arch, score_per_mhz, family, ratio, tolerance,
+ * expected_kbs, implied_mhz, deviation, closest_family (of this binary's
+ * architecture only), claimed_deviation, claimed_verdict, verdict
+ * ("consistent", "clock-lower-than-claimed", "clock-higher-than-claimed",
+ * "crypto-extensions-absent-or-unused", "unknown-family",
+ * "insufficient-data"), circular (false) and message (a sentence with the
  * numbers). NULL when the table is missing or malformed. New reference. */
 struct json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k,
                                   double claimed_mhz, const char *mhz_label);
+
+/* The same for a figure produced on architecture arch (as uname -m or a log
+ * names it; NULL or "": unknown). The closest family of an unknown core is
+ * sought among the table's families of that architecture only; the result
+ * has "arch" (canonical) and "circular" (always false: no log is judged).
+ * platform_aes_score() passes the architecture this binary was built for,
+ * the code whose OpenSSL produced a live figure. New reference or NULL. */
+struct json_t *platform_aes_score_for_arch(const char *arch, const char *core_name, double mhz,
+                                           double kbs_16k, double claimed_mhz,
+                                           const char *mhz_label);
 
 /* Measures the openssl backend's aes-256-cbc at 16 KiB on the first CPU of
  * each cluster that has a measured clock (a quick figure, ~80 ms each, in a

@@ -1,11 +1,20 @@
 """The AES score per MHz table (data/aes_score_per_mhz.json) and the verdict rule of aes_score.py."""
 
+import hashlib
 import json
+import re
 
 import pytest
 
 from cryptometer import aes_score, data
-from cryptometer.aes_score import AesScoreTable, TableError, evaluate, normalise_core_name
+from cryptometer.aes_score import (AesScoreTable, TableError, canonical_arch, evaluate,
+                                   normalise_core_name)
+
+from conftest import FIXTURES, ROOT
+
+
+def _sha256(name):
+    return hashlib.sha256((FIXTURES / name).read_bytes()).hexdigest()
 
 
 def test_table_has_the_seed_values_of_issue_3(table):
@@ -43,8 +52,10 @@ def test_no_core_name_in_two_families():
 
 def test_duplicate_core_is_a_table_error():
     doc = {"families": [
-        {"family": "a", "cores": ["Cortex-A53"], "ratio": 1, "tolerance": 0.05, "source": "x"},
-        {"family": "b", "cores": ["cortex a53"], "ratio": 2, "tolerance": 0.05, "source": "x"}],
+        {"family": "a", "cores": ["Cortex-A53"], "arch": "aarch64", "ratio": 1, "tolerance": 0.05,
+         "source": "x"},
+        {"family": "b", "cores": ["cortex a53"], "arch": "aarch64", "ratio": 2, "tolerance": 0.05,
+         "source": "x"}],
         "crypto_extensions_absent": {"fraction": 0.4}}
     with pytest.raises(TableError, match="two families"):
         AesScoreTable.from_json(doc)
@@ -53,6 +64,52 @@ def test_duplicate_core_is_a_table_error():
 def test_malformed_table_is_a_table_error():
     with pytest.raises(TableError):
         AesScoreTable.from_json({"families": [{"family": "a"}]})
+
+
+def test_family_without_arch_is_a_table_error():
+    doc = {"families": [{"family": "a", "cores": ["X1"], "ratio": 1, "tolerance": 0.05, "source": "x"}],
+           "crypto_extensions_absent": {"fraction": 0.4}}
+    with pytest.raises(TableError):
+        AesScoreTable.from_json(doc)
+    doc["families"][0]["arch"] = ""
+    with pytest.raises(TableError, match="no architecture"):
+        AesScoreTable.from_json(doc)
+
+
+def test_every_family_has_a_canonical_arch():
+    raw = data.load_json(aes_score.TABLE_NAME)
+    arches = {}
+    for entry in raw["families"]:
+        assert canonical_arch(entry["arch"]) == entry["arch"], entry["family"]
+        arches[entry["family"]] = entry["arch"]
+    assert {a for a in arches.values()} == {"aarch64", "x86_64"}
+    assert arches["Intel Golden Cove/Raptor Cove (P-core)"] == arches["Intel Gracemont (E-core)"] == "x86_64"
+    assert arches["Apple Firestorm"] == arches["Cortex-A53/A55"] == "aarch64"
+
+
+def test_canonical_arch():
+    assert canonical_arch("x86_64") == canonical_arch("AMD64") == "x86_64"
+    assert canonical_arch("aarch64") == canonical_arch("arm64") == "aarch64"
+    assert canonical_arch("armv7l") == canonical_arch("armv8l") == canonical_arch("arm") == "arm"
+    assert canonical_arch("i386") == canonical_arch("i686") == canonical_arch("x86") == "i686"
+    assert canonical_arch("riscv64") == "riscv64"
+    assert canonical_arch(None) is None and canonical_arch("") is None
+
+
+def test_derived_from_names_the_logs_of_the_source_by_their_sha256():
+    """derived_from lists exactly the fixture logs the source text says the ratio came from, with the
+    SHA-256 of the fixture's bytes (so an edited fixture is noticed)."""
+    raw = data.load_json(aes_score.TABLE_NAME)
+    derived = 0
+    for entry in raw["families"]:
+        named = set(re.findall(r"([0-9A-Za-z]+)\.txt", entry["source"]))
+        listed = entry.get("derived_from", [])
+        assert {d["log"].rsplit("/", 1)[-1][:-4] for d in listed} == named, entry["family"]
+        for d in listed:
+            assert (ROOT / d["log"]).is_file(), d["log"]
+            assert d["sha256"] == _sha256(d["log"].rsplit("/", 1)[-1]), d["log"]
+        derived += bool(listed)
+    assert derived == 10
 
 
 def test_name_matching_is_ascii_letters_and_digits_only():
@@ -103,10 +160,73 @@ def test_absent_threshold_uses_the_family_ratio_when_known(table):
 
 
 def test_unknown_family_names_the_closest(table):
-    r = evaluate(table, "Performance", 4970, 1771334.31)
+    r = evaluate(table, "Performance", 4970, 1771334.31, arch="x86_64")
     assert r["verdict"] == "unknown-family"
     assert r["closest_family"]["family"] == "Intel Golden Cove/Raptor Cove (P-core)"
     assert r["family"] is None and r["implied_mhz"] is None
+    assert r["arch"] == "x86_64" and r["circular"] is False
+
+
+def test_closest_family_is_of_the_same_architecture(table):
+    # 351 per MHz is Apple Firestorm's ratio exactly, but a Xeon is not compared with Apple cores.
+    xeon = "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz"
+    r = evaluate(table, xeon, 3000, 1053000, arch="x86_64")
+    assert r["verdict"] == "unknown-family"
+    assert r["closest_family"]["family"] == "Intel Golden Cove/Raptor Cove (P-core)"
+    assert r["message"] == (
+        "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz is not a core family in the AES score table; at 3000 MHz "
+        "measured it scores 1053000 k/s, 351.0 per MHz, closest to Intel Golden Cove/Raptor Cove (P-core) "
+        "(356 per MHz, -1.4%) of the x86_64 families in the table.")
+    assert evaluate(table, xeon, 3000, 1053000, arch="amd64")["closest_family"] == r["closest_family"]
+    r = evaluate(table, "Mystery-1", 3000, 1053000, arch="aarch64")
+    assert r["closest_family"]["family"] == "Apple Firestorm"
+    assert "Firestorm" not in evaluate(table, xeon, 3000, 1053000, arch="x86_64")["message"]
+
+
+def test_no_family_of_the_architecture_names_none(table):
+    r = evaluate(table, "eswin,eic770x", 1800, 540000, arch="riscv64")
+    assert r["verdict"] == "unknown-family" and r["closest_family"] is None
+    assert r["message"] == ("eswin,eic770x is not a core family in the AES score table; at 1800 MHz measured "
+                            "it scores 540000 k/s, 300.0 per MHz; the table has no riscv64 family to compare "
+                            "it with.")
+    r = evaluate(table, "Mystery-1", 1800, 540000)
+    assert r["verdict"] == "unknown-family" and r["closest_family"] is None and r["arch"] is None
+    assert r["message"].endswith("300.0 per MHz; its architecture is unknown, so no family is compared "
+                                 "with it.")
+    # A known family is found by its core name whatever the architecture says.
+    assert evaluate(table, "Cortex-A53", 1000, 467000, arch="armv7l")["family"] == "Cortex-A53/A55"
+    # The absent threshold is the smallest ratio of the whole table, for every architecture.
+    assert evaluate(table, "eswin,eic770x", 1797, 50402.65, arch="riscv64")["verdict"] == \
+        "crypto-extensions-absent-or-unused"
+
+
+def test_circular_verdict_keeps_its_code(table):
+    sha = _sha256("1ET4.txt")
+    r = evaluate(table, "Cortex-A720", 2598, 1458356.22, arch="aarch64", log_sha256=sha)
+    assert r["verdict"] == "consistent" and r["circular"] is True
+    assert r["message"] == (
+        "Cortex-A720 at 2598 MHz measured should score ~1457478 k/s in AES-256-CBC 16 KiB (561 per MHz); it "
+        "scores 1458356 (+0.1%): consistent with the Cortex-A720 family (the table's ratio for this family "
+        "was derived from this log, so agreement proves nothing).")
+    assert evaluate(table, "Cortex-A720", 2598, 1458356.22, log_sha256=sha.upper())["circular"] is True
+    # another log, a live run (no log), or a family not derived from this log: not circular
+    other = evaluate(table, "Cortex-A720", 2598, 1458356.22, log_sha256=_sha256("4cHh.txt"))
+    assert other["circular"] is False and "derived" not in other["message"]
+    assert evaluate(table, "Cortex-A720", 2598, 1458356.22)["circular"] is False
+    assert evaluate(table, "Cortex-A53", 1000, 467000, log_sha256=sha)["circular"] is False
+    # a clock verdict on a derived log carries the words before the cpufreq sentence
+    r = evaluate(table, "Cortex-A720", 2598, 1300000, claimed_mhz=2300, log_sha256=sha)
+    assert r["verdict"] == "clock-lower-than-claimed" and r["circular"] is True
+    assert ("than the 2598 MHz measured (the table's ratio for this family was derived from this log, so "
+            "agreement proves nothing). The cpufreq claim") in r["message"]
+    # the closest family of an unknown core counts too
+    r = evaluate(table, "Performance", 4970, 1771334.31, arch="x86_64", log_sha256=_sha256("4E5J.txt"))
+    assert r["verdict"] == "unknown-family" and r["circular"] is True
+    assert r["message"].endswith("of the x86_64 families in the table (the table's ratio for this family "
+                                 "was derived from this log, so agreement proves nothing).")
+    # no agreement is claimed by an absent or insufficient-data verdict
+    assert evaluate(table, "Cortex-A720", 1000, 100000, log_sha256=sha)["circular"] is False
+    assert evaluate(table, "Cortex-A720", None, 100000, log_sha256=sha)["circular"] is False
 
 
 def test_insufficient_data(table):
@@ -125,7 +245,8 @@ def test_claimed_clock_is_judged_too(table):
 
 def test_data_dir_override(tmp_path, monkeypatch):
     (tmp_path / aes_score.TABLE_NAME).write_text(json.dumps({
-        "families": [{"family": "X", "cores": ["X1"], "ratio": 100, "tolerance": 0.1, "source": "test"}],
+        "families": [{"family": "X", "cores": ["X1"], "arch": "aarch64", "ratio": 100, "tolerance": 0.1,
+                      "source": "test"}],
         "crypto_extensions_absent": {"fraction": 0.4}}))
     monkeypatch.setenv(data.ENV_VAR, str(tmp_path))
     t = AesScoreTable.load()

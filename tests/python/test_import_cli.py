@@ -106,6 +106,60 @@ def test_unwritable_output_exits_2(cli, fixtures_dir, tmp_path):
     assert r.returncode == 2 and "cannot create output directory" in r.stderr
 
 
+def test_json_into_a_missing_directory_exits_2_and_creates_nothing(cli, fixtures_dir, tmp_path):
+    target = tmp_path / "nonexistent" / "x.json"
+    r = cli("import", "sbc-bench", fixtures_dir / "rca7s.txt", "--json", target)
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [
+        "cryptometer import: cannot write '%s': directory '%s' does not exist" % (target, target.parent)]
+    assert r.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_output_is_checked_before_the_logs_are_read(cli, tmp_path):
+    # exit 2 (the output), not 3 (the missing log): the output is checked first
+    r = cli("import", "sbc-bench", tmp_path / "missing.txt", "--json", tmp_path / "no" / "x.json")
+    assert r.returncode == 2 and "does not exist" in r.stderr and "cannot read" not in r.stderr
+
+
+def test_json_onto_a_directory_exits_2(cli, fixtures_dir, tmp_path):
+    r = cli("import", "sbc-bench", fixtures_dir / "rca7s.txt", "--json", tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.strip() == "cryptometer import: cannot write '%s': it is a directory" % tmp_path
+
+
+def test_json_in_the_current_directory(cli, fixtures_dir, tmp_path):
+    r = cli("import", "sbc-bench", fixtures_dir / "rca7s.txt", "--json", "x.json", cwd=tmp_path)
+    assert r.returncode == 0 and (tmp_path / "x.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]     # no probe file left
+
+
+def test_out_dir_is_created_one_level_only(cli, fixtures_dir, tmp_path):
+    r = cli("import", "sbc-bench", fixtures_dir / "rca7s.txt", "--out-dir", tmp_path / "new")
+    assert r.returncode == 0 and (tmp_path / "new" / "rca7s.json").is_file()
+    deep = tmp_path / "a" / "b"
+    r = cli("import", "sbc-bench", fixtures_dir / "rca7s.txt", "--out-dir", deep)
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [
+        "cryptometer import: cannot create output directory '%s': '%s' does not exist" % (deep, deep.parent)]
+    assert not (tmp_path / "a").exists()
+
+
+def test_out_dir_that_is_a_file_exits_2(cli, fixtures_dir, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    r = cli("import", "sbc-bench", fixtures_dir / "rca7s.txt", "--out-dir", blocker)
+    assert r.returncode == 2
+    assert r.stderr.strip() == "cryptometer import: cannot write into '%s': it is not a directory" % blocker
+
+
+def test_help_says_what_is_created(cli):
+    r = cli("import", "sbc-bench", "--help")
+    text = " ".join(r.stdout.split())
+    assert "FILE's directory must exist" in text
+    assert "created if missing, but its parent directory must exist" in text
+
+
 def test_same_log_name_twice_gets_two_documents(cli, fixtures_dir, tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     a.mkdir(), b.mkdir()

@@ -206,6 +206,66 @@ static void test_aes_score(void)
         }
         json_decref(r);
     }
+    /* The closest family is sought within the figure's architecture only
+     * (sentences from python/cryptometer/aes_score.py, tests/python/test_aes_score.py). */
+    static const struct {
+        const char *arch, *core;
+        double mhz, kbs;
+        const char *want_arch, *closest, *message;
+    } a[] = {
+        {"amd64", "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz", 3000, 1053000.0, "x86_64",
+         "Intel Golden Cove/Raptor Cove (P-core)",
+         "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz is not a core family in the AES score table; at 3000 MHz "
+         "measured it scores 1053000 k/s, 351.0 per MHz, closest to Intel Golden Cove/Raptor Cove (P-core) "
+         "(356 per MHz, -1.4%) of the x86_64 families in the table."},
+        {"aarch64", "Mystery-1", 3000, 1053000.0, "aarch64", "Apple Firestorm",
+         "Mystery-1 is not a core family in the AES score table; at 3000 MHz measured it scores 1053000 k/s, "
+         "351.0 per MHz, closest to Apple Firestorm (351 per MHz, +0.0%) of the aarch64 families in the "
+         "table."},
+        {"riscv64", "eswin,eic770x", 1800, 540000.0, "riscv64", NULL,
+         "eswin,eic770x is not a core family in the AES score table; at 1800 MHz measured it scores 540000 "
+         "k/s, 300.0 per MHz; the table has no riscv64 family to compare it with."},
+        {NULL, NULL, 1800, 540000.0, NULL, NULL,
+         "this core is not a core family in the AES score table; at 1800 MHz measured it scores 540000 k/s, "
+         "300.0 per MHz; its architecture is unknown, so no family is compared with it."},
+        /* a known core is found by name, whatever the architecture */
+        {"x86_64", "Cortex-A720", 2598, 1458356.22, "x86_64", NULL,
+         "Cortex-A720 at 2598 MHz measured should score ~1457478 k/s in AES-256-CBC 16 KiB (561 per MHz); it "
+         "scores 1458356 (+0.1%): consistent with the Cortex-A720 family."},
+    };
+    for (size_t i = 0; i < sizeof a / sizeof *a; i++) {
+        json_t *r = platform_aes_score_for_arch(a[i].arch, a[i].core, a[i].mhz, a[i].kbs, 0, "measured");
+        CHECK(r != NULL);
+        if (!r)
+            continue;
+        const char *arch = json_string_value(json_object_get(r, "arch"));
+        const char *m = json_string_value(json_object_get(r, "message"));
+        const char *near = json_string_value(json_object_get(json_object_get(r, "closest_family"), "family"));
+        CHECK(a[i].want_arch ? arch && strcmp(arch, a[i].want_arch) == 0 : json_is_null(json_object_get(r, "arch")));
+        CHECK(a[i].closest ? near && strcmp(near, a[i].closest) == 0
+                           : json_is_null(json_object_get(r, "closest_family")));
+        CHECK(json_is_false(json_object_get(r, "circular")));
+        int same = m && strcmp(m, a[i].message) == 0;
+        if (!same)
+            fprintf(stderr, "  arch case %zu:\n  got      %s\n  expected %s\n", i, m ? m : "(none)",
+                    a[i].message);
+        CHECK(same);
+        json_decref(r);
+    }
+    /* platform_aes_score() is the same with the binary's own architecture */
+    {
+        json_t *r = platform_aes_score("P-core", 2764, 1000000.0, 0, "measured");
+        CHECK(r != NULL && json_is_false(json_object_get(r, "circular")));
+        const char *arch = r ? json_string_value(json_object_get(r, "arch")) : NULL;
+#if defined(__x86_64__) || defined(__aarch64__)
+        CHECK(arch != NULL);
+#endif
+        json_t *same = platform_aes_score_for_arch(arch, "P-core", 2764, 1000000.0, 0, "measured");
+        CHECK(same != NULL && json_equal(r, same));
+        json_decref(r);
+        json_decref(same);
+    }
+
     /* the figures themselves */
     json_t *r = platform_aes_score("Cortex-A72", 1800, 1026000.0, 0, NULL);
     CHECK_NEAR(json_real_value(json_object_get(r, "score_per_mhz")), 570.0, 1e-9);
