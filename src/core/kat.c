@@ -84,6 +84,118 @@ int cm_kat_vectors(const cm_impl *impl, const cm_algorithm *alg, cm_kat_report *
     return rep->vectors != CM_CHECK_FAILED;
 }
 
+/* ---- the built-in files, each once ---------------------------------------- */
+
+#define N_SOURCES (sizeof builtin_sources / sizeof builtin_sources[0])
+
+/* 1 if builtin_sources[i] is the first entry of its file. */
+static int first_of_file(size_t i)
+{
+    for (size_t k = 0; k < i; k++)
+        if (strcmp(builtin_sources[k].path, builtin_sources[i].path) == 0)
+            return 0;
+    return 1;
+}
+
+/* The entry of builtin_sources that is file i (see cm_kat_builtin_name),
+ * or NULL. */
+static const struct builtin_source *builtin_file(size_t i)
+{
+    for (size_t k = 0; k < N_SOURCES; k++)
+        if (first_of_file(k) && i-- == 0)
+            return &builtin_sources[k];
+    return NULL;
+}
+
+/* See kat.h. */
+size_t cm_kat_builtin_count(void)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < N_SOURCES; k++)
+        n += (size_t)first_of_file(k);
+    return n;
+}
+
+/* See kat.h. */
+const char *cm_kat_builtin_name(size_t i)
+{
+    const struct builtin_source *src = builtin_file(i);
+    return src ? display_name(src->path) : NULL;
+}
+
+/* 1 if the built-in checks run file path on algorithm name. */
+static int routed(const char *path, const char *name)
+{
+    for (size_t k = 0; k < N_SOURCES; k++)
+        if (strcmp(builtin_sources[k].path, path) == 0 &&
+            strcmp(builtin_sources[k].algorithm, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* See kat.h. */
+int cm_kat_builtin_scan(size_t i, cm_kat_file_info *info, cm_error *err)
+{
+    const struct builtin_source *src = builtin_file(i);
+    memset(info, 0, sizeof *info);
+    if (!src)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "no built-in vector file %zu", i);
+    const char *name = display_name(src->path);
+    const cm_embedded_file *f = cm_embedded_find(src->path);
+    if (!f)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not embedded in this build "
+                            "(cmake/Embed.cmake)", name);
+    json_error_t jerr;
+    json_t *doc = json_loadb((const char *)f->data, f->len, 0, &jerr);
+    if (!doc)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s:%d:%d: %s", name, jerr.line,
+                            jerr.column, jerr.text);
+    int rc = src->kind == SOURCE_WYCHEPROOF ? cm_kat_wycheproof_scan(doc, name, info, err)
+                                            : kat_builtin_scan(doc, name, info, err);
+    json_decref(doc);
+    if (rc != 0)
+        return -1;
+    /* Cases of an algorithm the table does not run this file on are
+     * left out too. */
+    size_t kept = 0;
+    for (size_t k = 0; k < info->n_algs; k++) {
+        if (routed(src->path, info->algs[k]->name)) {
+            info->algs[kept] = info->algs[k];
+            info->alg_cases[kept++] = info->alg_cases[k];
+            continue;
+        }
+        char why[192];
+        snprintf(why, sizeof why, "%s: the built-in checks do not run this file on it",
+                 info->algs[k]->name);
+        cm_kat_file_add_gap(info, why, info->alg_cases[k]);
+        info->cases -= info->alg_cases[k];
+        info->cases_left_out += info->alg_cases[k];
+    }
+    info->n_algs = kept;
+    return 0;
+}
+
+/* See kat.h. */
+void cm_kat_file_add_gap(cm_kat_file_info *info, const char *why, unsigned cases)
+{
+    size_t k = 0;
+    while (k < info->n_gaps && strcmp(info->gaps[k].why, why) != 0)
+        k++;
+    if (k == info->n_gaps) {
+        if (k == CM_KAT_FILE_MAX_GAPS) {
+            k--;
+            snprintf(info->gaps[k].why, sizeof info->gaps[k].why, "other reasons");
+        } else {
+            snprintf(info->gaps[k].why, sizeof info->gaps[k].why, "%s", why);
+            info->gaps[k].cases = 0;
+            info->n_gaps++;
+        }
+    }
+    info->gaps[k].cases += cases;
+}
+
+/* ---- checks ---------------------------------------------------------------- */
+
 /* Vectors, then the cross-check against the registry's peer (see kat.h). */
 int cm_kat_check(const cm_backend *b, const cm_impl *impl,
                  const cm_algorithm *alg, const size_t *sizes, size_t n_sizes,
@@ -154,24 +266,50 @@ static int put(json_t *obj, const char *key, json_t *value)
     return value && json_object_set_new(obj, key, value) == 0 ? 0 : -1;
 }
 
+/* A JSON string of the n bytes at s; when they are not valid UTF-8 (a
+ * message cut inside a character, a file name in another encoding), the
+ * bytes above 0x7f become '?'. NULL only when out of memory. */
+static json_t *text_n(const char *s, size_t n)
+{
+    json_t *j = json_stringn(s, n);
+    if (j)
+        return j;
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        copy[i] = (unsigned char)s[i] >= 0x80 || s[i] == '\0' ? '?' : s[i];
+    copy[n] = '\0';
+    j = json_stringn(copy, n);
+    free(copy);
+    return j;
+}
+
+/* text_n of a C string. */
+static json_t *text(const char *s)
+{
+    return text_n(s, strlen(s));
+}
+
 /* A JSON string, or null for an empty C string. */
 static json_t *string_or_null(const char *s)
 {
-    return s[0] ? json_string(s) : json_null();
+    return s[0] ? text(s) : json_null();
 }
 
-/* The ", "-separated list in s as a JSON array of strings. */
-static json_t *split_sources(const char *s)
+/* The list in s, items separated by sep, as a JSON array of strings. */
+static json_t *split_list(const char *s, const char *sep)
 {
     json_t *arr = json_array();
+    size_t sep_len = strlen(sep);
     while (arr && *s) {
-        const char *end = strstr(s, ", ");
+        const char *end = strstr(s, sep);
         size_t n = end ? (size_t)(end - s) : strlen(s);
-        if (json_array_append_new(arr, json_stringn(s, n)) != 0) {
+        if (json_array_append_new(arr, text_n(s, n)) != 0) {
             json_decref(arr);
             return NULL;
         }
-        s += n + (end ? 2 : 0);
+        s += n + (end ? sep_len : 0);
     }
     return arr;
 }
@@ -186,11 +324,12 @@ json_t *cm_kat_report_json(const cm_kat_report *rep)
         bad |= put(vec, "passed", json_integer(rep->passed));
         bad |= put(vec, "failed", json_integer(rep->failed));
         bad |= put(vec, "skipped", json_integer(rep->skipped));
-        bad |= put(vec, "sources", split_sources(rep->sources));
+        bad |= put(vec, "skipped_cases", split_list(rep->skipped_cases, "\n"));
+        bad |= put(vec, "sources", split_list(rep->sources, ", "));
         bad |= put(vec, "failure", string_or_null(rep->failure));
         bad |= put(cross, "status", json_string(cm_check_status_name(rep->cross)));
         bad |= put(cross, "peer", string_or_null(rep->cross_peer));
-        bad |= put(cross, "detail", json_string(rep->cross_detail));
+        bad |= put(cross, "detail", text(rep->cross_detail));
         bad |= put(root, "status", json_string(cm_check_status_name(cm_kat_report_status(rep))));
         bad |= put(root, "vectors", vec);
         vec = NULL;
@@ -204,6 +343,20 @@ json_t *cm_kat_report_json(const cm_kat_report *rep)
         return NULL;
     }
     return root;
+}
+
+/* Appends line to rep->skipped_cases (newlines in it become spaces) if it
+ * fits whole. */
+static void add_skipped_case(cm_kat_report *rep, const char *line)
+{
+    size_t used = strlen(rep->skipped_cases), n = strlen(line);
+    if (used + (used ? 1 : 0) + n + 1 > sizeof rep->skipped_cases)
+        return;
+    char *p = rep->skipped_cases + used;
+    if (used)
+        *p++ = '\n';
+    for (size_t i = 0; i <= n; i++)
+        p[i] = line[i] == '\n' ? ' ' : line[i];
 }
 
 /* Copies the string member key of obj (or "" for null) into dst. */
@@ -260,6 +413,15 @@ int cm_kat_report_from_json(const json_t *j, cm_kat_report *rep)
             return -1;
         kat_add_source(rep, json_string_value(s));
     }
+    /* optional: absent from reports written before it existed */
+    const json_t *skips = json_object_get(vec, "skipped_cases");
+    if (skips && !json_is_array(skips))
+        return -1;
+    json_array_foreach(skips, i, s) {
+        if (!json_is_string(s))
+            return -1;
+        add_skipped_case(rep, json_string_value(s));
+    }
     return 0;
 }
 
@@ -272,9 +434,15 @@ void kat_pass(cm_kat_report *rep)
 }
 
 /* See kat_internal.h. */
-void kat_skip(cm_kat_report *rep)
+void kat_skip(cm_kat_report *rep, const char *fmt, ...)
 {
+    char line[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
     rep->skipped++;
+    add_skipped_case(rep, line);
 }
 
 /* See kat_internal.h. */

@@ -44,10 +44,14 @@ typedef struct cm_kat_report {
                                  (CM_ERR_UNSUPPORTED): reported, not failed */
     char sources[256];        /* "wycheproof/aes_gcm_test.json, nist/sp800-38a-ctr.json" */
     char failure[384];        /* first failing case: file, tcId, comment, what differed */
+    char skipped_cases[512];  /* the first skipped cases, one per line: "wycheproof/
+                                 aes_gcm_test.json tcId 268 (valid, ...): seal returned
+                                 CM_ERR_UNSUPPORTED"; those that do not fit are only
+                                 counted in skipped */
     /* cross-check against another backend on random inputs */
     cm_check_status cross;
     char cross_peer[64];      /* backend name of the peer, "" if none */
-    char cross_detail[256];   /* sizes checked, the first mismatch, or why none */
+    char cross_detail[384];   /* sizes checked, the first mismatch, or why none */
 } cm_kat_report;
 
 /* Sets rep to "nothing checked yet": both statuses CM_CHECK_NONE, counts 0,
@@ -82,8 +86,18 @@ int cm_kat_vectors(const cm_impl *impl, const cm_algorithm *alg,
  * tag, and checks that a forged tag does not open) on random inputs from a
  * fixed-seed generator, at each of sizes and at 0, 1, 15, 17, 33 and 1000
  * bytes (for block modes, each size rounded up to a whole block). peer NULL
- * sets rep->cross to CM_CHECK_NONE with peer_name as the reason. Sets
- * rep->cross, cross_peer and cross_detail. Returns 1 unless it failed. */
+ * sets rep->cross to CM_CHECK_NONE with peer_name as the reason.
+ *
+ * Ciphers are also checked as streams (primitive.h: iv NULL continues the
+ * previous call): the implementation encrypts and decrypts each message
+ * again in pieces, the first call with the IV and the others with iv NULL
+ * (CTR: 1, 15, 17, 33 bytes then the rest; CBC: 1, 2, 3 blocks then the
+ * rest), first one direction after the other, then with the encrypt and
+ * decrypt calls interleaved on the same state; every piece must equal the
+ * one-shot output (the implementation's and the peer's). A failure names
+ * the piece. Only the implementation is fed in pieces, never the peer.
+ *
+ * Sets rep->cross, cross_peer and cross_detail. Returns 1 unless it failed. */
 int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg,
                       const cm_impl *peer, const char *peer_name,
                       const size_t *sizes, size_t n_sizes, cm_kat_report *rep);
@@ -93,34 +107,56 @@ int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg,
 /* The algorithm of this build that one Wycheproof test group tests, from
  * the document's "algorithm" ("AES-GCM", "HMACSHA256", ...) and the group's
  * parameters ("keySize", "ivSize", "type"). NULL when there is none, with
- * the reason in why ("no aes-gcm with a 192-bit key in this build",
- * "HMACSHA1 is hmac-sha1, which this build does not measure"). */
+ * the reason in why, which starts with the parameter at fault when there
+ * is one ("keySize 192: no aes-192-gcm implementation in this build",
+ * "Wycheproof algorithm \"HMACSHA1\" is hmac-sha1, which this build does
+ * not measure (...)"). Groups with the same reason get the same text, so
+ * that cases can be counted by reason. */
 const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
                                                 const struct json_t *group,
                                                 char *why, size_t why_len);
 
-#define CM_KAT_WYCHEPROOF_MAX_ALGS 8
+#define CM_KAT_FILE_MAX_ALGS 8
+#define CM_KAT_FILE_MAX_GAPS 8
 
-/* What a Wycheproof document holds for this build. */
-typedef struct cm_kat_wycheproof_info {
-    const char *wp_algorithm;  /* the document's "algorithm" (borrowed) */
-    const cm_algorithm *algs[CM_KAT_WYCHEPROOF_MAX_ALGS]; /* distinct, in order met */
+/* Cases of a vector file that no algorithm of this build takes, for one
+ * reason. */
+typedef struct cm_kat_gap {
+    char why[192];            /* "keySize 192: no aes-192-gcm implementation in this build" */
+    unsigned cases;
+} cm_kat_gap;
+
+/* What a vector file (a Wycheproof document, or one of our
+ * cryptometer-kat-v1 files) holds for this build. */
+typedef struct cm_kat_file_info {
+    char wp_algorithm[64];     /* the document's "algorithm" ("" for our own format) */
+    const cm_algorithm *algs[CM_KAT_FILE_MAX_ALGS]; /* distinct, in order met */
+    unsigned alg_cases[CM_KAT_FILE_MAX_ALGS];       /* the cases of each */
     size_t n_algs;
-    unsigned cases;            /* test cases in the groups that map */
-    unsigned groups_left_out;  /* groups that map to nothing here */
+    unsigned cases;            /* test cases that map to one of algs */
+    unsigned cases_left_out;   /* test cases that map to no algorithm here */
+    unsigned groups_left_out;  /* Wycheproof groups that map to nothing here */
     char left_out_why[192];    /* the reason for the first of them */
-} cm_kat_wycheproof_info;
+    cm_kat_gap gaps[CM_KAT_FILE_MAX_GAPS]; /* cases_left_out by reason, in order
+                                              met; the last entry collects the
+                                              reasons that do not fit */
+    size_t n_gaps;
+} cm_kat_file_info;
+
+/* Adds cases to the gap of reason why in info (see cm_kat_file_info). */
+void cm_kat_file_add_gap(cm_kat_file_info *info, const char *why, unsigned cases);
 
 /* Checks the whole structure of a parsed Wycheproof document (every group
  * and every case of the groups that map to an algorithm here: fields
  * present, of the right type, hex that decodes, lengths that fit) and
- * lists the algorithms it applies to. Returns 0, or -1 with err set
- * (code CM_EXIT_ENVIRONMENT, message naming source and the place) when the
- * document is not a Wycheproof file of a kind this build can run. A
- * document whose groups all map to nothing is not an error here: n_algs is
- * 0 and left_out_why says why. */
+ * lists the algorithms it applies to, with the cases of each and, by
+ * reason, the cases of the groups that map to nothing. Returns 0, or -1
+ * with err set (code CM_EXIT_ENVIRONMENT, message naming source and the
+ * place) when the document is not a Wycheproof file of a kind this build
+ * can run. A document whose groups all map to nothing is not an error
+ * here: n_algs is 0 and left_out_why says why. */
 int cm_kat_wycheproof_scan(struct json_t *doc, const char *source,
-                           cm_kat_wycheproof_info *info, cm_error *err);
+                           cm_kat_file_info *info, cm_error *err);
 
 /* Runs the vectors of one Wycheproof document (already parsed) against
  * impl, adding to rep's counts (rep->vectors is set from the totals) and
@@ -132,12 +168,32 @@ int cm_kat_wycheproof(struct json_t *doc, const char *source,
                       const cm_impl *impl, const cm_algorithm *alg,
                       cm_kat_report *rep, cm_error *err);
 
+/* ---- the built-in vector files ---------------------------------------------- */
+
+/* The number of distinct vector files the built-in checks use. */
+size_t cm_kat_builtin_count(void);
+
+/* The name of built-in file i (< cm_kat_builtin_count()) as reports show
+ * it ("wycheproof/aes_gcm_test.json"), in a fixed order. */
+const char *cm_kat_builtin_name(size_t i);
+
+/* Scans built-in file i as cm_kat_wycheproof_scan does (for our own
+ * format: the entries of each algorithm, and by reason those of
+ * algorithms not in this build), counting for each algorithm only the
+ * cases the built-in checks run on it. Returns 0, or -1 with err when the
+ * file is missing from the build or malformed. */
+int cm_kat_builtin_scan(size_t i, cm_kat_file_info *info, cm_error *err);
+
 /* ---- reports --------------------------------------------------------------- */
 
 /* The report as a jansson object for result files (caller owns it):
  * {"status", "vectors": {"status", "passed", "failed", "skipped",
- * "sources": [...], "failure": null|"..."}, "cross_check": {"status",
- * "peer": null|"ref", "detail"}}. NULL only when out of memory. */
+ * "skipped_cases": [...], "sources": [...], "failure": null|"..."},
+ * "cross_check": {"status", "peer": null|"ref", "detail"}}. Every
+ * "status" is always there, one of "passed", "failed", "none" (the top
+ * one is cm_kat_report_status()); text that is not valid UTF-8 (a label
+ * cut inside a character, a file name) has those bytes replaced by '?'.
+ * NULL only when out of memory: never an object without "status". */
 struct json_t *cm_kat_report_json(const cm_kat_report *rep);
 
 /* Fills rep from an object made by cm_kat_report_json (e.g. received from

@@ -131,7 +131,7 @@ static int cipher_case(const cm_cipher_vtable *vt, const cm_algorithm *alg, cons
     out = malloc(pt_len + 1);
     int rc = out ? vt->create(&st, key, key_len) : CM_ERR_NOMEM;
     if (rc == CM_ERR_UNSUPPORTED) {
-        kat_skip(rep);
+        kat_skip(rep, "%s: create with a %zu-byte key returned CM_ERR_UNSUPPORTED", label, key_len);
         goto done;
     }
     if (rc != CM_OK) {
@@ -158,16 +158,66 @@ done:
     return ret;
 }
 
+/* Sets *tests to the "tests" array of doc; -1 with err when doc is not a
+ * cryptometer-kat-v1 document. */
+static int check_format(json_t *doc, const char *source, json_t **tests, cm_error *err)
+{
+    const json_t *format = json_object_get(doc, "format");
+    *tests = json_object_get(doc, "tests");
+    if (!json_is_string(format) || strcmp(json_string_value(format), "cryptometer-kat-v1") != 0 ||
+        !json_is_array(*tests))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not a cryptometer-kat-v1 file "
+                            "(\"format\" and a \"tests\" array)", source);
+    return 0;
+}
+
+/* See kat_internal.h. */
+int kat_builtin_scan(json_t *doc, const char *source, cm_kat_file_info *info, cm_error *err)
+{
+    json_t *tests, *test;
+    size_t i;
+    memset(info, 0, sizeof *info);
+    if (check_format(doc, source, &tests, err) != 0)
+        return -1;
+    json_array_foreach(tests, i, test) {
+        const char *name = json_string_value(json_object_get(test, "algorithm"));
+        if (!json_is_object(test) || !name || !json_is_integer(json_object_get(test, "id")))
+            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: tests[%zu] is not an object with "
+                                "\"algorithm\" and an integer \"id\"", source, i);
+        const cm_algorithm *alg = cm_algorithm_find(name);
+        char why[192];
+        size_t k = 0;
+        if (alg) {
+            while (k < info->n_algs && info->algs[k] != alg)
+                k++;
+            if (k == info->n_algs && k < CM_KAT_FILE_MAX_ALGS) {
+                info->algs[info->n_algs++] = alg;
+            } else if (k == info->n_algs) {
+                snprintf(why, sizeof why, "%s: more algorithms in one file than %d", name,
+                         CM_KAT_FILE_MAX_ALGS);
+                alg = NULL;
+            }
+        } else {
+            snprintf(why, sizeof why, "algorithm \"%s\": not in this build", name);
+        }
+        if (alg) {
+            info->cases++;
+            info->alg_cases[k]++;
+        } else {
+            info->cases_left_out++;
+            cm_kat_file_add_gap(info, why, 1);
+        }
+    }
+    return 0;
+}
+
 /* See kat_internal.h: runs the entries of doc whose "algorithm" is alg. */
 int kat_builtin_run(json_t *doc, const char *source, const cm_impl *impl,
                     const cm_algorithm *alg, cm_kat_report *rep, cm_error *err)
 {
-    const json_t *format = json_object_get(doc, "format");
-    json_t *tests = json_object_get(doc, "tests");
-    if (!json_is_string(format) || strcmp(json_string_value(format), "cryptometer-kat-v1") != 0 ||
-        !json_is_array(tests))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not a cryptometer-kat-v1 file "
-                            "(\"format\" and a \"tests\" array)", source);
+    json_t *tests;
+    if (check_format(doc, source, &tests, err) != 0)
+        return -1;
     if (alg->cls != CM_CLASS_HASH && alg->cls != CM_CLASS_CIPHER)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: cryptometer-kat-v1 has no %s entries",
                             source, cm_class_name(alg->cls));

@@ -10,6 +10,12 @@
  * this order: key (the algorithm's key length), IV or nonce, AAD length
  * (0..32) and AAD (AEAD only), message. A failure names the size and the
  * seed, so it reproduces.
+ *
+ * Ciphers are then fed the same message again as a stream of pieces (the
+ * first call with the IV, the next ones with iv NULL; primitive.h): the
+ * benchmarks time them that way, so the way must be right. Each piece must
+ * give the bytes of the one-shot output at its place; a failure names the
+ * piece, its length and its offset.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,6 +145,117 @@ static int op_failed(const char *who, const char *op, int rc, size_t size, uint6
     return 0;
 }
 
+/* ---- ciphers as streams -------------------------------------------------------- */
+
+/* Piece lengths after which the rest of the message goes in one call:
+ * bytes for stream modes (not multiples of 16, to cross block boundaries
+ * inside calls and between them), whole blocks for block modes. */
+static const size_t stream_piece_bytes[] = {1, 15, 17, 33};
+static const size_t block_piece_blocks[] = {1, 2, 3};
+
+/* Length of piece number i (from 0) of a stream with left bytes to go. */
+static size_t piece_len(const cm_algorithm *alg, size_t i, size_t left)
+{
+    size_t n;
+    if (alg->block_len > 1)
+        n = i < sizeof block_piece_blocks / sizeof block_piece_blocks[0]
+                ? block_piece_blocks[i] * alg->block_len
+                : left;
+    else
+        n = i < sizeof stream_piece_bytes / sizeof stream_piece_bytes[0] ? stream_piece_bytes[i]
+                                                                         : left;
+    return n < left ? n : left;
+}
+
+/* How many pieces a message of size bytes is cut into (at least one: an
+ * empty message is one empty call with the IV). */
+static size_t piece_count(const cm_algorithm *alg, size_t size)
+{
+    size_t n = 0, off = 0;
+    do
+        off += piece_len(alg, n++, size - off);
+    while (off < size);
+    return n;
+}
+
+/* One direction of a message fed in pieces. */
+typedef struct stream {
+    int decrypt;
+    const uint8_t *in, *want; /* the input; the one-shot output it must give */
+    uint8_t *out;
+    size_t off, piece, pieces;
+} stream;
+
+/* Feeds the next piece of s to impl (state st); returns 1 when it gave the
+ * one-shot output's bytes, else 0 with detail. how says how the pieces are
+ * fed ("" or ", interleaved with ..."). */
+static int stream_step(const cm_cipher_vtable *v, void *st, const cm_algorithm *alg,
+                       const uint8_t *iv, stream *s, size_t size, const char *peer_name,
+                       const char *how, uint64_t seed, char *detail, size_t dl)
+{
+    size_t n = piece_len(alg, s->piece, size - s->off);
+    const uint8_t *piece_iv = s->piece == 0 ? iv : NULL;
+    const char *op = s->decrypt ? "decrypt" : "encrypt";
+    int rc = s->decrypt ? v->decrypt(st, piece_iv, s->in + s->off, s->out + s->off, n)
+                        : v->encrypt(st, piece_iv, s->in + s->off, s->out + s->off, n);
+    s->piece++;
+    char what[160];
+    snprintf(what, sizeof what, "%s in pieces%s: piece %zu of %zu (%zu bytes at offset %zu, "
+             "iv %s)", op, how, s->piece, s->pieces, n, s->off, piece_iv ? "given" : "NULL");
+    if (rc != CM_OK)
+        return op_failed("this implementation", what, rc, size, seed, detail, dl);
+    size_t at = kat_diff_at(s->out + s->off, s->want + s->off, n);
+    if (at < n) {
+        snprintf(detail, dl, "%s differs from the one-shot %s (this implementation's and %s's) "
+                 "at byte %zu of %zu (0x%02x vs 0x%02x; seed 0x%016llx)", what, op, peer_name,
+                 s->off + at, size, s->out[s->off + at], s->want[s->off + at],
+                 (unsigned long long)seed);
+        return 0;
+    }
+    s->off += n;
+    return 1;
+}
+
+/* Encrypts b->msg and decrypts the peer's ciphertext (b->out_b) again
+ * with impl's state st, in pieces: each direction alone, then the two
+ * interleaved. Every piece must match the one-shot outputs (b->out_b and
+ * b->back_b, already known to equal impl's own). Returns 1, or 0 with
+ * detail. Overwrites b->out_a and b->back_a. */
+static int stream_check(const cm_cipher_vtable *v, void *st, const cm_algorithm *alg, bufs *b,
+                        size_t size, const char *peer_name, uint64_t seed, char *detail,
+                        size_t dl)
+{
+    size_t pieces = piece_count(alg, size);
+    kat_progress("cross-check vs %s: %zu bytes in %zu pieces", peer_name, size, pieces);
+    for (int interleaved = 0; interleaved < 2; interleaved++) {
+        stream enc = {0, b->msg, b->out_b, b->out_a, 0, 0, pieces};
+        stream dec = {1, b->out_b, b->back_b, b->back_a, 0, 0, pieces};
+        memset(b->out_a, 0, size + 1);
+        memset(b->back_a, 0, size + 1);
+        if (!interleaved) {
+            while (enc.piece < pieces)
+                if (!stream_step(v, st, alg, b->iv, &enc, size, peer_name, "", seed, detail, dl))
+                    return 0;
+            while (dec.piece < pieces)
+                if (!stream_step(v, st, alg, b->iv, &dec, size, peer_name, "", seed, detail, dl))
+                    return 0;
+        } else {
+            while (enc.piece < pieces) {
+                if (!stream_step(v, st, alg, b->iv, &enc, size, peer_name,
+                                 ", interleaved with the decrypt pieces on the same state", seed,
+                                 detail, dl) ||
+                    !stream_step(v, st, alg, b->iv, &dec, size, peer_name,
+                                 ", interleaved with the encrypt pieces on the same state", seed,
+                                 detail, dl))
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* ---- one size, both sides ---------------------------------------------------------- */
+
 /* Runs both sides on the inputs in b; returns 1 when every output
  * matched, else 0 with detail. */
 static int compare_one(const cm_impl *impl, const cm_impl *peer, const cm_algorithm *alg,
@@ -207,7 +324,8 @@ static int compare_one(const cm_impl *impl, const cm_impl *peer, const cm_algori
         else
             ok = same("decrypt output", peer_name, b->back_a, b->back_b, size, size, seed, detail, dl) &&
                  same("decrypt output", "the original message", b->back_a, b->msg, size, size, seed,
-                      detail, dl);
+                      detail, dl) &&
+                 stream_check(va, sa, alg, b, size, peer_name, seed, detail, dl);
         va->destroy(sa);
         vb->destroy(sb);
         return ok;
@@ -338,8 +456,14 @@ int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg, const cm_imp
     }
     if (ok)
         snprintf(rep->cross_detail, sizeof rep->cross_detail,
-                 "matched %s on %zu sizes from %zu to %zu bytes (seed 0x%016llx ^ size * "
+                 "matched %s on %zu sizes from %zu to %zu bytes%s (seed 0x%016llx ^ size * "
                  "0x9e3779b97f4a7c15)", peer_name, n, all[0], all[n - 1],
+                 alg->cls != CM_CLASS_CIPHER ? ""
+                 : alg->block_len > 1
+                     ? ", in one call and as a stream of pieces (1, 2, 3 blocks, then the rest; "
+                       "each direction alone and interleaved)"
+                     : ", in one call and as a stream of pieces (1, 15, 17, 33 bytes, then the "
+                       "rest; each direction alone and interleaved)",
                  (unsigned long long)CROSS_SEED);
     free(all);
     rep->cross = ok ? CM_CHECK_PASSED : CM_CHECK_FAILED;

@@ -15,8 +15,10 @@
 /* Counts one passed case. */
 void kat_pass(cm_kat_report *rep);
 
-/* Counts one skipped case (a valid case the implementation declined). */
-void kat_skip(cm_kat_report *rep);
+/* Counts one skipped case (a valid case the implementation declined); the
+ * message (printf-style: the case's label and the call that declined it)
+ * is added to rep->skipped_cases while there is room. */
+void kat_skip(cm_kat_report *rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Counts one failed case; the first failure's message (printf-style) is
  * kept in rep->failure, later ones only counted. */
@@ -52,5 +54,11 @@ void kat_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * cases run or -1 with err set. */
 int kat_builtin_run(json_t *doc, const char *source, const cm_impl *impl,
                     const cm_algorithm *alg, cm_kat_report *rep, cm_error *err);
+
+/* Scans one "cryptometer-kat-v1" document as cm_kat_wycheproof_scan does
+ * (kat.h): the entries of each algorithm of this build, and those of
+ * algorithms not in it by reason. info is initialised here. Returns 0 or
+ * -1 with err. */
+int kat_builtin_scan(json_t *doc, const char *source, cm_kat_file_info *info, cm_error *err);
 
 #endif

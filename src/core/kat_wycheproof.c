@@ -99,6 +99,29 @@ static int group_int(const json_t *group, const char *key, long long *out)
     return 1;
 }
 
+/* The name the algorithm of family family and class cls with a key of
+ * bits bits would have, from one of this build that shows its key size in
+ * its name ("aes-192-gcm" from "aes-128-gcm"); "" when none does. */
+static void sibling_name(const char *family, cm_class cls, long long bits, char *out,
+                         size_t out_len)
+{
+    size_t n;
+    const cm_algorithm *all = cm_algorithm_all(&n);
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        char own[24];
+        if (all[i].cls != cls || strcmp(all[i].family, family) != 0 || all[i].key_len == 0)
+            continue;
+        snprintf(own, sizeof own, "%zu", all[i].key_len * 8);
+        const char *at = strstr(all[i].name, own);
+        if (at) {
+            snprintf(out, out_len, "%.*s%lld%s", (int)(at - all[i].name), all[i].name, bits,
+                     at + strlen(own));
+            return;
+        }
+    }
+}
+
 /* See kat.h. */
 const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
                                                 const json_t *group,
@@ -119,7 +142,7 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
     }
     const char *type = json_string_value(json_object_get(group, "type"));
     if (type && strcmp(type, k->group_type) != 0) {
-        snprintf(why, why_len, "%s group of type \"%s\" (expected \"%s\")", k->name, type,
+        snprintf(why, why_len, "type \"%s\": %s groups are of type \"%s\"", type, k->name,
                  k->group_type);
         return NULL;
     }
@@ -128,7 +151,7 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
 
     long long key_bits = 0, iv_bits = 0;
     if (group_int(group, "keySize", &key_bits) != 1) {
-        snprintf(why, why_len, "%s group without an integer \"keySize\"", k->name);
+        snprintf(why, why_len, "no integer keySize: %s groups need one", k->name);
         return NULL;
     }
     int has_iv = group_int(group, "ivSize", &iv_bits);
@@ -142,13 +165,19 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
         /* A cipher's IV is part of the algorithm; AEAD nonces of any size
          * are Wycheproof parameters the implementation may refuse. */
         if (a->cls == CM_CLASS_CIPHER && has_iv == 1 && (long long)a->iv_len * 8 != iv_bits) {
-            snprintf(why, why_len, "%s group with a %lld-bit IV (%s takes %zu bits)", k->name,
-                     iv_bits, a->name, a->iv_len * 8);
+            snprintf(why, why_len, "ivSize %lld: %s takes a %zu-bit IV", iv_bits, a->name,
+                     a->iv_len * 8);
             return NULL;
         }
         return a;
     }
-    snprintf(why, why_len, "no %s with a %lld-bit key in this build", k->family, key_bits);
+    char name[64];
+    sibling_name(k->family, k->cls, key_bits, name, sizeof name);
+    if (name[0])
+        snprintf(why, why_len, "keySize %lld: no %s implementation in this build", key_bits, name);
+    else
+        snprintf(why, why_len, "keySize %lld: no %s with a %lld-bit key in this build", key_bits,
+                 k->family, key_bits);
     return NULL;
 }
 
@@ -365,7 +394,7 @@ static void cipher_case(const cm_cipher_vtable *vt, void *st, const cm_algorithm
         memset(padded + c->msg_len, (int)(plen - c->msg_len), plen - c->msg_len);
         int rc = vt->encrypt(st, c->iv, padded, enc, plen);
         if (rc == CM_ERR_UNSUPPORTED) {
-            kat_skip(rep);
+            kat_skip(rep, "%s: encrypt returned CM_ERR_UNSUPPORTED", label);
             goto done;
         }
         if (rc != CM_OK) {
@@ -383,7 +412,7 @@ static void cipher_case(const cm_cipher_vtable *vt, void *st, const cm_algorithm
         int rc = vt->decrypt(st, c->iv, c->ct, dec, c->ct_len);
         if (rc != CM_OK && c->result == WP_VALID) {
             if (rc == CM_ERR_UNSUPPORTED)
-                kat_skip(rep);
+                kat_skip(rep, "%s: decrypt returned CM_ERR_UNSUPPORTED", label);
             else
                 kat_fail(rep, "%s: decrypt returned %s", label, kat_rc_name(rc));
             goto done;
@@ -421,7 +450,7 @@ static void aead_case(const cm_aead_vtable *vt, void *st, const wp_group *g,
         int rc = vt->seal(st, c->iv, c->iv_len, c->aad, c->aad_len, c->msg, c->msg_len, out,
                           tag, g->tag_len);
         if (rc == CM_ERR_UNSUPPORTED) {
-            kat_skip(rep);
+            kat_skip(rep, "%s: seal returned CM_ERR_UNSUPPORTED", label);
             goto done;
         }
         if (rc != CM_OK) {
@@ -447,7 +476,7 @@ static void aead_case(const cm_aead_vtable *vt, void *st, const wp_group *g,
     switch (c->result) {
     case WP_VALID:
         if (rc == CM_ERR_UNSUPPORTED)
-            kat_skip(rep);
+            kat_skip(rep, "%s: open returned CM_ERR_UNSUPPORTED", label);
         else if (rc != CM_OK)
             kat_fail(rep, "%s: open returned %s", label, kat_rc_name(rc));
         else if (same(rep, label, "open: plaintext", out, c->ct_len, c->msg, c->msg_len))
@@ -485,7 +514,7 @@ static void mac_case(const cm_mac_vtable *vt, void *st, const cm_algorithm *alg,
     }
     int rc = vt->mac(st, c->msg, c->msg_len, out);
     if (rc == CM_ERR_UNSUPPORTED) {
-        kat_skip(rep);
+        kat_skip(rep, "%s: mac returned CM_ERR_UNSUPPORTED", label);
     } else if (rc != CM_OK) {
         kat_fail(rep, "%s: mac returned %s", label, kat_rc_name(rc));
     } else if (c->result == WP_VALID) {
@@ -545,7 +574,8 @@ static void run_case(const cm_impl *impl, const cm_algorithm *alg, const wp_grou
         return;
     }
     if (rc == CM_ERR_UNSUPPORTED)
-        kat_skip(rep);
+        kat_skip(rep, "%s: create with a %zu-byte key returned CM_ERR_UNSUPPORTED", label,
+                 c->key_len);
     else if (rc != CM_OK)
         kat_fail(rep, "%s: create with a %zu-byte key returned %s", label, c->key_len,
                  kat_rc_name(rc));
@@ -559,7 +589,7 @@ static void run_case(const cm_impl *impl, const cm_algorithm *alg, const wp_grou
  * mode) or -1 with err. */
 static int walk(json_t *doc, const char *source, const cm_impl *impl,
                 const cm_algorithm *only, cm_kat_report *rep,
-                cm_kat_wycheproof_info *scan, cm_error *err)
+                cm_kat_file_info *scan, cm_error *err)
 {
     if (!json_is_object(doc))
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
@@ -570,7 +600,7 @@ static int walk(json_t *doc, const char *source, const cm_impl *impl,
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not a Wycheproof file (no \"algorithm\" "
                             "string and \"testGroups\" array at the top level)", source);
     if (scan)
-        scan->wp_algorithm = wp_alg;
+        snprintf(scan->wp_algorithm, sizeof scan->wp_algorithm, "%s", wp_alg);
 
     int run = 0;
     size_t gi, ti;
@@ -581,17 +611,28 @@ static int walk(json_t *doc, const char *source, const cm_impl *impl,
             return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: testGroups[%zu] is not an object",
                                 source, gi);
         const cm_algorithm *alg = cm_kat_wycheproof_algorithm(wp_alg, group, why, sizeof why);
+        size_t k = 0; /* alg's index in scan->algs */
         if (scan) {
+            const json_t *all = json_object_get(group, "tests");
+            unsigned n_tests = json_is_array(all) ? (unsigned)json_array_size(all) : 0;
+            if (alg) {
+                while (k < scan->n_algs && scan->algs[k] != alg)
+                    k++;
+                if (k == scan->n_algs && k < CM_KAT_FILE_MAX_ALGS)
+                    scan->algs[scan->n_algs++] = alg;
+                else if (k == scan->n_algs) {
+                    snprintf(why, sizeof why, "%s: more algorithms in one file than %d", alg->name,
+                             CM_KAT_FILE_MAX_ALGS);
+                    alg = NULL;
+                }
+            }
             if (!alg) {
                 if (scan->groups_left_out++ == 0)
                     snprintf(scan->left_out_why, sizeof scan->left_out_why, "%s", why);
+                scan->cases_left_out += n_tests;
+                cm_kat_file_add_gap(scan, why, n_tests);
                 continue;
             }
-            size_t k = 0;
-            while (k < scan->n_algs && scan->algs[k] != alg)
-                k++;
-            if (k == scan->n_algs && k < CM_KAT_WYCHEPROOF_MAX_ALGS)
-                scan->algs[scan->n_algs++] = alg;
         } else if (alg != only) {
             continue;
         }
@@ -615,6 +656,7 @@ static int walk(json_t *doc, const char *source, const cm_impl *impl,
             }
             if (scan) {
                 scan->cases++;
+                scan->alg_cases[k]++;
             } else {
                 kat_progress("%s tcId %lld", source, c.tc_id);
                 run_case(impl, alg, &g, &c, source, rep);
@@ -627,7 +669,7 @@ static int walk(json_t *doc, const char *source, const cm_impl *impl,
 }
 
 /* See kat.h. */
-int cm_kat_wycheproof_scan(json_t *doc, const char *source, cm_kat_wycheproof_info *scan,
+int cm_kat_wycheproof_scan(json_t *doc, const char *source, cm_kat_file_info *scan,
                            cm_error *err)
 {
     memset(scan, 0, sizeof *scan);

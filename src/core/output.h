@@ -23,8 +23,9 @@ struct json_t *cm_document_new(int argc, char **argv);
  * or the reason one is missing). */
 struct json_t *cm_core_context(void);
 
-/* Fails (-1, err: usage) when path cannot be written: its directory is
- * missing or not writable, or path is a directory. Touches nothing. */
+/* Fails (-1, err: usage) when path cannot be written: it is empty or a
+ * directory, its directory is missing, or the temporary file the atomic
+ * write will use cannot be created there (tried, then removed). */
 int cm_output_check(const char *path, cm_error *err);
 
 /* A file to write: its path and its whole text. */

@@ -2,7 +2,9 @@
  * verify.c — `cryptometer verify` (see verify.h): parses the options, lists
  * the implementations to check (every backend of the registry, filtered by
  * a regular expression on "backend/algorithm"), runs each in a forked child
- * through cm_isolate_run, prints one line each and writes the reports as
+ * through cm_isolate_run, prints one line each, then the coverage of each
+ * vector file (its cases that applied to no implementation checked, by
+ * reason, and those an implementation skipped), and writes all of it as
  * JSON. Unavailable implementations and backends not built are listed with
  * their reason, never dropped.
  */
@@ -17,6 +19,7 @@
 #include "core/error.h"
 #include "core/isolate.h"
 #include "core/kat.h"
+#include "core/output.h"
 #include "core/registry.h"
 #include "core/verify.h"
 
@@ -94,10 +97,11 @@ void cm_verify_usage(FILE *out)
             "                     against every implementation of the algorithms it tests\n"
             "  --filter REGEX     only implementations whose \"backend/algorithm\" matches\n"
             "                     (POSIX extended regular expression)\n"
-            "  --json FILE        also write the reports as JSON to FILE\n"
+            "  --json FILE        also write the reports and the coverage of the vector files\n"
+            "                     as JSON to FILE\n"
             "  --timeout SECONDS  kill an implementation silent for this long (default %.0f)\n"
-            "  --quiet            print only the implementations that did not pass, and the\n"
-            "                     summary\n"
+            "  --quiet            print only the implementations that did not pass, the vector\n"
+            "                     files with cases left out or skipped, and the summary\n"
             "\n"
             "exit status: 0 all passed, 1 some failed, crashed or timed out, 2 usage error,\n"
             "3 FILE unreadable, not JSON, or not a Wycheproof file this build can run\n",
@@ -314,13 +318,14 @@ static int put(json_t *obj, const char *key, json_t *value)
     return value && json_object_set_new(obj, key, value) == 0 ? 0 : -1;
 }
 
-/* The JSON document of the run (NULL when out of memory). */
+/* The JSON document of the run, with coverage (an array, stolen) as its
+ * "coverage" (NULL when out of memory). */
 static json_t *verify_json(const verify_opts *o, const target *targets, size_t n,
-                           const unsigned *counts, int complete)
+                           const unsigned *counts, int complete, json_t *coverage)
 {
     json_t *doc = json_object(), *list = json_array(), *missing = json_array(),
            *summary = json_object();
-    int bad = !doc || !list || !missing || !summary;
+    int bad = !doc || !list || !missing || !summary || !coverage;
     for (size_t i = 0; i < n && !bad; i++) {
         const target *t = &targets[i];
         json_t *rec = json_object();
@@ -358,7 +363,10 @@ static json_t *verify_json(const verify_opts *o, const target *targets, size_t n
         missing = NULL;
         bad |= put(doc, "summary", summary);
         summary = NULL;
+        bad |= put(doc, "coverage", coverage);
+        coverage = NULL;
     }
+    json_decref(coverage);
     json_decref(list);
     json_decref(missing);
     json_decref(summary);
@@ -369,25 +377,284 @@ static json_t *verify_json(const verify_opts *o, const target *targets, size_t n
     return doc;
 }
 
-/* Writes doc to path through path.tmp and a rename. Returns 0 or -1 with err. */
-static int write_atomically(json_t *doc, const char *path, cm_error *err)
+/* Writes doc to path atomically (cm_write_atomic: a temporary file in the
+ * same directory, fsync, rename). Returns 0 or -1 with err. */
+static int write_json(json_t *doc, const char *path, cm_error *err)
 {
-    size_t n = strlen(path) + 5;
-    char *tmp = malloc(n);
-    if (!tmp)
-        return cm_error_set(err, CM_EXIT_USAGE, "%s: out of memory", path);
-    snprintf(tmp, n, "%s.tmp", path);
-    int rc = 0;
-    if (json_dump_file(doc, tmp, JSON_INDENT(2) | JSON_ENSURE_ASCII) != 0) {
-        rc = cm_error_set(err, CM_EXIT_USAGE, "cannot write %s: %s", tmp, strerror(errno));
-        remove(tmp);
-    } else if (rename(tmp, path) != 0) {
-        rc = cm_error_set(err, CM_EXIT_USAGE, "cannot rename %s to %s: %s", tmp, path,
-                          strerror(errno));
-        remove(tmp);
+    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_ENSURE_ASCII);
+    if (!text)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': out of memory", path);
+    size_t len = strlen(text);
+    char *with_newline = realloc(text, len + 2);
+    if (!with_newline) {
+        free(text);
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': out of memory", path);
     }
-    free(tmp);
+    with_newline[len++] = '\n';
+    with_newline[len] = '\0';
+    int rc = cm_write_atomic(path, with_newline, len, err);
+    free(with_newline);
     return rc;
+}
+
+/* ---- coverage of the vector files ---------------------------------------------- */
+
+/* What became of the cases of one vector file. */
+typedef struct file_cov {
+    char name[256];          /* as reports name it: "wycheproof/aes_gcm_test.json" or the path */
+    char error[256];         /* why it could not be scanned ("" if it was) */
+    cm_kat_file_info info;   /* info.gaps also gets the algorithms no implementation ran */
+    unsigned run;            /* cases of the algorithms some implementation ran */
+    unsigned not_applied;    /* the others: info.cases_left_out and those of the
+                                algorithms no implementation ran */
+    unsigned skipped;        /* cases skipped, summed over the implementations */
+    int selected;            /* some target is of one of its algorithms */
+} file_cov;
+
+/* The implementations of alg in the registry; *available receives how
+ * many of them can run here. */
+static unsigned in_registry(const cm_algorithm *alg, unsigned *available)
+{
+    unsigned n = 0;
+    *available = 0;
+    for (size_t i = 0; i < cm_registry_count(); i++) {
+        const cm_backend *b = cm_registry_backend(i);
+        for (size_t k = 0; k < b->n_impls; k++) {
+            char why[256];
+            if (strcmp(b->impls[k].algorithm, alg->name) != 0)
+                continue;
+            n++;
+            *available += (unsigned)cm_impl_available(&b->impls[k], why, sizeof why);
+        }
+    }
+    return n;
+}
+
+/* 1 if alg is one of info's algorithms. */
+static int file_has(const cm_kat_file_info *info, const cm_algorithm *alg)
+{
+    for (size_t k = 0; k < info->n_algs; k++)
+        if (info->algs[k] == alg)
+            return 1;
+    return 0;
+}
+
+/* Number of the report's skipped cases that belong to file fc: the whole
+ * count when the report has that file as its only source, else those it
+ * lists with the file's name. *listed receives how many of them it lists. */
+static unsigned skips_in(const file_cov *fc, const cm_kat_report *r, unsigned *listed)
+{
+    size_t n = strlen(fc->name);
+    unsigned count = 0;
+    *listed = 0;
+    for (const char *p = r->skipped_cases; *p;) {
+        const char *end = strchr(p, '\n');
+        if (strncmp(p, fc->name, n) == 0 && p[n] == ' ')
+            count++;
+        p = end ? end + 1 : p + strlen(p);
+    }
+    *listed = count;
+    if (strcmp(r->sources, fc->name) == 0 && r->skipped > count)
+        count = r->skipped;
+    return count;
+}
+
+/* Works out fc's coverage by the targets. */
+static void cover(file_cov *fc, const target *targets, size_t n)
+{
+    cm_kat_file_info *in = &fc->info;
+    fc->not_applied = in->cases_left_out;
+    for (size_t k = 0; k < in->n_algs; k++) {
+        const cm_algorithm *alg = in->algs[k];
+        unsigned listed = 0, ran = 0, not_run = 0, available;
+        for (size_t i = 0; i < n; i++) {
+            if (targets[i].alg != alg)
+                continue;
+            listed++;
+            if (targets[i].state == T_NOT_RUN)
+                not_run++;
+            else if (targets[i].state != T_UNAVAILABLE)
+                ran++;
+        }
+        if (listed)
+            fc->selected = 1;
+        if (ran) {
+            fc->run += in->alg_cases[k];
+            continue;
+        }
+        char why[192];
+        unsigned impls = in_registry(alg, &available);
+        if (not_run)
+            set_text(why, sizeof why, "%s: not run (interrupted)", alg->name);
+        else if (impls == 0)
+            set_text(why, sizeof why, "%s: no implementation in this build", alg->name);
+        else if (available == 0)
+            set_text(why, sizeof why, "%s: no implementation available here (%u unavailable)",
+                     alg->name, impls);
+        else
+            set_text(why, sizeof why, "%s: no available implementation of it matches --filter",
+                     alg->name);
+        cm_kat_file_add_gap(in, why, in->alg_cases[k]);
+        fc->not_applied += in->alg_cases[k];
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned listed;
+        if (targets[i].have_report && file_has(in, targets[i].alg))
+            fc->skipped += skips_in(fc, &targets[i].rep, &listed);
+    }
+}
+
+/* The files whose coverage is reported: the Wycheproof file (doc, already
+ * scanned into *scan) or every built-in file that serves a target. Returns
+ * their number, *out (caller frees) NULL when out of memory. */
+static size_t collect_files(json_t *doc, const char *path, const cm_kat_file_info *scan,
+                            const target *targets, size_t n, file_cov **out)
+{
+    size_t n_files = doc ? 1 : cm_kat_builtin_count(), kept = 0;
+    file_cov *files = calloc(n_files ? n_files : 1, sizeof *files);
+    *out = files;
+    if (!files)
+        return 0;
+    for (size_t i = 0; i < n_files; i++) {
+        file_cov *fc = &files[kept];
+        cm_error err = {0, ""};
+        memset(fc, 0, sizeof *fc);
+        if (doc) {
+            set_text(fc->name, sizeof fc->name, "%s", path);
+            fc->info = *scan;
+        } else {
+            set_text(fc->name, sizeof fc->name, "%s", cm_kat_builtin_name(i));
+            if (cm_kat_builtin_scan(i, &fc->info, &err) != 0) {
+                set_text(fc->error, sizeof fc->error, "%s", err.msg);
+                kept++;
+                continue;
+            }
+        }
+        cover(fc, targets, n);
+        if (fc->selected)
+            kept++;
+    }
+    return kept;
+}
+
+/* Prints what fc says: one line, then one per reason cases applied to
+ * nothing and one per implementation that skipped cases. */
+static void print_coverage(const file_cov *fc, const target *targets, size_t n)
+{
+    const cm_kat_file_info *in = &fc->info;
+    printf("%-11s %-28s ", "COVERAGE", fc->name);
+    if (fc->error[0]) {
+        printf("cannot scan: %s\n", fc->error);
+        return;
+    }
+    printf("%u cases: %u run", in->cases + in->cases_left_out, fc->run);
+    const char *sep = " (";
+    for (size_t k = 0; k < in->n_algs; k++) {
+        int ran = 0;
+        for (size_t i = 0; i < n && !ran; i++)
+            ran = targets[i].alg == in->algs[k] && targets[i].state != T_UNAVAILABLE &&
+                  targets[i].state != T_NOT_RUN;
+        if (ran) {
+            printf("%s%s %u", sep, in->algs[k]->name, in->alg_cases[k]);
+            sep = ", ";
+        }
+    }
+    printf("%s", sep[0] == ',' ? ")" : "");
+    if (fc->not_applied)
+        printf(", %u applied to no implementation checked here", fc->not_applied);
+    if (fc->skipped)
+        printf(", %u skipped", fc->skipped);
+    printf("\n");
+    for (size_t g = 0; g < in->n_gaps; g++)
+        printf("%-11s - not applied: %u case%s: %s\n", "", in->gaps[g].cases,
+               in->gaps[g].cases == 1 ? "" : "s", in->gaps[g].why);
+    for (size_t i = 0; i < n; i++) {
+        const target *t = &targets[i];
+        unsigned listed, count;
+        if (!t->have_report || !file_has(in, t->alg) || !(count = skips_in(fc, &t->rep, &listed)))
+            continue;
+        size_t len = strlen(fc->name);
+        for (const char *p = t->rep.skipped_cases; *p;) {
+            const char *end = strchr(p, '\n');
+            int w = end ? (int)(end - p) : (int)strlen(p);
+            if (strncmp(p, fc->name, len) == 0 && p[len] == ' ') /* the file is named above */
+                printf("%-11s - skipped by %s: %.*s\n", "", t->name, w - (int)len - 1,
+                       p + len + 1);
+            p += w + (end ? 1 : 0);
+        }
+        if (count > listed)
+            printf("%-11s - skipped by %s: %u more case%s (not listed)\n", "", t->name,
+                   count - listed, count - listed == 1 ? "" : "s");
+    }
+}
+
+/* fc as JSON: {"file", "cases", "run": {"algorithm": cases, ...},
+ * "not_applied": {"cases", "by_reason": [{"reason", "cases"}]},
+ * "skipped": {"cases", "by_implementation": [{"implementation", "cases",
+ * "listed": [...]}]}} or {"file", "error"}. NULL when out of memory. */
+static json_t *coverage_json(const file_cov *fc, const target *targets, size_t n)
+{
+    const cm_kat_file_info *in = &fc->info;
+    json_t *j = json_object(), *run = NULL, *reasons = NULL, *by_impl = NULL;
+    int bad = !j || put(j, "file", safe_string(fc->name));
+    if (fc->error[0]) {
+        bad = bad || put(j, "error", safe_string(fc->error));
+        goto done;
+    }
+    run = json_object();
+    reasons = json_array();
+    by_impl = json_array();
+    bad = bad || put(j, "cases", json_integer(in->cases + in->cases_left_out));
+    bad = put(j, "run", run) || bad;
+    bad = put(j, "not_applied", json_pack("{s:I, s:o}", "cases", (json_int_t)fc->not_applied,
+                                           "by_reason", reasons)) || bad;
+    bad = put(j, "skipped", json_pack("{s:I, s:o}", "cases", (json_int_t)fc->skipped,
+                                       "by_implementation", by_impl)) || bad;
+    if (bad)
+        goto done;
+    for (size_t k = 0; k < in->n_algs && !bad; k++)
+        for (size_t i = 0; i < n; i++)
+            if (targets[i].alg == in->algs[k] && targets[i].state != T_UNAVAILABLE &&
+                targets[i].state != T_NOT_RUN) {
+                bad = put(run, in->algs[k]->name, json_integer(in->alg_cases[k]));
+                break;
+            }
+    for (size_t g = 0; g < in->n_gaps && !bad; g++)
+        bad = json_array_append_new(reasons, json_pack("{s:o, s:I}", "reason",
+                                                       safe_string(in->gaps[g].why), "cases",
+                                                       (json_int_t)in->gaps[g].cases)) != 0;
+    for (size_t i = 0; i < n && !bad; i++) {
+        const target *t = &targets[i];
+        unsigned listed, count;
+        if (!t->have_report || !file_has(in, t->alg) || !(count = skips_in(fc, &t->rep, &listed)))
+            continue;
+        json_t *list = json_array();
+        size_t len = strlen(fc->name);
+        bad = !list;
+        for (const char *p = t->rep.skipped_cases; *p && !bad;) {
+            const char *end = strchr(p, '\n');
+            size_t w = end ? (size_t)(end - p) : strlen(p);
+            if (strncmp(p, fc->name, len) == 0 && p[len] == ' ') {
+                char *line = strndup(p, w);
+                bad = !line || json_array_append_new(list, safe_string(line)) != 0;
+                free(line);
+            }
+            p += w + (end ? 1 : 0);
+        }
+        if (bad) {
+            json_decref(list);
+            break;
+        }
+        bad = json_array_append_new(by_impl, json_pack("{s:s, s:I, s:o}", "implementation",
+                                                       t->name, "cases", (json_int_t)count,
+                                                       "listed", list)) != 0;
+    }
+done:
+    if (bad) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
 }
 
 /* ---- the command ---------------------------------------------------------------- */
@@ -434,7 +701,7 @@ static char *read_file(const char *path, size_t *len, cm_error *err)
 
 /* Reads and checks the Wycheproof file; returns the document or NULL with
  * err (code CM_EXIT_ENVIRONMENT). */
-static json_t *load_wycheproof(const char *path, cm_kat_wycheproof_info *scan, cm_error *err)
+static json_t *load_wycheproof(const char *path, cm_kat_file_info *scan, cm_error *err)
 {
     size_t len = 0;
     char *text = read_file(path, &len, err);
@@ -462,7 +729,7 @@ static json_t *load_wycheproof(const char *path, cm_kat_wycheproof_info *scan, c
 }
 
 /* 1 if alg is one of the scan's algorithms (or there is no scan). */
-static int applies(const cm_kat_wycheproof_info *scan, const cm_algorithm *alg)
+static int applies(const cm_kat_file_info *scan, const cm_algorithm *alg)
 {
     if (!scan)
         return 1;
@@ -474,7 +741,7 @@ static int applies(const cm_kat_wycheproof_info *scan, const cm_algorithm *alg)
 
 /* Lists the implementations to check into *out (caller frees); returns
  * their number. Algorithms the table lacks are reported as unavailable. */
-static size_t collect_targets(const regex_t *re, const cm_kat_wycheproof_info *scan,
+static size_t collect_targets(const regex_t *re, const cm_kat_file_info *scan,
                               target **out, size_t *n_known)
 {
     size_t cap = 0, n = 0;
@@ -551,8 +818,14 @@ int cm_verify_main(int argc, char **argv)
         }
         have_re = 1;
     }
+    /* An unwritable --json is a usage error found before anything runs. */
+    if (o.json && cm_output_check(o.json, &err) != 0) {
+        if (have_re)
+            regfree(&re);
+        return fail_with(&err);
+    }
 
-    cm_kat_wycheproof_info scan;
+    cm_kat_file_info scan;
     json_t *doc = NULL;
     if (o.wycheproof && !(doc = load_wycheproof(o.wycheproof, &scan, &err))) {
         if (have_re)
@@ -614,6 +887,13 @@ int cm_verify_main(int argc, char **argv)
         for (size_t i = 0; i < n_missing; i++)
             printf("%-11s %-28s %s (install %s)\n", "NOT BUILT", missing[i].name,
                    missing[i].reason, missing[i].package);
+    /* What the vector files held that nothing here ran, and what was
+     * skipped (--quiet: only the files with either). */
+    file_cov *files;
+    size_t n_files = collect_files(doc, o.wycheproof, doc ? &scan : NULL, targets, n, &files);
+    for (size_t i = 0; i < n_files; i++)
+        if (!o.quiet || files[i].error[0] || files[i].not_applied || files[i].skipped)
+            print_coverage(&files[i], targets, n);
     printf("verify: %u passed, %u failed, %u crashed, %u timed out, %u errors, %u unavailable, "
            "%zu backends not built%s\n", counts[T_PASSED], counts[T_FAILED], counts[T_CRASHED],
            counts[T_TIMEOUT], counts[T_ERROR], counts[T_UNAVAILABLE], n_missing,
@@ -625,16 +905,23 @@ int cm_verify_main(int argc, char **argv)
     if (!complete)
         code = CM_EXIT_INTERRUPTED;
     if (o.json) {
-        json_t *out = verify_json(&o, targets, n, counts, complete);
+        json_t *coverage = files ? json_array() : NULL;
+        for (size_t i = 0; i < n_files && coverage; i++)
+            if (json_array_append_new(coverage, coverage_json(&files[i], targets, n)) != 0) {
+                json_decref(coverage);
+                coverage = NULL;
+            }
+        json_t *out = verify_json(&o, targets, n, counts, complete, coverage);
         if (!out) {
-            cm_error_set(&err, CM_EXIT_USAGE, "out of memory building %s", o.json);
+            cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write '%s': out of memory", o.json);
             code = fail_with(&err);
         } else {
-            if (write_atomically(out, o.json, &err) != 0)
+            if (write_json(out, o.json, &err) != 0)
                 code = fail_with(&err);
             json_decref(out);
         }
     }
+    free(files);
     if (code == CM_EXIT_OK && doc && n_runnable == 0) {
         cm_error_set(&err, CM_EXIT_ENVIRONMENT, "%s: every implementation it applies to is "
                      "unavailable here (listed above)", o.wycheproof);

@@ -6,6 +6,14 @@
  * the built-in ones, against every implementation of the algorithms it
  * applies to.
  *
+ * After one line per implementation comes one COVERAGE line per vector file
+ * used: its cases, those run (by algorithm), those that applied to no
+ * implementation checked here, by reason ("keySize 192: no aes-192-gcm
+ * implementation in this build", "... matches --filter", ...), and the
+ * cases each implementation skipped (declined with CM_ERR_UNSUPPORTED).
+ * --json FILE writes all of it (format in docs/result-format.md); FILE is
+ * checked for writability before anything runs, and written atomically.
+ *
  *   cryptometer verify [--wycheproof FILE] [--filter REGEX] [--json FILE]
  *                      [--timeout SECONDS] [--quiet]
  *

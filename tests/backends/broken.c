@@ -3,16 +3,20 @@
  * wrong on purpose, so that the tests can prove the KAT runner fails them
  * (tests/unit/test_kat.c). Built only with -DCRYPTOMETER_TEST_BACKENDS=ON.
  *
- *   aes-128-ctr  correct CTR, except that for messages longer than 64 bytes
- *                the low bit of output byte 64 is flipped. The longest
- *                known-answer vector (SP 800-38A F.5.1) is exactly 64 bytes,
- *                so the vectors pass and only the cross-check (random
- *                messages of 256, 1000, ... bytes) can catch it: the kind of
- *                tail or multi-block bug the cross-check exists for.
+ *   aes-128-ctr  correct CTR, streams included (a call with iv NULL goes on
+ *                from the next keystream byte), except that the low bit of
+ *                byte 64 of a stream (counted from its IV: a one-shot
+ *                message longer than 64 bytes, or the piece that reaches
+ *                byte 64) is flipped. The longest known-answer vector
+ *                (SP 800-38A F.5.1) is exactly 64 bytes, so the vectors
+ *                pass and only the cross-check (random messages of 256,
+ *                1000, ... bytes) can catch it: the kind of tail or
+ *                multi-block bug the cross-check exists for.
  *   sha256       a correct SHA-256 whose last digest bit is flipped: every
  *                vector fails.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "cryptometer/backend.h"
 #include "impl/ref/aes.h"
 #include "impl/ref/aes_modes.h"
@@ -22,27 +26,84 @@
 
 /* ---- aes-128-ctr ------------------------------------------------------------ */
 
+/* The key and, per direction (0 decrypt, 1 encrypt), where the stream
+ * is: its initial counter block and the bytes done since. */
+typedef struct ctr_state {
+    ref_aes_key key;
+    uint8_t iv[2][16];
+    uint64_t pos[2];
+} ctr_state;
+
 /* Keys the cipher; 16-byte keys only. */
 static int ctr_create(void **state, const uint8_t *key, size_t key_len)
 {
     if (key_len != 16)
         return CM_ERR_UNSUPPORTED;
-    ref_aes_key *k = malloc(sizeof *k);
-    if (!k)
+    ctr_state *st = calloc(1, sizeof *st);
+    if (!st)
         return CM_ERR_NOMEM;
-    ref_aes_set_key(k, key, key_len);
-    *state = k;
+    ref_aes_set_key(&st->key, key, key_len);
+    *state = st;
     return CM_OK;
 }
 
-/* CTR with the deliberate bit flip past BROKEN_CTR_LIMIT bytes; the same
- * function decrypts. */
-static int ctr_crypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+/* iv plus n, as one big-endian 128-bit integer, into out. */
+static void ctr_at(const uint8_t iv[16], uint64_t n, uint8_t out[16])
 {
-    ref_aes_ctr_xor(state, iv, in, out, len);
-    if (len > BROKEN_CTR_LIMIT)
-        out[BROKEN_CTR_LIMIT] ^= 1;
+    memcpy(out, iv, 16);
+    for (int i = 15; i >= 0 && n; i--) {
+        uint64_t sum = out[i] + (n & 0xff);
+        out[i] = (uint8_t)sum;
+        n = (n >> 8) + (sum >> 8);
+    }
+}
+
+/* CTR in direction dir from iv (a new stream) or, iv NULL, from where the
+ * stream is, through ref_aes_ctr_xor; then the deliberate bit flip at
+ * stream byte BROKEN_CTR_LIMIT. */
+static int ctr_crypt(ctr_state *st, int dir, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                     size_t len)
+{
+    uint8_t ctr[16];
+    uint64_t start;
+    size_t head = 0;
+    if (iv) {
+        memcpy(st->iv[dir], iv, 16);
+        st->pos[dir] = 0;
+    }
+    start = st->pos[dir];
+    if (start % 16 && len) {
+        /* the rest of the keystream block the previous call began */
+        uint8_t ks[16] = {0};
+        size_t skip = (size_t)(start % 16);
+        head = 16 - skip < len ? 16 - skip : len;
+        ctr_at(st->iv[dir], start / 16, ctr);
+        ref_aes_ctr_xor(&st->key, ctr, ks, ks, 16);
+        for (size_t i = 0; i < head; i++)
+            out[i] = in[i] ^ ks[skip + i];
+    }
+    if (len > head) {
+        ctr_at(st->iv[dir], (start + head) / 16, ctr);
+        ref_aes_ctr_xor(&st->key, ctr, in + head, out + head, len - head);
+    }
+    st->pos[dir] = start + len;
+    if (start <= BROKEN_CTR_LIMIT && BROKEN_CTR_LIMIT < start + len)
+        out[BROKEN_CTR_LIMIT - start] ^= 1;
     return CM_OK;
+}
+
+/* Encryption: its own stream (CTR encrypts and decrypts alike). */
+static int ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                       size_t len)
+{
+    return ctr_crypt(state, 1, iv, in, out, len);
+}
+
+/* Decryption: its own stream. */
+static int ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                       size_t len)
+{
+    return ctr_crypt(state, 0, iv, in, out, len);
 }
 
 /* Frees the key schedule. */
@@ -51,7 +112,7 @@ static void ctr_destroy(void *state)
     free(state);
 }
 
-static const cm_cipher_vtable broken_ctr = {ctr_create, ctr_crypt, ctr_crypt, ctr_destroy};
+static const cm_cipher_vtable broken_ctr = {ctr_create, ctr_encrypt, ctr_decrypt, ctr_destroy};
 
 /* ---- sha256 -------------------------------------------------------------------- */
 

@@ -13,11 +13,15 @@ import pytest
 SIZES = [16, 1024]
 
 
+def run_binary(binary, *args, cwd=None):
+    return subprocess.run([str(binary), *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, timeout=300)
+
+
 @pytest.fixture(scope="module")
 def small_run(cm_bin, tmp_path_factory):
     d = tmp_path_factory.mktemp("run")
-    from conftest import run
-    p = run(cm_bin, "run", "--filter", "aes-128-(cbc|gcm)|sha256|chacha", "--sizes",
+    p = run_binary(cm_bin, "run", "--filter", "aes-128-(cbc|gcm)|sha256|chacha", "--sizes",
             ",".join(map(str, SIZES)), "--time", "0.05", "--json", d / "r.json", "--csv",
             d / "r.csv", cwd=d)
     return p, json.loads((d / "r.json").read_text()), (d / "r.csv").read_text()

@@ -7,6 +7,11 @@
  *   1. the `broken` backend: its sha256 fails the vectors and the report
  *      names the failing case; its aes-128-ctr passes the vectors and
  *      fails the cross-check;
+ *   1b. the stream contract (iv NULL continues): a CTR that restarts from
+ *      the IV instead passes the vectors and fails the cross-check, which
+ *      names the piece; one that keeps a single stream for both directions
+ *      fails it when encrypt and decrypt pieces interleave; the KAT report
+ *      always has its "status" strings, even with text that is not UTF-8;
  *   2. every available implementation of the real backends compiled in
  *      (ref, openssl, ...) passes the vectors and the cross-check;
  *   3. a Wycheproof document with a corrupted expected tag makes a correct
@@ -15,7 +20,12 @@
  *      usage errors;
  *   5. verify reports the `faulty` backend's crash, hang and abort as
  *      crashed / timeout (with --timeout 1) and goes on, exit 1, lists its
- *      unavailable sha512 with the reason, and writes its JSON report.
+ *      unavailable sha512 with the reason, and writes its JSON report
+ *      (leaving no temporary file); an unwritable --json is exit 2 before
+ *      anything runs;
+ *   6. verify --wycheproof reports the cases that applied to no
+ *      implementation (AES-GCM with 192-bit keys), by reason, and the
+ *      skipped ones, in its JSON.
  *
  * Needs the test-only backends (-DCRYPTOMETER_TEST_BACKENDS=ON). A plain C
  * program: prints one line per check, returns non-zero if any failed.
@@ -24,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 #include <jansson.h>
 #include "core/embedded.h"
@@ -96,30 +107,119 @@ static int own_hmac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
     return CM_OK;
 }
 
+/* How an own CTR treats a call with iv NULL: as primitive.h says (the
+ * next keystream byte of that direction's stream), or wrong in one of two
+ * ways the cross-check must catch. */
+enum ctr_flavour {
+    CTR_CORRECT,
+    CTR_RESTARTS, /* iv NULL starts again from the last IV: right in one call only */
+    CTR_SHARED    /* one stream for both directions: right unless they interleave */
+};
+
+/* An own CTR state: the key, the flavour and per direction (0 decrypt,
+ * 1 encrypt) the stream's initial counter block and the bytes done. */
+typedef struct own_ctr_state {
+    ref_aes_key key;
+    enum ctr_flavour flavour;
+    uint8_t iv[2][16];
+    uint64_t pos[2];
+} own_ctr_state;
+
 /* AES key schedule for CTR; 16- or 32-byte keys. */
-static int own_ctr_create(void **state, const uint8_t *key, size_t key_len)
+static int ctr_create_flavour(void **state, const uint8_t *key, size_t key_len,
+                              enum ctr_flavour flavour)
 {
-    ref_aes_key *k = malloc(sizeof *k);
-    if (!k)
+    own_ctr_state *st = calloc(1, sizeof *st);
+    if (!st)
         return CM_ERR_NOMEM;
-    if (ref_aes_set_key(k, key, key_len) != CM_OK) {
-        free(k);
+    if (ref_aes_set_key(&st->key, key, key_len) != CM_OK) {
+        free(st);
         return CM_ERR_UNSUPPORTED;
     }
-    *state = k;
+    st->flavour = flavour;
+    *state = st;
     return CM_OK;
 }
 
-/* Correct CTR (encryption and decryption). */
-static int own_ctr(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+static int own_ctr_create(void **state, const uint8_t *key, size_t key_len)
 {
-    ref_aes_ctr_xor(state, iv, in, out, len);
+    return ctr_create_flavour(state, key, key_len, CTR_CORRECT);
+}
+
+static int restart_ctr_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return ctr_create_flavour(state, key, key_len, CTR_RESTARTS);
+}
+
+static int shared_ctr_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return ctr_create_flavour(state, key, key_len, CTR_SHARED);
+}
+
+/* iv plus n, as one big-endian 128-bit integer, into out. */
+static void ctr_block_at(const uint8_t iv[16], uint64_t n, uint8_t out[16])
+{
+    memcpy(out, iv, 16);
+    for (int i = 15; i >= 0 && n; i--) {
+        uint64_t sum = out[i] + (n & 0xff);
+        out[i] = (uint8_t)sum;
+        n = (n >> 8) + (sum >> 8);
+    }
+}
+
+/* CTR over ref_aes_ctr_xor in direction dir, from iv or (iv NULL) from
+ * where the stream is, as the state's flavour has it. */
+static int own_ctr_crypt(own_ctr_state *st, int dir, const uint8_t *iv, const uint8_t *in,
+                         uint8_t *out, size_t len)
+{
+    uint8_t ctr[16];
+    size_t head = 0;
+    if (st->flavour == CTR_SHARED)
+        dir = 0;
+    if (iv)
+        memcpy(st->iv[dir], iv, 16);
+    if (iv || st->flavour == CTR_RESTARTS)
+        st->pos[dir] = 0;
+    uint64_t start = st->pos[dir];
+    if (start % 16 && len) {
+        uint8_t ks[16] = {0};
+        size_t skip = (size_t)(start % 16);
+        head = 16 - skip < len ? 16 - skip : len;
+        ctr_block_at(st->iv[dir], start / 16, ctr);
+        ref_aes_ctr_xor(&st->key, ctr, ks, ks, 16);
+        for (size_t i = 0; i < head; i++)
+            out[i] = in[i] ^ ks[skip + i];
+    }
+    if (len > head) {
+        ctr_block_at(st->iv[dir], (start + head) / 16, ctr);
+        ref_aes_ctr_xor(&st->key, ctr, in + head, out + head, len - head);
+    }
+    st->pos[dir] = start + len;
     return CM_OK;
+}
+
+static int own_ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                           size_t len)
+{
+    return own_ctr_crypt(state, 1, iv, in, out, len);
+}
+
+static int own_ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                           size_t len)
+{
+    return own_ctr_crypt(state, 0, iv, in, out, len);
 }
 
 static const cm_hash_vtable own_sha256_vt = {own_hash_create, own_sha256, own_free};
 static const cm_mac_vtable own_hmac_vt = {own_mac_create, own_hmac, own_free};
-static const cm_cipher_vtable own_ctr_vt = {own_ctr_create, own_ctr, own_ctr, own_free};
+static const cm_cipher_vtable own_ctr_vt = {own_ctr_create, own_ctr_encrypt, own_ctr_decrypt,
+                                            own_free};
+static const cm_cipher_vtable restart_ctr_vt = {restart_ctr_create, own_ctr_encrypt,
+                                                own_ctr_decrypt, own_free};
+static const cm_cipher_vtable shared_ctr_vt = {shared_ctr_create, own_ctr_encrypt,
+                                               own_ctr_decrypt, own_free};
+static const cm_impl restart_ctr = {"aes-128-ctr", &restart_ctr_vt, NULL};
+static const cm_impl shared_ctr = {"aes-128-ctr", &shared_ctr_vt, NULL};
 static const cm_impl own_impls[] = {
     {"sha256", &own_sha256_vt, NULL},
     {"hmac-sha256", &own_hmac_vt, NULL},
@@ -330,6 +430,64 @@ static void test_broken(void)
     json_decref(j);
 }
 
+/* Check 1b. */
+static void test_stream(void)
+{
+    printf("-- 1b. the stream contract: iv NULL continues the stream\n");
+    const cm_algorithm *ctr = cm_algorithm_find("aes-128-ctr");
+    cm_kat_report rep;
+
+    cm_kat_report_init(&rep);
+    int ok = cm_kat_vectors(&restart_ctr, ctr, &rep);
+    check(ok && rep.vectors == CM_CHECK_PASSED && rep.passed == 1,
+          "a CTR whose iv NULL restarts from the IV passes the SP 800-38A vector (%u passed)",
+          rep.passed);
+    ok = cm_kat_crosscheck(&restart_ctr, ctr, own("aes-128-ctr"), "test-own", sizes, N_SIZES, &rep);
+    printf("  cross-check vs test-own: %s\n", rep.cross_detail);
+    check(!ok && rep.cross == CM_CHECK_FAILED &&
+              strstr(rep.cross_detail, "encrypt in pieces: piece 2 of 2 (14 bytes at offset 1, "
+                                       "iv NULL)") &&
+              strstr(rep.cross_detail, "at byte 1 of 15"),
+          "and fails the cross-check, naming the piece (the second of a 15-byte message)");
+
+    cm_kat_report_init(&rep);
+    ok = cm_kat_vectors(&shared_ctr, ctr, &rep) &&
+         !cm_kat_crosscheck(&shared_ctr, ctr, own("aes-128-ctr"), "test-own", sizes, N_SIZES, &rep);
+    printf("  cross-check vs test-own: %s\n", rep.cross_detail);
+    check(ok && rep.cross == CM_CHECK_FAILED && strstr(rep.cross_detail, "interleaved") &&
+              strstr(rep.cross_detail, "iv NULL"),
+          "a CTR with one stream for both directions fails when encrypt and decrypt interleave");
+
+    cm_kat_report_init(&rep);
+    ok = cm_kat_crosscheck(own("aes-128-ctr"), ctr, own("aes-128-ctr"), "test-own", sizes, N_SIZES,
+                           &rep);
+    check(ok && strstr(rep.cross_detail, "stream of pieces"),
+          "a correct CTR passes, and the report says the stream was checked: %s", rep.cross_detail);
+
+    /* The report's JSON always has its status strings, whatever it holds. */
+    static const cm_check_status st[] = {CM_CHECK_PASSED, CM_CHECK_FAILED, CM_CHECK_NONE};
+    int all = 1;
+    for (size_t v = 0; v < 3; v++)
+        for (size_t c = 0; c < 3; c++) {
+            cm_kat_report_init(&rep);
+            rep.vectors = st[v];
+            rep.cross = st[c];
+            /* a label cut inside a UTF-8 character, a non-UTF-8 file name */
+            snprintf(rep.failure, sizeof rep.failure, "tcId 1 (\"caf\xc3\")");
+            snprintf(rep.sources, sizeof rep.sources, "wycheproof/\xff.json");
+            snprintf(rep.skipped_cases, sizeof rep.skipped_cases, "x\xe2\x82\ny");
+            json_t *j = cm_kat_report_json(&rep);
+            const char *top = json_string_value(json_object_get(j, "status"));
+            all &= j && top && strcmp(top, cm_check_status_name(cm_kat_report_status(&rep))) == 0 &&
+                   json_is_string(json_object_get(json_object_get(j, "vectors"), "status")) &&
+                   json_is_string(json_object_get(json_object_get(j, "cross_check"), "status")) &&
+                   json_array_size(json_object_get(json_object_get(j, "vectors"),
+                                                   "skipped_cases")) == 2;
+            json_decref(j);
+        }
+    check(all, "cm_kat_report_json always has \"status\" (9 combinations, text not UTF-8)");
+}
+
 /* Check 2. */
 static void test_real_backends(void)
 {
@@ -441,9 +599,57 @@ static void test_verify_errors(void)
         unlink((const char *[]){truncated, foreign, sha1, bad_hex}[i]);
 }
 
+/* 1 if a file whose name starts with "<path>.tmp" is in path's directory. */
+static int temp_left(const char *path)
+{
+    char dir[256], prefix[256];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    snprintf(prefix, sizeof prefix, "%s.tmp", slash ? slash + 1 : path);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int found = 0;
+    while (d && (e = readdir(d)) != NULL)
+        found |= strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/* Runs verify with stdout going to a file; returns its exit code and puts
+ * how many bytes it printed into *printed. */
+static int verify_quietly(long *printed, const char *first, ...)
+{
+    char *argv[16] = {"verify"};
+    int argc = 1;
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a && argc < 15; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    FILE *capture = tmpfile();
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    dup2(fileno(capture), STDOUT_FILENO);
+    int rc = cm_verify_main(argc, argv);
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    fseek(capture, 0, SEEK_END);
+    *printed = ftell(capture);
+    fclose(capture);
+    return rc;
+}
+
 /* Check 5. */
 static void test_verify_faulty(void)
 {
+    long printed = -1;
+    int pre = verify_quietly(&printed, "--filter", "^faulty/", "--timeout", "1", "--json",
+                             "/nonexistent/v.json", NULL);
+    check(pre == 2 && printed == 0,
+          "verify --json /nonexistent/v.json: exit 2 before running anything (got %d, %ld bytes "
+          "printed)", pre, printed);
     printf("-- 5. verify survives crashes and hangs\n");
     char json_path[64];
     snprintf(json_path, sizeof json_path, "/tmp/test_kat_verify_%d.json", (int)getpid());
@@ -452,9 +658,7 @@ static void test_verify_faulty(void)
     json_error_t jerr;
     json_t *doc = json_load_file(json_path, 0, &jerr);
     check(doc != NULL, "verify wrote %s (%s)", json_path, doc ? "valid JSON" : jerr.text);
-    char tmp[80];
-    snprintf(tmp, sizeof tmp, "%s.tmp", json_path);
-    check(access(tmp, F_OK) != 0, "and left no %s behind", tmp);
+    check(!temp_left(json_path), "and left no %s.tmp* behind", json_path);
     if (doc) {
         json_t *r = verify_record(doc, "faulty/sha256");
         check(r && strcmp(record_field(r, "status"), "crashed") == 0 &&
@@ -523,16 +727,79 @@ static void test_verify_faulty(void)
     unlink(path);
 }
 
+/* Check 6. */
+static void test_verify_coverage(void)
+{
+    printf("-- 6. verify --wycheproof reports what applied to nothing and what was skipped\n");
+    json_t *gcm = load_embedded("vectors/wycheproof/aes_gcm_test.json");
+    check(gcm != NULL, "aes_gcm_test.json is embedded");
+    if (!gcm)
+        return;
+    long long total = json_integer_value(json_object_get(gcm, "numberOfTests")), k192 = 0;
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(gcm, "testGroups"), i, g) {
+        if (json_integer_value(json_object_get(g, "keySize")) == 192)
+            k192 += (long long)json_array_size(json_object_get(g, "tests"));
+    }
+    char *text = json_dumps(gcm, JSON_COMPACT);
+    const char *path = temp_file(5, text);
+    free(text);
+    json_decref(gcm);
+    char json_path[64];
+    snprintf(json_path, sizeof json_path, "/tmp/test_kat_cover_%d.json", (int)getpid());
+    int rc = verify("--wycheproof", path, "--filter", "^(ref|openssl)/", "--json", json_path, NULL);
+    if (rc == 2) {
+        printf("  (no aes-gcm of ref or openssl here: nothing to check)\n");
+        unlink(path);
+        return;
+    }
+    check(rc == 0, "verify --wycheproof aes_gcm_test.json passes on ref and openssl (exit %d)", rc);
+    json_error_t jerr;
+    json_t *doc = json_load_file(json_path, 0, &jerr);
+    json_t *cov = json_array_get(json_object_get(doc, "coverage"), 0);
+    json_t *na = json_object_get(cov, "not_applied");
+    json_t *reason = json_array_get(json_object_get(na, "by_reason"), 0);
+    const char *why = json_string_value(json_object_get(reason, "reason"));
+    check(json_array_size(json_object_get(doc, "coverage")) == 1 &&
+              json_integer_value(json_object_get(cov, "cases")) == total &&
+              json_integer_value(json_object_get(na, "cases")) == k192 &&
+              json_integer_value(json_object_get(reason, "cases")) == k192 && why &&
+              strcmp(why, "keySize 192: no aes-192-gcm implementation in this build") == 0,
+          "coverage: %lld cases, the %lld with 192-bit keys applied to nothing: \"%s\"", total,
+          k192, why ? why : "(none)");
+    /* The skipped cases are those the implementations' reports count. */
+    long long skipped = 0, listed_ok = 1;
+    json_t *r;
+    json_array_foreach(json_object_get(doc, "implementations"), i, r) {
+        skipped += json_integer_value(
+            json_object_get(json_object_get(json_object_get(r, "kat"), "vectors"), "skipped"));
+    }
+    json_t *sk = json_object_get(cov, "skipped");
+    json_array_foreach(json_object_get(sk, "by_implementation"), i, r) {
+        const char *first = json_string_value(json_array_get(json_object_get(r, "listed"), 0));
+        listed_ok &= first && strstr(first, "tcId ") && strstr(first, "CM_ERR_UNSUPPORTED");
+    }
+    check(json_integer_value(json_object_get(sk, "cases")) == skipped && listed_ok,
+          "coverage: %lld skipped, each implementation's listed with its tcId and return code",
+          skipped);
+    json_decref(doc);
+    unlink(json_path);
+    unlink(path);
+}
+
 /* Runs the checks in order; exit status 1 if any failed. */
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     test_own_pass();
     test_broken();
+    test_stream();
     test_real_backends();
     test_corrupted();
     test_verify_errors();
     test_verify_faulty();
+    test_verify_coverage();
     printf("%s: %d check%s failed\n", failures ? "FAILED" : "PASSED", failures,
            failures == 1 ? "" : "s");
     return failures ? 1 : 0;
