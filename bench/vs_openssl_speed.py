@@ -50,7 +50,7 @@ def cryptometer(binary, alg, op, size, seconds, workdir):
     rec = json.loads(out.read_text())["results"][0]
     if rec["status"] != "ok":
         raise SystemExit(f"{rec['name']} {size}: {rec['status']}: {rec['reason']}")
-    return rec["throughput_mb_s"]
+    return rec["throughput_mb_s"], rec["cycles_per_byte"]
 
 
 def spread(values):
@@ -65,31 +65,37 @@ def main():
     ap.add_argument("--sizes", default="16,16384")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    figures = {}  # (alg, size) -> {"openssl": [...], "cryptometer": [...]}
+    figures = {}  # (alg, size) -> {"openssl": [...], "cryptometer": [...], "cpb": [...]}
     with tempfile.TemporaryDirectory() as workdir:
         for r in range(args.rounds):
             for alg, op, evp in PAIRS:
                 for size in sizes:
-                    f = figures.setdefault((alg, size), {"openssl": [], "cryptometer": []})
+                    f = figures.setdefault((alg, size), {"openssl": [], "cryptometer": [], "cpb": []})
                     runs = [("openssl", lambda: openssl_speed(evp, size, args.seconds)),
                             ("cryptometer", lambda: cryptometer(args.binary, alg, op, size,
                                                                 args.seconds, workdir))]
                     for tool, measure in (runs if r % 2 == 0 else runs[::-1]):
-                        f[tool].append(measure())
+                        value = measure()
+                        if tool == "cryptometer":
+                            value, cpb = value
+                            f["cpb"].append(cpb)
+                        f[tool].append(value)
             first = figures[(PAIRS[0][0], sizes[-1])]
             print(f"round {r + 1}: {PAIRS[0][0]} {sizes[-1]} B: openssl speed "
                   f"{first['openssl'][-1]:.1f} MB/s, cryptometer {first['cryptometer'][-1]:.1f} MB/s",
                   flush=True)
     print(f"\n{'algorithm':<13}{'size':>7}{'openssl speed':>15}{'spread':>8}{'cryptometer':>13}"
-          f"{'spread':>8}{'ratio':>7}{'median of ratios':>18}")
+          f"{'spread':>8}{'ratio':>7}{'median of ratios':>18}{'cycles/B':>10}{'spread':>8}")
     for (alg, size), f in figures.items():
         o, c = f["openssl"], f["cryptometer"]
         ratios = [b / a for a, b in zip(o, c)]
         print(f"{alg:<13}{size:>7}{statistics.median(o):>15.1f}{spread(o):>8.1%}"
               f"{statistics.median(c):>13.1f}{spread(c):>8.1%}"
-              f"{statistics.median(c) / statistics.median(o):>7.3f}{statistics.median(ratios):>18.3f}")
+              f"{statistics.median(c) / statistics.median(o):>7.3f}{statistics.median(ratios):>18.3f}"
+              f"{statistics.median(f['cpb']):>10.3f}{spread(f['cpb']):>8.1%}")
     print(f"\n{args.rounds} rounds, {args.seconds} s per figure; MB/s = 10^6 bytes/s; "
-          "spread = (max-min)/median over the rounds")
+          "spread = (max-min)/median over the rounds; cycles/B: cryptometer's, at the core clock "
+          "it measured, which moves less than MB/s when the machine's clock wanders")
 
 
 if __name__ == "__main__":
