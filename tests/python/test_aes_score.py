@@ -3,6 +3,7 @@
 import hashlib
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +11,9 @@ from cryptometer import aes_score, data
 from cryptometer.aes_score import (AesScoreTable, TableError, canonical_arch, evaluate,
                                    normalise_core_name)
 
-from conftest import FIXTURES, ROOT
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "sbc-bench"
+
 
 
 def _sha256(name):
