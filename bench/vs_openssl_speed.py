@@ -17,6 +17,7 @@ once, so small sizes differ by design. SHA-256: both hash whole messages.
 
 usage: bench/vs_openssl_speed.py [--binary build/cryptometer] [--rounds 5]
                                  [--seconds 1] [--sizes 16,16384]
+                                 [--algorithms aes-256-cbc,aes-128-gcm,sha256]
 """
 import argparse
 import json
@@ -63,12 +64,15 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=int, default=1)
     ap.add_argument("--sizes", default="16,16384")
+    ap.add_argument("--algorithms", default=",".join(p[0] for p in PAIRS),
+                    help="which of the pairs to measure (default all)")
     args = ap.parse_args()
+    pairs = [p for p in PAIRS if p[0] in args.algorithms.split(",")]
     sizes = [int(s) for s in args.sizes.split(",")]
     figures = {}  # (alg, size) -> {"openssl": [...], "cryptometer": [...], "cpb": [...]}
     with tempfile.TemporaryDirectory() as workdir:
         for r in range(args.rounds):
-            for alg, op, evp in PAIRS:
+            for alg, op, evp in pairs:
                 for size in sizes:
                     f = figures.setdefault((alg, size), {"openssl": [], "cryptometer": [], "cpb": []})
                     runs = [("openssl", lambda: openssl_speed(evp, size, args.seconds)),
@@ -80,8 +84,8 @@ def main():
                             value, cpb = value
                             f["cpb"].append(cpb)
                         f[tool].append(value)
-            first = figures[(PAIRS[0][0], sizes[-1])]
-            print(f"round {r + 1}: {PAIRS[0][0]} {sizes[-1]} B: openssl speed "
+            first = figures[(pairs[0][0], sizes[-1])]
+            print(f"round {r + 1}: {pairs[0][0]} {sizes[-1]} B: openssl speed "
                   f"{first['openssl'][-1]:.1f} MB/s, cryptometer {first['cryptometer'][-1]:.1f} MB/s",
                   flush=True)
     print(f"\n{'algorithm':<13}{'size':>7}{'openssl speed':>15}{'spread':>8}{'cryptometer':>13}"

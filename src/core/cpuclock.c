@@ -122,11 +122,14 @@ void cm_cpuclock_measure(cm_cpuclock *out)
     out->supported = 0;
     out->method = "no instruction chain for this architecture";
 #else
-    /* ~120 ms in all: the two kinds alternate, so that a change of clock
+    /* ~150 ms in all: the two kinds alternate, so that a change of clock
      * during the measurement touches both alike */
     double primary[REPEATS], check[REPEATS], check_spread;
-    chain_primary(10000); /* let the core leave any idle state */
     uint64_t np = size_run(chain_primary), nc = size_run(chain_check);
+    /* ~20 ms of work first, so that the core has left any idle state and
+     * its clock is the one it holds under load, as when it is measured */
+    for (int i = 0; i < 5; i++)
+        run_mhz(chain_primary, np, PRIMARY_CYCLES);
     for (int i = 0; i < REPEATS; i++) {
         primary[i] = run_mhz(chain_primary, np, PRIMARY_CYCLES);
         check[i] = run_mhz(chain_check, nc, CHECK_CYCLES);

@@ -20,8 +20,9 @@ typedef struct cm_cpuclock {
     const char *method;  /* "x86-64 add reg,reg chain; imul cross-check" */
 } cm_cpuclock;
 
-/* Measures the clock of the CPU this thread runs on now: 15 timed runs of
- * ~4 ms of each kind, alternating; the medians. Takes ~130 ms.
+/* Measures the clock of the CPU this thread runs on now: ~20 ms of warm-up,
+ * then 15 timed runs of ~4 ms of each kind, alternating; the medians.
+ * Takes ~150 ms.
  * The caller pins the thread first if it wants a given CPU. */
 void cm_cpuclock_measure(cm_cpuclock *out);
 
