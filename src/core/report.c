@@ -343,10 +343,10 @@ void cm_print_table(FILE *out, json_t *doc)
     else
         fprintf(out, "%s, measured on CPU %lld\n", model ? model : "unknown CPU",
                 (long long)json_integer_value(field(doc, "settings.cpu")));
-    if (json_is_true(json_object_get(doc, "interrupted")))
-        fprintf(out, "INTERRUPTED: only the measurements that finished are shown; ? marks one that "
-                     "never ran\n");
     print_clocks(out, doc);
+    if (json_is_true(json_object_get(doc, "interrupted")))
+        fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
+                     "that never ran\n");
     fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples\n");
     print_block(out, doc, TABLE_MBS);
     fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
