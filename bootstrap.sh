@@ -116,6 +116,14 @@ test)
     say "Python and end-to-end tests (pytest)"
     CRYPTOMETER_BIN="$here/build/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-test/cryptometer" \
         .venv/bin/python -m pytest -q tests/python tests/e2e "$@" || status=1
+    say "the OpenSSL backend against OpenSSL 1.1.1 (src/backends/openssl/check-openssl111.sh)"
+    rc=0
+    sh src/backends/openssl/check-openssl111.sh >openssl111.log 2>&1 || rc=$?
+    case $rc in
+    0) say "OpenSSL 1.1.1: $(tail -1 openssl111.log)" ;;
+    77) say "OpenSSL 1.1.1: NOT RUN, not counted as passed: $(tail -1 openssl111.log)" ;;
+    *) tail -30 openssl111.log >&2; say "OpenSSL 1.1.1: FAILED (openssl111.log)"; status=1 ;;
+    esac
     if [ -x tests/vm/test-vm.sh ]; then
         say "kernel and CPU tests under qemu (tests/vm/test-vm.sh)"
         tests/vm/test-vm.sh || status=1

@@ -7,6 +7,9 @@
 # Usage:
 #   src/backends/openssl/check-openssl111.sh [WORKDIR]
 #
+# Exit status: 0 all checks passed; 1 a build or check failed; 77 not run
+# (the 1.1.1 packages or the archive keyring could not be had here).
+#
 #   WORKDIR   where downloads, builds and logs go (default: a new mktemp -d
 #             directory, removed at the end unless KEEP=1).
 #   OPENSSL111_ROOT=DIR
@@ -59,6 +62,9 @@ triplet=$($CC -print-multiarch 2>/dev/null || true)
 
 say() { printf '== %s\n' "$*"; }
 die() { printf 'check-openssl111: %s\n' "$*" >&2; exit 1; }
+# What this machine cannot provide (no keyring, no download): exit 77, so
+# that a caller can say it did not run rather than that it failed.
+unavailable() { printf 'check-openssl111: NOT RUN: %s\n' "$*" >&2; exit 77; }
 
 # --- 1. an OpenSSL 1.1.1 ---------------------------------------------------
 if [ -n "${OPENSSL111_ROOT:-}" ]; then
@@ -66,7 +72,7 @@ if [ -n "${OPENSSL111_ROOT:-}" ]; then
 else
     say "fetching OpenSSL 1.1.1 from Debian bullseye ($mirror) into $work"
     keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-    [ -r "$keyring" ] || die "$keyring missing: install debian-archive-keyring"
+    [ -r "$keyring" ] || unavailable "$keyring missing: install debian-archive-keyring"
     mkdir -p "$work/apt/lists/partial" "$work/apt/cache/archives/partial" \
              "$work/apt/parts" "$work/debs"
     : > "$work/apt/status"
@@ -106,7 +112,7 @@ else
     # fall back to the release's own 1.1.1w then.
     fetch bullseye bullseye-security \
         || { say "retrying without bullseye-security"; fetch bullseye; } \
-        || die "could not download libssl-dev and libssl1.1 from bullseye"
+        || unavailable "could not download libssl-dev and libssl1.1 from bullseye"
     for deb in "$work"/debs/*.deb; do
         dpkg-deb -x "$deb" "$work/root"
     done
