@@ -163,14 +163,6 @@ static int default_json_path(char *buf, size_t len, cm_error *err)
     return cm_output_check(buf, err);
 }
 
-/* The first Ctrl-C stops the run (what finished is written); the handler
- * is reset then, so a second one ends the process at once. */
-static void on_sigint(int sig)
-{
-    (void)sig;
-    cm_interrupted = 1;
-}
-
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
 {
@@ -258,6 +250,9 @@ int cm_run_main(int argc, char **argv)
         fputs(run_usage, stdout);
         return CM_EXIT_OK;
     }
+    if (parsed == 0 && o.json_path && o.csv_path && cm_same_path(o.json_path, o.csv_path))
+        parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
+                              o.csv_path);
     if (parsed != 0 ||
         cm_selection_init(&sel, o.regex, o.algorithms, o.backends, &err) != 0 ||
         (o.csv_path && cm_output_check(o.csv_path, &err) != 0) ||
@@ -281,8 +276,7 @@ int cm_run_main(int argc, char **argv)
         o.json_path = json_buf;
     }
 
-    struct sigaction sa = {.sa_handler = on_sigint, .sa_flags = SA_RESETHAND};
-    sigaction(SIGINT, &sa, NULL);
+    cm_catch_interrupt();
     cm_pin_to_cpu(o.cpu);
 
     json_t *doc = cm_document_new(argc + 1, argv - 1);

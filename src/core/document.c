@@ -111,8 +111,14 @@ int cm_output_check(const char *path, cm_error *err)
     char *copy = strdup(path);
     const char *dir = dirname(copy);
     int bad = 0;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         bad = cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': it is a directory", path);
+    } else if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* the write renames a new file over path: a symlink or a device
+         * would be replaced, not written through */
+        bad = cm_error_set(err, CM_EXIT_USAGE,
+                           "cannot write '%s': not a regular file (a symlink, device or pipe); "
+                           "give the path of a regular file", path);
     } else if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         bad = cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': directory '%s' does not exist",
                            path, dir);
@@ -133,6 +139,25 @@ int cm_output_check(const char *path, cm_error *err)
     }
     free(copy);
     return bad;
+}
+
+/* The resolved directory of path and its last component, in buf. */
+static void resolved(const char *path, char *buf, size_t len)
+{
+    char *d = strdup(path), *b = strdup(path);
+    char *real = d && b ? realpath(dirname(d), NULL) : NULL;
+    snprintf(buf, len, "%s/%s", real ? real : (d ? d : ""), b ? basename(b) : path);
+    free(real);
+    free(d);
+    free(b);
+}
+
+int cm_same_path(const char *a, const char *b)
+{
+    char ra[4096], rb[4096];
+    resolved(a, ra, sizeof ra);
+    resolved(b, rb, sizeof rb);
+    return strcmp(ra, rb) == 0;
 }
 
 /* path + ".tmp." + pid, malloc'ed. */

@@ -7,12 +7,28 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
 #include "core/isolate.h"
 
 volatile sig_atomic_t cm_interrupted = 0;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    cm_interrupted = 1;
+}
+
+void cm_catch_interrupt(void)
+{
+    struct sigaction sa = {.sa_handler = on_sigint, .sa_flags = SA_RESETHAND};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
 
 int cm_isolate_send(FILE *out, json_t *msg)
 {
@@ -89,6 +105,9 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
         return;
     }
     if (pid == 0) {
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* no orphan if the parent dies */
+#endif
         signal(SIGINT, SIG_IGN);
         sigprocmask(SIG_SETMASK, &old_mask, NULL);
         close(fds[0]);

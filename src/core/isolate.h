@@ -49,7 +49,13 @@ int cm_isolate_send(FILE *out, struct json_t *msg);
 
 #include <signal.h>
 
-/* Set by the SIGINT handler the CLI installs; polled by long loops. */
+/* Set by the SIGINT handler below; polled by long loops. */
 extern volatile sig_atomic_t cm_interrupted;
+
+/* Installs the SIGINT handler of the commands that run implementations:
+ * the first Ctrl-C sets cm_interrupted (the running child is killed and
+ * what finished is written); the handler is reset then, so a second one
+ * ends the process at once (children die with it). */
+void cm_catch_interrupt(void);
 
 #endif

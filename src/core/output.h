@@ -23,10 +23,16 @@ struct json_t *cm_document_new(int argc, char **argv);
  * or the reason one is missing). */
 struct json_t *cm_core_context(void);
 
-/* Fails (-1, err: usage) when path cannot be written: it is empty or a
- * directory, its directory is missing, or the temporary file the atomic
- * write will use cannot be created there (tried, then removed). */
+/* Fails (-1, err: usage) when path cannot be written: it is empty, a
+ * directory or another non-regular file (a symlink or device, which the
+ * atomic rename would replace), its directory is missing, or the temporary
+ * file the atomic write will use cannot be created there (tried, then
+ * removed). */
 int cm_output_check(const char *path, cm_error *err);
+
+/* 1 if paths a and b name the same file (their directories resolved), so
+ * that two outputs do not overwrite each other. */
+int cm_same_path(const char *a, const char *b);
 
 /* A file to write: its path and its whole text. */
 typedef struct cm_output {

@@ -11,9 +11,13 @@ void cm_runner_defaults(cm_runner_config *cfg, double budget_s, uint64_t clock_r
     memset(cfg, 0, sizeof *cfg);
     cfg->budget_s = budget_s;
     cfg->target_ci = 0.01;
+    /* samples of >= 1 ms, long enough for the clock, and few enough that
+     * the budget fits in about max_samples/2 of them */
     cfg->min_sample_ns = 1000000;
     if (clock_resolution_ns * 1000 > cfg->min_sample_ns)
         cfg->min_sample_ns = clock_resolution_ns * 1000;
+    if (budget_s * 1e9 / 500 > (double)cfg->min_sample_ns)
+        cfg->min_sample_ns = (uint64_t)(budget_s * 1e9 / 500);
     cfg->min_samples = 10;
     cfg->min_sampling_s = budget_s / 2;
     cfg->max_samples = 1000;
@@ -123,7 +127,7 @@ int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
         m->cpu_split_known = du + ds > 0;
         if (m->cpu_split_known) {
             m->user_ns = m->cpu_ns * (double)du / (double)(du + ds);
-            m->sys_ns = m->cpu_ns - m->user_ns;
+            m->sys_ns = m->cpu_ns * (double)ds / (double)(du + ds);
         }
     }
     m->wall_s = (double)(cfg->clock->now(cfg->clock->ctx) - start) / 1e9;

@@ -825,6 +825,7 @@ int cm_verify_main(int argc, char **argv)
         return fail_with(&err);
     }
 
+    cm_catch_interrupt();
     cm_kat_file_info scan;
     json_t *doc = NULL;
     if (o.wycheproof && !(doc = load_wycheproof(o.wycheproof, &scan, &err))) {

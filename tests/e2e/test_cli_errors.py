@@ -44,6 +44,24 @@ def test_unwritable_json_path(cm, tmp_path, path):
     assert not (tmp_path / "results").exists()
 
 
+def test_json_and_csv_on_the_same_file(cm, tmp_path):
+    p = cm("run", "--algorithms", "sha256", "--json", "x.json", "--csv", "./x.json", cwd=tmp_path)
+    assert p.returncode == 2
+    assert "--json and --csv name the same file" in p.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_symlink_output_is_refused_not_replaced(cm, tmp_path):
+    target = tmp_path / "target.json"
+    target.write_text("precious")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    p = cm("run", "--algorithms", "sha256", "--json", link)
+    assert p.returncode == 2
+    assert "not a regular file" in p.stderr
+    assert link.is_symlink() and target.read_text() == "precious"
+
+
 def test_unwritable_default_results_dir(cm, tmp_path):
     """The default results/ path is checked before anything runs, too."""
     (tmp_path / "results").write_text("a file where the directory should be")

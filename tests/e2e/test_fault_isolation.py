@@ -2,6 +2,9 @@
 caught by its vectors or the cross-check and never timed; one that crashes
 or hangs is reported as such and the run goes on."""
 import json
+import signal
+import subprocess
+import time
 
 import jsonschema
 
@@ -48,3 +51,19 @@ def test_wrong_implementation_is_not_timed(cm_test, tmp_path, schema):
         assert ctr["kat"]["cross_check"]["status"] == "failed"
         assert "stats" not in ctr
     assert "FAILED-KAT" in p.stdout
+
+
+def test_ctrl_c_stops_verify_and_leaves_no_child(cm_test_bin, tmp_path):
+    """faulty/sha1 hangs; Ctrl-C during verify kills it and says so."""
+    proc = subprocess.Popen([str(cm_test_bin), "verify", "--timeout", "60", "--filter", "faulty",
+                             "--json", str(tmp_path / "v.json")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "interrupted" in out
+    doc = json.loads((tmp_path / "v.json").read_text())
+    assert doc["complete"] is False
+    ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert f"{cm_test_bin} verify --timeout 60 --filter faulty" not in ps

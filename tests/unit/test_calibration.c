@@ -57,6 +57,14 @@ int main(void)
     cm_runner_defaults(&coarse, 0.5, 1000000);
     CHECK(coarse.min_sample_ns == 1000000000ull);
 
+    /* a long budget asks for longer samples, so that half of it fits in
+     * max_samples: 10 s -> 20 ms samples, at most 500 over the budget */
+    cm_runner_config longer;
+    cm_runner_defaults(&longer, 10, 1);
+    CHECK(longer.min_sample_ns == 20000000ull);
+    CHECK(longer.min_sampling_s == 5);
+    CHECK(longer.budget_s * 1e9 / (double)longer.min_sample_ns <= (double)longer.max_samples);
+
     /* a perfectly steady workload reaches its CI at once, but is sampled
      * for half the budget (0.25 s of ~1 ms samples), not longer */
     cm_measurement m;
@@ -71,6 +79,10 @@ int main(void)
     CHECK_NEAR(m.samples[0], 35, 1e-9);
     CHECK(!m.too_fast);
     CHECK(m.total_ops == m.iters_per_sample * m.n_samples);
+    /* the fake workload burns no CPU: CPU time per op is tiny and never
+     * negative, and a split, when getrusage saw a tick, adds up */
+    CHECK(m.cpu_ns >= 0 && m.cpu_ns < 37);
+    CHECK(!m.cpu_split_known || (m.user_ns >= 0 && m.sys_ns >= 0));
     cm_measurement_free(&m);
 
     /* jitter of 5% on every other sample keeps the CI wide: sampling goes on
@@ -80,6 +92,7 @@ int main(void)
     cm_workload w2 = {fake_run, &g};
     cfg.clock = &clock2;
     cfg.budget_s = 0.05;
+    cfg.min_sampling_s = 0.025;
     g.jitter_ns = 0; /* calibrate steady, then add jitter via the hook below */
     uint64_t it2 = cm_runner_calibrate(&cfg, &w2);
     g.jitter_ns = it2 * 100 / 10; /* +10% on odd runs */
