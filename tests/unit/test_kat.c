@@ -464,6 +464,20 @@ static void test_stream(void)
     check(ok && strstr(rep.cross_detail, "stream of pieces"),
           "a correct CTR passes, and the report says the stream was checked: %s", rep.cross_detail);
 
+    /* With no other backend, the stream is checked against the cipher's own
+     * one-shot output: a correct one passes (cross stays "none"), the
+     * restarting one fails. */
+    cm_kat_report_init(&rep);
+    ok = cm_kat_crosscheck(own("aes-128-ctr"), ctr, NULL, "no other backend", sizes, N_SIZES,
+                           &rep);
+    check(ok && rep.cross == CM_CHECK_NONE && strstr(rep.cross_detail, "own one-shot output"),
+          "without a peer a correct CTR's stream matches its own one-shot output: %s",
+          rep.cross_detail);
+    cm_kat_report_init(&rep);
+    ok = cm_kat_crosscheck(&restart_ctr, ctr, NULL, "no other backend", sizes, N_SIZES, &rep);
+    check(!ok && rep.cross == CM_CHECK_FAILED && strstr(rep.cross_detail, "iv NULL"),
+          "without a peer the restarting CTR still fails its stream check: %s", rep.cross_detail);
+
     /* The report's JSON always has its status strings, whatever it holds. */
     static const cm_check_status st[] = {CM_CHECK_PASSED, CM_CHECK_FAILED, CM_CHECK_NONE};
     int all = 1;
