@@ -283,15 +283,25 @@ static const char *temp_file(int slot, const char *text)
     return paths[slot];
 }
 
+/* argv for cm_verify_main: "verify", then first and the rest of ap up to
+ * NULL (at most 15 in all). Returns argc. */
+static int verify_argv(char *argv[16], const char *first, va_list ap)
+{
+    int argc = 1;
+    argv[0] = "verify";
+    for (const char *a = first; a && argc < 15; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    argv[argc] = NULL;
+    return argc;
+}
+
 /* Runs cm_verify_main on the arguments (NULL-terminated). */
 static int verify(const char *first, ...)
 {
-    char *argv[16] = {"verify"};
-    int argc = 1;
+    char *argv[16];
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a && argc < 15; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
+    int argc = verify_argv(argv, first, ap);
     va_end(ap);
     printf("  $ cryptometer");
     for (int i = 0; i < argc; i++)
@@ -634,12 +644,10 @@ static int temp_left(const char *path)
  * how many bytes it printed into *printed. */
 static int verify_quietly(long *printed, const char *first, ...)
 {
-    char *argv[16] = {"verify"};
-    int argc = 1;
+    char *argv[16];
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a && argc < 15; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
+    int argc = verify_argv(argv, first, ap);
     va_end(ap);
     FILE *capture = tmpfile();
     fflush(stdout);
