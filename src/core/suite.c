@@ -70,7 +70,8 @@ static json_t *measurement_json(const cm_measurement *m, size_t size)
 }
 
 /* Measures one (operation, size) and sends its record or an error. */
-static void measure_one(const group_job *job, cm_op op, size_t size, FILE *out)
+static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t resolution_ns,
+                        FILE *out)
 {
     cm_bench b, scratch;
     cm_error err = {0};
@@ -83,7 +84,7 @@ static void measure_one(const group_job *job, cm_op op, size_t size, FILE *out)
         return;
     }
     cm_workload w = cm_bench_workload(&b), o = cm_bench_overhead(&b, &scratch);
-    cm_runner_defaults(&rc, job->cfg->time_s, cm_clock_resolution_ns());
+    cm_runner_defaults(&rc, job->cfg->time_s, resolution_ns);
     rc.target_ci = job->cfg->target_ci;
     if (cm_runner_measure(&rc, &w, &o, &m) != 0) {
         cm_isolate_send(out, json_pack("{s:s, s:s, s:I, s:s}", "type", "error", "op",
@@ -122,6 +123,7 @@ static int group_child(void *arg, FILE *out)
                                    cm_kat_report_json(&rep)));
     if (!ok)
         return 0;
+    uint64_t resolution_ns = cm_clock_resolution_ns(); /* once, not per measurement */
     for (int k = 0; k < job->g->n_ops; k++)
         for (size_t i = 0; i < cfg->n_sizes; i++)
             if (cm_size_fits(job->g->alg, cfg->sizes[i])) {
@@ -129,7 +131,7 @@ static int group_child(void *arg, FILE *out)
                 snprintf(where, sizeof where, "measuring %s %zu B", cm_op_name(job->g->ops[k]),
                          cfg->sizes[i]);
                 child_progress(out, where);
-                measure_one(job, job->g->ops[k], cfg->sizes[i], out);
+                measure_one(job, job->g->ops[k], cfg->sizes[i], resolution_ns, out);
             }
     cm_isolate_send(out, clock_message("after"));
     return 0;
