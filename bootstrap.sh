@@ -41,6 +41,7 @@ missing_tools() {
     fi
     if [ "$mode" = test ]; then
         command -v python3 >/dev/null 2>&1 || echo python
+        command -v clang >/dev/null 2>&1 || echo clang
         python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || echo python-venv
     fi
 }
@@ -51,16 +52,16 @@ install_packages() {
     say "missing: $need"
     if command -v apt-get >/dev/null 2>&1; then
         pkgs="build-essential cmake pkg-config libjansson-dev libssl-dev"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang"
         as_root apt-get update -qq
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null
     elif command -v dnf >/dev/null 2>&1; then
         pkgs="gcc make cmake pkgconf-pkg-config jansson-devel openssl-devel"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip clang"
         as_root dnf install -y $pkgs
     elif command -v apk >/dev/null 2>&1; then
         pkgs="build-base cmake pkgconf jansson-dev openssl-dev linux-headers"
-        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip"
+        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip clang"
         as_root apk add $pkgs
     elif command -v brew >/dev/null 2>&1; then
         brew install cmake pkg-config jansson openssl@3 python
@@ -75,7 +76,7 @@ install_packages() {
 
 generator() { command -v ninja >/dev/null 2>&1 && echo "-G Ninja" || true; }
 
-build() { # build DIR [cmake options...]
+build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins)
     dir=$1; shift
     if [ ! -f "$dir/CMakeCache.txt" ]; then
         say "configuring $dir"
@@ -108,7 +109,11 @@ run)
     ;;
 test)
     build build
-    build build-test -DCRYPTOMETER_TEST_BACKENDS=ON
+    build build-test -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON
+    # users build their way: Release with GCC and with clang must build
+    # without a warning (warnings are errors in the test build only)
+    CC=gcc build build-release-gcc -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON
+    CC=clang build build-release-clang -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON
     venv
     status=0
     not_run=""

@@ -12,7 +12,8 @@
 #include "cryptometer/primitive.h"
 
 /* Operations measured, per class:
- *   hash: digest;  mac: mac;  cipher: encrypt, decrypt;  aead: seal, open. */
+ *   hash: digest;  mac: mac;  cipher: encrypt, decrypt;  aead: seal, open;
+ *   signature: keygen, sign, verify;  checksum (test-only): sum. */
 typedef enum cm_op {
     CM_OP_DIGEST = 0,
     CM_OP_MAC,
@@ -20,20 +21,40 @@ typedef enum cm_op {
     CM_OP_DECRYPT,
     CM_OP_SEAL,
     CM_OP_OPEN,
+    CM_OP_KEYGEN,
+    CM_OP_SIGN,
+    CM_OP_VERIFY,
+    CM_OP_SUM,
     CM_OP_COUNT
 } cm_op;
 
+#define CM_MAX_OPS 4
+#define CM_MAX_PARAMS 4
+
+/* One parameter of an algorithm, as data: "key_bits" "2048", "curve"
+ * "P-256", "hash" "sha256", "padding" "pss", "encoding" "der". Values that
+ * are whole numbers are written to results as numbers. */
+typedef struct cm_param {
+    const char *key, *value;
+} cm_param;
+
 typedef struct cm_algorithm {
-    const char *name;     /* "aes-128-cbc", "sha256", "chacha20-poly1305" */
+    const char *name;     /* "aes-128-cbc", "sha256", "ecdsa-p256-sha256" */
     cm_class cls;
-    const char *family;   /* "aes-cbc", "aes-ctr", "aes-gcm", "sha2", ... */
-    size_t key_len;       /* bytes; 0 for hashes */
+    const char *family;   /* "aes-cbc", "aes-ctr", "aes-gcm", "sha2", "ecdsa", ... */
+    size_t key_len;       /* bytes of a symmetric key; 0 for hashes and public-key */
     size_t iv_len;        /* IV, initial counter block or nonce; 0 if none */
-    size_t out_len;       /* digest or full tag length */
+    size_t out_len;       /* digest or full tag length; largest signature */
     size_t block_len;     /* message granularity: 16 for CBC, 1 otherwise */
-    cm_op ops[2];         /* the operations measured */
+    cm_op ops[CM_MAX_OPS]; /* the operations measured */
     int n_ops;
+    /* What makes two implementations the same operation, beyond the name
+     * (recorded in every result as "params"); NULL-terminated. */
+    cm_param params[CM_MAX_PARAMS];
 } cm_algorithm;
+
+/* The value of parameter key of alg, or NULL. */
+const char *cm_algorithm_param(const cm_algorithm *alg, const char *key);
 
 /* The algorithm called name, or NULL. */
 const cm_algorithm *cm_algorithm_find(const char *name);
@@ -41,7 +62,7 @@ const cm_algorithm *cm_algorithm_find(const char *name);
 /* All algorithms, in display order; *count receives their number. */
 const cm_algorithm *cm_algorithm_all(size_t *count);
 
-const char *cm_class_name(cm_class cls); /* "hash", "mac", "cipher", "aead" */
+const char *cm_class_name(cm_class cls); /* "hash", "mac", "cipher", "aead", ... */
 const char *cm_op_name(cm_op op);        /* "digest", "encrypt", ... */
 
 #endif

@@ -16,15 +16,48 @@
 
 struct json_t; /* jansson */
 
-/* One (backend, algorithm) pair. */
+/* One implementation: a (backend, algorithm, variant) triple. The variant
+ * tells apart implementations of one algorithm in one backend (our
+ * `portable` C and our `aesni` code; two kernel drivers) and names the only
+ * one where there is one (`evp`). Names are lower-case words of letters,
+ * digits and - _ ( ) . (no '/' or ':'): the benchmark name is
+ * backend:variant/algorithm/operation (docs/architecture.md).
+ *
+ * The table pointer is typed by class: fill rows with the CM_IMPL_<CLASS>
+ * macros below, which set the class and the matching member together, so
+ * a table of the wrong class does not compile. A row whose algorithm is
+ * not in the table, or whose class is not its algorithm's, is refused at
+ * start-up (cm_registry_check). */
+typedef union cm_vtable_ref {
+    const void *any;
+    const cm_hash_vtable *hash;
+    const cm_mac_vtable *mac;
+    const cm_cipher_vtable *cipher;
+    const cm_aead_vtable *aead;
+    const cm_signature_vtable *signature;
+    const cm_checksum_vtable *checksum;
+} cm_vtable_ref;
+
 typedef struct cm_impl {
     const char *algorithm; /* a name from the algorithm table */
-    const void *vtable;    /* the cm_<class>_vtable of the algorithm's class */
+    const char *variant;   /* "portable", "aesni", "evp", a kernel driver, ... */
+    cm_class cls;          /* the algorithm's class */
+    cm_vtable_ref vt;      /* the table of that class */
     /* NULL when the implementation always runs here. Otherwise returns 1
      * when it can run on this machine now, or 0 after writing why not
      * (CPU feature absent, kernel lacks AF_ALG, ...) into why. */
     int (*available)(char *why, size_t why_len);
 } cm_impl;
+
+#define CM_IMPL_HASH(alg, variant, table, avail) {alg, variant, CM_CLASS_HASH, {.hash = table}, avail}
+#define CM_IMPL_MAC(alg, variant, table, avail) {alg, variant, CM_CLASS_MAC, {.mac = table}, avail}
+#define CM_IMPL_CIPHER(alg, variant, table, avail) \
+    {alg, variant, CM_CLASS_CIPHER, {.cipher = table}, avail}
+#define CM_IMPL_AEAD(alg, variant, table, avail) {alg, variant, CM_CLASS_AEAD, {.aead = table}, avail}
+#define CM_IMPL_SIGNATURE(alg, variant, table, avail) \
+    {alg, variant, CM_CLASS_SIGNATURE, {.signature = table}, avail}
+#define CM_IMPL_CHECKSUM(alg, variant, table, avail) \
+    {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail}
 
 typedef struct cm_backend {
     const char *name;        /* "openssl", "ref", ... */
@@ -38,9 +71,21 @@ typedef struct cm_backend {
     struct json_t *(*describe)(void);
     const cm_impl *impls;
     size_t n_impls;
+    /* Optional (NULL): set-up the library needs once per process before any
+     * call (sodium_init, psa_crypto_init, gcry_check_version,
+     * wolfSSL_Init...). Run once in each child before its known-answer
+     * checks, and once in the parent before availability is decided.
+     * Returns CM_OK, or a cm_rc after writing the library's reason into
+     * why: the backend's implementations are then unavailable with it. */
+    int (*init)(char *why, size_t why_len);
+    /* Optional (NULL): undoes init, at the end of each child. */
+    void (*teardown)(void);
     /* 1 for the deliberately broken backends of the test build: they are
      * never chosen as the reference of a cross-check. */
     int test_only;
+    /* Preference as the reference of other implementations' cross-checks:
+     * 1 first, then 2, ...; 0 after every ranked backend. */
+    int peer_rank;
 } cm_backend;
 
 /* A backend CMake could not build here. */

@@ -2,10 +2,13 @@
  * primitive.h — the one interface every implementation fills.
  *
  * One const table of function pointers ("vtable") per primitive class. An
- * implementation is a (backend, algorithm) pair that points at the table of
- * its algorithm's class. The runner, the KAT runner and the cross-check know
- * only these tables, never a library: adding a library is adding a folder
- * under src/backends/, adding a class is adding one table type here.
+ * implementation (backend.h: cm_impl) is a (backend, algorithm, variant)
+ * triple that carries its class and a typed pointer to its table. The
+ * runner, the KAT runner and the cross-check know only these tables, never
+ * a library: adding a library is adding a folder under src/backends/;
+ * adding a class is adding one table type here, one class module
+ * (src/core/class_<name>.c) and rows in the algorithm table
+ * (docs/adding-a-class.md).
  *
  * Conventions shared by every table:
  *   - every function returns a cm_rc (CM_OK on success);
@@ -38,8 +41,13 @@ typedef enum cm_class {
     CM_CLASS_MAC,
     CM_CLASS_CIPHER,
     CM_CLASS_AEAD,
+    CM_CLASS_SIGNATURE,
+    CM_CLASS_CHECKSUM, /* test-only (tests/classes/): built with
+                          -DCRYPTOMETER_TEST_BACKENDS=ON only */
     CM_CLASS_COUNT
 } cm_class;
+
+struct cm_algorithm; /* algorithm.h */
 
 /* Hash: one-shot digest of a whole message (init, update, final). */
 typedef struct cm_hash_vtable {
@@ -91,5 +99,38 @@ typedef struct cm_aead_vtable {
                 size_t len, uint8_t *out, const uint8_t *tag, size_t tag_len);
     void (*destroy)(void *state);
 } cm_aead_vtable;
+
+/* Signature: per operation, not per byte. create() binds the state to the
+ * algorithm's parameters (curve, key bits, hash, padding: algorithm.h,
+ * cm_algorithm_param) and generates no key yet. keygen() makes a new key
+ * pair in the state; sign() signs msg with it (the algorithm's hash and
+ * padding included), writing at most *sig_len bytes and setting *sig_len;
+ * verify() checks sig over msg with the state's public key: CM_OK, or
+ * CM_ERR_AUTH when the signature does not verify. set_public_key() replaces
+ * the state's key by a public key alone, given as a DER SubjectPublicKeyInfo
+ * (what Wycheproof's "keyDer" holds): sign() may fail after it. Signatures
+ * may be randomised: they are cross-checked by verifying them, never by
+ * comparing bytes. */
+typedef struct cm_signature_vtable {
+    int (*create)(void **state, const struct cm_algorithm *alg);
+    int (*keygen)(void *state);
+    int (*sign)(void *state, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len);
+    int (*verify)(void *state, const uint8_t *msg, size_t len, const uint8_t *sig,
+                  size_t sig_len);
+    int (*set_public_key)(void *state, const uint8_t *der, size_t der_len);
+    /* The state's public key as DER SubjectPublicKeyInfo (at most *len
+     * bytes; *len set), so that another implementation can verify. */
+    int (*get_public_key)(void *state, uint8_t *der, size_t *len);
+    void (*destroy)(void *state);
+} cm_signature_vtable;
+
+/* Checksum (test-only class, tests/classes/: it exists to prove that a
+ * class is added by following docs/adding-a-class.md): a keyless 32-bit
+ * sum of a whole message. */
+typedef struct cm_checksum_vtable {
+    int (*create)(void **state);
+    int (*sum)(void *state, const uint8_t *msg, size_t len, uint32_t *out);
+    void (*destroy)(void *state);
+} cm_checksum_vtable;
 
 #endif

@@ -1,26 +1,39 @@
 /*
  * algorithm.c — the table of algorithms cryptometer measures (see
- * include/cryptometer/algorithm.h). Display order is the order here.
+ * include/cryptometer/algorithm.h). Display order is the order here. A
+ * row fixes what makes two implementations the same operation: lengths,
+ * the operations measured and the parameters (key bits, curve, hash,
+ * padding), so that a like-for-like comparison is a property of this
+ * table, not of each backend's code.
  */
 #include <string.h>
 #include "cryptometer/algorithm.h"
 
 #define CIPHER_OPS {CM_OP_ENCRYPT, CM_OP_DECRYPT}, 2
 #define AEAD_OPS {CM_OP_SEAL, CM_OP_OPEN}, 2
+#define SIGN_OPS {CM_OP_KEYGEN, CM_OP_SIGN, CM_OP_VERIFY}, 3
 
 static const cm_algorithm algorithms[] = {
-    /* name              class            family      key iv  out blk ops */
-    {"aes-128-cbc",       CM_CLASS_CIPHER, "aes-cbc",  16, 16, 0,  16, CIPHER_OPS},
-    {"aes-256-cbc",       CM_CLASS_CIPHER, "aes-cbc",  32, 16, 0,  16, CIPHER_OPS},
-    {"aes-128-ctr",       CM_CLASS_CIPHER, "aes-ctr",  16, 16, 0,  1,  {CM_OP_ENCRYPT}, 1},
-    {"aes-256-ctr",       CM_CLASS_CIPHER, "aes-ctr",  32, 16, 0,  1,  {CM_OP_ENCRYPT}, 1},
-    {"aes-128-gcm",       CM_CLASS_AEAD,   "aes-gcm",  16, 12, 16, 1,  AEAD_OPS},
-    {"aes-256-gcm",       CM_CLASS_AEAD,   "aes-gcm",  32, 12, 16, 1,  AEAD_OPS},
-    {"chacha20-poly1305", CM_CLASS_AEAD,   "chacha20-poly1305", 32, 12, 16, 1, AEAD_OPS},
-    {"sha1",              CM_CLASS_HASH,   "sha1",     0,  0,  20, 1,  {CM_OP_DIGEST}, 1},
-    {"sha256",            CM_CLASS_HASH,   "sha2",     0,  0,  32, 1,  {CM_OP_DIGEST}, 1},
-    {"sha512",            CM_CLASS_HASH,   "sha2",     0,  0,  64, 1,  {CM_OP_DIGEST}, 1},
-    {"hmac-sha256",       CM_CLASS_MAC,    "hmac",     32, 0,  32, 1,  {CM_OP_MAC}, 1},
+    /* name              class            family      key iv  out blk ops, params */
+    {"aes-128-cbc",       CM_CLASS_CIPHER, "aes-cbc",  16, 16, 0,  16, CIPHER_OPS, {{"key_bits", "128"}}},
+    {"aes-256-cbc",       CM_CLASS_CIPHER, "aes-cbc",  32, 16, 0,  16, CIPHER_OPS, {{"key_bits", "256"}}},
+    {"aes-128-ctr",       CM_CLASS_CIPHER, "aes-ctr",  16, 16, 0,  1,  {CM_OP_ENCRYPT}, 1, {{"key_bits", "128"}}},
+    {"aes-256-ctr",       CM_CLASS_CIPHER, "aes-ctr",  32, 16, 0,  1,  {CM_OP_ENCRYPT}, 1, {{"key_bits", "256"}}},
+    {"aes-128-gcm",       CM_CLASS_AEAD,   "aes-gcm",  16, 12, 16, 1,  AEAD_OPS, {{"key_bits", "128"}, {"aad_bytes", "13"}}},
+    {"aes-256-gcm",       CM_CLASS_AEAD,   "aes-gcm",  32, 12, 16, 1,  AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
+    {"chacha20-poly1305", CM_CLASS_AEAD,   "chacha20-poly1305", 32, 12, 16, 1, AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
+    {"sha1",              CM_CLASS_HASH,   "sha1",     0,  0,  20, 1,  {CM_OP_DIGEST}, 1, {{0}}},
+    {"sha256",            CM_CLASS_HASH,   "sha2",     0,  0,  32, 1,  {CM_OP_DIGEST}, 1, {{0}}},
+    {"sha512",            CM_CLASS_HASH,   "sha2",     0,  0,  64, 1,  {CM_OP_DIGEST}, 1, {{0}}},
+    {"hmac-sha256",       CM_CLASS_MAC,    "hmac",     32, 0,  32, 1,  {CM_OP_MAC}, 1, {{"hash", "sha256"}, {"key_bits", "256"}}},
+    /* public key: sign and verify a 32-byte message (a digest's length) */
+    {"ed25519",           CM_CLASS_SIGNATURE, "eddsa", 0, 0, 64, 1, SIGN_OPS, {{"curve", "ed25519"}, {"message_bytes", "32"}}},
+    {"ecdsa-p256-sha256", CM_CLASS_SIGNATURE, "ecdsa", 0, 0, 72, 1, SIGN_OPS,
+     {{"curve", "P-256"}, {"hash", "sha256"}, {"encoding", "der"}, {"message_bytes", "32"}}},
+#ifdef CM_TEST_CLASSES
+    /* test-only class (tests/classes/, docs/adding-a-class.md) */
+    {"fletcher32",        CM_CLASS_CHECKSUM, "fletcher", 0, 0, 4, 2, {CM_OP_SUM}, 1, {{0}}},
+#endif
 };
 
 const cm_algorithm *cm_algorithm_find(const char *name)
@@ -37,15 +50,17 @@ const cm_algorithm *cm_algorithm_all(size_t *count)
     return algorithms;
 }
 
-const char *cm_class_name(cm_class cls)
+const char *cm_algorithm_param(const cm_algorithm *alg, const char *key)
 {
-    static const char *const names[CM_CLASS_COUNT] = {"hash", "mac", "cipher", "aead"};
-    return (unsigned)cls < CM_CLASS_COUNT ? names[cls] : "?";
+    for (int i = 0; i < CM_MAX_PARAMS && alg->params[i].key; i++)
+        if (strcmp(alg->params[i].key, key) == 0)
+            return alg->params[i].value;
+    return NULL;
 }
 
 const char *cm_op_name(cm_op op)
 {
-    static const char *const names[CM_OP_COUNT] = {"digest", "mac", "encrypt",
-                                                   "decrypt", "seal", "open"};
+    static const char *const names[CM_OP_COUNT] = {
+        "digest", "mac", "encrypt", "decrypt", "seal", "open", "keygen", "sign", "verify", "sum"};
     return (unsigned)op < CM_OP_COUNT ? names[op] : "?";
 }

@@ -27,8 +27,9 @@ static void print_json(const cm_group *groups, size_t n)
             cm_bench_name(name, sizeof name, &groups[i], groups[i].ops[k]);
             json_array_append_new(
                 json_object_get(doc, "benchmarks"),
-                json_pack("{s:s, s:s, s:s, s:s, s:s, s:b, s:s?}", "name", name, "backend",
-                          groups[i].backend->name, "algorithm", groups[i].alg->name, "class",
+                json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s?}", "name", name, "backend",
+                          groups[i].backend->name, "variant", groups[i].impl->variant,
+                          "algorithm", groups[i].alg->name, "class",
                           cm_class_name(groups[i].alg->cls), "operation",
                           cm_op_name(groups[i].ops[k]), "available", groups[i].available,
                           "reason", groups[i].available ? NULL : groups[i].why));
@@ -58,9 +59,9 @@ static void print_text(const cm_group *groups, size_t n)
                 char name[160];
                 cm_bench_name(name, sizeof name, &groups[i], groups[i].ops[k]);
                 if (groups[i].available)
-                    printf("  %-40s available\n", name);
+                    printf("  %-44s available\n", name);
                 else
-                    printf("  %-40s unavailable: %s\n", name, groups[i].why);
+                    printf("  %-44s unavailable: %s\n", name, groups[i].why);
             }
         }
     }
@@ -108,7 +109,12 @@ int cm_list_main(int argc, char **argv)
         return CM_EXIT_USAGE;
     }
     cm_group *groups;
-    size_t n = cm_plan_build(&sel, &groups);
+    size_t n;
+    if (cm_plan_build(&sel, &groups, &n, &err) != 0) {
+        cm_selection_free(&sel);
+        fprintf(stderr, "cryptometer list: error: %s\n", err.msg);
+        return err.code;
+    }
     if (as_json)
         print_json(groups, n);
     else

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "core/class.h"
 #include "core/commands.h"
 #include "core/cpuclock.h"
 #include "core/isolate.h"
@@ -182,7 +183,9 @@ static json_t *aes_scores(json_t *results, const platform_cpu *pc)
     json_array_foreach(results, i, r)
     {
         const char *status = json_string_value(json_object_get(r, "status"));
-        if (strcmp(json_string_value(json_object_get(r, "name")), "openssl/aes-256-cbc/encrypt") ||
+        if (strcmp(json_string_value(json_object_get(r, "backend")), "openssl") ||
+            strcmp(json_string_value(json_object_get(r, "algorithm")), "aes-256-cbc") ||
+            strcmp(json_string_value(json_object_get(r, "operation")), "encrypt") ||
             json_integer_value(json_object_get(r, "size")) != 16384 || strcmp(status, "ok"))
             continue;
         int c = cluster_of(pc, (int)json_integer_value(json_object_get(r, "cpu")));
@@ -204,10 +207,15 @@ static json_t *aes_scores(json_t *results, const platform_cpu *pc)
 static size_t count_measurements(const cm_group *groups, size_t n, const run_options *o)
 {
     size_t total = 0;
-    for (size_t i = 0; i < n; i++)
-        if (groups[i].available)
+    for (size_t i = 0; i < n; i++) {
+        if (!groups[i].available)
+            continue;
+        if (cm_class_of(groups[i].alg)->unit == CM_UNIT_OP)
+            total += (size_t)groups[i].n_ops;
+        else
             for (int s = 0; s < o->n_sizes; s++)
                 total += (size_t)groups[i].n_ops * (size_t)cm_size_fits(groups[i].alg, o->sizes[s]);
+    }
     return total;
 }
 
@@ -261,8 +269,13 @@ int cm_run_main(int argc, char **argv)
         return err.code ? err.code : CM_EXIT_USAGE;
     }
     cm_group *groups;
-    size_t n = cm_plan_build(&sel, &groups);
+    size_t n;
+    int planned = cm_plan_build(&sel, &groups, &n, &err);
     cm_selection_free(&sel);
+    if (planned != 0) {
+        fprintf(stderr, "cryptometer run: error: %s\n", err.msg);
+        return err.code;
+    }
     if (n == 0) {
         fprintf(stderr, "cryptometer run: error: no benchmark matches the selection "
                         "(see `cryptometer list`)\n");

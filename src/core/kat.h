@@ -50,7 +50,7 @@ typedef struct cm_kat_report {
                                  counted in skipped */
     /* cross-check against another backend on random inputs */
     cm_check_status cross;
-    char cross_peer[64];      /* backend name of the peer, "" if none */
+    char cross_peer[64];      /* the peer, "backend:variant", "" if none */
     char cross_detail[384];   /* sizes checked, the first mismatch, or why none */
 } cm_kat_report;
 
@@ -65,13 +65,12 @@ const char *cm_check_status_name(cm_check_status s);
  * either passed, none if neither had anything to check. */
 cm_check_status cm_kat_report_status(const cm_kat_report *rep);
 
-/* Runs the built-in vectors for impl of algorithm alg (from backend b),
- * then the cross-check against cm_registry_peer() at each of sizes (plus a
- * few odd sizes). rep is initialised here. Returns 1 when both passed or
+/* Runs the built-in vectors for impl of algorithm alg, then the
+ * cross-check against cm_registry_peer() at each of sizes (plus a few odd
+ * sizes; figures per operation use the odd sizes only). rep is initialised here. Returns 1 when both passed or
  * had nothing to check, 0 on any failure (the report says which). */
-int cm_kat_check(const cm_backend *b, const cm_impl *impl,
-                 const cm_algorithm *alg, const size_t *sizes, size_t n_sizes,
-                 cm_kat_report *rep);
+int cm_kat_check(const cm_impl *impl, const cm_algorithm *alg, const size_t *sizes,
+                 size_t n_sizes, cm_kat_report *rep);
 
 /* The built-in vectors alone (the first half of cm_kat_check): adds to the
  * counts and sources of rep and sets rep->vectors. A vector file missing

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <jansson.h>
+#include "core/class.h"
 #include "core/kat.h"
 
 /* Counts one passed case. */
@@ -49,6 +50,10 @@ const char *kat_rc_name(int rc);
  * formats nothing when there is no hook. */
 void kat_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The integer member key of group into *out: 1 found, 0 absent, -1 not an
+ * integer. */
+int kat_group_int(const json_t *group, const char *key, long long *out);
+
 /* Runs one "cryptometer-kat-v1" document (kat_builtin.c) against impl, as
  * cm_kat_wycheproof does for Wycheproof: adds to rep, returns the number of
  * cases run or -1 with err set. */
@@ -60,5 +65,51 @@ int kat_builtin_run(json_t *doc, const char *source, const cm_impl *impl,
  * algorithms not in it by reason. info is initialised here. Returns 0 or
  * -1 with err. */
 int kat_builtin_scan(json_t *doc, const char *source, cm_kat_file_info *info, cm_error *err);
+
+/* ---- for the class modules (class.h) -------------------------------------- */
+
+/* Records whether out (out_len bytes) equals want (want_len bytes) for
+ * step what of case label: a failure names the first differing byte or
+ * the lengths. Returns 1 if they are the same. */
+int kat_expect(cm_kat_report *rep, const char *label, const char *what, const uint8_t *out,
+               size_t out_len, const uint8_t *want, size_t want_len);
+
+/* The cross-check's comparison of a (this implementation) and b (from
+ * b_name) for step what: 1 when the n bytes are the same, else 0 with
+ * c->detail naming the byte, the size and the seed. */
+int kat_cross_same(cm_cross_case *c, const char *what, const char *b_name, const uint8_t *a,
+                   const uint8_t *b, size_t n);
+
+/* Writes "<who>: <op> returned <rc> (size, seed)" into c->detail (who NULL:
+ * this implementation, else the peer named who); returns 0. */
+int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, int rc);
+
+/* The hex fields of a Wycheproof case (kat_wp_decode); NULL when not asked. */
+typedef struct kat_wp_fields {
+    uint8_t *key, *iv, *aad, *msg, *ct, *tag;
+    size_t key_len, iv_len, aad_len, msg_len, ct_len, tag_len;
+} kat_wp_fields;
+
+enum {
+    KAT_WP_KEY = 1, KAT_WP_IV = 2, KAT_WP_AAD = 4, KAT_WP_MSG = 8, KAT_WP_CT = 16,
+    KAT_WP_TAG = 32
+};
+
+/* Decodes the fields of c's test named in mask ("key", "iv", "aad", "msg",
+ * "ct", "tag"), and checks the key against the group's keySize and the iv
+ * against its ivSize where the group has them. 0, or -1 with why (f is
+ * then freed). */
+int kat_wp_decode(const cm_wp_case *c, kat_wp_fields *f, unsigned mask, char *why,
+                  size_t why_len);
+void kat_wp_fields_free(kat_wp_fields *f);
+
+/* The tag length a group asks for: its "tagSize" in bytes, or the
+ * algorithm's full tag. 0, or -1 with why. */
+int kat_wp_tag_len(const json_t *group, const cm_algorithm *alg, size_t *tag_len, char *why,
+                   size_t why_len);
+
+/* Records a create() that failed on a case: skipped for
+ * CM_ERR_UNSUPPORTED, failed otherwise. */
+void kat_wp_create_failed(cm_kat_report *rep, const char *label, int rc, size_t key_len);
 
 #endif

@@ -1,25 +1,17 @@
 /*
  * kat_wycheproof.c — Project Wycheproof documents (see kat.h and
  * vectors/README.md): which of our algorithms a test group tests, the
- * structure check of a whole document, and the cases themselves, class by
- * class:
- *
- *   IndCpaTest (AES-CBC-PKCS5): our cipher interface is raw CBC, so the
- *     harness pads (PKCS#7) before encrypting and checks and strips the
- *     padding after decrypting. A valid case must encrypt to ct and decrypt
- *     back to msg; an invalid case (bad padding) must be rejected after
- *     decryption.
- *   AeadTest (AES-GCM, CHACHA20-POLY1305): a valid case must seal to ct and
- *     tag and open back to msg; an invalid case must not open (CM_ERR_AUTH,
- *     or CM_ERR_INVALID / CM_ERR_UNSUPPORTED for parameters refused).
- *   MacTest (HMACSHA256): the tag, truncated to the group's tagSize, must
- *     match for a valid case and must not for an invalid one.
+ * structure check of a whole document, the fields every case has (tcId,
+ * comment, flags, result), and the helpers the class modules use to
+ * decode theirs. What a case means for a class (IndCpaTest for ciphers,
+ * AeadTest, MacTest, ...) is the class module's (class.h,
+ * wycheproof_case).
  *
  * A valid case the implementation declines (CM_ERR_UNSUPPORTED) is counted
  * as skipped. An "acceptable" case passes whatever the implementation
- * decides, as long as what it accepts decrypts correctly and nothing
- * crashes.
+ * decides, as long as what it accepts is correct and nothing crashes.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +29,10 @@ static const struct wp_kind {
     const char *name;       /* the document's "algorithm" */
     const char *group_type; /* the groups' "type" */
     cm_class cls;
-    const char *family;     /* match by family and key size, or */
+    const char *family;     /* match by family and key size (or by_params), or */
     const char *algorithm;  /* match this algorithm (NULL: use family) */
+    int by_params;          /* match the family's algorithm whose curve and hash
+                               are the group's (public key groups) */
 } wp_kinds[] = {
     {"AES-CBC-PKCS5", "IndCpaTest", CM_CLASS_CIPHER, "aes-cbc", NULL},
     {"AES-GCM", "AeadTest", CM_CLASS_AEAD, "aes-gcm", NULL},
@@ -48,7 +42,51 @@ static const struct wp_kind {
     {"HMACSHA256", "MacTest", CM_CLASS_MAC, NULL, "hmac-sha256"},
     {"HMACSHA384", "MacTest", CM_CLASS_MAC, NULL, "hmac-sha384"},
     {"HMACSHA512", "MacTest", CM_CLASS_MAC, NULL, "hmac-sha512"},
+    {"EDDSA", "EddsaVerify", CM_CLASS_SIGNATURE, "eddsa", NULL, 1},
+    {"ECDSA", "EcdsaVerify", CM_CLASS_SIGNATURE, "ecdsa", NULL, 1},
 };
+
+/* Wycheproof's names of curves and hashes, and ours (algorithm params). */
+static const struct wp_name {
+    const char *wycheproof, *ours;
+} wp_names[] = {
+    {"edwards25519", "ed25519"}, {"edwards448", "ed448"}, {"secp256r1", "P-256"},
+    {"secp384r1", "P-384"},      {"secp521r1", "P-521"},  {"SHA-256", "sha256"},
+    {"SHA-384", "sha384"},       {"SHA-512", "sha512"},
+};
+
+/* Our name for a Wycheproof curve or hash name (itself if unknown). */
+static const char *our_name(const char *wycheproof)
+{
+    for (size_t i = 0; i < sizeof wp_names / sizeof wp_names[0]; i++)
+        if (strcmp(wp_names[i].wycheproof, wycheproof) == 0)
+            return wp_names[i].ours;
+    return wycheproof;
+}
+
+/* The algorithm of family whose "curve" and "hash" params are those of a
+ * public-key group (publicKey.curve, sha), or NULL with why. */
+static const cm_algorithm *by_params(const char *family, cm_class cls, const json_t *group,
+                                     char *why, size_t why_len)
+{
+    const char *curve = json_string_value(json_object_get(json_object_get(group, "publicKey"), "curve"));
+    const char *sha = json_string_value(json_object_get(group, "sha"));
+    size_t n;
+    const cm_algorithm *all = cm_algorithm_all(&n);
+    if (!curve) {
+        snprintf(why, why_len, "no publicKey.curve: %s groups need one", family);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *c = cm_algorithm_param(&all[i], "curve"), *h = cm_algorithm_param(&all[i], "hash");
+        if (all[i].cls == cls && strcmp(all[i].family, family) == 0 && c &&
+            strcmp(c, our_name(curve)) == 0 && (!sha || (h && strcmp(h, our_name(sha)) == 0)))
+            return &all[i];
+    }
+    snprintf(why, why_len, "curve %s%s%s: no such %s in this build", curve, sha ? ", hash " : "",
+             sha ? sha : "", family);
+    return NULL;
+}
 #define N_KINDS (sizeof wp_kinds / sizeof wp_kinds[0])
 
 /* 1 if this build has at least one algorithm that kind k maps to. */
@@ -86,9 +124,8 @@ static const struct wp_kind *find_kind(const char *name)
     return NULL;
 }
 
-/* The integer member key of group into *out: 1 found, 0 absent, -1 not an
- * integer. */
-static int group_int(const json_t *group, const char *key, long long *out)
+/* See kat_internal.h. */
+int kat_group_int(const json_t *group, const char *key, long long *out)
 {
     const json_t *v = json_object_get(group, key);
     if (!v)
@@ -148,13 +185,15 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
     }
     if (k->algorithm)
         return cm_algorithm_find(k->algorithm);
+    if (k->by_params)
+        return by_params(k->family, k->cls, group, why, why_len);
 
     long long key_bits = 0, iv_bits = 0;
-    if (group_int(group, "keySize", &key_bits) != 1) {
+    if (kat_group_int(group, "keySize", &key_bits) != 1) {
         snprintf(why, why_len, "no integer keySize: %s groups need one", k->name);
         return NULL;
     }
-    int has_iv = group_int(group, "ivSize", &iv_bits);
+    int has_iv = kat_group_int(group, "ivSize", &iv_bits);
     size_t n;
     const cm_algorithm *all = cm_algorithm_all(&n);
     for (size_t i = 0; i < n; i++) {
@@ -183,72 +222,13 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
 
 /* ---- one test group, one test case ------------------------------------------ */
 
-enum wp_result { WP_VALID, WP_INVALID, WP_ACCEPTABLE };
 static const char *const result_names[] = {"valid", "invalid", "acceptable"};
 
-/* Parameters of a group that apply to every case. */
-typedef struct wp_group {
-    size_t tag_len;          /* bytes: the group's tagSize, or the full tag */
-    long long key_bits;      /* keySize, or -1 */
-    long long iv_bits;       /* ivSize, or -1 */
-} wp_group;
-
-/* One decoded test case; buffers are NULL when the class has no such field. */
-typedef struct wp_case {
-    long long tc_id;
-    const char *comment;
-    const json_t *flags;
-    enum wp_result result;
-    uint8_t *key, *iv, *aad, *msg, *ct, *tag;
-    size_t key_len, iv_len, aad_len, msg_len, ct_len, tag_len;
-} wp_case;
-
-/* Frees the decoded buffers of c and clears it. */
-static void case_free(wp_case *c)
+/* The fields every case has. Returns 0, or -1 with why. */
+static int case_common(const json_t *test, long long *tc_id, const char **comment,
+                       const json_t **flags, cm_wp_result *result, char *why, size_t why_len)
 {
-    free(c->key);
-    free(c->iv);
-    free(c->aad);
-    free(c->msg);
-    free(c->ct);
-    free(c->tag);
-    memset(c, 0, sizeof *c);
-}
-
-/* Reads the group parameters for algorithm alg. Returns 0 or -1 with why. */
-static int group_parse(const json_t *group, const cm_algorithm *alg, wp_group *g,
-                       char *why, size_t why_len)
-{
-    long long tag_bits = 0;
-    g->key_bits = g->iv_bits = -1;
-    g->tag_len = alg->out_len;
-    if (group_int(group, "keySize", &g->key_bits) < 0 ||
-        group_int(group, "ivSize", &g->iv_bits) < 0) {
-        snprintf(why, why_len, "keySize or ivSize is not an integer");
-        return -1;
-    }
-    int has_tag = group_int(group, "tagSize", &tag_bits);
-    if (has_tag < 0) {
-        snprintf(why, why_len, "tagSize is not an integer");
-        return -1;
-    }
-    if (has_tag && alg->cls != CM_CLASS_CIPHER) {
-        if (tag_bits <= 0 || tag_bits % 8 || (size_t)tag_bits > alg->out_len * 8) {
-            snprintf(why, why_len, "tagSize %lld does not fit %s (whole bytes, at most %zu bits)",
-                     tag_bits, alg->name, alg->out_len * 8);
-            return -1;
-        }
-        g->tag_len = (size_t)tag_bits / 8;
-    }
-    return 0;
-}
-
-/* Decodes one case for alg. Returns 0, or -1 with why. */
-static int case_parse(const json_t *test, const cm_algorithm *alg, const wp_group *g,
-                      wp_case *c, char *why, size_t why_len)
-{
-    memset(c, 0, sizeof *c);
-    c->tc_id = -1;
+    *tc_id = -1;
     if (!json_is_object(test)) {
         snprintf(why, why_len, "not a JSON object");
         return -1;
@@ -258,327 +238,169 @@ static int case_parse(const json_t *test, const cm_algorithm *alg, const wp_grou
         snprintf(why, why_len, "no integer \"tcId\"");
         return -1;
     }
-    c->tc_id = json_integer_value(id);
-    const json_t *comment = json_object_get(test, "comment");
-    if (comment && !json_is_string(comment)) {
+    *tc_id = json_integer_value(id);
+    const json_t *c = json_object_get(test, "comment");
+    if (c && !json_is_string(c)) {
         snprintf(why, why_len, "\"comment\" is not a string");
         return -1;
     }
-    c->comment = comment ? json_string_value(comment) : "";
-    c->flags = json_object_get(test, "flags");
-    if (c->flags && !json_is_array(c->flags)) {
+    *comment = c ? json_string_value(c) : "";
+    *flags = json_object_get(test, "flags");
+    if (*flags && !json_is_array(*flags)) {
         snprintf(why, why_len, "\"flags\" is not an array");
         return -1;
     }
-    const char *result = json_string_value(json_object_get(test, "result"));
-    if (!result) {
+    const char *r = json_string_value(json_object_get(test, "result"));
+    for (int i = 0; r && i < 3; i++)
+        if (strcmp(r, result_names[i]) == 0) {
+            *result = (cm_wp_result)i;
+            return 0;
+        }
+    if (r)
+        snprintf(why, why_len, "\"result\" is \"%s\" (not valid, invalid or acceptable)", r);
+    else
         snprintf(why, why_len, "no string \"result\"");
-        return -1;
-    }
-    if (strcmp(result, "valid") == 0)
-        c->result = WP_VALID;
-    else if (strcmp(result, "invalid") == 0)
-        c->result = WP_INVALID;
-    else if (strcmp(result, "acceptable") == 0)
-        c->result = WP_ACCEPTABLE;
-    else {
-        snprintf(why, why_len, "\"result\" is \"%s\" (not valid, invalid or acceptable)", result);
-        return -1;
-    }
-
-    int bad = kat_hex_field(test, "key", &c->key, &c->key_len, why, why_len) ||
-              kat_hex_field(test, "msg", &c->msg, &c->msg_len, why, why_len);
-    if (!bad && alg->cls == CM_CLASS_CIPHER)
-        bad = kat_hex_field(test, "iv", &c->iv, &c->iv_len, why, why_len) ||
-              kat_hex_field(test, "ct", &c->ct, &c->ct_len, why, why_len);
-    if (!bad && alg->cls == CM_CLASS_AEAD)
-        bad = kat_hex_field(test, "iv", &c->iv, &c->iv_len, why, why_len) ||
-              kat_hex_field(test, "aad", &c->aad, &c->aad_len, why, why_len) ||
-              kat_hex_field(test, "ct", &c->ct, &c->ct_len, why, why_len) ||
-              kat_hex_field(test, "tag", &c->tag, &c->tag_len, why, why_len);
-    if (!bad && alg->cls == CM_CLASS_MAC)
-        bad = kat_hex_field(test, "tag", &c->tag, &c->tag_len, why, why_len);
-    if (bad)
-        return -1;
-
-    /* Lengths the group promises. */
-    if (g->key_bits >= 0 && (long long)c->key_len * 8 != g->key_bits) {
-        snprintf(why, why_len, "key is %zu bytes, the group's keySize is %lld bits", c->key_len,
-                 g->key_bits);
-        return -1;
-    }
-    if (alg->cls != CM_CLASS_MAC && alg->cls != CM_CLASS_HASH && g->iv_bits >= 0 &&
-        (long long)c->iv_len * 8 != g->iv_bits) {
-        snprintf(why, why_len, "iv is %zu bytes, the group's ivSize is %lld bits", c->iv_len,
-                 g->iv_bits);
-        return -1;
-    }
-    if (alg->cls == CM_CLASS_CIPHER && c->iv_len != alg->iv_len) {
-        snprintf(why, why_len, "iv is %zu bytes, %s takes %zu", c->iv_len, alg->name, alg->iv_len);
-        return -1;
-    }
-    if (alg->cls == CM_CLASS_AEAD && c->result == WP_VALID &&
-        (c->ct_len != c->msg_len || c->tag_len != g->tag_len)) {
-        snprintf(why, why_len, "valid case with ct of %zu bytes for msg of %zu, or tag of %zu "
-                 "bytes for tagSize %zu bits", c->ct_len, c->msg_len, c->tag_len, g->tag_len * 8);
-        return -1;
-    }
-    return 0;
+    return -1;
 }
 
 /* "wycheproof/aes_gcm_test.json tcId 17 (invalid, ModifiedTag, "comment")" */
-static void case_label(const char *source, const wp_case *c, char *out, size_t out_len)
+static void case_label(const char *source, long long tc_id, const char *comment,
+                       const json_t *flag_list, cm_wp_result result, char *out, size_t out_len)
 {
     char flags[96] = "";
     size_t i, used = 0;
     const json_t *f;
-    if (c->flags)
-        json_array_foreach(c->flags, i, f) {
+    if (flag_list)
+        json_array_foreach(flag_list, i, f) {
             const char *s = json_string_value(f);
             if (s && used < sizeof flags) {
                 int n = snprintf(flags + used, sizeof flags - used, "%s%s", used ? " " : "", s);
                 used += n > 0 ? (size_t)n : 0;
             }
         }
-    snprintf(out, out_len, "%s tcId %lld (%s%s%s%s%s%s)", source, c->tc_id,
-             result_names[c->result], flags[0] ? ", " : "", flags,
-             c->comment[0] ? ", \"" : "", c->comment, c->comment[0] ? "\"" : "");
+    snprintf(out, out_len, "%s tcId %lld (%s%s%s%s%s%s)", source, tc_id, result_names[result],
+             flags[0] ? ", " : "", flags, comment[0] ? ", \"" : "", comment,
+             comment[0] ? "\"" : "");
 }
 
-/* Records the outcome "out differs from want" (or a length difference) of
- * step what; returns 1 if they are the same. */
-static int same(cm_kat_report *rep, const char *label, const char *what,
-                const uint8_t *out, size_t out_len, const uint8_t *want, size_t want_len)
+/* ---- helpers of kat_internal.h for the class modules -------------------------- */
+
+/* See kat_internal.h. */
+void kat_wp_fields_free(kat_wp_fields *f)
 {
-    if (out_len != want_len) {
-        kat_fail(rep, "%s: %s is %zu bytes, expected %zu", label, what, out_len, want_len);
+    free(f->key);
+    free(f->iv);
+    free(f->aad);
+    free(f->msg);
+    free(f->ct);
+    free(f->tag);
+    memset(f, 0, sizeof *f);
+}
+
+/* See kat_internal.h. */
+int kat_wp_decode(const cm_wp_case *c, kat_wp_fields *f, unsigned mask, char *why,
+                  size_t why_len)
+{
+    static const struct {
+        unsigned bit;
+        const char *name;
+        size_t buf, len;
+    } fields[] = {
+        {KAT_WP_KEY, "key", offsetof(kat_wp_fields, key), offsetof(kat_wp_fields, key_len)},
+        {KAT_WP_IV, "iv", offsetof(kat_wp_fields, iv), offsetof(kat_wp_fields, iv_len)},
+        {KAT_WP_AAD, "aad", offsetof(kat_wp_fields, aad), offsetof(kat_wp_fields, aad_len)},
+        {KAT_WP_MSG, "msg", offsetof(kat_wp_fields, msg), offsetof(kat_wp_fields, msg_len)},
+        {KAT_WP_CT, "ct", offsetof(kat_wp_fields, ct), offsetof(kat_wp_fields, ct_len)},
+        {KAT_WP_TAG, "tag", offsetof(kat_wp_fields, tag), offsetof(kat_wp_fields, tag_len)},
+    };
+    memset(f, 0, sizeof *f);
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if ((mask & fields[i].bit) &&
+            kat_hex_field(c->test, fields[i].name, (uint8_t **)((char *)f + fields[i].buf),
+                          (size_t *)((char *)f + fields[i].len), why, why_len) != 0) {
+            kat_wp_fields_free(f);
+            return -1;
+        }
+    long long key_bits = -1, iv_bits = -1;
+    if (kat_group_int(c->group, "keySize", &key_bits) < 0 ||
+        kat_group_int(c->group, "ivSize", &iv_bits) < 0) {
+        snprintf(why, why_len, "keySize or ivSize is not an integer");
+    } else if ((mask & KAT_WP_KEY) && key_bits >= 0 && (long long)f->key_len * 8 != key_bits) {
+        snprintf(why, why_len, "key is %zu bytes, the group's keySize is %lld bits", f->key_len,
+                 key_bits);
+    } else if ((mask & KAT_WP_IV) && iv_bits >= 0 && (long long)f->iv_len * 8 != iv_bits) {
+        snprintf(why, why_len, "iv is %zu bytes, the group's ivSize is %lld bits", f->iv_len,
+                 iv_bits);
+    } else {
         return 0;
     }
-    size_t at = kat_diff_at(out, want, out_len);
-    if (at == out_len)
-        return 1;
-    kat_fail(rep, "%s: %s differs from the expected at byte %zu of %zu (0x%02x, expected 0x%02x)",
-             label, what, at, out_len, out[at], want[at]);
+    kat_wp_fields_free(f);
+    return -1;
+}
+
+/* See kat_internal.h. */
+int kat_wp_tag_len(const json_t *group, const cm_algorithm *alg, size_t *tag_len, char *why,
+                   size_t why_len)
+{
+    long long tag_bits = 0;
+    int has_tag = kat_group_int(group, "tagSize", &tag_bits);
+    *tag_len = alg->out_len;
+    if (has_tag < 0) {
+        snprintf(why, why_len, "tagSize is not an integer");
+        return -1;
+    }
+    if (has_tag) {
+        if (tag_bits <= 0 || tag_bits % 8 || (size_t)tag_bits > alg->out_len * 8) {
+            snprintf(why, why_len, "tagSize %lld does not fit %s (whole bytes, at most %zu bits)",
+                     tag_bits, alg->name, alg->out_len * 8);
+            return -1;
+        }
+        *tag_len = (size_t)tag_bits / 8;
+    }
     return 0;
 }
 
-/* Length of the message inside a PKCS#7-padded buffer, or -1 when the
- * padding is wrong (empty, not whole blocks, pad byte out of 1..block or
- * pad bytes that differ). */
-static long pkcs7_unpad(const uint8_t *buf, size_t len, size_t block)
+/* See kat_internal.h. */
+void kat_wp_create_failed(cm_kat_report *rep, const char *label, int rc, size_t key_len)
 {
-    if (len == 0 || len % block)
-        return -1;
-    size_t pad = buf[len - 1];
-    if (pad == 0 || pad > block)
-        return -1;
-    for (size_t i = len - pad; i < len; i++)
-        if (buf[i] != pad)
-            return -1;
-    return (long)(len - pad);
-}
-
-/* One IndCpaTest case with the key already set in st. */
-static void cipher_case(const cm_cipher_vtable *vt, void *st, const cm_algorithm *alg,
-                        const wp_case *c, const char *label, cm_kat_report *rep)
-{
-    size_t bl = alg->block_len;
-    size_t plen = (c->msg_len / bl + 1) * bl;
-    uint8_t *padded = malloc(plen), *enc = malloc(plen), *dec = malloc(c->ct_len + 1);
-    if (!padded || !enc || !dec) {
-        kat_fail(rep, "%s: out of memory", label);
-        goto done;
-    }
-    if (c->result == WP_VALID) {
-        memcpy(padded, c->msg, c->msg_len);
-        memset(padded + c->msg_len, (int)(plen - c->msg_len), plen - c->msg_len);
-        int rc = vt->encrypt(st, c->iv, padded, enc, plen);
-        if (rc == CM_ERR_UNSUPPORTED) {
-            kat_skip(rep, "%s: encrypt returned CM_ERR_UNSUPPORTED", label);
-            goto done;
-        }
-        if (rc != CM_OK) {
-            kat_fail(rep, "%s: encrypt returned %s", label, kat_rc_name(rc));
-            goto done;
-        }
-        if (!same(rep, label, "encrypt: ciphertext (PKCS#7-padded)", enc, plen, c->ct, c->ct_len))
-            goto done;
-    }
-    /* A PKCS#7 layer refuses a ciphertext of partial blocks before
-     * decrypting; raw CBC must not be called with one. */
-    int rejected = c->ct_len % bl != 0;
-    long msg_len = -1;
-    if (!rejected) {
-        int rc = vt->decrypt(st, c->iv, c->ct, dec, c->ct_len);
-        if (rc != CM_OK && c->result == WP_VALID) {
-            if (rc == CM_ERR_UNSUPPORTED)
-                kat_skip(rep, "%s: decrypt returned CM_ERR_UNSUPPORTED", label);
-            else
-                kat_fail(rep, "%s: decrypt returned %s", label, kat_rc_name(rc));
-            goto done;
-        }
-        msg_len = rc == CM_OK ? pkcs7_unpad(dec, c->ct_len, bl) : -1;
-        rejected = msg_len < 0;
-    }
-    if (c->result == WP_VALID) {
-        if (rejected)
-            kat_fail(rep, "%s: decrypt: the PKCS#7 padding check failed on the decrypted text", label);
-        else if (same(rep, label, "decrypt: plaintext", dec, (size_t)msg_len, c->msg, c->msg_len))
-            kat_pass(rep);
-    } else if (c->result == WP_INVALID && !rejected) {
-        kat_fail(rep, "%s: accepted: decrypted to a correctly padded %ld-byte message, but the "
-                 "ciphertext has bad padding (the decryption is wrong)", label, msg_len);
-    } else {
-        kat_pass(rep);
-    }
-done:
-    free(padded);
-    free(enc);
-    free(dec);
-}
-
-/* One AeadTest case with the key already set in st. */
-static void aead_case(const cm_aead_vtable *vt, void *st, const wp_group *g,
-                      const wp_case *c, const char *label, cm_kat_report *rep)
-{
-    uint8_t *out = malloc(c->msg_len + c->ct_len + 1), *tag = malloc(g->tag_len + 1);
-    if (!out || !tag) {
-        kat_fail(rep, "%s: out of memory", label);
-        goto done;
-    }
-    if (c->result == WP_VALID) {
-        int rc = vt->seal(st, c->iv, c->iv_len, c->aad, c->aad_len, c->msg, c->msg_len, out,
-                          tag, g->tag_len);
-        if (rc == CM_ERR_UNSUPPORTED) {
-            kat_skip(rep, "%s: seal returned CM_ERR_UNSUPPORTED", label);
-            goto done;
-        }
-        if (rc != CM_OK) {
-            kat_fail(rep, "%s: seal returned %s", label, kat_rc_name(rc));
-            goto done;
-        }
-        if (!same(rep, label, "seal: ciphertext", out, c->msg_len, c->ct, c->ct_len) ||
-            !same(rep, label, "seal: tag", tag, g->tag_len, c->tag, c->tag_len))
-            goto done;
-    }
-    /* A tag of another length than the group's tagSize never opens: the
-     * caller of an AEAD chooses the tag length, not the attacker. */
-    if (c->tag_len != g->tag_len) {
-        if (c->result == WP_VALID)
-            kat_fail(rep, "%s: tag of %zu bytes for tagSize %zu bits", label, c->tag_len,
-                     g->tag_len * 8);
-        else
-            kat_pass(rep);
-        goto done;
-    }
-    int rc = vt->open(st, c->iv, c->iv_len, c->aad, c->aad_len, c->ct, c->ct_len, out,
-                      c->tag, c->tag_len);
-    switch (c->result) {
-    case WP_VALID:
-        if (rc == CM_ERR_UNSUPPORTED)
-            kat_skip(rep, "%s: open returned CM_ERR_UNSUPPORTED", label);
-        else if (rc != CM_OK)
-            kat_fail(rep, "%s: open returned %s", label, kat_rc_name(rc));
-        else if (same(rep, label, "open: plaintext", out, c->ct_len, c->msg, c->msg_len))
-            kat_pass(rep);
-        break;
-    case WP_INVALID:
-        if (rc == CM_OK)
-            kat_fail(rep, "%s: open accepted an invalid case (returned CM_OK)", label);
-        else if (rc == CM_ERR_AUTH || rc == CM_ERR_INVALID || rc == CM_ERR_UNSUPPORTED)
-            kat_pass(rep);
-        else
-            kat_fail(rep, "%s: open returned %s, expected CM_ERR_AUTH (or CM_ERR_INVALID, "
-                     "CM_ERR_UNSUPPORTED)", label, kat_rc_name(rc));
-        break;
-    case WP_ACCEPTABLE:
-        if (rc != CM_OK || c->ct_len != c->msg_len ||
-            same(rep, label, "open: plaintext", out, c->ct_len, c->msg, c->msg_len))
-            kat_pass(rep);
-        break;
-    }
-done:
-    free(out);
-    free(tag);
-}
-
-/* One MacTest case with the key already set in st. */
-static void mac_case(const cm_mac_vtable *vt, void *st, const cm_algorithm *alg,
-                     const wp_group *g, const wp_case *c, const char *label,
-                     cm_kat_report *rep)
-{
-    uint8_t *out = malloc(alg->out_len);
-    if (!out) {
-        kat_fail(rep, "%s: out of memory", label);
-        return;
-    }
-    int rc = vt->mac(st, c->msg, c->msg_len, out);
-    if (rc == CM_ERR_UNSUPPORTED) {
-        kat_skip(rep, "%s: mac returned CM_ERR_UNSUPPORTED", label);
-    } else if (rc != CM_OK) {
-        kat_fail(rep, "%s: mac returned %s", label, kat_rc_name(rc));
-    } else if (c->result == WP_VALID) {
-        if (same(rep, label, g->tag_len < alg->out_len ? "mac: truncated tag" : "mac: tag", out,
-                 g->tag_len, c->tag, c->tag_len))
-            kat_pass(rep);
-    } else {
-        int matches = c->tag_len == g->tag_len && memcmp(out, c->tag, g->tag_len) == 0;
-        if (matches && c->result == WP_INVALID)
-            kat_fail(rep, "%s: the computed tag matches a tag that must not verify", label);
-        else
-            kat_pass(rep);
-    }
-    free(out);
-}
-
-/* Creates the keyed state for c, runs the case of alg's class, destroys
- * the state. */
-static void run_case(const cm_impl *impl, const cm_algorithm *alg, const wp_group *g,
-                     const wp_case *c, const char *source, cm_kat_report *rep)
-{
-    char label[256];
-    case_label(source, c, label, sizeof label);
-    void *st = NULL;
-    int rc;
-    switch (alg->cls) {
-    case CM_CLASS_CIPHER: {
-        const cm_cipher_vtable *vt = impl->vtable;
-        rc = vt->create(&st, c->key, c->key_len);
-        if (rc == CM_OK) {
-            cipher_case(vt, st, alg, c, label, rep);
-            vt->destroy(st);
-        }
-        break;
-    }
-    case CM_CLASS_AEAD: {
-        const cm_aead_vtable *vt = impl->vtable;
-        rc = vt->create(&st, c->key, c->key_len);
-        if (rc == CM_OK) {
-            aead_case(vt, st, g, c, label, rep);
-            vt->destroy(st);
-        }
-        break;
-    }
-    case CM_CLASS_MAC: {
-        const cm_mac_vtable *vt = impl->vtable;
-        rc = vt->create(&st, c->key, c->key_len);
-        if (rc == CM_OK) {
-            mac_case(vt, st, alg, g, c, label, rep);
-            vt->destroy(st);
-        }
-        break;
-    }
-    default:
-        kat_fail(rep, "%s: Wycheproof cases of class %s are not supported here", label,
-                 cm_class_name(alg->cls));
-        return;
-    }
     if (rc == CM_ERR_UNSUPPORTED)
-        kat_skip(rep, "%s: create with a %zu-byte key returned CM_ERR_UNSUPPORTED", label,
-                 c->key_len);
-    else if (rc != CM_OK)
-        kat_fail(rep, "%s: create with a %zu-byte key returned %s", label, c->key_len,
+        kat_skip(rep, "%s: create with a %zu-byte key returned CM_ERR_UNSUPPORTED", label, key_len);
+    else
+        kat_fail(rep, "%s: create with a %zu-byte key returned %s", label, key_len,
                  kat_rc_name(rc));
+}
+
+/* Parses one case and, with impl, runs it through its class's module.
+ * Returns 0, or -1 with err. */
+static int one_case(const json_t *group, const json_t *test, const cm_algorithm *alg,
+                    const cm_impl *impl, const char *source, size_t gi, size_t ti,
+                    cm_kat_report *rep, cm_error *err)
+{
+    char why[192], label[256];
+    long long id;
+    const char *comment = "";
+    const json_t *flags = NULL;
+    cm_wp_result result = CM_WP_VALID;
+    const cm_class_module *m = cm_class_of(alg);
+    int rc = case_common(test, &id, &comment, &flags, &result, why, sizeof why);
+    if (rc == 0 && !m->wycheproof_case) {
+        snprintf(why, sizeof why, "Wycheproof cases of class %s are not supported here", m->name);
+        rc = -1;
+    }
+    if (rc == 0) {
+        case_label(source, id, comment, flags, result, label, sizeof label);
+        if (impl)
+            kat_progress("%s tcId %lld", source, id);
+        cm_wp_case c = {impl, alg, group, test, result, label};
+        rc = m->wycheproof_case(&c, rep, why, sizeof why);
+    }
+    if (rc == 0)
+        return 0;
+    if (id >= 0)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: testGroups[%zu].tests[%zu] (tcId %lld): "
+                            "%s", source, gi, ti, id, why);
+    return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: testGroups[%zu].tests[%zu]: %s", source, gi,
+                        ti, why);
 }
 
 /* ---- the document ----------------------------------------------------------- */
@@ -636,33 +458,19 @@ static int walk(json_t *doc, const char *source, const cm_impl *impl,
         } else if (alg != only) {
             continue;
         }
-        wp_group g;
-        if (group_parse(group, alg, &g, why, sizeof why) != 0)
-            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: testGroups[%zu]: %s", source, gi, why);
         json_t *tests = json_object_get(group, "tests");
         if (!json_is_array(tests))
             return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: testGroups[%zu] has no \"tests\" array",
                                 source, gi);
         json_array_foreach(tests, ti, test) {
-            wp_case c;
-            if (case_parse(test, alg, &g, &c, why, sizeof why) != 0) {
-                long long id = c.tc_id;
-                case_free(&c);
-                if (id >= 0)
-                    return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: testGroups[%zu].tests[%zu] "
-                                        "(tcId %lld): %s", source, gi, ti, id, why);
-                return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: testGroups[%zu].tests[%zu]: %s",
-                                    source, gi, ti, why);
-            }
+            if (one_case(group, test, alg, impl, source, gi, ti, rep, err) != 0)
+                return -1;
             if (scan) {
                 scan->cases++;
                 scan->alg_cases[k]++;
             } else {
-                kat_progress("%s tcId %lld", source, c.tc_id);
-                run_case(impl, alg, &g, &c, source, rep);
                 run++;
             }
-            case_free(&c);
         }
     }
     return run;

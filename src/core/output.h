@@ -12,7 +12,7 @@
 
 struct json_t;
 
-#define CM_SCHEMA_VERSION 1
+#define CM_SCHEMA_VERSION 2
 
 /* A new document with the tool, the command line and an empty results
  * array; the caller fills "context", "settings" and "results". */

@@ -61,14 +61,18 @@ int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err)
     return n;
 }
 
-/* 1 if name is an item of the comma-separated list. */
-static int in_list(const char *list, const char *name)
+/* 1 if name, or name:variant when variant is set, is an item of the
+ * comma-separated list (an item naming the backend alone takes every
+ * variant). */
+static int in_list(const char *list, const char *name, const char *variant)
 {
     size_t len = strlen(name);
     for (const char *p = list; p && *p;) {
         const char *end = strchr(p, ',');
         size_t l = end ? (size_t)(end - p) : strlen(p);
-        if (l == len && strncmp(p, name, len) == 0)
+        if (l >= len && strncmp(p, name, len) == 0 &&
+            (l == len || (variant && p[len] == ':' && l - len - 1 == strlen(variant) &&
+                          strncmp(p + len + 1, variant, l - len - 1) == 0)))
             return 1;
         p = end ? end + 1 : NULL;
     }
@@ -80,6 +84,7 @@ static int known_algorithm(const char *name)
     return cm_algorithm_find(name) != NULL;
 }
 
+/* A backend compiled in or left out, or backend:variant of one compiled in. */
 static int known_backend(const char *name)
 {
     size_t n_missing;
@@ -87,7 +92,16 @@ static int known_backend(const char *name)
     for (size_t i = 0; i < n_missing; i++)
         if (strcmp(m[i].name, name) == 0)
             return 1;
-    return cm_registry_find_backend(name) != NULL;
+    const char *colon = strchr(name, ':');
+    if (!colon)
+        return cm_registry_find_backend(name) != NULL;
+    char backend[64];
+    snprintf(backend, sizeof backend, "%.*s", (int)(colon - name), name);
+    const cm_backend *b = cm_registry_find_backend(backend);
+    for (size_t i = 0; b && i < b->n_impls; i++)
+        if (strcmp(b->impls[i].variant, colon + 1) == 0)
+            return 1;
+    return 0;
 }
 
 /* Checks each item of list with known(); -1 with err naming the first
@@ -136,43 +150,62 @@ void cm_selection_free(cm_selection *sel)
     sel->has_regex = 0;
 }
 
-void cm_bench_name(char *buf, size_t len, const cm_group *g, cm_op op)
+void cm_impl_name(char *buf, size_t len, const cm_group *g)
 {
-    snprintf(buf, len, "%s/%s/%s", g->backend->name, g->alg->name, cm_op_name(op));
+    snprintf(buf, len, "%s:%s", g->backend->name, g->impl->variant);
 }
 
-size_t cm_plan_build(const cm_selection *sel, cm_group **groups)
+void cm_bench_name(char *buf, size_t len, const cm_group *g, cm_op op)
 {
-    size_t n = 0, cap = 0;
+    snprintf(buf, len, "%s:%s/%s/%s", g->backend->name, g->impl->variant, g->alg->name,
+             cm_op_name(op));
+}
+
+/* The group of implementation impl of b with the operations sel selects
+ * (n_ops 0: none). */
+static cm_group group_of(const cm_selection *sel, const cm_backend *b, const cm_impl *impl)
+{
+    cm_group g = {.backend = b, .impl = impl, .alg = cm_algorithm_find(impl->algorithm)};
+    if (sel->algorithms && !in_list(sel->algorithms, g.alg->name, NULL))
+        return g;
+    if (sel->backends && !in_list(sel->backends, b->name, impl->variant))
+        return g;
+    for (int k = 0; k < g.alg->n_ops; k++) {
+        char name[192];
+        g.ops[g.n_ops] = g.alg->ops[k];
+        cm_bench_name(name, sizeof name, &g, g.alg->ops[k]);
+        if (!sel->has_regex || regexec(&sel->regex, name, 0, NULL, 0) == 0)
+            g.n_ops++;
+    }
+    if (g.n_ops)
+        g.available = cm_impl_available(b, impl, g.why, sizeof g.why);
+    return g;
+}
+
+int cm_plan_build(const cm_selection *sel, cm_group **groups, size_t *n, cm_error *err)
+{
+    size_t cap = 0;
     *groups = NULL;
+    *n = 0;
     for (size_t bi = 0; bi < cm_registry_count(); bi++) {
         const cm_backend *b = cm_registry_backend(bi);
-        if (sel->backends && !in_list(sel->backends, b->name))
-            continue;
         for (size_t ii = 0; ii < b->n_impls; ii++) {
-            cm_group g = {.backend = b, .impl = &b->impls[ii]};
-            g.alg = cm_algorithm_find(g.impl->algorithm);
-            if (!g.alg || (sel->algorithms && !in_list(sel->algorithms, g.alg->name)))
-                continue;
-            for (int k = 0; k < g.alg->n_ops; k++) {
-                char name[160];
-                g.ops[g.n_ops] = g.alg->ops[k];
-                cm_bench_name(name, sizeof name, &g, g.alg->ops[k]);
-                if (!sel->has_regex || regexec(&sel->regex, name, 0, NULL, 0) == 0)
-                    g.n_ops++;
-            }
+            cm_group g = group_of(sel, b, &b->impls[ii]);
             if (g.n_ops == 0)
                 continue;
-            g.available = cm_impl_available(g.impl, g.why, sizeof g.why);
-            if (n == cap) {
+            if (*n == cap) {
                 cm_group *bigger = realloc(*groups, (cap ? cap * 2 : 32) * sizeof **groups);
-                if (!bigger)
-                    return n; /* out of memory: the plan stops here */
+                if (!bigger) {
+                    free(*groups);
+                    *groups = NULL;
+                    *n = 0;
+                    return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory for the plan");
+                }
                 *groups = bigger;
                 cap = cap ? cap * 2 : 32;
             }
-            (*groups)[n++] = g;
+            (*groups)[(*n)++] = g;
         }
     }
-    return n;
+    return 0;
 }

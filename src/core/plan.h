@@ -1,7 +1,8 @@
 /*
- * plan.h — what a run or a listing covers: the implementations that match
- * the user's selection (algorithm and backend names, a regex on benchmark
- * names "backend/algorithm/operation"), and the message sizes.
+ * plan.h — what a run, a verify or a listing covers: the implementations
+ * that match the user's selection (algorithm and backend names, a regex on
+ * benchmark names "backend:variant/algorithm/operation"), and the message
+ * sizes.
  */
 #ifndef CM_CORE_PLAN_H
 #define CM_CORE_PLAN_H
@@ -19,7 +20,7 @@ typedef struct cm_group {
     const cm_backend *backend;
     const cm_impl *impl;
     const cm_algorithm *alg;
-    cm_op ops[2];
+    cm_op ops[CM_MAX_OPS];
     int n_ops;
     int available;
     char why[256];    /* when not available */
@@ -29,7 +30,7 @@ typedef struct cm_selection {
     int has_regex;
     regex_t regex;
     const char *algorithms; /* comma-separated names, or NULL for all */
-    const char *backends;   /* comma-separated names, or NULL for all */
+    const char *backends;   /* comma-separated "backend" or "backend:variant", or NULL */
 } cm_selection;
 
 /* Parses "16,64,1k,16KiB,1M" into sizes (bytes, > 0, <= CM_MAX_SIZE, at
@@ -44,11 +45,15 @@ int cm_selection_init(cm_selection *sel, const char *regex, const char *algorith
                       const char *backends, cm_error *err);
 void cm_selection_free(cm_selection *sel);
 
-/* Fills groups (malloc'ed) with every implementation of every compiled-in
- * backend that matches sel, available or not. Returns the count. */
-size_t cm_plan_build(const cm_selection *sel, cm_group **groups);
+/* Fills *groups (malloc'ed) with every implementation of every compiled-in
+ * backend that matches sel, available or not, and *n with their number.
+ * 0, or -1 with err when out of memory (nothing is returned then). */
+int cm_plan_build(const cm_selection *sel, cm_group **groups, size_t *n, cm_error *err);
 
-/* "openssl/aes-128-gcm/seal" into buf. */
+/* "openssl:evp/aes-128-gcm/seal" into buf. */
 void cm_bench_name(char *buf, size_t len, const cm_group *g, cm_op op);
+
+/* "openssl:evp" into buf: the implementation's backend and variant. */
+void cm_impl_name(char *buf, size_t len, const cm_group *g);
 
 #endif

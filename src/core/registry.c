@@ -1,7 +1,11 @@
 /*
- * registry.c — the table of backends, built from generated/backends.inc.
+ * registry.c — the table of backends, built from generated/backends.inc,
+ * the check of their rows, their init hooks and the choice of a
+ * cross-check peer.
  */
+#include <stdio.h>
 #include <string.h>
+#include "core/class.h"
 #include "core/registry.h"
 
 #define CM_BACKEND(name) extern const cm_backend cm_backend_##name;
@@ -26,19 +30,21 @@ static const cm_backend_missing missing[] = {
 #undef CM_MISSING
     {NULL, NULL, NULL}};
 
+#define N_BACKENDS (sizeof backends / sizeof backends[0] - 1)
+
 size_t cm_registry_count(void)
 {
-    return sizeof backends / sizeof backends[0] - 1;
+    return N_BACKENDS;
 }
 
 const cm_backend *cm_registry_backend(size_t i)
 {
-    return i < cm_registry_count() ? backends[i] : NULL;
+    return i < N_BACKENDS ? backends[i] : NULL;
 }
 
 const cm_backend *cm_registry_find_backend(const char *name)
 {
-    for (size_t i = 0; i < cm_registry_count(); i++)
+    for (size_t i = 0; i < N_BACKENDS; i++)
         if (strcmp(backends[i]->name, name) == 0)
             return backends[i];
     return NULL;
@@ -50,50 +56,142 @@ const cm_backend_missing *cm_registry_missing(size_t *count)
     return missing;
 }
 
-const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm)
+/* 1 if s is a non-empty name of letters, digits and - _ ( ) . */
+static int is_name(const char *s)
 {
-    for (size_t i = 0; i < b->n_impls; i++)
-        if (strcmp(b->impls[i].algorithm, algorithm) == 0)
-            return &b->impls[i];
-    return NULL;
+    if (!s || !*s)
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              strchr("-_().", *s)))
+            return 0;
+    return 1;
 }
 
-int cm_impl_available(const cm_impl *impl, char *why, size_t why_len)
+/* Checks one row of backend b; 0 or -1 with err. */
+static int check_row(const cm_backend *b, size_t k, cm_error *err)
+{
+    const cm_impl *impl = &b->impls[k];
+    const cm_algorithm *alg = impl->algorithm ? cm_algorithm_find(impl->algorithm) : NULL;
+    const char *what = NULL;
+    if (!alg)
+        what = "names an algorithm that is not in the table (src/core/algorithm.c)";
+    else if (impl->cls != alg->cls)
+        what = "has a table of another class than its algorithm's";
+    else if (!cm_class_module_of(alg->cls))
+        what = "is of a class whose module is not built here";
+    else if (!is_name(impl->variant))
+        what = "has no variant name, or one with characters other than letters, digits and "
+               "- _ ( ) .";
+    else if (!impl->vt.any)
+        what = "has no table";
+    for (size_t j = 0; !what && j < k; j++)
+        if (strcmp(b->impls[j].algorithm, impl->algorithm) == 0 &&
+            strcmp(b->impls[j].variant, impl->variant) == 0)
+            what = "repeats an (algorithm, variant) pair of an earlier row";
+    if (!what)
+        return 0;
+    return cm_error_set(err, CM_EXIT_ENVIRONMENT, "build error: backend %s, implementation %zu "
+                        "(%s, variant %s) %s", b->name, k,
+                        impl->algorithm ? impl->algorithm : "NULL",
+                        impl->variant ? impl->variant : "NULL", what);
+}
+
+int cm_registry_check(cm_error *err)
+{
+    for (size_t i = 0; i < N_BACKENDS; i++) {
+        if (!is_name(backends[i]->name) || strchr(backends[i]->name, '.'))
+            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "build error: backend name '%s' is "
+                                "not a name", backends[i]->name);
+        for (size_t k = 0; k < backends[i]->n_impls; k++)
+            if (check_row(backends[i], k, err) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
+                                    const char *variant)
+{
+    const cm_impl *first = NULL;
+    char why[8];
+    for (size_t i = 0; i < b->n_impls; i++) {
+        const cm_impl *impl = &b->impls[i];
+        if (strcmp(impl->algorithm, algorithm) != 0)
+            continue;
+        if (variant ? strcmp(impl->variant, variant) == 0
+                    : cm_impl_available(b, impl, why, sizeof why))
+            return impl;
+        if (!first)
+            first = impl;
+    }
+    return variant ? NULL : first;
+}
+
+/* The outcome of each backend's init hook in this process: 0 not run yet,
+ * 1 ready, -1 failed (with the reason). */
+static struct {
+    int state;
+    char why[256];
+} init_outcome[N_BACKENDS + 1];
+
+int cm_backend_ready(const cm_backend *b, char *why, size_t why_len)
+{
+    size_t i = 0;
+    while (i < N_BACKENDS && backends[i] != b)
+        i++;
+    if (!b->init)
+        return 1;
+    if (init_outcome[i].state == 0) { /* a backend outside the table is initialised each time */
+        char reason[256] = "";
+        int rc = b->init(reason, sizeof reason);
+        snprintf(init_outcome[i].why, sizeof init_outcome[i].why, "%s: set-up failed: %s",
+                 b->name, reason[0] ? reason : "no reason given");
+        init_outcome[i].state = rc == CM_OK ? 1 : -1;
+        if (i == N_BACKENDS) {
+            init_outcome[i].state = 0;
+            if (rc != CM_OK)
+                snprintf(why, why_len, "%s", init_outcome[i].why);
+            return rc == CM_OK;
+        }
+    }
+    if (init_outcome[i].state < 0)
+        snprintf(why, why_len, "%s", init_outcome[i].why);
+    return init_outcome[i].state > 0;
+}
+
+int cm_impl_available(const cm_backend *b, const cm_impl *impl, char *why, size_t why_len)
 {
     if (why_len)
         why[0] = '\0';
+    if (!cm_backend_ready(b, why, why_len))
+        return 0;
     return impl->available ? impl->available(why, why_len) : 1;
 }
 
-/* The available implementation of algorithm in the backend called name,
- * unless that backend is self. */
-static const cm_impl *usable_in(const char *name, const cm_backend *self,
-                                const char *algorithm, const cm_backend **found)
+/* Rank order: 1, 2, ... first, 0 (unranked) last. */
+static int rank_key(const cm_backend *b)
 {
-    const cm_backend *b = cm_registry_find_backend(name);
-    char why[8];
-    if (!b || b == self || b->test_only)
-        return NULL;
-    const cm_impl *impl = cm_backend_find_impl(b, algorithm);
-    if (!impl || !cm_impl_available(impl, why, sizeof why))
-        return NULL;
-    *found = b;
-    return impl;
+    return b->peer_rank > 0 ? b->peer_rank : 1 << 30;
 }
 
-const cm_impl *cm_registry_peer(const cm_backend *self, const char *algorithm,
-                                const cm_backend **peer_backend)
+const cm_impl *cm_registry_peer(const cm_impl *self, const cm_backend **peer_backend)
 {
-    const char *preferred[] = {"ref", "openssl"};
-    for (size_t i = 0; i < 2; i++) {
-        const cm_impl *impl = usable_in(preferred[i], self, algorithm, peer_backend);
-        if (impl)
-            return impl;
+    const cm_impl *best = NULL;
+    char why[8];
+    for (size_t i = 0; i < N_BACKENDS; i++) {
+        const cm_backend *c = backends[i];
+        if (c->test_only || (best && rank_key(c) >= rank_key(*peer_backend)))
+            continue;
+        for (size_t k = 0; k < c->n_impls; k++) {
+            const cm_impl *impl = &c->impls[k];
+            if (impl == self || strcmp(impl->algorithm, self->algorithm) != 0 ||
+                !cm_impl_available(c, impl, why, sizeof why))
+                continue;
+            best = impl;
+            *peer_backend = c;
+            break;
+        }
     }
-    for (size_t i = 0; i < cm_registry_count(); i++) {
-        const cm_impl *impl = usable_in(backends[i]->name, self, algorithm, peer_backend);
-        if (impl)
-            return impl;
-    }
-    return NULL;
+    return best;
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include "cryptometer/backend.h"
+#include "core/error.h"
 
 /* Compiled-in backends, in name order. */
 size_t cm_registry_count(void);
@@ -18,18 +19,31 @@ const cm_backend *cm_registry_find_backend(const char *name);
 /* Backends not built here; *count receives their number. */
 const cm_backend_missing *cm_registry_missing(size_t *count);
 
-/* The implementation of algorithm in backend b, or NULL. */
-const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm);
+/* Checks every implementation of every compiled-in backend: its algorithm
+ * is in the table, its class is the algorithm's and built here, its
+ * variant is a name (letters, digits, - _ ( ) .), and no two rows of a
+ * backend share (algorithm, variant). 0, or -1 with err naming the first
+ * bad row (a build bug: CM_EXIT_ENVIRONMENT). The commands run it first. */
+int cm_registry_check(cm_error *err);
 
-/* 1 if impl can run here now; else 0 with the reason in why. */
-int cm_impl_available(const cm_impl *impl, char *why, size_t why_len);
+/* The implementation of algorithm in backend b with that variant (NULL:
+ * the first available one, else the first), or NULL. */
+const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
+                                    const char *variant);
 
-/* Another backend's available implementation of the same algorithm, to
- * cross-check against: "ref" is preferred for everyone but ref itself,
- * which prefers "openssl"; then any other that is not test-only (see
- * cm_backend.test_only). NULL when there is none.
- * *peer_backend receives the peer's backend. */
-const cm_impl *cm_registry_peer(const cm_backend *self, const char *algorithm,
-                                const cm_backend **peer_backend);
+/* Runs b's init hook once in this process (later calls return the first
+ * outcome): 1 when the backend is ready, else 0 with the library's reason
+ * in why. A backend without a hook is always ready. */
+int cm_backend_ready(const cm_backend *b, char *why, size_t why_len);
+
+/* 1 if impl of backend b can run here now (b ready, impl available);
+ * else 0 with the reason in why. */
+int cm_impl_available(const cm_backend *b, const cm_impl *impl, char *why, size_t why_len);
+
+/* Another available implementation of self's algorithm to cross-check
+ * self against: from the backend with the best cm_backend.peer_rank (1
+ * first, then 2, ..., unranked last), never self, never from a test-only
+ * backend. NULL when there is none. *peer_backend receives its backend. */
+const cm_impl *cm_registry_peer(const cm_impl *self, const cm_backend **peer_backend);
 
 #endif

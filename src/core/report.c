@@ -24,8 +24,9 @@ static json_t *field(json_t *obj, const char *path)
 }
 
 static const char *const csv_columns[] = {
-    "name", "backend", "algorithm", "class", "operation", "size", "threads", "cpu", "cluster",
-    "status", "reason", "throughput_mb_s", "cycles_per_byte", "cycles_per_op", "ops_per_s",
+    "name", "backend", "variant", "algorithm", "class", "operation", "unit", "size", "threads",
+    "cpu", "cluster", "status", "reason", "throughput_mb_s", "cycles_per_byte", "cycles_per_op",
+    "ops_per_s", "us_per_op",
     "stats.median_ns", "stats.min_ns", "stats.mad_ns", "stats.ci95_low_ns", "stats.ci95_high_ns",
     "stats.ci95_rel", "stats.cv", "stats.n", "cpu_time_ns_per_op.total",
     "cpu_time_ns_per_op.user", "cpu_time_ns_per_op.system", "clock.mhz_used", "kat.status",
@@ -220,7 +221,21 @@ static const char *kat_word(json_t *rec)
     return strcmp(st, "failed") == 0 ? "FAIL" : st;
 }
 
-typedef enum table_kind { TABLE_MBS, TABLE_CPB } table_kind;
+typedef enum table_kind { TABLE_MBS, TABLE_CPB, TABLE_OPS } table_kind;
+
+/* 1 if rec's figures are per operation (unit "op"). */
+static int per_op(json_t *rec)
+{
+    const char *unit = json_string_value(json_object_get(rec, "unit"));
+    return unit && strcmp(unit, "op") == 0;
+}
+
+/* "backend:variant" of rec. */
+static void impl_of(json_t *rec, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s:%s", json_string_value(json_object_get(rec, "backend")),
+             json_string_value(json_object_get(rec, "variant")));
+}
 
 /* One cell: MB/s, or cycles per byte with the CI half-width in %. */
 static void format_cell(char *cell, size_t len, json_t *rec, table_kind kind)
@@ -247,6 +262,24 @@ static void format_cell(char *cell, size_t len, json_t *rec, table_kind kind)
         snprintf(cell, len, "%s? ±%.1f%%", mark, ci);
 }
 
+/* The cells of a record of figures per operation: ops/s, µs/op, cycles/op. */
+static void print_op_cells(FILE *out, json_t *rec)
+{
+    const char *status = json_string_value(json_object_get(rec, "status"));
+    if (strcmp(status, "ok") != 0) {
+        fprintf(out, "%14s\n", status_word(status));
+        return;
+    }
+    const char *mark = has_flag(rec, "ci-not-reached") || has_flag(rec, "overhead-dominated") ? "~" : "";
+    json_t *cycles = json_object_get(rec, "cycles_per_op");
+    char c[64] = "?";
+    if (json_is_real(cycles))
+        snprintf(c, sizeof c, "%.0f ±%.1f%%", json_real_value(cycles),
+                 json_real_value(json_object_get(rec, "cycles_rel_uncertainty")) * 100);
+    fprintf(out, "%s%13.1f%14.2f%22s\n", mark, json_real_value(json_object_get(rec, "ops_per_s")),
+            json_real_value(json_object_get(rec, "us_per_op")), c);
+}
+
 static void print_block(FILE *out, json_t *doc, table_kind kind)
 {
     json_t *results = json_object_get(doc, "results");
@@ -255,25 +288,34 @@ static void print_block(FILE *out, json_t *doc, table_kind kind)
     int width = kind == TABLE_MBS ? 13 : 16;
     size_t i, k;
     json_t *s, *rec;
-    fprintf(out, "%-10s%-19s%-9s%-6s", "backend", "algorithm", "op", "KAT");
+    fprintf(out, "%-26s%-19s%-9s%-6s", "implementation", "algorithm", "op", "KAT");
     if (per_cluster)
         fprintf(out, "%-9s", "cluster");
+    if (kind == TABLE_OPS)
+        fprintf(out, "%14s%14s%22s", "ops/s", "µs/op", "cycles/op");
     json_array_foreach(sizes, i, s)
     {
         char head[32];
+        if (kind == TABLE_OPS)
+            break;
         snprintf(head, sizeof head, "%lld bytes", (long long)json_integer_value(s));
         fprintf(out, "%*s", width, head);
     }
     fputc('\n', out);
     json_array_foreach(results, k, rec)
     {
-        if (row_seen(results, k))
+        char impl[96];
+        if (row_seen(results, k) || per_op(rec) != (kind == TABLE_OPS))
             continue;
-        fprintf(out, "%-10s%-19s%-9s%-6s", json_string_value(json_object_get(rec, "backend")),
-                json_string_value(json_object_get(rec, "algorithm")),
+        impl_of(rec, impl, sizeof impl);
+        fprintf(out, "%-26s%-19s%-9s%-6s", impl, json_string_value(json_object_get(rec, "algorithm")),
                 json_string_value(json_object_get(rec, "operation")), kat_word(rec));
         if (per_cluster)
             fprintf(out, "%-9lld", (long long)json_integer_value(json_object_get(rec, "cluster")));
+        if (kind == TABLE_OPS) {
+            print_op_cells(out, rec);
+            continue;
+        }
         json_array_foreach(sizes, i, s)
         {
             char cell[64];
@@ -299,7 +341,7 @@ static void print_notes(FILE *out, json_t *doc)
             continue;
         if (!header++)
             fprintf(out, "\nNot measured:\n");
-        fprintf(out, "  %-34s %s: %s\n", json_string_value(json_object_get(rec, "name")), status,
+        fprintf(out, "  %-44s %s: %s\n", json_string_value(json_object_get(rec, "name")), status,
                 json_string_value(json_object_get(rec, "reason")));
     }
     json_array_foreach(field(doc, "context.libraries"), i, lib)
@@ -308,7 +350,7 @@ static void print_notes(FILE *out, json_t *doc)
             continue;
         if (!header++)
             fprintf(out, "\nNot measured:\n");
-        fprintf(out, "  %-34s not built: %s (install %s)\n",
+        fprintf(out, "  %-44s not built: %s (install %s)\n",
                 json_string_value(json_object_get(lib, "backend")),
                 json_string_value(json_object_get(lib, "reason")),
                 json_string_value(json_object_get(lib, "package")));
@@ -337,6 +379,17 @@ static void print_clocks(FILE *out, json_t *doc)
     }
 }
 
+/* 1 if some record's figures are per operation (op 1) or per byte (op 0). */
+static int has_unit(json_t *doc, int op)
+{
+    size_t k;
+    json_t *rec;
+    json_array_foreach(json_object_get(doc, "results"), k, rec)
+    if (per_op(rec) == op)
+        return 1;
+    return 0;
+}
+
 void cm_print_table(FILE *out, json_t *doc)
 {
     const char *model = json_string_value(field(doc, "context.cpu.model_name"));
@@ -349,16 +402,23 @@ void cm_print_table(FILE *out, json_t *doc)
     if (json_is_true(json_object_get(doc, "interrupted")))
         fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
                      "that never ran\n");
-    fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples\n");
-    print_block(out, doc, TABLE_MBS);
-    fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
-                 "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
-    print_block(out, doc, TABLE_CPB);
+    if (has_unit(doc, 0)) {
+        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples\n");
+        print_block(out, doc, TABLE_MBS);
+        fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
+                     "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
+        print_block(out, doc, TABLE_CPB);
+    }
+    if (has_unit(doc, 1)) {
+        fprintf(out, "\nPer operation: operations per second and µs per operation (median), cycles "
+                     "per operation ± the 95%% confidence interval plus the clock's uncertainty\n");
+        print_block(out, doc, TABLE_OPS);
+    }
     fprintf(out, "\n~ marks a figure whose confidence interval stayed wider than the target "
                  "within the time budget, or that the loop overhead dominates.\n"
-                 "KAT: known-answer vectors and cross-check against another backend, run before "
-                 "timing (pass; vec: vectors only, no other backend to cross-check; FAIL; - not "
-                 "run).\n");
+                 "KAT: known-answer vectors and cross-check against another implementation, run "
+                 "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
+                 "neither had anything to check; FAIL; - not run).\n");
     print_notes(out, doc);
     json_t *score;
     size_t k;

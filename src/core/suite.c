@@ -9,12 +9,15 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "core/class.h"
 #include "core/cpuclock.h"
 #include "core/isolate.h"
 #include "core/kat.h"
+#include "core/registry.h"
 #include "core/suite.h"
 #include "core/timer.h"
 #include "core/workload.h"
@@ -35,7 +38,7 @@ static json_t *clock_message(const char *when)
                      c.mhz_check, "spread", c.spread, "agree", c.agree);
 }
 
-/* The measurement fields of a record. */
+/* The measurement fields of a record; size 0 for figures per operation. */
 static json_t *measurement_json(const cm_measurement *m, size_t size)
 {
     json_t *samples = json_array(), *outliers = json_array();
@@ -55,7 +58,7 @@ static json_t *measurement_json(const cm_measurement *m, size_t size)
         json_array_append_new(flags, json_string("outliers"));
     return json_pack(
         "{s:I, s:o, s:f, s:{s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:o}, "
-        "s:o, s:o, s:o, s:{s:f, s:o, s:o}, s:I, s:f, s:o}",
+        "s:o, s:o, s:o, s:{s:f, s:o, s:o}, s:I, s:f, s:o, s:o}",
         "iterations_per_sample", (json_int_t)m->iters_per_sample, "samples_ns", samples,
         "overhead_ns", m->overhead_ns, "stats", "n", (int)s->n, "median_ns", s->median,
         "min_ns", s->min, "max_ns", s->max, "mean_ns", s->mean, "stddev_ns", s->stddev,
@@ -66,7 +69,20 @@ static json_t *measurement_json(const cm_measurement *m, size_t size)
         size ? json_real(med / (double)size) : json_null(), "cpu_time_ns_per_op", "total",
         m->cpu_ns, "user", m->cpu_split_known ? json_real(m->user_ns) : json_null(), "system",
         m->cpu_split_known ? json_real(m->sys_ns) : json_null(), "total_ops", (json_int_t)m->total_ops, "wall_s",
-        m->wall_s, "flags", flags);
+        m->wall_s, "flags", flags, "us_per_op", med > 0 ? json_real(med / 1e3) : json_null());
+}
+
+/* The sizes a group is measured at: the run's, or one "no size" (0) for
+ * figures per operation. */
+static const size_t *group_sizes(const cm_suite_config *cfg, const cm_group *g, size_t *n)
+{
+    static const size_t no_size[] = {0};
+    if (cm_class_of(g->alg)->unit == CM_UNIT_OP) {
+        *n = 1;
+        return no_size;
+    }
+    *n = cfg->n_sizes;
+    return cfg->sizes;
 }
 
 /* Measures one (operation, size) and sends its record or an error. */
@@ -77,7 +93,7 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
     cm_error err = {0};
     cm_runner_config rc;
     cm_measurement m;
-    if (cm_bench_open(&b, job->g->alg, job->g->impl, op, size, &err) != 0) {
+    if (cm_bench_open(&b, job->g->impl, op, cm_bench_message_len(job->g->alg, size), &err) != 0) {
         cm_isolate_send(out, json_pack("{s:s, s:s, s:I, s:s}", "type", "error", "op",
                                        cm_op_name(op), "size", (json_int_t)size, "reason",
                                        err.msg));
@@ -113,27 +129,36 @@ static int group_child(void *arg, FILE *out)
     const group_job *job = arg;
     const cm_suite_config *cfg = job->cfg;
     cm_kat_report rep;
+    const cm_backend *backend = job->g->backend;
+    char why[256];
     cm_pin_to_cpu(cfg->cpu);
+    if (!cm_backend_ready(backend, why, sizeof why)) {
+        cm_isolate_send(out, json_pack("{s:s, s:s}", "type", "unavailable", "reason", why));
+        return 0;
+    }
     cm_isolate_send(out, clock_message("before"));
     cm_kat_set_progress(child_progress, out);
-    int ok = cm_kat_check(job->g->backend, job->g->impl, job->g->alg, cfg->sizes, cfg->n_sizes,
-                          &rep);
+    int ok = cm_kat_check(job->g->impl, job->g->alg, cfg->sizes, cfg->n_sizes, &rep);
     cm_kat_set_progress(NULL, NULL);
     cm_isolate_send(out, json_pack("{s:s, s:b, s:o}", "type", "kat", "ok", ok, "report",
                                    cm_kat_report_json(&rep)));
-    if (!ok)
-        return 0;
-    uint64_t resolution_ns = cm_clock_resolution_ns(); /* once, not per measurement */
-    for (int k = 0; k < job->g->n_ops; k++)
-        for (size_t i = 0; i < cfg->n_sizes; i++)
-            if (cm_size_fits(job->g->alg, cfg->sizes[i])) {
-                char where[96];
-                snprintf(where, sizeof where, "measuring %s %zu B", cm_op_name(job->g->ops[k]),
-                         cfg->sizes[i]);
-                child_progress(out, where);
-                measure_one(job, job->g->ops[k], cfg->sizes[i], resolution_ns, out);
-            }
-    cm_isolate_send(out, clock_message("after"));
+    if (ok) {
+        uint64_t resolution_ns = cm_clock_resolution_ns(); /* once, not per measurement */
+        size_t n_sizes;
+        const size_t *sizes = group_sizes(cfg, job->g, &n_sizes);
+        for (int k = 0; k < job->g->n_ops; k++)
+            for (size_t i = 0; i < n_sizes; i++)
+                if (cm_size_fits(job->g->alg, sizes[i])) {
+                    char where[96];
+                    snprintf(where, sizeof where, "measuring %s %zu B", cm_op_name(job->g->ops[k]),
+                             cm_bench_message_len(job->g->alg, sizes[i]));
+                    child_progress(out, where);
+                    measure_one(job, job->g->ops[k], sizes[i], resolution_ns, out);
+                }
+        cm_isolate_send(out, clock_message("after"));
+    }
+    if (backend->teardown)
+        backend->teardown();
     return 0;
 }
 
@@ -145,6 +170,7 @@ typedef struct group_state {
     int progress;
     json_t *clock_before, *clock_after, *kat;
     char where[256]; /* the child's last progress message */
+    char unavailable[256]; /* the backend's set-up failed in the child: why */
     json_t *received; /* records and errors from the child, in order */
 } group_state;
 
@@ -181,25 +207,47 @@ static void on_message(void *ctx, json_t *msg)
             draw_progress(st, first ? "known-answer check" : st->where);
     } else if (strcmp(type, "kat") == 0) {
         st->kat = json_incref(json_object_get(msg, "report"));
+    } else if (strcmp(type, "unavailable") == 0) {
+        snprintf(st->unavailable, sizeof st->unavailable, "%s",
+                 json_string_value(json_object_get(msg, "reason")));
     } else {
         json_array_append(st->received, msg);
         st->totals->done++;
     }
 }
 
+/* The algorithm's parameters as a JSON object (whole numbers as numbers). */
+static json_t *params_json(const cm_algorithm *alg)
+{
+    json_t *o = json_object();
+    for (int i = 0; o && i < CM_MAX_PARAMS && alg->params[i].key; i++) {
+        char *end;
+        long long v = strtoll(alg->params[i].value, &end, 10);
+        json_t *value = *end == '\0' && end != alg->params[i].value ? json_integer(v)
+                                                                     : json_string(alg->params[i].value);
+        if (json_object_set_new(o, alg->params[i].key, value) != 0) {
+            json_decref(o);
+            return NULL;
+        }
+    }
+    return o;
+}
+
 /* A record skeleton for (group, op, size); size 0 means "no size". */
-static json_t *record_base(const cm_suite_config *cfg, const cm_group *g, const char *op,
+static json_t *record_base(const cm_suite_config *cfg, const cm_group *g, cm_op op,
                            size_t size, const char *status, const char *reason)
 {
-    char name[160];
-    snprintf(name, sizeof name, "%s/%s/%s", g->backend->name, g->alg->name, op);
-    json_t *r = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:i, s:i, s:s, s:o}", "name", name,
-                          "backend", g->backend->name, "algorithm", g->alg->name, "class",
-                          cm_class_name(g->alg->cls), "operation", op, "size",
+    char name[192];
+    cm_bench_name(name, sizeof name, g, op);
+    json_t *r = json_pack("{s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:s, s:o, s:i, s:i, s:s, s:o}",
+                          "name", name, "backend", g->backend->name, "variant", g->impl->variant,
+                          "algorithm", g->alg->name, "params", params_json(g->alg), "class",
+                          cm_class_name(g->alg->cls), "operation", cm_op_name(op), "unit",
+                          cm_class_of(g->alg)->unit == CM_UNIT_OP ? "op" : "byte", "size",
                           size ? json_integer((json_int_t)size) : json_null(), "threads", 1,
                           "cpu", cfg->cpu, "status", status, "reason",
                           reason ? json_string(reason) : json_null());
-    if (cfg->cluster >= 0)
+    if (r && cfg->cluster >= 0)
         json_object_set_new(r, "cluster", json_integer(cfg->cluster));
     return r;
 }
@@ -254,12 +302,14 @@ static void complete_ok(json_t *rec, json_t *m, group_clock gc, size_t size)
     json_object_update(rec, m);
     json_object_del(rec, "type");
     json_object_del(rec, "op");
+    json_object_set_new(rec, "size", size ? json_integer((json_int_t)size) : json_null());
     json_t *stats = json_object_get(m, "stats");
     double med = json_real_value(json_object_get(stats, "median_ns"));
     if (gc.mhz > 0 && med > 0) {
         double cycles = med * gc.mhz / 1000.0;
         json_object_set_new(rec, "cycles_per_op", json_real(cycles));
-        json_object_set_new(rec, "cycles_per_byte", json_real(cycles / (double)size));
+        json_object_set_new(rec, "cycles_per_byte", size ? json_real(cycles / (double)size)
+                                                         : json_null());
         json_object_set_new(rec, "cycles_rel_uncertainty",
                             json_real(json_real_value(json_object_get(stats, "ci95_rel")) + gc.rel));
     } else {
@@ -277,7 +327,10 @@ static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_sta
     const char *fate = NULL; /* the status of what the child did not measure */
     char reason[512] = "";
     const char *kat_status = st->kat ? json_string_value(json_object_get(st->kat, "status")) : NULL;
-    if (kat_status && strcmp(kat_status, "failed") == 0) {
+    if (st->unavailable[0]) {
+        fate = "unavailable";
+        snprintf(reason, sizeof reason, "%s", st->unavailable);
+    } else if (kat_status && strcmp(kat_status, "failed") == 0) {
         json_t *vec = json_object_get(st->kat, "vectors");
         const char *f = json_string_value(json_object_get(vec, "failure"));
         if (!f)
@@ -298,11 +351,13 @@ static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_sta
         failed = 1;
     }
     group_clock gc = clock_of(st);
+    size_t n_sizes;
+    const size_t *sizes = group_sizes(cfg, g, &n_sizes);
     for (int k = 0; k < g->n_ops; k++) {
-        const char *op = cm_op_name(g->ops[k]);
-        for (size_t i = 0; i < cfg->n_sizes; i++) {
-            size_t size = cfg->sizes[i];
-            json_t *m = find_received(st->received, op, size);
+        cm_op op = g->ops[k];
+        for (size_t i = 0; i < n_sizes; i++) {
+            size_t size = sizes[i];
+            json_t *m = find_received(st->received, cm_op_name(op), size);
             json_t *rec;
             if (!cm_size_fits(g->alg, size)) {
                 char why[128];
@@ -343,7 +398,7 @@ int cm_suite_run(const cm_suite_config *cfg, const cm_group *groups, size_t n,
         const cm_group *g = &groups[gi];
         if (!g->available) {
             for (int k = 0; k < g->n_ops; k++) {
-                json_t *rec = record_base(cfg, g, cm_op_name(g->ops[k]), 0, "unavailable", g->why);
+                json_t *rec = record_base(cfg, g, g->ops[k], 0, "unavailable", g->why);
                 json_array_append_new(records, rec);
             }
             continue;

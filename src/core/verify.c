@@ -74,7 +74,7 @@ typedef struct target {
     const cm_backend *backend;
     const cm_impl *impl;
     const cm_algorithm *alg;
-    char name[96];          /* "backend/algorithm" */
+    char name[128];         /* "backend:variant/algorithm" */
     target_state state;
     char reason[256];       /* unavailable, crash or error detail */
     char where[256];        /* the child's last progress message */
@@ -210,8 +210,8 @@ static int child_main(void *arg, FILE *out)
         snprintf(rep.cross_detail, sizeof rep.cross_detail,
                  "not run: --wycheproof checks only the file's vectors");
     } else {
-        cm_kat_check(t->backend, t->impl, t->alg, verify_sizes,
-                     sizeof verify_sizes / sizeof verify_sizes[0], &rep);
+        cm_kat_check(t->impl, t->alg, verify_sizes, sizeof verify_sizes / sizeof verify_sizes[0],
+                     &rep);
     }
     cm_kat_set_progress(NULL, NULL);
     json_t *report = cm_kat_report_json(&rep);
@@ -424,7 +424,7 @@ static unsigned in_registry(const cm_algorithm *alg, unsigned *available)
             if (strcmp(b->impls[k].algorithm, alg->name) != 0)
                 continue;
             n++;
-            *available += (unsigned)cm_impl_available(&b->impls[k], why, sizeof why);
+            *available += (unsigned)cm_impl_available(b, &b->impls[k], why, sizeof why);
         }
     }
     return n;
@@ -757,8 +757,8 @@ static size_t collect_targets(const regex_t *re, const cm_kat_file_info *scan,
             if (!alg && scan)
                 continue;
             (*n_known)++;
-            char name[96];
-            set_text(name, sizeof name, "%s/%s", b->name, impl->algorithm);
+            char name[128];
+            set_text(name, sizeof name, "%s:%s/%s", b->name, impl->variant, impl->algorithm);
             if (re && regexec(re, name, 0, NULL, 0) != 0)
                 continue;
             if (n == cap) {
@@ -778,7 +778,7 @@ static size_t collect_targets(const regex_t *re, const cm_kat_file_info *scan,
                 t->state = T_UNAVAILABLE;
                 set_text(t->reason, sizeof t->reason, "algorithm \"%s\" is not in this build's table",
                          impl->algorithm);
-            } else if (!cm_impl_available(impl, t->reason, sizeof t->reason)) {
+            } else if (!cm_impl_available(b, impl, t->reason, sizeof t->reason)) {
                 t->state = T_UNAVAILABLE;
                 if (!t->reason[0])
                     set_text(t->reason, sizeof t->reason, "not available here (no reason given)");

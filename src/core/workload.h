@@ -1,14 +1,15 @@
 /*
- * workload.h — turns (algorithm, implementation, operation, size) into a
- * cm_workload the runner can time, through the class's vtable only.
+ * workload.h — turns (implementation, operation, size) into a cm_workload
+ * the runner can time, through the class module of the algorithm's class
+ * (class.h) only.
  *
- * What one operation includes (docs/methodology.md): hash — a whole digest
- * (init, update, final) of `size` bytes; mac — a whole MAC with a key set
- * up once; cipher — the next `size` bytes of one long stream (key and IV set
- * once; CBC chaining and the CTR counter carry on, as `openssl speed`
- * measures); aead — one whole message with its nonce and 13 bytes of AAD (a
- * TLS record header), key scheduled once, tag computed or checked.
- * Input and output buffers are distinct and 64-byte aligned.
+ * What one operation includes (docs/methodology.md) is the class module's:
+ * hash — a whole digest of `size` bytes; mac — a whole MAC with a key set
+ * up once; cipher — the next `size` bytes of one long stream; aead — one
+ * whole message with its nonce and 13 bytes of AAD; signature — one key
+ * generation, one signature or one verification of a message of the
+ * algorithm's "message_bytes". Input and output buffers are distinct and
+ * 64-byte aligned.
  */
 #ifndef CM_CORE_WORKLOAD_H
 #define CM_CORE_WORKLOAD_H
@@ -16,28 +17,16 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cryptometer/backend.h"
+#include "core/class.h"
 #include "core/error.h"
 #include "core/runner.h"
 
-#define CM_AEAD_AAD_LEN 13
-
-typedef struct cm_bench {
-    const cm_algorithm *alg;
-    const void *vtable;   /* the implementation's, or a do-nothing one */
-    cm_op op;
-    size_t size;
-    void *state;
-    uint8_t *in, *out;
-    uint8_t key[64], iv[16], aad[CM_AEAD_AAD_LEN], tag[64];
-} cm_bench;
-
-/* Sets up b for impl: creates the keyed state and, for decrypt/open, a
- * valid ciphertext (and tag) to process. Returns 0 or -1 with err set. */
-int cm_bench_open(cm_bench *b, const cm_algorithm *alg, const cm_impl *impl,
-                  cm_op op, size_t size, cm_error *err);
+/* Sets up b for impl: buffers, deterministic key material and message,
+ * then the class module's bench_open. Returns 0 or -1 with err set. */
+int cm_bench_open(cm_bench *b, const cm_impl *impl, cm_op op, size_t size, cm_error *err);
 
 /* The workload that times b, and the one that measures the loop around it:
- * the same loop calling a function of the same shape that does nothing. */
+ * the same loop calling the class's do-nothing table. */
 cm_workload cm_bench_workload(cm_bench *b);
 cm_workload cm_bench_overhead(cm_bench *b, cm_bench *scratch);
 
@@ -45,5 +34,10 @@ void cm_bench_close(cm_bench *b);
 
 /* Whether size is a valid message length for alg (CBC: whole blocks). */
 int cm_size_fits(const cm_algorithm *alg, size_t size);
+
+/* The message length an operation of alg measures: size for figures per
+ * byte; the algorithm's "message_bytes" (32 if it has none) for figures
+ * per operation. */
+size_t cm_bench_message_len(const cm_algorithm *alg, size_t size);
 
 #endif

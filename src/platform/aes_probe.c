@@ -110,15 +110,15 @@ static void probe_message(void *ctx, json_t *msg)
 int platform_aes_probe(const platform_cpu *cpu, json_t *scores, char *why, size_t why_len)
 {
     const cm_backend *b = cm_registry_find_backend("openssl");
-    const cm_impl *impl = b ? cm_backend_find_impl(b, "aes-256-cbc") : NULL;
+    const cm_impl *impl = b ? cm_backend_find_impl(b, "aes-256-cbc", NULL) : NULL;
     char reason[256] = "";
-    if (!impl || !cm_impl_available(impl, reason, sizeof reason)) {
+    if (!impl || !cm_impl_available(b, impl, reason, sizeof reason)) {
         snprintf(why, why_len, "%s", !b ? "the openssl backend is not built in"
                                      : !impl ? "the openssl backend has no aes-256-cbc"
                                              : reason);
         return 0;
     }
-    struct probe_arg arg = {impl->vtable, cpu};
+    struct probe_arg arg = {impl->vt.cipher, cpu};
     struct probe_result res;
     memset(&res, 0, sizeof res);
     cm_isolate_outcome oc;

@@ -38,13 +38,13 @@ typedef struct ctr_state {
 static int ctr_create(void **state, const uint8_t *key, size_t key_len)
 {
     const cm_backend *ref = cm_registry_find_backend("ref");
-    const cm_impl *impl = ref ? cm_backend_find_impl(ref, "aes-128-ctr") : NULL;
+    const cm_impl *impl = ref ? cm_backend_find_impl(ref, "aes-128-ctr", "portable") : NULL;
     if (!impl)
         return CM_ERR_UNSUPPORTED;
     ctr_state *st = calloc(1, sizeof *st);
     if (!st)
         return CM_ERR_NOMEM;
-    st->ref = impl->vtable;
+    st->ref = impl->vt.cipher;
     int rc = st->ref->create(&st->ref_state, key, key_len);
     if (rc != CM_OK) {
         free(st);
@@ -123,16 +123,14 @@ static void hash_destroy(void *state)
 static const cm_hash_vtable broken_sha256 = {hash_create, sha256_wrong, hash_destroy};
 
 static const cm_impl broken_impls[] = {
-    {"aes-128-ctr", &broken_ctr, NULL},
-    {"sha256", &broken_sha256, NULL},
+    CM_IMPL_CIPHER("aes-128-ctr", "wrong-counter", &broken_ctr, NULL),
+    CM_IMPL_HASH("sha256", "flipped-bit", &broken_sha256, NULL),
 };
 
 const cm_backend cm_backend_broken = {
-    "broken",
-    "TEST ONLY: deliberately wrong aes-128-ctr (beyond 64 bytes) and sha256",
-    NULL,
-    NULL,
-    broken_impls,
-    sizeof broken_impls / sizeof broken_impls[0],
-    1, /* test_only */
+    .name = "broken",
+    .description = "TEST ONLY: deliberately wrong aes-128-ctr (beyond 64 bytes) and sha256",
+    .impls = broken_impls,
+    .n_impls = sizeof broken_impls / sizeof broken_impls[0],
+    .test_only = 1,
 };

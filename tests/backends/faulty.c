@@ -90,18 +90,16 @@ static const cm_hash_vtable faulty_sha1 = {hash_create, sha1_hang, no_state};
 static const cm_mac_vtable faulty_hmac = {mac_create, hmac_abort, no_state};
 
 static const cm_impl faulty_impls[] = {
-    {"sha256", &faulty_sha256, NULL},
-    {"sha1", &faulty_sha1, NULL},
-    {"hmac-sha256", &faulty_hmac, NULL},
-    {"sha512", &faulty_sha256, never_available},
+    CM_IMPL_HASH("sha256", "segv", &faulty_sha256, NULL),
+    CM_IMPL_HASH("sha1", "hang", &faulty_sha1, NULL),
+    CM_IMPL_MAC("hmac-sha256", "abort", &faulty_hmac, NULL),
+    CM_IMPL_HASH("sha512", "never", &faulty_sha256, never_available),
 };
 
 const cm_backend cm_backend_faulty = {
-    "faulty",
-    "TEST ONLY: sha256 crashes (SIGSEGV), sha1 hangs, hmac-sha256 aborts, sha512 unavailable",
-    NULL,
-    NULL,
-    faulty_impls,
-    sizeof faulty_impls / sizeof faulty_impls[0],
-    1, /* test_only */
+    .name = "faulty",
+    .description = "TEST ONLY: sha256 crashes (SIGSEGV), sha1 hangs, hmac-sha256 aborts, sha512 unavailable",
+    .impls = faulty_impls,
+    .n_impls = sizeof faulty_impls / sizeof faulty_impls[0],
+    .test_only = 1,
 };

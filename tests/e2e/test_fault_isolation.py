@@ -21,13 +21,13 @@ def test_crash_and_hang_do_not_end_the_run(cm_test, tmp_path, schema):
     doc = json.loads(out.read_text())
     jsonschema.validate(doc, schema)
     recs = records(out)
-    crash = recs[("faulty/sha256/digest", 64)]
+    crash = recs[("faulty:segv/sha256/digest", 64)]
     assert crash["status"] == "crashed" and "SIGSEGV" in crash["reason"]
-    hang = recs[("faulty/sha1/digest", 64)]
+    hang = recs[("faulty:hang/sha1/digest", 64)]
     assert hang["status"] == "timeout" and "3.0 s" in hang["reason"]
-    abort = recs[("faulty/hmac-sha256/mac", 64)]
+    abort = recs[("faulty:abort/hmac-sha256/mac", 64)]
     assert abort["status"] == "crashed" and "SIGABRT" in abort["reason"]
-    for name in ("ref/sha1/digest", "ref/sha256/digest", "ref/hmac-sha256/mac"):
+    for name in ("ref:portable/sha1/digest", "ref:portable/sha256/digest", "ref:portable/hmac-sha256/mac"):
         assert recs[(name, 64)]["status"] == "ok"
     assert "CRASHED" in p.stdout and "TIMEOUT" in p.stdout
 
@@ -40,12 +40,12 @@ def test_wrong_implementation_is_not_timed(cm_test, tmp_path, schema):
     jsonschema.validate(json.loads(out.read_text()), schema)
     recs = records(out)
     for size in (16, 1024):
-        sha = recs[("broken/sha256/digest", size)]
+        sha = recs[("broken:flipped-bit/sha256/digest", size)]
         assert sha["status"] == "failed-kat"
         assert sha["kat"]["vectors"]["status"] == "failed"
         assert sha["reason"]  # names the failing case
         assert "stats" not in sha and "throughput_mb_s" not in sha
-        ctr = recs[("broken/aes-128-ctr/encrypt", size)]
+        ctr = recs[("broken:wrong-counter/aes-128-ctr/encrypt", size)]
         assert ctr["status"] == "failed-kat"
         assert ctr["kat"]["vectors"]["status"] == "passed"
         assert ctr["kat"]["cross_check"]["status"] == "failed"

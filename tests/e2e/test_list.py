@@ -6,13 +6,14 @@ def test_list_text_groups_by_class(cm):
     p = cm("list")
     assert p.returncode == 0, p.stderr
     text = p.stdout
-    for header in ("hash:", "mac:", "cipher:", "aead:"):
+    for header in ("hash:", "mac:", "cipher:", "aead:", "signature:"):
         assert header in text
-    assert text.index("hash:") < text.index("mac:") < text.index("cipher:") < text.index("aead:")
-    for name in ("openssl/aes-128-cbc/encrypt", "openssl/aes-256-gcm/open",
-                 "openssl/chacha20-poly1305/seal", "openssl/sha1/digest",
-                 "openssl/hmac-sha256/mac", "ref/aes-128-ctr/encrypt", "ref/sha512/digest",
-                 "ref/chacha20-poly1305/open"):
+    assert (text.index("hash:") < text.index("mac:") < text.index("cipher:") < text.index("aead:")
+            < text.index("signature:"))
+    for name in ("openssl:evp/aes-128-cbc/encrypt", "openssl:evp/aes-256-gcm/open",
+                 "openssl:evp/chacha20-poly1305/seal", "openssl:evp/sha1/digest",
+                 "openssl:evp/hmac-sha256/mac", "ref:portable/aes-128-ctr/encrypt", "ref:portable/sha512/digest",
+                 "ref:portable/chacha20-poly1305/open"):
         line = next(l for l in text.splitlines() if l.split() and l.split()[0] == name)
         assert line.rstrip().endswith("available")
 
@@ -25,7 +26,7 @@ def test_list_json_names_every_backend_and_operation(cm):
                      "aes-128-gcm": ["seal", "open"], "aes-256-gcm": ["seal", "open"],
                      "chacha20-poly1305": ["seal", "open"], "sha256": ["digest"],
                      "sha512": ["digest"]}.items():
-        for backend in ("openssl", "ref"):
+        for backend in ("openssl:evp", "ref:portable"):
             for op in ops:
                 assert f"{backend}/{alg}/{op}" in names
     for b in doc["benchmarks"]:
@@ -35,12 +36,12 @@ def test_list_json_names_every_backend_and_operation(cm):
 def test_list_filter(cm):
     doc = json.loads(cm("list", "--json", "--filter", "gcm/open$").stdout)
     assert {b["name"] for b in doc["benchmarks"]} == {
-        "openssl/aes-128-gcm/open", "openssl/aes-256-gcm/open",
-        "ref/aes-128-gcm/open", "ref/aes-256-gcm/open"}
+        "openssl:evp/aes-128-gcm/open", "openssl:evp/aes-256-gcm/open",
+        "ref:portable/aes-128-gcm/open", "ref:portable/aes-256-gcm/open"}
 
 
 def test_test_build_lists_broken_backends(cm_test):
     doc = json.loads(cm_test("list", "--json").stdout)
     names = {b["name"] for b in doc["benchmarks"]}
-    assert "broken/sha256/digest" in names
-    assert "faulty/sha256/digest" in names
+    assert "broken:flipped-bit/sha256/digest" in names
+    assert "faulty:segv/sha256/digest" in names

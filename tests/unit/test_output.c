@@ -69,8 +69,8 @@ int main(void)
     json_object_set_new(rec, "reason", json_string("a,b \"c\"\nd"));
     CHECK(cm_write_csv(csv, doc, &err) == 0);
     text = slurp(csv);
-    CHECK(text && strncmp(text, "name,backend,algorithm,class,operation,size,", 44) == 0);
-    CHECK(text && strstr(text, "\na/b/c,a,b,,,16,,,,failed-kat,\"a,b \"\"c\"\"\nd\",") != NULL);
+    CHECK(text && strncmp(text, "name,backend,variant,algorithm,class,operation,unit,size,", 57) == 0);
+    CHECK(text && strstr(text, "\na/b/c,a,,b,,,,16,,,,failed-kat,\"a,b \"\"c\"\"\nd\",") != NULL);
     free(text);
 
     /* atomic: nothing temporary is left behind */

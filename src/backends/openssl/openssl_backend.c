@@ -7,9 +7,9 @@
  * OpenSSL 3 fetches it by and the getter OpenSSL 1.1.1 has for it. From the
  * row the macros below make the ossl_spec, the create() and available()
  * that bind the spec (the vtables take no algorithm argument), the vtable
- * and the cm_impl; the work itself is generic, in openssl_cipher.c and
- * openssl_digest.c. Adding an algorithm OpenSSL has in an existing class is
- * adding a row.
+ * and the cm_impl; the work itself is generic, in openssl_cipher.c,
+ * openssl_digest.c and openssl_signature.c. Adding an algorithm OpenSSL
+ * has in an existing class is adding a row.
  */
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -30,7 +30,10 @@
 #endif
 
 /* id, cryptometer name, class, OpenSSL 3 name, OpenSSL 1.1.1 getter.
- * For HMAC the OpenSSL name and getter are its digest's. */
+ * For HMAC the OpenSSL name and getter are its digest's. For a SIGNATURE
+ * the name is the EVP_SIGNATURE's and the last column the EVP_PKEY key
+ * type, used by both versions; its curve and hash are the algorithm's
+ * parameters (src/core/algorithm.c). */
 #define OSSL_ALGORITHMS(X)                                                          \
     X(aes_128_cbc,       "aes-128-cbc",       CIPHER, "AES-128-CBC",  EVP_aes_128_cbc) \
     X(aes_256_cbc,       "aes-256-cbc",       CIPHER, "AES-256-CBC",  EVP_aes_256_cbc) \
@@ -43,13 +46,17 @@
     X(sha1,              "sha1",              HASH,   "SHA1",         EVP_sha1)        \
     X(sha256,            "sha256",            HASH,   "SHA256",       EVP_sha256)      \
     X(sha512,            "sha512",            HASH,   "SHA512",       EVP_sha512)      \
-    X(hmac_sha256,       "hmac-sha256",       MAC,    "SHA256",       EVP_sha256)
+    X(hmac_sha256,       "hmac-sha256",       MAC,    "SHA256",       EVP_sha256)      \
+    X(ed25519,           "ed25519",           SIGNATURE, "ED25519",                    \
+      EVP_PKEY_ED25519)                                                             \
+    X(ecdsa_p256_sha256, "ecdsa-p256-sha256", SIGNATURE, "ECDSA", EVP_PKEY_EC)
 
-/* Which getter field a class fills. */
+/* Which field the last column fills, per class. */
 #define OSSL_GETTER_CIPHER(g) .legacy_cipher = OSSL_LEGACY(g)
 #define OSSL_GETTER_AEAD(g)   .legacy_cipher = OSSL_LEGACY(g)
 #define OSSL_GETTER_HASH(g)   .legacy_md = OSSL_LEGACY(g)
 #define OSSL_GETTER_MAC(g)    .legacy_md = OSSL_LEGACY(g)
+#define OSSL_GETTER_SIGNATURE(type) .pkey_id = type
 
 /* The spec of each row. */
 #define OSSL_SPEC(id, name, cls, evp, legacy)                                  \
@@ -88,11 +95,19 @@ OSSL_ALGORITHMS(OSSL_SPEC)
     { return ossl_md_available(&spec_##id, 1, why, why_len); }                 \
     static const cm_mac_vtable id##_vtable = {                                 \
         id##_create, ossl_hmac_mac, ossl_hmac_destroy};
+#define OSSL_BIND_SIGNATURE(id)                                                \
+    static int id##_create(void **st, const cm_algorithm *alg)                 \
+    { return ossl_sig_create(&spec_##id, st, alg); }                           \
+    static int id##_available(char *why, size_t why_len)                       \
+    { return ossl_sig_available(&spec_##id, why, why_len); }                   \
+    static const cm_signature_vtable id##_vtable = {                           \
+        id##_create, ossl_sig_keygen, ossl_sig_sign, ossl_sig_verify,          \
+        ossl_sig_set_public_key, ossl_sig_get_public_key, ossl_sig_destroy};
 
 #define OSSL_BIND(id, name, cls, evp, legacy) OSSL_BIND_##cls(id)
 OSSL_ALGORITHMS(OSSL_BIND)
 
-#define OSSL_IMPL(id, name, cls, evp, legacy) {name, &id##_vtable, id##_available},
+#define OSSL_IMPL(id, name, cls, evp, legacy) CM_IMPL_##cls(name, "evp", &id##_vtable, id##_available),
 static const cm_impl ossl_impls[] = {OSSL_ALGORITHMS(OSSL_IMPL)};
 
 int ossl_fail(int rc)
@@ -105,7 +120,7 @@ extern const cm_backend cm_backend_openssl;
 const cm_backend cm_backend_openssl = {
     .name = "openssl",
     .description = "OpenSSL libcrypto through EVP (EVP_CIPHER, EVP_MD, "
-                   "EVP_MAC or HMAC), keyed once as applications do",
+                   "EVP_MAC or HMAC, EVP_PKEY), keyed once as applications do",
     .version = ossl_version,
     .describe = ossl_describe,
     .impls = ossl_impls,

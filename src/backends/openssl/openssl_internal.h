@@ -6,7 +6,8 @@
  * it. The class code is generic over a spec: openssl_cipher.c does every
  * EVP_CIPHER algorithm (the block/stream modes and the AEADs),
  * openssl_digest.c does hashes (EVP_MD) and HMAC (EVP_MAC on 3.x, HMAC_CTX
- * on 1.1.1), openssl_describe.c reports the library's version and the CPU
+ * on 1.1.1), openssl_signature.c does signatures (EVP_PKEY: Ed25519,
+ * ECDSA), openssl_describe.c reports the library's version and the CPU
  * capability vector it runs with.
  *
  * Builds against OpenSSL 1.1.1 and 3.x: every version split is an
@@ -35,12 +36,18 @@
 /* How one cryptometer algorithm is reached through EVP. */
 typedef struct ossl_spec {
     /* The name EVP_CIPHER_fetch / EVP_MD_fetch take on 3.x; for HMAC, the
-     * digest's name. */
+     * digest's name; for a signature, EVP_SIGNATURE_fetch's ("ED25519",
+     * "ECDSA"). */
     const char *evp_name;
     /* The 1.1.1 getters: the cipher, or the digest (also HMAC's). At most
      * one is set; both are NULL when building against 3.x. */
     const EVP_CIPHER *(*legacy_cipher)(void);
     const EVP_MD *(*legacy_md)(void);
+    /* Signature: the key type, EVP_PKEY_ED25519 or EVP_PKEY_EC (the same
+     * in 1.1.1 and 3.x); 0 for other classes. The curve, hash and encoding
+     * are the algorithm's parameters (cm_algorithm_param), read at
+     * create(). */
+    int pkey_id;
 } ossl_spec;
 
 /* ---- openssl_cipher.c: cm_cipher_vtable and cm_aead_vtable ------------- */
@@ -82,6 +89,32 @@ void ossl_hmac_destroy(void *state);
 /* 1 when the library can give spec's digest (and, on 3.x, HMAC) here. */
 int ossl_md_available(const ossl_spec *spec, int hmac, char *why,
                       size_t why_len);
+
+/* ---- openssl_signature.c: cm_signature_vtable ------------------------- */
+
+struct cm_algorithm;
+/* A state for spec's key type bound to alg's curve and hash, no key yet;
+ * CM_ERR_UNSUPPORTED for parameters this file does not do. */
+int ossl_sig_create(const ossl_spec *spec, void **state,
+                    const struct cm_algorithm *alg);
+/* cm_signature_vtable.keygen, sign, verify, set_public_key,
+ * get_public_key (the semantics are primitive.h's). sign() needs room for
+ * the longest signature (EVP_PKEY_size: 64 Ed25519, 72 ECDSA P-256),
+ * else CM_ERR_INVALID; it gives CM_ERR_INVALID with no key or a public key
+ * alone. verify() gives CM_ERR_AUTH for every signature OpenSSL does not
+ * accept, malformed DER included. set_public_key() gives CM_ERR_INVALID
+ * for DER that is not one SubjectPublicKeyInfo of the algorithm's key
+ * type and named curve. */
+int ossl_sig_keygen(void *state);
+int ossl_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
+                  size_t *sig_len);
+int ossl_sig_verify(void *state, const uint8_t *msg, size_t len,
+                    const uint8_t *sig, size_t sig_len);
+int ossl_sig_set_public_key(void *state, const uint8_t *der, size_t der_len);
+int ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len);
+void ossl_sig_destroy(void *state);
+/* 1 when the library has spec's signature and key generation here. */
+int ossl_sig_available(const ossl_spec *spec, char *why, size_t why_len);
 
 /* ---- openssl_describe.c -------------------------------------------------- */
 

@@ -396,24 +396,23 @@ static const char *ref_version(void)
 }
 
 static const cm_impl ref_impls[] = {
-    {"aes-128-cbc", &aes128_cbc_vtable, NULL},
-    {"aes-256-cbc", &aes256_cbc_vtable, NULL},
-    {"aes-128-ctr", &aes128_ctr_vtable, NULL},
-    {"aes-256-ctr", &aes256_ctr_vtable, NULL},
-    {"aes-128-gcm", &gcm128_vtable, NULL},
-    {"aes-256-gcm", &gcm256_vtable, NULL},
-    {"chacha20-poly1305", &chapoly_vtable, NULL},
-    {"sha1", &sha1_vtable, NULL},
-    {"sha256", &sha256_vtable, NULL},
-    {"sha512", &sha512_vtable, NULL},
-    {"hmac-sha256", &hmac_sha256_vtable, NULL},
+    CM_IMPL_CIPHER("aes-128-cbc", "portable", &aes128_cbc_vtable, NULL),
+    CM_IMPL_CIPHER("aes-256-cbc", "portable", &aes256_cbc_vtable, NULL),
+    CM_IMPL_CIPHER("aes-128-ctr", "portable", &aes128_ctr_vtable, NULL),
+    CM_IMPL_CIPHER("aes-256-ctr", "portable", &aes256_ctr_vtable, NULL),
+    CM_IMPL_AEAD("aes-128-gcm", "portable", &gcm128_vtable, NULL),
+    CM_IMPL_AEAD("aes-256-gcm", "portable", &gcm256_vtable, NULL),
+    CM_IMPL_AEAD("chacha20-poly1305", "portable", &chapoly_vtable, NULL),
+    CM_IMPL_HASH("sha1", "portable", &sha1_vtable, NULL),
+    CM_IMPL_HASH("sha256", "portable", &sha256_vtable, NULL),
+    CM_IMPL_HASH("sha512", "portable", &sha512_vtable, NULL),
+    CM_IMPL_MAC("hmac-sha256", "portable", &hmac_sha256_vtable, NULL),
 };
 
 const cm_backend cm_backend_ref = {
-    "ref",
-    "cryptometer's own portable C",
-    ref_version,
-    NULL,
-    ref_impls,
-    sizeof ref_impls / sizeof ref_impls[0],
+    .name = "ref",
+    .description = "cryptometer's own code: portable C",
+    .version = ref_version,
+    .impls = ref_impls,
+    .n_impls = sizeof ref_impls / sizeof ref_impls[0],
 };

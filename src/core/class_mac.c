@@ -1,0 +1,123 @@
+/*
+ * class_mac.c — the MAC class (primitive.h, cm_mac_vtable): one whole MAC
+ * of a message per operation with the key scheduled once, figures per
+ * byte. Checked by Wycheproof MacTest groups (the tag, truncated to the
+ * group's tagSize, must match a valid case and not an invalid one) and
+ * against a peer's tag. See class.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "core/class.h"
+#include "core/kat_internal.h"
+
+/* ---- measuring ---------------------------------------------------------------- */
+
+static int bench_open(cm_bench *b, cm_error *err)
+{
+    int rc = b->vt.mac->create(&b->state, b->key, b->alg->key_len);
+    return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
+}
+
+static int run_mac(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    const cm_mac_vtable *vt = b->vt.mac;
+    for (uint64_t i = 0; i < iters; i++)
+        if (vt->mac(b->state, b->in, b->size, b->out) != CM_OK)
+            return 1;
+    return 0;
+}
+
+static void bench_close(cm_bench *b)
+{
+    if (b->state)
+        b->vt.mac->destroy(b->state);
+}
+
+static int nop_mac(void *s, const uint8_t *m, size_t l, uint8_t *o)
+{
+    (void)s, (void)m, (void)l, (void)o;
+    return CM_OK;
+}
+static const cm_mac_vtable nop = {NULL, nop_mac, NULL};
+
+/* ---- checking ----------------------------------------------------------------- */
+
+static int cross_one(cm_cross_case *c)
+{
+    const cm_mac_vtable *va = c->impl->vt.mac, *vb = c->peer->vt.mac;
+    size_t kl = c->alg->key_len;
+    void *sa = NULL, *sb = NULL;
+    int ok = 0, ra, rb;
+    if ((ra = va->create(&sa, c->key, kl)) != CM_OK)
+        return kat_cross_failed(c, NULL, "create", ra);
+    if ((rb = vb->create(&sb, c->key, kl)) != CM_OK) {
+        va->destroy(sa);
+        return kat_cross_failed(c, c->peer_name, "create", rb);
+    }
+    if ((ra = va->mac(sa, c->msg, c->size, c->out_a)) != CM_OK)
+        kat_cross_failed(c, NULL, "mac", ra);
+    else if ((rb = vb->mac(sb, c->msg, c->size, c->out_b)) != CM_OK)
+        kat_cross_failed(c, c->peer_name, "mac", rb);
+    else
+        ok = kat_cross_same(c, "tag", c->peer_name, c->out_a, c->out_b, c->alg->out_len);
+    va->destroy(sa);
+    vb->destroy(sb);
+    return ok;
+}
+
+/* A MacTest case: "key", "msg", "tag"; the group's "tagSize". */
+static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
+{
+    const cm_algorithm *alg = c->alg;
+    kat_wp_fields f;
+    size_t tag_len;
+    if (kat_wp_tag_len(c->group, alg, &tag_len, why, why_len) != 0 ||
+        kat_wp_decode(c, &f, KAT_WP_KEY | KAT_WP_MSG | KAT_WP_TAG, why, why_len) != 0)
+        return -1;
+    if (!c->impl) {
+        kat_wp_fields_free(&f);
+        return 0;
+    }
+    const cm_mac_vtable *vt = c->impl->vt.mac;
+    void *st = NULL;
+    uint8_t *out = malloc(alg->out_len);
+    int rc = out ? vt->create(&st, f.key, f.key_len) : CM_ERR_NOMEM;
+    if (rc != CM_OK)
+        kat_wp_create_failed(rep, c->label, rc, f.key_len);
+    else if ((rc = vt->mac(st, f.msg, f.msg_len, out)) == CM_ERR_UNSUPPORTED)
+        kat_skip(rep, "%s: mac returned CM_ERR_UNSUPPORTED", c->label);
+    else if (rc != CM_OK)
+        kat_fail(rep, "%s: mac returned %s", c->label, kat_rc_name(rc));
+    else if (c->result == CM_WP_VALID) {
+        if (kat_expect(rep, c->label, tag_len < alg->out_len ? "mac: truncated tag" : "mac: tag",
+                       out, tag_len, f.tag, f.tag_len))
+            kat_pass(rep);
+    } else {
+        int matches = f.tag_len == tag_len && memcmp(out, f.tag, tag_len) == 0;
+        if (matches && c->result == CM_WP_INVALID)
+            kat_fail(rep, "%s: the computed tag matches a tag that must not verify", c->label);
+        else
+            kat_pass(rep);
+    }
+    if (st)
+        vt->destroy(st);
+    free(out);
+    kat_wp_fields_free(&f);
+    return 0;
+}
+
+const cm_class_module cm_class_mac = {
+    .cls = CM_CLASS_MAC,
+    .name = "mac",
+    .unit = CM_UNIT_BYTE,
+    .bench_open = bench_open,
+    .loops = {[CM_OP_MAC] = run_mac},
+    .nop = {.mac = &nop},
+    .bench_close = bench_close,
+    .cross_one = cross_one,
+    .cross_how = "",
+    .wycheproof_case = wycheproof_case,
+};

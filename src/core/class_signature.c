@@ -1,0 +1,205 @@
+/*
+ * class_signature.c — the signature class (primitive.h,
+ * cm_signature_vtable): key generation, signing and verifying, figures per
+ * operation (ops/s, µs and cycles per operation), on a message of the
+ * algorithm's "message_bytes".
+ *
+ * Signatures may be randomised (ECDSA), so they are never compared byte
+ * for byte: the cross-check has each side verify what the other signed
+ * (the public key passes as DER SubjectPublicKeyInfo), and a signature
+ * with one bit flipped must not verify. Without a peer the implementation
+ * verifies its own signatures. Wycheproof EddsaVerify and EcdsaVerify
+ * groups give a public key (publicKeyDer) and cases of message and
+ * signature that must verify (valid) or not (invalid).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "core/class.h"
+#include "core/kat_internal.h"
+
+/* ---- measuring ---------------------------------------------------------------- */
+
+static int run_keygen(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++)
+        if (b->vt.signature->keygen(b->state) != CM_OK)
+            return 1;
+    return 0;
+}
+
+static int run_sign(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++) {
+        size_t len = sizeof b->tag;
+        if (b->vt.signature->sign(b->state, b->in, b->size, b->tag, &len) != CM_OK)
+            return 1;
+    }
+    return 0;
+}
+
+static int run_verify(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++)
+        if (b->vt.signature->verify(b->state, b->in, b->size, b->tag, b->tag_len) != CM_OK)
+            return 1;
+    return 0;
+}
+
+/* Binds the state to the algorithm, makes a key pair and, for verify, the
+ * signature the timed calls check. */
+static int bench_open(cm_bench *b, cm_error *err)
+{
+    const cm_signature_vtable *vt = b->vt.signature;
+    int rc = vt->create(&b->state, b->alg);
+    if (rc == CM_OK)
+        rc = vt->keygen(b->state);
+    b->tag_len = sizeof b->tag;
+    if (rc == CM_OK)
+        rc = vt->sign(b->state, b->in, b->size, b->tag, &b->tag_len);
+    return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "setting up a key and a "
+                                          "signature returned %s", kat_rc_name(rc));
+}
+
+static void bench_close(cm_bench *b)
+{
+    if (b->state)
+        b->vt.signature->destroy(b->state);
+}
+
+static int nop_keygen(void *s)
+{
+    (void)s;
+    return CM_OK;
+}
+static int nop_sign(void *s, const uint8_t *m, size_t l, uint8_t *sig, size_t *sl)
+{
+    (void)s, (void)m, (void)l, (void)sig, (void)sl;
+    return CM_OK;
+}
+static int nop_verify(void *s, const uint8_t *m, size_t l, const uint8_t *sig, size_t sl)
+{
+    (void)s, (void)m, (void)l, (void)sig, (void)sl;
+    return CM_OK;
+}
+static const cm_signature_vtable nop = {NULL, nop_keygen, nop_sign, nop_verify, NULL, NULL, NULL};
+
+/* ---- checking ----------------------------------------------------------------- */
+
+/* A new key pair from signer signs c->msg; a fresh state from verifier,
+ * given the signer's public key, must accept the signature and refuse it
+ * with its last bit flipped. who names the pair in a failure (NULL: this
+ * implementation signs). Returns 1, or 0 with c->detail. */
+static int sign_then_verify(cm_cross_case *c, const cm_signature_vtable *signer,
+                            const cm_signature_vtable *verifier, const char *who)
+{
+    void *ss = NULL, *vs = NULL;
+    uint8_t *sig = c->out_a, *der = c->back_a;
+    size_t sig_len = CM_BENCH_MAX_OUT, der_len = CM_BENCH_MAX_OUT;
+    const char *step = "create";
+    int rc = signer->create(&ss, c->alg);
+    if (rc == CM_OK && (step = "keygen", rc = signer->keygen(ss)) == CM_OK &&
+        (step = "sign", rc = signer->sign(ss, c->msg, c->size, sig, &sig_len)) == CM_OK &&
+        (step = "exporting the public key", rc = signer->get_public_key(ss, der, &der_len)) ==
+            CM_OK &&
+        (step = "create (verifier)", rc = verifier->create(&vs, c->alg)) == CM_OK &&
+        (step = "importing the public key", rc = verifier->set_public_key(vs, der, der_len)) ==
+            CM_OK &&
+        (step = "verify", rc = verifier->verify(vs, c->msg, c->size, sig, sig_len)) == CM_OK) {
+        sig[sig_len - 1] ^= 1;
+        step = "verify of the signature with its last bit flipped (must be CM_ERR_AUTH)";
+        rc = verifier->verify(vs, c->msg, c->size, sig, sig_len);
+        rc = rc == CM_ERR_AUTH ? CM_OK : rc == CM_OK ? CM_ERR_INVALID : rc;
+    }
+    if (ss)
+        signer->destroy(ss);
+    if (vs)
+        verifier->destroy(vs);
+    if (rc == CM_OK)
+        return 1;
+    char what[224];
+    snprintf(what, sizeof what, "%s: %s", who, step);
+    return kat_cross_failed(c, NULL, what, rc);
+}
+
+/* Each side verifies what the other signed. */
+static int both_ways(cm_cross_case *c, const cm_signature_vtable *a, const cm_signature_vtable *b)
+{
+    char ab[160], ba[160];
+    snprintf(ab, sizeof ab, "signed by this implementation, verified by %s", c->peer_name);
+    snprintf(ba, sizeof ba, "signed by %s, verified by this implementation", c->peer_name);
+    return sign_then_verify(c, a, b, ab) && sign_then_verify(c, b, a, ba);
+}
+
+static int cross_one(cm_cross_case *c)
+{
+    return both_ways(c, c->impl->vt.signature, c->peer->vt.signature);
+}
+
+/* Without a peer: two states of the implementation verify each other. */
+static int self_one(cm_cross_case *c)
+{
+    return both_ways(c, c->impl->vt.signature, c->impl->vt.signature);
+}
+
+/* A verify case: the group's "publicKeyDer" (or "keyDer"), the case's
+ * "msg" and "sig". */
+static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
+{
+    uint8_t *der = NULL, *msg = NULL, *sig = NULL;
+    size_t der_len, msg_len, sig_len;
+    const char *key_field = json_object_get(c->group, "publicKeyDer") ? "publicKeyDer" : "keyDer";
+    if (kat_hex_field(c->group, key_field, &der, &der_len, why, why_len) != 0 ||
+        kat_hex_field(c->test, "msg", &msg, &msg_len, why, why_len) != 0 ||
+        kat_hex_field(c->test, "sig", &sig, &sig_len, why, why_len) != 0) {
+        free(der);
+        free(msg);
+        return -1;
+    }
+    if (c->impl) {
+        const cm_signature_vtable *vt = c->impl->vt.signature;
+        void *st = NULL;
+        int rc = vt->create(&st, c->alg);
+        if (rc == CM_OK)
+            rc = vt->set_public_key(st, der, der_len);
+        if (rc != CM_OK)
+            kat_fail(rep, "%s: create or set_public_key (%zu-byte DER) returned %s", c->label,
+                     der_len, kat_rc_name(rc));
+        else if ((rc = vt->verify(st, msg, msg_len, sig, sig_len)) == CM_OK &&
+                 c->result == CM_WP_INVALID)
+            kat_fail(rep, "%s: verify accepted an invalid signature", c->label);
+        else if (rc != CM_OK && rc != CM_ERR_AUTH)
+            kat_fail(rep, "%s: verify returned %s (expected CM_OK or CM_ERR_AUTH)", c->label,
+                     kat_rc_name(rc));
+        else if (rc == CM_ERR_AUTH && c->result == CM_WP_VALID)
+            kat_fail(rep, "%s: verify refused a valid signature (CM_ERR_AUTH)", c->label);
+        else
+            kat_pass(rep);
+        if (st)
+            vt->destroy(st);
+    }
+    free(der);
+    free(msg);
+    free(sig);
+    return 0;
+}
+
+const cm_class_module cm_class_signature = {
+    .cls = CM_CLASS_SIGNATURE,
+    .name = "signature",
+    .unit = CM_UNIT_OP,
+    .bench_open = bench_open,
+    .loops = {[CM_OP_KEYGEN] = run_keygen, [CM_OP_SIGN] = run_sign, [CM_OP_VERIFY] = run_verify},
+    .nop = {.signature = &nop},
+    .bench_close = bench_close,
+    .cross_one = cross_one,
+    .self_one = self_one,
+    .self_name = "another state of itself",
+    .cross_how = " of message; each side verified the other's signatures and refused them "
+                 "with one bit flipped",
+    .wycheproof_case = wycheproof_case,
+};

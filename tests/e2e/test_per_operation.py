@@ -1,0 +1,51 @@
+"""Classes whose figures are per operation (signature: keygen, sign,
+verify): one record per operation with no size, ops/s, µs and cycles per
+operation, the algorithm's parameters, and a KAT that verified the
+Wycheproof vectors; the table shows them in a block of their own."""
+import json
+import subprocess
+
+import jsonschema
+import pytest
+
+
+@pytest.fixture(scope="module")
+def sig_run(cm_bin, tmp_path_factory):
+    d = tmp_path_factory.mktemp("sig")
+    p = subprocess.run([str(cm_bin), "run", "--algorithms", "ed25519,ecdsa-p256-sha256", "--time", "0.05",
+            "--json", str(d / "r.json")],
+                       capture_output=True, text=True, timeout=300)
+    return p, json.loads((d / "r.json").read_text())
+
+
+def test_signature_records(sig_run, schema):
+    p, doc = sig_run
+    if not any(lib["backend"] == "openssl" and lib["available"]
+               for lib in doc["context"]["libraries"]):
+        pytest.skip("this build has no OpenSSL backend: no signature implementation")
+    assert p.returncode == 0, p.stderr
+    jsonschema.validate(doc, schema)
+    recs = {r["name"]: r for r in doc["results"]}
+    for alg in ("ed25519", "ecdsa-p256-sha256"):
+        for op in ("keygen", "sign", "verify"):
+            r = recs[f"openssl:evp/{alg}/{op}"]
+            assert r["status"] == "ok" and r["unit"] == "op" and r["size"] is None
+            assert r["throughput_mb_s"] is None and r["cycles_per_byte"] is None
+            assert r["us_per_op"] == pytest.approx(r["stats"]["median_ns"] / 1e3)
+            assert r["ops_per_s"] == pytest.approx(1e9 / r["stats"]["median_ns"])
+            assert r["kat"]["vectors"]["status"] == "passed"
+            assert r["kat"]["vectors"]["passed"] > 100
+    assert recs["openssl:evp/ecdsa-p256-sha256/sign"]["params"] == {
+        "curve": "P-256", "hash": "sha256", "encoding": "der", "message_bytes": 32}
+    assert recs["openssl:evp/ed25519/verify"]["params"]["curve"] == "ed25519"
+
+
+def test_table_has_a_per_operation_block(sig_run):
+    p, doc = sig_run
+    if not doc["results"] or doc["results"][0]["status"] == "unavailable":
+        pytest.skip("no signature implementation here")
+    assert "Per operation" in p.stdout and "ops/s" in p.stdout
+    assert "Throughput in MB/s" not in p.stdout
+    row = next(l for l in p.stdout.splitlines()
+               if l.split()[:3] == ["openssl:evp", "ed25519", "verify"])
+    assert row.split()[3] == "vec"
