@@ -17,14 +17,14 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "core/commands.h"
-#include "core/cpuclock.h"
+#include "platform/cpuclock.h"
 #include "core/isolate.h"
 #include "core/output.h"
 #include "core/plan.h"
 #include "core/suite.h"
 #include "core/workload.h"
 #include "platform/platform.h"
-#include "core/timer.h"
+#include "platform/timer.h"
 
 static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
 

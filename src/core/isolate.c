@@ -10,10 +10,10 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-#include <time.h>
 #include <unistd.h>
 #include <jansson.h>
 #include "core/isolate.h"
+#include "platform/timer.h"
 
 volatile sig_atomic_t cm_interrupted = 0;
 
@@ -51,13 +51,6 @@ static const char *signal_abbrev(int sig)
         if (names[i].sig == sig)
             return names[i].name;
     return "?";
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* Hands every complete line in buf[0..*len) to on_message; keeps the rest. */
@@ -129,14 +122,14 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
         snprintf(outcome->detail, sizeof outcome->detail, "out of memory");
         return;
     }
-    double deadline = now_s() + timeout_s;
+    double deadline = cm_now_s() + timeout_s;
     int killed_for = 0; /* 0, CM_ISOLATE_TIMEOUT, _INTERRUPTED or _ERROR */
     for (;;) {
         if (cm_interrupted) {
             killed_for = CM_ISOLATE_INTERRUPTED;
             break;
         }
-        double left = deadline - now_s();
+        double left = deadline - cm_now_s();
         if (left <= 0) {
             killed_for = CM_ISOLATE_TIMEOUT;
             break;
@@ -164,7 +157,7 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
             break; /* EOF: the child closed its end (exited or crashed) */
         len += (size_t)n;
         deliver_lines(buf, &len, on_message, ctx);
-        deadline = now_s() + timeout_s;
+        deadline = cm_now_s() + timeout_s;
     }
     if (killed_for)
         kill(pid, SIGKILL);

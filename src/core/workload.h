@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cryptometer/backend.h"
-#include "core/error.h"
+#include "util/error.h"
 #include "core/runner.h"
 
 #define CM_AEAD_AAD_LEN 13

@@ -14,7 +14,7 @@
 #include <jansson.h>
 
 #include "platform/cpuid.h"
-#include "platform/platform.h"
+#include "platform/cpu.h"
 #include "platform/sysroot.h"
 
 /* x86 hybrid core types (cpuid leaf 0x1A, EAX bits 31:24). */
@@ -25,7 +25,7 @@
  * MIDR table
  * ---------------------------------------------------------------------- */
 
-/* See platform.h. */
+/* See cpu.h. */
 int platform_core_lookup(unsigned implementer, unsigned part, platform_core_id *out)
 {
     char key[16];
@@ -51,7 +51,7 @@ int platform_core_lookup(unsigned implementer, unsigned part, platform_core_id *
     return 0;
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 int platform_midr_lookup(uint32_t midr, platform_core_id *out)
 {
     return platform_core_lookup((midr >> 24) & 0xffu, (midr >> 4) & 0xfffu, out);
@@ -83,7 +83,7 @@ static uint32_t midr_compose(const struct midr_parts *m)
            ((m->part & 0xfffu) << 4) | (m->rev & 0xfu);
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
 {
     struct midr_parts m = {0};
@@ -583,13 +583,13 @@ static void read_board(const char *sysroot, platform_cpu *cpu)
                  product);
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 platform_cpu *platform_cpu_new(void)
 {
     return calloc(1, sizeof(platform_cpu));
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 void platform_cpu_free(platform_cpu *cpu)
 {
     if (!cpu)
@@ -598,7 +598,7 @@ void platform_cpu_free(platform_cpu *cpu)
     free(cpu);
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 int platform_cpu_read(const char *sysroot, platform_cpu *cpu, cm_error *err)
 {
     (void)err;
@@ -679,8 +679,8 @@ int platform_cpu_read(const char *sysroot, platform_cpu *cpu, cm_error *err)
     return 0;
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 char *platform_cluster_cpus(const platform_cluster *c, char *buf, size_t len)
 {
-    return pf_format_cpulist(c->cpus, c->n_cpus, buf, len);
+    return platform_format_cpulist(c->cpus, c->n_cpus, buf, len);
 }

@@ -15,7 +15,7 @@
 #endif
 
 #include "platform/cpuid.h"
-#include "platform/platform.h"
+#include "platform/features.h"
 #include "platform/sysroot.h"
 
 #ifndef AT_HWCAP
@@ -169,7 +169,7 @@ static int x86_bit(json_t *spec)
     return (r[idx] >> bit) & 1u;
 }
 
-/* See platform.h. */
+/* See features.h. */
 int platform_features_read(const char *sysroot, const platform_cpu *cpu, platform_features *out,
                            cm_error *err)
 {
@@ -262,7 +262,7 @@ int platform_features_read(const char *sysroot, const platform_cpu *cpu, platfor
     return 0;
 }
 
-/* See platform.h. */
+/* See features.h. */
 int platform_cpu_has(const char *name)
 {
     static platform_features live;
@@ -277,7 +277,7 @@ int platform_cpu_has(const char *name)
     return 0;
 }
 
-/* See platform.h. */
+/* See features.h. */
 json_t *platform_features_disagreements(const platform_features *fs)
 {
     json_t *arr = json_array();

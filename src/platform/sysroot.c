@@ -12,7 +12,8 @@
 #include <unistd.h>
 #include <jansson.h>
 
-#include "core/embedded.h"
+#include "util/embedded.h"
+#include "platform/cpu.h"
 #include "platform/sysroot.h"
 
 #define PF_MAX_FILE (16u << 20)
@@ -223,8 +224,8 @@ int pf_parse_cpulist(const char *s, int *cpus, int max)
     return n;
 }
 
-/* See sysroot.h. */
-char *pf_format_cpulist(const int *cpus, int n, char *buf, size_t len)
+/* See cpu.h (the counterpart of pf_parse_cpulist). */
+char *platform_format_cpulist(const int *cpus, int n, char *buf, size_t len)
 {
     size_t used = 0;
     if (len == 0)

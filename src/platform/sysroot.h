@@ -59,9 +59,6 @@ char *pf_trim(char *s);
  * ascending as written). Returns the count, or -1 on a malformed list. */
 int pf_parse_cpulist(const char *s, int *cpus, int max);
 
-/* Formats cpus as a compact range list ("0-3,6") into buf; returns buf. */
-char *pf_format_cpulist(const int *cpus, int n, char *buf, size_t len);
-
 /* The embedded data table at path ("data/cpu_cores.json"), parsed once and
  * kept for the life of the process (a borrowed reference), or NULL when it
  * is missing or malformed. */
