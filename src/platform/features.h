@@ -48,7 +48,8 @@ int platform_features_read(const char *sysroot, const platform_cpu *cpu,
 int platform_cpu_has(const char *name);
 
 /* The features that /proc/cpuinfo and the CPU disagree on, as a JSON array
- * of {"name","cpu","cpuinfo","message"} (a new reference). */
+ * of {"name","cpu","cpuinfo","message"} (a new reference, NULL when out of
+ * memory). */
 struct json_t *platform_features_disagreements(const platform_features *f);
 
 #endif
