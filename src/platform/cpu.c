@@ -601,20 +601,12 @@ static void build_clusters(const char *sysroot, platform_cpu *cpu)
 /* Reads the board name: device-tree model, else DMI vendor + product. */
 static void read_board(const char *sysroot, platform_cpu *cpu)
 {
-    static const char *const dt[] = {"/proc/device-tree/model",
-                                     "/sys/firmware/devicetree/base/model"};
-    for (size_t i = 0; i < 2; i++) {
-        size_t len;
-        char *m = pf_read_text(sysroot, dt[i], &len);
-        if (m) {
-            /* a NUL-terminated property; keep the first string */
-            if (m[0])
-                snprintf(cpu->board, sizeof cpu->board, "%s", pf_trim(m));
-            free(m);
-            if (cpu->board[0])
-                return;
-        }
-    }
+    char *m = pf_read_dt(sysroot, "model", NULL);
+    if (m) /* a NUL-terminated property; keep the first string */
+        snprintf(cpu->board, sizeof cpu->board, "%s", pf_trim(m));
+    free(m);
+    if (cpu->board[0])
+        return;
     char vendor[64] = "", product[64] = "";
     pf_read_line(sysroot, "/sys/class/dmi/id/sys_vendor", vendor, sizeof vendor);
     pf_read_line(sysroot, "/sys/class/dmi/id/product_name", product, sizeof product);

@@ -98,21 +98,13 @@ static int vm_cpuinfo(const char *sysroot, platform_health *h)
 /* The device tree of qemu's arm virt machine ("linux,dummy-virt"). */
 static int vm_device_tree(const char *sysroot, platform_health *h)
 {
-    static const char *const compat[] = {"/proc/device-tree/compatible",
-                                         "/sys/firmware/devicetree/base/compatible"};
-    for (size_t i = 0; i < 2; i++) {
-        size_t len;
-        char *c = pf_read_text(sysroot, compat[i], &len);
-        if (!c)
-            continue;
-        int hit = 0;
-        for (size_t off = 0; off < len; off += strlen(c + off) + 1)
-            hit |= strcmp(c + off, "linux,dummy-virt") == 0;
-        free(c);
-        if (hit)
-            return seen(h, "QEMU/KVM (arm virt machine)", "device-tree compatible \"linux,dummy-virt\"");
-    }
-    return 0;
+    size_t len;
+    char *c = pf_read_dt(sysroot, "compatible", &len);
+    int hit = 0;
+    for (size_t off = 0; c && off < len; off += strlen(c + off) + 1)
+        hit |= strcmp(c + off, "linux,dummy-virt") == 0;
+    free(c);
+    return hit && seen(h, "QEMU/KVM (arm virt machine)", "device-tree compatible \"linux,dummy-virt\"");
 }
 
 /* See health.h. */

@@ -97,6 +97,25 @@ char *pf_read_text(const char *sysroot, const char *path, size_t *len_out)
 }
 
 /* See sysroot.h. */
+char *pf_read_dt(const char *sysroot, const char *prop, size_t *len_out)
+{
+    static const char *const roots[] = {"/proc/device-tree", "/sys/firmware/devicetree/base"};
+    for (size_t i = 0; i < sizeof roots / sizeof *roots; i++) {
+        char path[256];
+        size_t len = 0;
+        snprintf(path, sizeof path, "%s/%s", roots[i], prop);
+        char *v = pf_read_text(sysroot, path, &len);
+        if (v && v[0]) {
+            if (len_out)
+                *len_out = len;
+            return v;
+        }
+        free(v);
+    }
+    return NULL;
+}
+
+/* See sysroot.h. */
 int pf_read_line(const char *sysroot, const char *path, char *buf, size_t len)
 {
     char full[4096];

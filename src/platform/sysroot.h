@@ -35,6 +35,13 @@ int pf_read_ll(const char *sysroot, const char *path, long long *out);
 /* A number in any C base ("0x410fd083", "42") from a one-value file. */
 int pf_read_u64(const char *sysroot, const char *path, uint64_t *out);
 
+/* A property of the device tree's root node ("model", "compatible"): its
+ * bytes (NUL-separated strings), malloc'd and NUL-terminated, from
+ * /proc/device-tree or else /sys/firmware/devicetree/base, whichever is
+ * readable and not empty first; *len_out (may be NULL) gets the length.
+ * NULL when absent. */
+char *pf_read_dt(const char *sysroot, const char *prop, size_t *len_out);
+
 /* 1 when the path exists (any type), else 0. */
 int pf_exists(const char *sysroot, const char *path);
 
