@@ -181,7 +181,14 @@ static void render_kernel(FILE *out, const json_t *doc)
     if (hidden)
         fprintf(out, "  ... and %zu more algorithm%s with only software or library drivers (--json lists all)\n",
                 hidden, hidden == 1 ? "" : "s");
+}
 
+/* Renders the kernel's interfaces: AF_ALG, /dev/crypto, hwrng. */
+static void render_kernel_interfaces(FILE *out, const json_t *doc)
+{
+    const json_t *kc = json_object_get(doc, "kernel_crypto");
+    json_t *a;
+    size_t i;
     const json_t *af = json_object_get(kc, "af_alg");
     if (json_is_true(json_object_get(af, "available"))) {
         fprintf(out, "AF_ALG    available");
@@ -317,6 +324,7 @@ void cm_detect_render_text(FILE *out, const json_t *doc)
         fprintf(out, "(read from the recorded root %s)\n", sget(doc, "sysroot"));
     render_cpu(out, doc);
     render_kernel(out, doc);
+    render_kernel_interfaces(out, doc);
     render_backends(out, doc);
     render_clock(out, doc);
     render_aes_score(out, doc);
