@@ -3,7 +3,7 @@
  * one cryptometer reports (bench/clock_check.py): one long (0.5 s) run of a
  * chain of dependent `xor reg,reg` (x86-64) or `eor` (aarch64), timed with
  * CLOCK_MONOTONIC_RAW — another instruction, another clock and another
- * length than src/core/cpuclock.c. Prints the MHz. Pin it with taskset.
+ * length than src/platform/cpuclock.c. Prints the MHz. Pin it with taskset.
  */
 #include <stdint.h>
 #include <stdio.h>

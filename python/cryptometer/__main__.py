@@ -6,7 +6,7 @@ in its own module, named in SUBCOMMANDS, which provides ``HELP`` (one line),
 to register its subcommand, and one whose dependencies are missing still
 appears, answering with the package to install.
 
-Exit codes (the same as the C command, src/core/error.h):
+Exit codes (the same as the C command, src/util/error.h):
   0  everything ran
   1  ran, but something failed
   2  usage: bad option, unknown subcommand, unwritable output

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cryptometer/backend.h"
-#include "core/error.h"
+#include "util/error.h"
 #include "core/kat.h"
 
 struct json_t;

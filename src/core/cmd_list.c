@@ -9,7 +9,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "core/commands.h"
-#include "core/error.h"
+#include "util/error.h"
 #include "core/plan.h"
 #include "core/registry.h"
 

@@ -18,14 +18,14 @@
 #include <jansson.h>
 #include "core/class.h"
 #include "core/commands.h"
-#include "core/cpuclock.h"
+#include "platform/cpuclock.h"
 #include "core/isolate.h"
 #include "core/output.h"
 #include "core/plan.h"
 #include "core/suite.h"
 #include "core/workload.h"
 #include "platform/platform.h"
-#include "core/timer.h"
+#include "platform/timer.h"
 
 static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
 
@@ -175,18 +175,23 @@ static int cluster_of(const platform_cpu *pc, int cpu)
 }
 
 /* The AES score per MHz of each cluster measured, from the run's own
- * openssl aes-256-cbc encryption of 16384-byte blocks (analysis.aes_score). */
+ * record of what sbc-bench measures (data/aes_score_per_mhz.json "metric":
+ * openssl aes-256-cbc encryption of 16384-byte blocks; analysis.aes_score). */
 static json_t *aes_scores(json_t *results, const platform_cpu *pc)
 {
     json_t *scores = json_array(), *r;
+    platform_aes_source src;
     size_t i;
+    if (!scores || platform_aes_score_source(&src) != 0)
+        return scores;
     json_array_foreach(results, i, r)
     {
         const char *status = json_string_value(json_object_get(r, "status"));
-        if (strcmp(json_string_value(json_object_get(r, "backend")), "openssl") ||
-            strcmp(json_string_value(json_object_get(r, "algorithm")), "aes-256-cbc") ||
-            strcmp(json_string_value(json_object_get(r, "operation")), "encrypt") ||
-            json_integer_value(json_object_get(r, "size")) != 16384 || strcmp(status, "ok"))
+        if (strcmp(json_string_value(json_object_get(r, "backend")), src.backend) ||
+            strcmp(json_string_value(json_object_get(r, "algorithm")), src.algorithm) ||
+            strcmp(json_string_value(json_object_get(r, "operation")), src.operation) ||
+            (size_t)json_integer_value(json_object_get(r, "size")) != src.size ||
+            strcmp(status, "ok"))
             continue;
         int c = cluster_of(pc, (int)json_integer_value(json_object_get(r, "cpu")));
         const platform_cluster *cl = c >= 0 ? &pc->clusters[c] : NULL;

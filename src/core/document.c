@@ -15,7 +15,7 @@
 #include <jansson.h>
 #include "core/output.h"
 #include "core/registry.h"
-#include "core/timer.h"
+#include "platform/timer.h"
 
 void cm_utc_now(char *buf, size_t len)
 {

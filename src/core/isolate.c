@@ -10,10 +10,10 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-#include <time.h>
 #include <unistd.h>
 #include <jansson.h>
 #include "core/isolate.h"
+#include "platform/timer.h"
 
 volatile sig_atomic_t cm_interrupted = 0;
 
@@ -53,13 +53,6 @@ static const char *signal_abbrev(int sig)
     return "?";
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Hands every complete line in buf[0..*len) to on_message; keeps the rest. */
 static void deliver_lines(char *buf, size_t *len, cm_isolate_message_fn on_message, void *ctx)
 {
@@ -77,18 +70,16 @@ static void deliver_lines(char *buf, size_t *len, cm_isolate_message_fn on_messa
     memmove(buf, start, *len);
 }
 
-void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
-                    cm_isolate_message_fn on_message, void *ctx,
-                    cm_isolate_outcome *outcome)
+/* Forks; the child runs child(arg, out) with SIGINT ignored and exits.
+ * Returns the child's pid in the parent, with *rd the read end of its
+ * pipe, or -1 with outcome set. */
+static pid_t spawn(cm_isolate_child_fn child, void *arg, int *rd, cm_isolate_outcome *outcome)
 {
     int fds[2];
-    memset(outcome, 0, sizeof *outcome);
-    fflush(stdout);
-    fflush(stderr);
     if (pipe(fds) != 0) {
         outcome->status = CM_ISOLATE_ERROR;
         snprintf(outcome->detail, sizeof outcome->detail, "pipe: %s", strerror(errno));
-        return;
+        return -1;
     }
     sigset_t block, old_mask;
     sigemptyset(&block);
@@ -102,7 +93,7 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
         snprintf(outcome->detail, sizeof outcome->detail, "fork: %s", strerror(errno));
         close(fds[0]);
         close(fds[1]);
-        return;
+        return -1;
     }
     if (pid == 0) {
 #ifdef __linux__
@@ -118,84 +109,96 @@ void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
         _exit(rc == 0 ? 0 : 1);
     }
     close(fds[1]);
+    *rd = fds[0];
+    return pid;
+}
 
+/* Reads the child's lines from rd until it closes its end (0), the silence
+ * outlasts timeout_s (CM_ISOLATE_TIMEOUT), the user interrupts
+ * (CM_ISOLATE_INTERRUPTED) or memory runs out (CM_ISOLATE_ERROR). */
+static int pump(int rd, double timeout_s, cm_isolate_message_fn on_message, void *ctx)
+{
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
-    if (!buf) {
-        kill(pid, SIGKILL);
-        waitpid(pid, NULL, 0);
-        close(fds[0]);
-        outcome->status = CM_ISOLATE_ERROR;
-        snprintf(outcome->detail, sizeof outcome->detail, "out of memory");
-        return;
-    }
-    double deadline = now_s() + timeout_s;
-    int killed_for = 0; /* 0, CM_ISOLATE_TIMEOUT, _INTERRUPTED or _ERROR */
-    for (;;) {
-        if (cm_interrupted) {
-            killed_for = CM_ISOLATE_INTERRUPTED;
+    int stop = buf ? 0 : CM_ISOLATE_ERROR;
+    double deadline = cm_now_s() + timeout_s;
+    while (!stop) {
+        double left = deadline - cm_now_s();
+        if (cm_interrupted)
+            stop = CM_ISOLATE_INTERRUPTED;
+        else if (left <= 0)
+            stop = CM_ISOLATE_TIMEOUT;
+        if (stop)
             break;
-        }
-        double left = deadline - now_s();
-        if (left <= 0) {
-            killed_for = CM_ISOLATE_TIMEOUT;
-            break;
-        }
-        struct pollfd p = {.fd = fds[0], .events = POLLIN};
-        int timeout_ms = left > 0.2 ? 200 : (int)(left * 1000) + 1;
-        int r = poll(&p, 1, timeout_ms);
-        if (r < 0 && errno == EINTR)
-            continue;
+        struct pollfd p = {.fd = rd, .events = POLLIN};
+        int r = poll(&p, 1, left > 0.2 ? 200 : (int)(left * 1000) + 1);
         if (r <= 0)
-            continue;
+            continue; /* EINTR or no data yet */
         if (len + 4096 > cap) {
             char *bigger = realloc(buf, cap * 2);
             if (!bigger) {
-                killed_for = CM_ISOLATE_ERROR;
+                stop = CM_ISOLATE_ERROR;
                 break;
             }
             buf = bigger;
             cap *= 2;
         }
-        ssize_t n = read(fds[0], buf + len, cap - len - 1);
+        ssize_t n = read(rd, buf + len, cap - len - 1);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break; /* EOF: the child closed its end (exited or crashed) */
         len += (size_t)n;
         deliver_lines(buf, &len, on_message, ctx);
-        deadline = now_s() + timeout_s;
+        deadline = cm_now_s() + timeout_s;
     }
-    if (killed_for)
-        kill(pid, SIGKILL);
-    close(fds[0]);
     free(buf);
+    return stop;
+}
 
-    int wstatus = 0;
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-        ;
-    if (killed_for == CM_ISOLATE_TIMEOUT) {
+/* The outcome from why the parent stopped (pump()) and the wait status. */
+static void conclude(int stopped, int wstatus, double timeout_s, cm_isolate_outcome *outcome)
+{
+    if (stopped == CM_ISOLATE_TIMEOUT) {
         outcome->status = CM_ISOLATE_TIMEOUT;
-        snprintf(outcome->detail, sizeof outcome->detail,
-                 "no answer for %.1f s; killed", timeout_s);
-    } else if (killed_for == CM_ISOLATE_ERROR) {
+        snprintf(outcome->detail, sizeof outcome->detail, "no answer for %.1f s; killed", timeout_s);
+    } else if (stopped == CM_ISOLATE_ERROR) {
         outcome->status = CM_ISOLATE_ERROR;
         snprintf(outcome->detail, sizeof outcome->detail, "out of memory reading its messages");
-    } else if (killed_for == CM_ISOLATE_INTERRUPTED) {
+    } else if (stopped == CM_ISOLATE_INTERRUPTED) {
         outcome->status = CM_ISOLATE_INTERRUPTED;
         snprintf(outcome->detail, sizeof outcome->detail, "interrupted by the user");
     } else if (WIFSIGNALED(wstatus)) {
         outcome->status = CM_ISOLATE_CRASHED;
         outcome->signal = WTERMSIG(wstatus);
-        snprintf(outcome->detail, sizeof outcome->detail, "SIG%s (%s)",
-                 signal_abbrev(outcome->signal),
+        snprintf(outcome->detail, sizeof outcome->detail, "SIG%s (%s)", signal_abbrev(outcome->signal),
                  strsignal(outcome->signal));
     } else if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0) {
         outcome->status = CM_ISOLATE_EXITED;
         outcome->exit_code = WEXITSTATUS(wstatus);
-        snprintf(outcome->detail, sizeof outcome->detail, "exited with status %d",
-                 outcome->exit_code);
+        snprintf(outcome->detail, sizeof outcome->detail, "exited with status %d", outcome->exit_code);
     } else {
         outcome->status = CM_ISOLATE_OK;
     }
+}
+
+void cm_isolate_run(cm_isolate_child_fn child, void *arg, double timeout_s,
+                    cm_isolate_message_fn on_message, void *ctx,
+                    cm_isolate_outcome *outcome)
+{
+    int rd;
+    memset(outcome, 0, sizeof *outcome);
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = spawn(child, arg, &rd, outcome);
+    if (pid < 0)
+        return;
+    int stopped = pump(rd, timeout_s, on_message, ctx);
+    if (stopped)
+        kill(pid, SIGKILL);
+    close(rd);
+    int wstatus = 0;
+    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+        ;
+    conclude(stopped, wstatus, timeout_s, outcome);
 }

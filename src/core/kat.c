@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "core/embedded.h"
+#include "util/embedded.h"
 #include "core/kat.h"
 #include "core/kat_internal.h"
 #include "core/registry.h"

@@ -26,7 +26,7 @@
 
 #include <stddef.h>
 #include "cryptometer/backend.h"
-#include "core/error.h"
+#include "util/error.h"
 
 struct json_t;
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/commands.h"
-#include "core/error.h"
+#include "util/error.h"
 #include "core/verify.h"
 #include "platform/platform.h"
 
@@ -47,6 +47,7 @@ int main(int argc, char **argv)
         return cm_verify_main(argc - 1, argv + 1);
     if (strcmp(cmd, "detect") == 0)
         return cm_detect_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "aes-score") == 0) return cm_aes_score_main(argc - 1, argv + 1); /* hidden: for Python */
     if (strcmp(cmd, "import") == 0)
         return cm_python_main(argv[0], argc - 1, argv + 1);
     fprintf(stderr, "cryptometer: error: unknown command '%s' (see cryptometer --help)\n", cmd);

@@ -8,7 +8,7 @@
 #define CM_CORE_OUTPUT_H
 
 #include <stdio.h>
-#include "core/error.h"
+#include "util/error.h"
 
 struct json_t;
 

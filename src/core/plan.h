@@ -10,7 +10,7 @@
 #include <regex.h>
 #include <stddef.h>
 #include "cryptometer/backend.h"
-#include "core/error.h"
+#include "util/error.h"
 
 #define CM_MAX_SIZES 64
 #define CM_MAX_SIZE (64u << 20) /* 64 MiB */

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/commands.h"
-#include "core/error.h"
+#include "util/error.h"
 
 /* The first of candidates that exists (and, for want_exec, is executable). */
 static const char *first_existing(const char *const *candidates, int n, int want_exec)
@@ -32,6 +32,7 @@ int cm_python_main(const char *self, int argc, char **argv)
     char venv_python[PATH_MAX], installed_pkg[PATH_MAX], self_dir[PATH_MAX];
     snprintf(venv_python, sizeof venv_python, "%s/.venv/bin/python", CM_SOURCE_DIR);
     char *resolved = realpath(self, NULL);
+    setenv("CRYPTOMETER_BIN", resolved ? resolved : self, 1); /* Python runs `aes-score` with it */
     snprintf(self_dir, sizeof self_dir, "%s", resolved ? resolved : self);
     free(resolved);
     snprintf(installed_pkg, sizeof installed_pkg, "%s/../share/cryptometer/python/cryptometer",

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 #include "cryptometer/backend.h"
-#include "core/error.h"
+#include "util/error.h"
 
 /* Compiled-in backends, in name order. */
 size_t cm_registry_count(void);

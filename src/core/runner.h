@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "core/stats.h"
-#include "core/timer.h"
+#include "platform/timer.h"
 
 typedef struct cm_workload {
     /* Runs the operation iters times; non-zero if an operation failed. */

@@ -14,12 +14,12 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "core/class.h"
-#include "core/cpuclock.h"
+#include "platform/cpuclock.h"
 #include "core/isolate.h"
 #include "core/kat.h"
 #include "core/registry.h"
 #include "core/suite.h"
-#include "core/timer.h"
+#include "platform/timer.h"
 #include "core/workload.h"
 
 typedef struct group_job {

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "core/error.h"
+#include "util/error.h"
 #include "core/isolate.h"
 #include "core/kat.h"
 #include "core/output.h"

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include "cryptometer/backend.h"
 #include "core/class.h"
-#include "core/error.h"
+#include "util/error.h"
 #include "core/runner.h"
 
 /* Sets up b for impl: buffers, deterministic key material and message,

@@ -1,37 +1,52 @@
 /*
- * aes_score.c — the AES-score-per-MHz inference for a live run: what an
- * OpenSSL aes-256-cbc 16 KiB figure says about a core's family and clock.
+ * aes_score.c — the AES-score-per-MHz rule, the one implementation (see
+ * aes_score.h; docs/detect.md states it step by step): what an OpenSSL
+ * aes-256-cbc 16 KiB figure says about a core's family and clock, judged
+ * against data/aes_score_per_mhz.json.
  *
- * The table is data/aes_score_per_mhz.json; the rule is the one written in
- * python/cryptometer/aes_score.py (its docstring), implemented here step by
- * step with the same names, numbers and sentences, so that an imported
- * sbc-bench log and a live run get the same verdict from the same figures.
- * Keep the two in step: tests/unit/test_platform_detect.c checks sentences
- * produced by the Python side.
- *
- * Step 4 (the closest family of an unknown core) looks only at the families
- * of the figure's architecture. A live figure comes from this binary's own
- * OpenSSL, so platform_aes_score() uses the architecture this binary was
- * built for (a 32-bit binary on a 64-bit kernel ran 32-bit AES code: uname
- * would name the wrong one). Step 6 (circular verdicts) is about imported
- * logs whose figures the table was derived from; a live run judges no log,
- * so "circular" is always false here.
+ * The steps: (1) score per MHz = kbs_16k / mhz, else insufficient-data;
+ * (2) the family whose cores hold the core name (ASCII letters and digits,
+ * lower-cased); (3) below the absent fraction of the family's ratio (or of
+ * the table's smallest) → crypto-extensions-absent-or-unused; (4) no family
+ * → unknown-family, naming the closest family of the figure's architecture;
+ * (5) the deviation from the family's ratio within its tolerance →
+ * consistent, else the clock was lower or higher than the one used, and the
+ * cpufreq claim judged the same way; (6) a family whose ratio was derived
+ * from the very log judged (derived_from, by SHA-256) → circular.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <jansson.h>
 
-#include "platform/platform.h"
+#include "platform/aes_score.h"
 #include "platform/sysroot.h"
+#include "util/json.h"
 
-#define CLAIM_GAP 0.03
+#define TABLE_PATH "data/aes_score_per_mhz.json"
+#define CLAIM_GAP 0.03 /* a cpufreq claim this far from mhz gets a sentence */
+#define CIRCULAR_WORDS \
+    "(the table's ratio for this family was derived from this log, so agreement proves nothing)"
 
 /* One family row. */
 struct family {
     const char *name;
     const char *arch; /* as in the table (canonical), or NULL */
     double ratio, tolerance;
+    const json_t *row;
+};
+
+/* A verdict as the steps fill it in: NAN and NULL are "not set". */
+struct verdict {
+    const platform_aes_figure *fig;
+    const char *who, *label, *arch;
+    double spm, ratio, tol, expected, implied, dev, claimed_dev;
+    const char *code, *claimed_code, *family;
+    json_t *closest; /* {family, ratio, deviation}, or NULL */
+    int circular;
+    char msg[2048];
 };
 
 /* The architecture this binary was built for, as canonical_arch() names it;
@@ -63,9 +78,9 @@ static const char *binary_arch(void)
 #endif
 }
 
-/* canonical_arch(): ASCII A-Z lower-cased; amd64 -> x86_64, arm64 ->
- * aarch64, i386/i486/i586/x86 -> i686, arm and armv* -> arm; other names
- * unchanged. NULL for NULL or "". */
+/* The table's name for an architecture: ASCII A-Z lower-cased; amd64 ->
+ * x86_64, arm64 -> aarch64, i386/i486/i586/x86 -> i686, arm and armv* ->
+ * arm; other names unchanged. NULL for NULL or "". */
 static const char *canonical_arch(const char *in, char *out, size_t len)
 {
     static const char *const alias[][2] = {
@@ -88,7 +103,8 @@ static const char *canonical_arch(const char *in, char *out, size_t len)
     return out;
 }
 
-/* normalise_core_name(): ASCII A-Z lower-cased, all but a-z 0-9 dropped. */
+/* A core name as names are compared: ASCII A-Z lower-cased, all but a-z
+ * 0-9 dropped. */
 static void normalise(const char *in, char *out, size_t len)
 {
     size_t n = 0;
@@ -102,10 +118,11 @@ static void normalise(const char *in, char *out, size_t len)
     out[n] = '\0';
 }
 
-/* Reads family i of the table. */
-static int family_at(json_t *families, size_t i, struct family *f)
+/* Reads family i of the table; 0 when the row lacks a name or a ratio. */
+static int family_at(const json_t *families, size_t i, struct family *f)
 {
-    json_t *e = json_array_get(families, i);
+    const json_t *e = json_array_get(families, i);
+    f->row = e;
     f->name = json_string_value(json_object_get(e, "family"));
     f->arch = json_string_value(json_object_get(e, "arch"));
     f->ratio = json_number_value(json_object_get(e, "ratio"));
@@ -113,15 +130,15 @@ static int family_at(json_t *families, size_t i, struct family *f)
     return f->name && f->ratio > 0;
 }
 
-/* family_of(): the family whose cores contain core_name (first match). */
-static int family_of(json_t *families, const char *core_name, struct family *out)
+/* Step 2: the family whose cores contain core_name (the first match). */
+static int family_of(const json_t *families, const char *core_name, struct family *out)
 {
     char key[128], other[128];
     normalise(core_name, key, sizeof key);
     if (!key[0])
         return 0;
     for (size_t i = 0; i < json_array_size(families); i++) {
-        json_t *cores = json_object_get(json_array_get(families, i), "cores");
+        const json_t *cores = json_object_get(json_array_get(families, i), "cores");
         for (size_t j = 0; j < json_array_size(cores); j++) {
             normalise(json_string_value(json_array_get(cores, j)), other, sizeof other);
             if (strcmp(key, other) == 0)
@@ -131,7 +148,54 @@ static int family_of(json_t *families, const char *core_name, struct family *out
     return 0;
 }
 
-/* _pct(): "%+.1f%%" with a rounded zero printed as "+0.0%". */
+/* The smallest ratio of the table (step 3 for an unknown core). */
+static double smallest_ratio(const json_t *families)
+{
+    double least = INFINITY;
+    struct family f;
+    for (size_t i = 0; i < json_array_size(families); i++)
+        if (family_at(families, i, &f) && f.ratio < least)
+            least = f.ratio;
+    return least;
+}
+
+/* Step 4: the family of architecture arch whose ratio is closest to spm
+ * (relatively; the first in table order on a tie). 0 when there is none. */
+static int closest_family(const json_t *families, const char *arch, double spm, struct family *out)
+{
+    double best = INFINITY;
+    int found = 0;
+    struct family f;
+    char fa[32];
+    for (size_t i = 0; arch && i < json_array_size(families); i++) {
+        if (!family_at(families, i, &f) || !canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, arch) != 0)
+            continue;
+        double gap = fabs(spm / f.ratio - 1.0);
+        if (!found || gap < best) {
+            *out = f;
+            best = gap;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* Step 6: whether f's ratio was derived from the log whose SHA-256 is sha. */
+static int derived_from(const struct family *f, const char *sha)
+{
+    size_t i;
+    const json_t *d;
+    if (!sha || !sha[0])
+        return 0;
+    json_array_foreach(json_object_get(f->row, "derived_from"), i, d) {
+        const char *s = json_string_value(json_object_get(d, "sha256"));
+        if (s && strcasecmp(s, sha) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* A signed percentage with one decimal; a rounded zero prints as "+0.0%". */
 static const char *pct(double x, char *buf, size_t len)
 {
     snprintf(buf, len, "%+.1f%%", 100.0 * x);
@@ -140,12 +204,138 @@ static const char *pct(double x, char *buf, size_t len)
     return buf;
 }
 
-/* _band(): step 5 for a deviation from a known family's ratio. */
+/* Step 5 for a deviation from a known family's ratio. */
 static const char *band(double deviation, double tolerance)
 {
     if (fabs(deviation) <= tolerance)
         return "consistent";
     return deviation < 0 ? "clock-lower-than-claimed" : "clock-higher-than-claimed";
+}
+
+/* Appends printf-style text to the verdict's message. */
+__attribute__((format(printf, 2, 3))) static void say(struct verdict *v, const char *fmt, ...)
+{
+    size_t used = strlen(v->msg);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->msg + used, sizeof v->msg - used, fmt, ap);
+    va_end(ap);
+}
+
+/* The circular words, with their leading space, or "". */
+static const char *circular_suffix(const struct verdict *v)
+{
+    return v->circular ? " " CIRCULAR_WORDS : "";
+}
+
+/* Step 4: a core of no family, compared with its architecture's families. */
+static int judge_unknown(struct verdict *v, const json_t *families)
+{
+    const platform_aes_figure *g = v->fig;
+    struct family near;
+    char a[32];
+    v->code = "unknown-family";
+    say(v, "%s is not a core family in the AES score table; at %.0f MHz %s it scores %.0f k/s, %.1f per MHz",
+        v->who, g->mhz, v->label, g->kbs_16k, v->spm);
+    if (!closest_family(families, v->arch, v->spm, &near)) {
+        if (v->arch)
+            say(v, "; the table has no %s family to compare it with.", v->arch);
+        else
+            say(v, "; its architecture is unknown, so no family is compared with it.");
+        return 0;
+    }
+    double dev = v->spm / near.ratio - 1.0;
+    v->closest = json_pack("{s:s, s:f, s:f}", "family", near.name, "ratio", near.ratio, "deviation", dev);
+    v->circular = derived_from(&near, g->log_sha256);
+    say(v, ", closest to %s (%.0f per MHz, %s) of the %s families in the table%s.", near.name, near.ratio,
+        pct(dev, a, sizeof a), v->arch, circular_suffix(v));
+    return v->closest ? 0 : -1;
+}
+
+/* Step 5 applied to the cpufreq claim: claimed_deviation, claimed_verdict,
+ * and a sentence when the claim is more than CLAIM_GAP from mhz. */
+static void judge_claim(struct verdict *v, const struct family *fam)
+{
+    const platform_aes_figure *g = v->fig;
+    char b[32];
+    v->claimed_dev = g->kbs_16k / g->claimed_mhz / fam->ratio - 1.0;
+    v->claimed_code = band(v->claimed_dev, fam->tolerance);
+    if (fabs(g->claimed_mhz / g->mhz - 1.0) <= CLAIM_GAP)
+        return;
+    int fits = fabs(v->claimed_dev) <= fam->tolerance;
+    pct(v->claimed_dev, b, sizeof b);
+    if (strcmp(v->code, "consistent") != 0)
+        say(v, fits ? " The cpufreq claim of %.0f MHz fits the score instead (%s)."
+                    : " cpufreq claims %.0f MHz, which the score does not fit either (%s).",
+            g->claimed_mhz, b);
+    else if (!fits)
+        say(v, " cpufreq claims %.0f MHz, which the score does not fit (%s): the score confirms the %s clock, "
+               "not the claimed one.", g->claimed_mhz, b, v->label);
+    else if (fabs(v->claimed_dev) > fabs(v->dev))
+        say(v, " cpufreq claims %.0f MHz (%s at that clock): the score fits the %s clock better.",
+            g->claimed_mhz, b, v->label);
+    else
+        say(v, " The score fits the cpufreq claim of %.0f MHz as well (%s).", g->claimed_mhz, b);
+}
+
+/* Step 5: a core of a known family. */
+static void judge_known(struct verdict *v, const struct family *fam)
+{
+    const platform_aes_figure *g = v->fig;
+    char a[32];
+    v->code = band(v->dev, fam->tolerance);
+    v->circular = derived_from(fam, g->log_sha256);
+    say(v, "%s at %.0f MHz %s should score ~%.0f k/s in AES-256-CBC 16 KiB (%.0f per MHz); it scores %.0f (%s)",
+        v->who, g->mhz, v->label, v->expected, fam->ratio, g->kbs_16k, pct(v->dev, a, sizeof a));
+    if (strcmp(v->code, "consistent") == 0)
+        say(v, ": consistent with the %s family%s.", fam->name, circular_suffix(v));
+    else
+        say(v, ", as a core at ~%.0f MHz would: the clock was likely %s than the %.0f MHz %s%s.", v->implied,
+            v->dev < 0 ? "lower" : "higher", g->mhz, v->label, circular_suffix(v));
+    if (g->claimed_mhz > 0)
+        judge_claim(v, fam);
+}
+
+/* Steps 1 to 6 on v (the figure set); -1 only when out of memory. */
+static int judge(struct verdict *v, const json_t *families, double fraction)
+{
+    const platform_aes_figure *g = v->fig;
+    if (!(g->kbs_16k > 0)) {
+        say(v, "%s: no AES-256-CBC 16 KiB figure, so the AES score per MHz cannot be checked.", v->who);
+        return 0;
+    }
+    if (!(g->mhz > 0)) {
+        say(v, "%s: scores %.0f k/s in AES-256-CBC 16 KiB but no clock is known, so the score per MHz "
+               "cannot be checked.", v->who, g->kbs_16k);
+        return 0;
+    }
+    v->spm = g->kbs_16k / g->mhz;
+    struct family fam;
+    int known = family_of(families, g->core_name, &fam);
+    char reference_words[160];
+    double reference = known ? fam.ratio : smallest_ratio(families);
+    if (known) {
+        v->family = fam.name;
+        v->ratio = fam.ratio;
+        v->tol = fam.tolerance;
+        v->expected = fam.ratio * g->mhz;
+        v->implied = g->kbs_16k / fam.ratio;
+        v->dev = v->spm / fam.ratio - 1.0;
+        snprintf(reference_words, sizeof reference_words, "the %s ratio (%.0f)", fam.name, fam.ratio);
+    } else {
+        snprintf(reference_words, sizeof reference_words, "the smallest ratio in the table (%.0f)", reference);
+    }
+    if (v->spm < fraction * reference) {
+        v->code = "crypto-extensions-absent-or-unused";
+        say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB, %.1f per MHz: below %.0f%% of %s, so "
+               "AES ran without AES instructions: crypto extensions are absent or unused.",
+            v->who, g->mhz, v->label, g->kbs_16k, v->spm, 100 * fraction, reference_words);
+        return 0;
+    }
+    if (!known)
+        return judge_unknown(v, families);
+    judge_known(v, &fam);
+    return 0;
 }
 
 /* A JSON number, or null when the value is unset (NAN). */
@@ -154,185 +344,82 @@ static json_t *num(double v)
     return isnan(v) ? json_null() : json_real(v);
 }
 
-/* See platform.h. */
+/* A JSON string, or null for NULL. */
+static json_t *str(const char *s)
+{
+    return s ? json_string(s) : json_null();
+}
+
+/* The verdict as the object aes_score.h describes; NULL when out of memory
+ * (v->closest is handed over either way). */
+static json_t *verdict_json(struct verdict *v)
+{
+    const platform_aes_figure *g = v->fig;
+    int have_claim = g->claimed_mhz > 0;
+    json_t *o = json_object();
+    int rc = o ? 0 : -1;
+    rc |= json_object_set_new(o, "core_name", str(g->core_name));
+    rc |= json_object_set_new(o, "arch", str(v->arch));
+    rc |= json_object_set_new(o, "mhz", num(g->mhz));
+    rc |= json_object_set_new(o, "mhz_source", str(v->label));
+    rc |= json_object_set_new(o, "kbs_16k", num(g->kbs_16k));
+    rc |= json_object_set_new(o, "score_per_mhz", num(v->spm));
+    rc |= json_object_set_new(o, "family", str(v->family));
+    rc |= json_object_set_new(o, "ratio", num(v->ratio));
+    rc |= json_object_set_new(o, "tolerance", num(v->tol));
+    rc |= json_object_set_new(o, "expected_kbs", num(v->expected));
+    rc |= json_object_set_new(o, "implied_mhz", num(v->implied));
+    rc |= json_object_set_new(o, "deviation", num(v->dev));
+    rc |= json_object_set_new(o, "closest_family", v->closest ? v->closest : json_null());
+    rc |= json_object_set_new(o, "claimed_mhz", have_claim ? json_real(g->claimed_mhz) : json_null());
+    rc |= json_object_set_new(o, "claimed_deviation", num(v->claimed_dev));
+    rc |= json_object_set_new(o, "claimed_verdict", str(v->claimed_code));
+    rc |= json_object_set_new(o, "verdict", json_string(v->code));
+    rc |= json_object_set_new(o, "circular", json_boolean(v->circular));
+    rc |= json_object_set_new(o, "message", json_string(v->msg));
+    return cm_json_checked(o, rc);
+}
+
+/* See aes_score.h. */
+json_t *platform_aes_verdict(const json_t *table, const platform_aes_figure *fig)
+{
+    if (!table)
+        table = pf_data_table(TABLE_PATH);
+    const json_t *families = json_object_get(table, "families");
+    const json_t *fraction = json_object_get(json_object_get(table, "crypto_extensions_absent"), "fraction");
+    if (!json_array_size(families) || !json_is_number(fraction))
+        return NULL;
+    char arch[32];
+    struct verdict v = {
+        .fig = fig,
+        .who = fig->core_name && fig->core_name[0] ? fig->core_name : "this core",
+        .label = fig->mhz_label ? fig->mhz_label : "measured",
+        .arch = canonical_arch(fig->arch, arch, sizeof arch),
+        .spm = NAN, .ratio = NAN, .tol = NAN, .expected = NAN, .implied = NAN, .dev = NAN,
+        .claimed_dev = NAN,
+        .code = "insufficient-data",
+    };
+    if (judge(&v, families, json_number_value(fraction)) != 0)
+        return NULL;
+    return verdict_json(&v);
+}
+
+/* See aes_score.h. */
 json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k, double claimed_mhz,
                            const char *mhz_label)
 {
-    return platform_aes_score_for_arch(binary_arch(), core_name, mhz, kbs_16k, claimed_mhz, mhz_label);
+    platform_aes_figure fig = {core_name, mhz, kbs_16k, claimed_mhz, mhz_label, binary_arch(), NULL};
+    return platform_aes_verdict(NULL, &fig);
 }
 
-/* See platform.h. */
-json_t *platform_aes_score_for_arch(const char *arch_name, const char *core_name, double mhz,
-                                    double kbs_16k, double claimed_mhz, const char *mhz_label)
+/* See aes_score.h. */
+int platform_aes_score_source(platform_aes_source *out)
 {
-    char arch_buf[32];
-    const char *arch = canonical_arch(arch_name, arch_buf, sizeof arch_buf);
-    json_t *table = pf_data_table("data/aes_score_per_mhz.json");
-    json_t *families = table ? json_object_get(table, "families") : NULL;
-    json_t *absent = table ? json_object_get(table, "crypto_extensions_absent") : NULL;
-    if (!json_array_size(families) || !json_is_number(json_object_get(absent, "fraction")))
-        return NULL;
-    double fraction = json_number_value(json_object_get(absent, "fraction"));
-    if (!mhz_label)
-        mhz_label = "measured";
-    const char *who = core_name && core_name[0] ? core_name : "this core";
-    char msg[2048], a[32], b[32];
-
-    double spm = NAN, ratio = NAN, tol = NAN, expected = NAN, implied = NAN, dev = NAN;
-    double claimed_dev = NAN;
-    const char *verdict = "insufficient-data", *claimed_verdict = NULL;
-    const char *family_name = NULL;
-    json_t *closest = json_null();
-    int have_claim = claimed_mhz > 0 && !isnan(claimed_mhz);
-
-    if (!(kbs_16k > 0)) {
-        snprintf(msg, sizeof msg,
-                 "%s: no AES-256-CBC 16 KiB figure, so the AES score per MHz cannot be checked.", who);
-        goto done;
-    }
-    if (!(mhz > 0)) {
-        snprintf(msg, sizeof msg,
-                 "%s: scores %.0f k/s in AES-256-CBC 16 KiB but no clock is known, so the score "
-                 "per MHz cannot be checked.",
-                 who, kbs_16k);
-        goto done;
-    }
-
-    spm = kbs_16k / mhz;
-    struct family fam;
-    int known = family_of(families, core_name, &fam);
-    double reference;
-    char reference_words[160];
-    if (known) {
-        family_name = fam.name;
-        ratio = fam.ratio;
-        tol = fam.tolerance;
-        expected = fam.ratio * mhz;
-        implied = kbs_16k / fam.ratio;
-        dev = spm / fam.ratio - 1.0;
-        reference = fam.ratio;
-        snprintf(reference_words, sizeof reference_words, "the %s ratio (%.0f)", fam.name, fam.ratio);
-    } else {
-        reference = INFINITY;
-        for (size_t i = 0; i < json_array_size(families); i++) {
-            struct family f;
-            if (family_at(families, i, &f) && f.ratio < reference)
-                reference = f.ratio;
-        }
-        snprintf(reference_words, sizeof reference_words, "the smallest ratio in the table (%.0f)",
-                 reference);
-    }
-
-    if (spm < fraction * reference) {
-        verdict = "crypto-extensions-absent-or-unused";
-        snprintf(msg, sizeof msg,
-                 "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB, %.1f per MHz: below "
-                 "%.0f%% of %s, so AES ran without AES instructions: crypto extensions are absent "
-                 "or unused.",
-                 who, mhz, mhz_label, kbs_16k, spm, 100 * fraction, reference_words);
-        goto done;
-    }
-
-    if (!known) {
-        struct family near = {0}, f;
-        double near_gap = INFINITY;
-        int found = 0;
-        for (size_t i = 0; arch && i < json_array_size(families); i++) {
-            if (!family_at(families, i, &f) || !f.arch || strcmp(f.arch, arch) != 0)
-                continue;
-            double gap = fabs(spm / f.ratio - 1.0);
-            if (!found || gap < near_gap) { /* strictly: the first wins a tie */
-                near = f;
-                near_gap = gap;
-                found = 1;
-            }
-        }
-        verdict = "unknown-family";
-        char head[768];
-        snprintf(head, sizeof head,
-                 "%s is not a core family in the AES score table; at %.0f MHz %s it scores %.0f "
-                 "k/s, %.1f per MHz",
-                 who, mhz, mhz_label, kbs_16k, spm);
-        if (!found && !arch)
-            snprintf(msg, sizeof msg, "%s; its architecture is unknown, so no family is compared with it.",
-                     head);
-        else if (!found)
-            snprintf(msg, sizeof msg, "%s; the table has no %s family to compare it with.", head, arch);
-        else {
-            closest = json_pack("{s:s, s:f, s:f}", "family", near.name, "ratio", near.ratio,
-                                "deviation", spm / near.ratio - 1.0);
-            snprintf(msg, sizeof msg, "%s, closest to %s (%.0f per MHz, %s) of the %s families in the table.",
-                     head, near.name, near.ratio, pct(spm / near.ratio - 1.0, a, sizeof a), arch);
-        }
-        goto done;
-    }
-
-    verdict = band(dev, tol);
-    char head[768];
-    snprintf(head, sizeof head,
-             "%s at %.0f MHz %s should score ~%.0f k/s in AES-256-CBC 16 KiB (%.0f per MHz); it "
-             "scores %.0f (%s)",
-             who, mhz, mhz_label, expected, fam.ratio, kbs_16k, pct(dev, a, sizeof a));
-    if (strcmp(verdict, "consistent") == 0)
-        snprintf(msg, sizeof msg, "%s: consistent with the %s family.", head, fam.name);
-    else
-        snprintf(msg, sizeof msg,
-                 "%s, as a core at ~%.0f MHz would: the clock was likely %s than the %.0f MHz %s.",
-                 head, implied, dev < 0 ? "lower" : "higher", mhz, mhz_label);
-
-    if (have_claim) {
-        claimed_dev = kbs_16k / claimed_mhz / fam.ratio - 1.0;
-        claimed_verdict = band(claimed_dev, tol);
-        if (fabs(claimed_mhz / mhz - 1.0) > CLAIM_GAP) {
-            char extra[512];
-            pct(claimed_dev, b, sizeof b);
-            if (strcmp(verdict, "consistent") == 0) {
-                if (fabs(claimed_dev) > tol)
-                    snprintf(extra, sizeof extra,
-                             "cpufreq claims %.0f MHz, which the score does not fit (%s): the score "
-                             "confirms the %s clock, not the claimed one.",
-                             claimed_mhz, b, mhz_label);
-                else if (fabs(claimed_dev) > fabs(dev))
-                    snprintf(extra, sizeof extra,
-                             "cpufreq claims %.0f MHz (%s at that clock): the score fits the %s "
-                             "clock better.",
-                             claimed_mhz, b, mhz_label);
-                else
-                    snprintf(extra, sizeof extra,
-                             "The score fits the cpufreq claim of %.0f MHz as well (%s).", claimed_mhz, b);
-            } else if (fabs(claimed_dev) <= tol) {
-                snprintf(extra, sizeof extra, "The cpufreq claim of %.0f MHz fits the score instead (%s).",
-                         claimed_mhz, b);
-            } else {
-                snprintf(extra, sizeof extra,
-                         "cpufreq claims %.0f MHz, which the score does not fit either (%s).",
-                         claimed_mhz, b);
-            }
-            size_t ml = strlen(msg);
-            snprintf(msg + ml, sizeof msg - ml, " %s", extra);
-        }
-    }
-
-done:;
-    json_t *o = json_object();
-    json_object_set_new(o, "core_name", core_name ? json_string(core_name) : json_null());
-    json_object_set_new(o, "arch", arch ? json_string(arch) : json_null());
-    json_object_set_new(o, "mhz", num(mhz));
-    json_object_set_new(o, "mhz_source", json_string(mhz_label));
-    json_object_set_new(o, "kbs_16k", num(kbs_16k));
-    json_object_set_new(o, "score_per_mhz", num(spm));
-    json_object_set_new(o, "family", family_name ? json_string(family_name) : json_null());
-    json_object_set_new(o, "ratio", num(ratio));
-    json_object_set_new(o, "tolerance", num(tol));
-    json_object_set_new(o, "expected_kbs", num(expected));
-    json_object_set_new(o, "implied_mhz", num(implied));
-    json_object_set_new(o, "deviation", num(dev));
-    json_object_set_new(o, "closest_family", closest);
-    json_object_set_new(o, "claimed_mhz", have_claim ? json_real(claimed_mhz) : json_null());
-    json_object_set_new(o, "claimed_deviation", num(claimed_dev));
-    json_object_set_new(o, "claimed_verdict", claimed_verdict ? json_string(claimed_verdict) : json_null());
-    json_object_set_new(o, "verdict", json_string(verdict));
-    json_object_set_new(o, "circular", json_false()); /* step 6 judges logs; a live run is none */
-    json_object_set_new(o, "message", json_string(msg));
-    return o;
+    const json_t *m = json_object_get(pf_data_table(TABLE_PATH), "metric");
+    json_int_t size = json_integer_value(json_object_get(m, "size"));
+    out->backend = json_string_value(json_object_get(m, "backend"));
+    out->algorithm = json_string_value(json_object_get(m, "algorithm"));
+    out->operation = json_string_value(json_object_get(m, "operation"));
+    out->size = size > 0 ? (size_t)size : 0;
+    return out->backend && out->algorithm && out->operation && out->size ? 0 : -1;
 }

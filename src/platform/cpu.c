@@ -14,7 +14,7 @@
 #include <jansson.h>
 
 #include "platform/cpuid.h"
-#include "platform/platform.h"
+#include "platform/cpu.h"
 #include "platform/sysroot.h"
 
 /* x86 hybrid core types (cpuid leaf 0x1A, EAX bits 31:24). */
@@ -25,7 +25,7 @@
  * MIDR table
  * ---------------------------------------------------------------------- */
 
-/* See platform.h. */
+/* See cpu.h. */
 int platform_core_lookup(unsigned implementer, unsigned part, platform_core_id *out)
 {
     char key[16];
@@ -51,7 +51,7 @@ int platform_core_lookup(unsigned implementer, unsigned part, platform_core_id *
     return 0;
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 int platform_midr_lookup(uint32_t midr, platform_core_id *out)
 {
     return platform_core_lookup((midr >> 24) & 0xffu, (midr >> 4) & 0xfffu, out);
@@ -83,82 +83,85 @@ static uint32_t midr_compose(const struct midr_parts *m)
            ((m->part & 0xfffu) << 4) | (m->rev & 0xfu);
 }
 
-/* See platform.h. */
-void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
+/* What parsing /proc/cpuinfo keeps between lines. */
+struct cpuinfo_state {
+    struct midr_parts m; /* the ID fields seen since the last flush */
+    int cur;             /* index of the current CPU, -1 before the first */
+    int is_x86, riscv;
+    char isa[64];
+};
+
+/* Stores the pending MIDR parts into the current CPU. */
+static void flush_midr(struct cpuinfo_state *st, platform_cpu *cpu)
 {
-    struct midr_parts m = {0};
-    int cur = -1, is_x86 = 0, riscv = 0;
-    char isa[64] = "";
-    const char *p = text;
-    char *line = NULL;
-    size_t cap = 0;
+    if (st->cur >= 0 && midr_compose(&st->m))
+        cpu->midr[st->cur] = midr_compose(&st->m);
+    memset(&st->m, 0, sizeof st->m);
+}
 
-    /* Stores the pending MIDR parts into the current CPU. */
-#define FLUSH_MIDR()                                          \
-    do {                                                      \
-        if (cur >= 0 && midr_compose(&m))                     \
-            cpu->midr[cur] = midr_compose(&m);                \
-        memset(&m, 0, sizeof m);                              \
-    } while (0)
-
-    while (pf_next_line(&p, &line, &cap) == 1) {
-        char *colon = strchr(line, ':');
-        if (!colon)
-            continue;
-        *colon = '\0';
-        char *key = pf_trim(line), *val = pf_trim(colon + 1);
-
-        if (strcmp(key, "processor") == 0 && isdigit((unsigned char)val[0])) {
-            FLUSH_MIDR();
-            if (cpu->n_cpus < PLATFORM_MAX_CPUS) {
-                cur = cpu->n_cpus++;
-                cpu->cpu_ids[cur] = atoi(val);
-            }
-        } else if (strcmp(key, "Processor") == 0 || strcmp(key, "model name") == 0) {
-            /* "Processor" is the old armhf spelling of the model name. */
-            if (!cpu->model_name[0])
-                set_field(cpu->model_name, sizeof cpu->model_name, val);
-        } else if (strcmp(key, "vendor_id") == 0) {
-            is_x86 = 1;
-            if (!cpu->vendor[0])
-                set_field(cpu->vendor, sizeof cpu->vendor, val);
-        } else if (strcmp(key, "cpu MHz") == 0) {
-            if (cur >= 0)
-                cpu->mhz[cur] = atof(val);
-        } else if (strcmp(key, "flags") == 0 || strcmp(key, "Features") == 0) {
-            if (!cpu->flags)
-                cpu->flags = strdup(val);
-        } else if (strcmp(key, "CPU implementer") == 0) {
-            m.impl = (unsigned)strtoul(val, NULL, 0);
-            m.have_impl = 1;
-        } else if (strcmp(key, "CPU variant") == 0) {
-            m.variant = (unsigned)strtoul(val, NULL, 0);
-        } else if (strcmp(key, "CPU part") == 0) {
-            m.part = (unsigned)strtoul(val, NULL, 0);
-            m.have_part = 1;
-        } else if (strcmp(key, "CPU revision") == 0) {
-            m.rev = (unsigned)strtoul(val, NULL, 0);
-            /* The revision closes a CPU's ID block in every kernel format. */
-            FLUSH_MIDR();
-        } else if (strcmp(key, "Hardware") == 0 || strcmp(key, "Model") == 0) {
-            if (!cpu->board[0])
-                set_field(cpu->board, sizeof cpu->board, val);
-        } else if (strcmp(key, "isa") == 0) {
-            riscv = 1;
-            set_field(isa, sizeof isa, val);
-            if (!cpu->flags) /* RISC-V's feature list is its ISA string */
-                cpu->flags = strdup(val);
-        } else if (strcmp(key, "uarch") == 0) {
-            if (!cpu->model_name[0])
-                set_field(cpu->model_name, sizeof cpu->model_name, val);
-        }
+/* The MIDR fields of a "key: value" line; 0 when key is not one. */
+static int parse_midr_field(struct cpuinfo_state *st, platform_cpu *cpu, const char *key, const char *val)
+{
+    unsigned v = (unsigned)strtoul(val, NULL, 0);
+    if (strcmp(key, "CPU implementer") == 0) {
+        st->m.impl = v;
+        st->m.have_impl = 1;
+    } else if (strcmp(key, "CPU variant") == 0) {
+        st->m.variant = v;
+    } else if (strcmp(key, "CPU part") == 0) {
+        st->m.part = v;
+        st->m.have_part = 1;
+    } else if (strcmp(key, "CPU revision") == 0) {
+        st->m.rev = v;
+        /* The revision closes a CPU's ID block in every kernel format. */
+        flush_midr(st, cpu);
+    } else {
+        return 0;
     }
-    FLUSH_MIDR();
-#undef FLUSH_MIDR
-    free(line);
+    return 1;
+}
 
-    /* Old 32-bit kernels print one ID block after all the processors: it
-     * then describes every CPU. */
+/* One "key: value" line of /proc/cpuinfo. */
+static void parse_field(struct cpuinfo_state *st, platform_cpu *cpu, const char *key, const char *val)
+{
+    if (parse_midr_field(st, cpu, key, val))
+        return;
+    if (strcmp(key, "processor") == 0 && isdigit((unsigned char)val[0])) {
+        flush_midr(st, cpu);
+        if (cpu->n_cpus < PLATFORM_MAX_CPUS) {
+            st->cur = cpu->n_cpus++;
+            cpu->cpu_ids[st->cur] = atoi(val);
+        }
+    } else if (strcmp(key, "Processor") == 0 || strcmp(key, "model name") == 0 || strcmp(key, "uarch") == 0) {
+        /* "Processor" is the old armhf spelling of the model name; "uarch"
+         * RISC-V's. */
+        if (!cpu->model_name[0])
+            set_field(cpu->model_name, sizeof cpu->model_name, val);
+    } else if (strcmp(key, "vendor_id") == 0) {
+        st->is_x86 = 1;
+        if (!cpu->vendor[0])
+            set_field(cpu->vendor, sizeof cpu->vendor, val);
+    } else if (strcmp(key, "cpu MHz") == 0) {
+        if (st->cur >= 0)
+            cpu->mhz[st->cur] = atof(val);
+    } else if (strcmp(key, "flags") == 0 || strcmp(key, "Features") == 0) {
+        if (!cpu->flags)
+            cpu->flags = strdup(val);
+    } else if (strcmp(key, "Hardware") == 0 || strcmp(key, "Model") == 0) {
+        if (!cpu->board[0])
+            set_field(cpu->board, sizeof cpu->board, val);
+    } else if (strcmp(key, "isa") == 0) {
+        st->riscv = 1;
+        set_field(st->isa, sizeof st->isa, val);
+        if (!cpu->flags) /* RISC-V's feature list is its ISA string */
+            cpu->flags = strdup(val);
+    }
+}
+
+/* Old 32-bit kernels print one ID block after all the processors: it then
+ * describes every CPU. Returns how many CPUs had their own MIDR. */
+static int spread_lone_midr(platform_cpu *cpu)
+{
     uint32_t only = 0;
     int known = 0;
     for (int i = 0; i < cpu->n_cpus; i++)
@@ -171,18 +174,38 @@ void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
         for (int i = 0; i < cpu->n_cpus; i++)
             if (!cpu->midr[i])
                 cpu->midr[i] = only;
+    return known;
+}
+
+/* See cpu.h. */
+void platform_cpu_parse_cpuinfo(const char *text, platform_cpu *cpu)
+{
+    struct cpuinfo_state st = {.cur = -1};
+    const char *p = text;
+    char *line = NULL;
+    size_t cap = 0;
+    while (pf_next_line(&p, &line, &cap) == 1) {
+        char *colon = strchr(line, ':');
+        if (!colon)
+            continue;
+        *colon = '\0';
+        parse_field(&st, cpu, pf_trim(line), pf_trim(colon + 1));
+    }
+    flush_midr(&st, cpu);
+    free(line);
+
+    int known = spread_lone_midr(cpu);
     if (known)
         set_field(cpu->midr_source, sizeof cpu->midr_source, "/proc/cpuinfo");
-
     /* The architecture the tree describes. */
-    if (is_x86)
+    if (st.is_x86)
         set_field(cpu->arch, sizeof cpu->arch,
                   cpu->flags && pf_list_has(cpu->flags, "lm") ? "x86_64" : "i686");
     else if (known)
         set_field(cpu->arch, sizeof cpu->arch,
                   cpu->flags && pf_list_has(cpu->flags, "asimd") ? "aarch64" : "arm");
-    else if (riscv)
-        set_field(cpu->arch, sizeof cpu->arch, strncmp(isa, "rv32", 4) == 0 ? "riscv32" : "riscv64");
+    else if (st.riscv)
+        set_field(cpu->arch, sizeof cpu->arch, strncmp(st.isa, "rv32", 4) == 0 ? "riscv32" : "riscv64");
     set_field(cpu->cpuinfo_arch, sizeof cpu->cpuinfo_arch, cpu->arch);
 }
 
@@ -467,90 +490,107 @@ static double model_name_mhz(const char *model)
     return 0;
 }
 
+/* One cluster per cpufreq policy. */
+static void clusters_by_policy(const char *sysroot, platform_cpu *cpu, const struct policy *pol, int np)
+{
+    for (int i = 0; i < np; i++) {
+        platform_cluster *cl = &cpu->clusters[cpu->n_clusters++];
+        memset(cl, 0, sizeof *cl);
+        cl->n_cpus = pol[i].n;
+        memcpy(cl->cpus, pol[i].cpus, (size_t)pol[i].n * sizeof *pol[i].cpus);
+        fill_freq(sysroot, cl, pol[i].dir, 0);
+    }
+    cpu->cluster_source = "cpufreq policy";
+}
+
+/* Clusters by kind of core (MIDR, x86 core type); per-CPU policies
+ * (intel_pstate, acpi-cpufreq, amd-pstate) merge into their kind's cluster. */
+static void clusters_by_kind(const char *sysroot, platform_cpu *cpu, const struct policy *pol, int np)
+{
+    uint32_t kinds[PLATFORM_MAX_CLUSTERS] = {0};
+    int any_kind = 0;
+    for (int i = 0; i < cpu->n_cpus; i++) {
+        uint32_t k = kind_of(cpu, cpu->cpu_ids[i]);
+        any_kind |= k != 0;
+        add_to_kind(cpu, kinds, k, cpu->cpu_ids[i]);
+    }
+    for (int i = 0; i < np; i++)
+        for (int c = 0; c < cpu->n_clusters; c++) {
+            int hit = 0;
+            for (int j = 0; j < cpu->clusters[c].n_cpus && !hit; j++)
+                hit = cpu->clusters[c].cpus[j] == pol[i].cpus[0];
+            if (hit)
+                fill_freq(sysroot, &cpu->clusters[c], pol[i].dir, 1);
+        }
+    if (cpu->hybrid && any_kind)
+        cpu->cluster_source = "core type";
+    else if (any_kind && cpu->midr_source[0])
+        cpu->cluster_source = cpu->n_clusters > 1 ? "MIDR" : "single";
+    else
+        cpu->cluster_source = np > 0 ? "cpufreq policy" : "single";
+}
+
+/* A cluster's core name and vendor: from its MIDR (data/cpu_cores.json),
+ * else the x86 hybrid core type of its first CPU. */
+static void name_cluster(const platform_cpu *cpu, platform_cluster *cl)
+{
+    int i = cpu_index(cpu, cl->n_cpus ? cl->cpus[0] : -1);
+    if (i >= 0) {
+        cl->midr = cpu->midr[i];
+        cl->cpuinfo_mhz = cpu->mhz[i];
+        if (cpu->core_type[i] == CORE_TYPE_CORE)
+            snprintf(cl->core_name, sizeof cl->core_name, "P-core");
+        else if (cpu->core_type[i] == CORE_TYPE_ATOM)
+            snprintf(cl->core_name, sizeof cl->core_name, "E-core");
+    }
+    if (!cl->midr)
+        return;
+    platform_core_id id;
+    platform_midr_lookup(cl->midr, &id);
+    if (id.name)
+        snprintf(cl->core_name, sizeof cl->core_name, "%s", id.name);
+    else
+        snprintf(cl->core_name, sizeof cl->core_name, "unknown part 0x%03x", (unsigned)(cl->midr >> 4) & 0xfffu);
+    snprintf(cl->core_vendor, sizeof cl->core_vendor, "%s", id.vendor ? id.vendor : "unknown implementer");
+    if (id.based_on)
+        snprintf(cl->based_on, sizeof cl->based_on, "%s", id.based_on);
+}
+
+/* The clock a cluster claims: cpufreq's maximum, else /proc/cpuinfo's
+ * "cpu MHz", else the clock in the model name. */
+static void claim_cluster(const platform_cpu *cpu, platform_cluster *cl)
+{
+    if (cl->freq_max_mhz > 0) {
+        cl->claimed_mhz = cl->freq_max_mhz;
+        cl->claimed_source = "cpufreq max";
+    } else if (cl->cpuinfo_mhz > 0) {
+        cl->claimed_mhz = cl->cpuinfo_mhz;
+        cl->claimed_source = "/proc/cpuinfo cpu MHz";
+    } else if (model_name_mhz(cpu->model_name) > 0) {
+        cl->claimed_mhz = model_name_mhz(cpu->model_name);
+        cl->claimed_source = "model name";
+    }
+}
+
 /* Builds the clusters (rules in platform.h) and fills each one's facts. */
 static void build_clusters(const char *sysroot, platform_cpu *cpu)
 {
     struct policy *pol = NULL;
     int np = read_policies(sysroot, cpu, &pol);
-    uint32_t kinds[PLATFORM_MAX_CLUSTERS] = {0};
     int per_cpu_policies = np > 1;
     for (int i = 0; i < np; i++)
         if (pol[i].n != 1)
             per_cpu_policies = 0;
-
     cpu->n_clusters = 0;
-    if (np > 0 && !per_cpu_policies && np <= PLATFORM_MAX_CLUSTERS) {
-        /* One cluster per policy. */
-        for (int i = 0; i < np; i++) {
-            platform_cluster *cl = &cpu->clusters[cpu->n_clusters++];
-            memset(cl, 0, sizeof *cl);
-            cl->n_cpus = pol[i].n;
-            memcpy(cl->cpus, pol[i].cpus, (size_t)pol[i].n * sizeof *pol[i].cpus);
-            fill_freq(sysroot, cl, pol[i].dir, 0);
-        }
-        cpu->cluster_source = "cpufreq policy";
-    } else {
-        /* Group by kind of core; per-CPU policies (intel_pstate,
-         * acpi-cpufreq, amd-pstate) merge into their kind's cluster. */
-        int any_kind = 0;
-        for (int i = 0; i < cpu->n_cpus; i++) {
-            uint32_t k = kind_of(cpu, cpu->cpu_ids[i]);
-            any_kind |= k != 0;
-            add_to_kind(cpu, kinds, k, cpu->cpu_ids[i]);
-        }
-        for (int i = 0; i < np; i++)
-            for (int c = 0; c < cpu->n_clusters; c++) {
-                int hit = 0;
-                for (int j = 0; j < cpu->clusters[c].n_cpus && !hit; j++)
-                    hit = cpu->clusters[c].cpus[j] == pol[i].cpus[0];
-                if (hit)
-                    fill_freq(sysroot, &cpu->clusters[c], pol[i].dir, 1);
-            }
-        if (cpu->hybrid && any_kind)
-            cpu->cluster_source = "core type";
-        else if (any_kind && cpu->midr_source[0])
-            cpu->cluster_source = cpu->n_clusters > 1 ? "MIDR" : "single";
-        else
-            cpu->cluster_source = np > 0 ? "cpufreq policy" : "single";
-    }
+    if (np > 0 && !per_cpu_policies && np <= PLATFORM_MAX_CLUSTERS)
+        clusters_by_policy(sysroot, cpu, pol, np);
+    else
+        clusters_by_kind(sysroot, cpu, pol, np);
     free(pol);
     finish_clusters(cpu);
-
     for (int c = 0; c < cpu->n_clusters; c++) {
-        platform_cluster *cl = &cpu->clusters[c];
-        int first = cl->n_cpus ? cl->cpus[0] : -1;
-        int i = cpu_index(cpu, first);
-        if (i >= 0) {
-            cl->midr = cpu->midr[i];
-            cl->cpuinfo_mhz = cpu->mhz[i];
-            if (cpu->core_type[i] == CORE_TYPE_CORE)
-                snprintf(cl->core_name, sizeof cl->core_name, "P-core");
-            else if (cpu->core_type[i] == CORE_TYPE_ATOM)
-                snprintf(cl->core_name, sizeof cl->core_name, "E-core");
-        }
-        if (cl->midr) {
-            platform_core_id id;
-            platform_midr_lookup(cl->midr, &id);
-            if (id.name)
-                snprintf(cl->core_name, sizeof cl->core_name, "%s", id.name);
-            else
-                snprintf(cl->core_name, sizeof cl->core_name, "unknown part 0x%03x",
-                         (unsigned)(cl->midr >> 4) & 0xfffu);
-            snprintf(cl->core_vendor, sizeof cl->core_vendor, "%s",
-                     id.vendor ? id.vendor : "unknown implementer");
-            if (id.based_on)
-                snprintf(cl->based_on, sizeof cl->based_on, "%s", id.based_on);
-        }
-        if (cl->freq_max_mhz > 0) {
-            cl->claimed_mhz = cl->freq_max_mhz;
-            cl->claimed_source = "cpufreq max";
-        } else if (cl->cpuinfo_mhz > 0) {
-            cl->claimed_mhz = cl->cpuinfo_mhz;
-            cl->claimed_source = "/proc/cpuinfo cpu MHz";
-        } else if (model_name_mhz(cpu->model_name) > 0) {
-            cl->claimed_mhz = model_name_mhz(cpu->model_name);
-            cl->claimed_source = "model name";
-        }
+        name_cluster(cpu, &cpu->clusters[c]);
+        claim_cluster(cpu, &cpu->clusters[c]);
     }
 }
 
@@ -561,20 +601,12 @@ static void build_clusters(const char *sysroot, platform_cpu *cpu)
 /* Reads the board name: device-tree model, else DMI vendor + product. */
 static void read_board(const char *sysroot, platform_cpu *cpu)
 {
-    static const char *const dt[] = {"/proc/device-tree/model",
-                                     "/sys/firmware/devicetree/base/model"};
-    for (size_t i = 0; i < 2; i++) {
-        size_t len;
-        char *m = pf_read_text(sysroot, dt[i], &len);
-        if (m) {
-            /* a NUL-terminated property; keep the first string */
-            if (m[0])
-                snprintf(cpu->board, sizeof cpu->board, "%s", pf_trim(m));
-            free(m);
-            if (cpu->board[0])
-                return;
-        }
-    }
+    char *m = pf_read_dt(sysroot, "model", NULL);
+    if (m) /* a NUL-terminated property; keep the first string */
+        snprintf(cpu->board, sizeof cpu->board, "%s", pf_trim(m));
+    free(m);
+    if (cpu->board[0])
+        return;
     char vendor[64] = "", product[64] = "";
     pf_read_line(sysroot, "/sys/class/dmi/id/sys_vendor", vendor, sizeof vendor);
     pf_read_line(sysroot, "/sys/class/dmi/id/product_name", product, sizeof product);
@@ -583,13 +615,13 @@ static void read_board(const char *sysroot, platform_cpu *cpu)
                  product);
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 platform_cpu *platform_cpu_new(void)
 {
     return calloc(1, sizeof(platform_cpu));
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 void platform_cpu_free(platform_cpu *cpu)
 {
     if (!cpu)
@@ -598,7 +630,7 @@ void platform_cpu_free(platform_cpu *cpu)
     free(cpu);
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 int platform_cpu_read(const char *sysroot, platform_cpu *cpu, cm_error *err)
 {
     (void)err;
@@ -679,8 +711,8 @@ int platform_cpu_read(const char *sysroot, platform_cpu *cpu, cm_error *err)
     return 0;
 }
 
-/* See platform.h. */
+/* See cpu.h. */
 char *platform_cluster_cpus(const platform_cluster *c, char *buf, size_t len)
 {
-    return pf_format_cpulist(c->cpus, c->n_cpus, buf, len);
+    return platform_format_cpulist(c->cpus, c->n_cpus, buf, len);
 }

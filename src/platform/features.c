@@ -15,8 +15,9 @@
 #endif
 
 #include "platform/cpuid.h"
-#include "platform/platform.h"
+#include "platform/features.h"
 #include "platform/sysroot.h"
+#include "util/json.h"
 
 #ifndef AT_HWCAP
 #define AT_HWCAP 16
@@ -169,14 +170,90 @@ static int x86_bit(json_t *spec)
     return (r[idx] >> bit) & 1u;
 }
 
-/* See platform.h. */
+/* Where presence is read from: the CPU's registers and auxiliary vector. */
+struct presence {
+    const char *source; /* "cpuid", "hwcap", "auxv" or "cpuinfo" */
+    int from_cpu;       /* the CPU itself answers (else /proc/cpuinfo does) */
+    unsigned long long hwcap, hwcap2;
+    uint64_t xcr0;
+};
+
+/* Chooses the source of presence for table: cpuid/xgetbv or getauxval when
+ * live and the table is this build's, the tree's saved auxv with a sysroot,
+ * else /proc/cpuinfo. */
+static void read_presence(const char *sysroot, const char *table, struct presence *pr)
+{
+    int live = !pf_has_sysroot(sysroot);
+    memset(pr, 0, sizeof *pr);
+    pr->source = "cpuinfo";
+    if (live && build_table() && strcmp(table, build_table()) == 0) {
+        if (strcmp(table, "x86") == 0) {
+            pr->source = "cpuid";
+            pr->xcr0 = pf_xcr0();
+            pr->from_cpu = PF_HAVE_CPUID;
+        } else {
+#if defined(__linux__) && (defined(__aarch64__) || defined(__arm__))
+            pr->hwcap = getauxval(AT_HWCAP);
+            pr->hwcap2 = getauxval(AT_HWCAP2);
+            pr->source = "hwcap";
+            pr->from_cpu = 1;
+#endif
+        }
+    } else if (!live && strcmp(table, "x86") != 0) {
+        size_t word = strcmp(table, "arm") == 0 ? 4 : 8;
+        if (read_auxv(sysroot, word, &pr->hwcap, &pr->hwcap2)) {
+            pr->source = "auxv";
+            pr->from_cpu = 1;
+        }
+    }
+}
+
+/* Fills f from its table entry e: names, the cpuinfo cross-check (flags,
+ * NULL when there is none) and what the CPU and the OS say. 0 when the entry
+ * has no name. */
+static int read_feature(const json_t *e, const char *table, const struct presence *pr, const char *flags,
+                        platform_feature *f)
+{
+    f->name = json_string_value(json_object_get(e, "name"));
+    if (!f->name)
+        return 0;
+    f->label = json_string_value(json_object_get(e, "label"));
+    if (!f->label)
+        f->label = f->name;
+    f->accelerates = json_string_value(json_object_get(e, "accelerates"));
+    f->source = pr->source;
+    if (!flags)
+        f->cpuinfo = -1;
+    else if (strcmp(table, "riscv") == 0)
+        f->cpuinfo = riscv_has(flags, f->name);
+    else
+        f->cpuinfo = pf_list_has(flags, f->name);
+    f->os = 1;
+    if (pr->from_cpu && strcmp(table, "x86") == 0) {
+        f->cpu = x86_bit(json_object_get(e, "cpuid"));
+        const char *os = json_string_value(json_object_get(e, "os"));
+        if (os && strcmp(os, "avx") == 0)
+            f->os = (pr->xcr0 & XCR0_AVX) == XCR0_AVX;
+        else if (os && strcmp(os, "avx512") == 0)
+            f->os = (pr->xcr0 & XCR0_AVX512) == XCR0_AVX512;
+    } else if (pr->from_cpu) {
+        const char *word = json_string_value(json_object_get(e, "hwcap"));
+        json_int_t bit = json_integer_value(json_object_get(e, "bit"));
+        unsigned long long v = word && strcmp(word, "AT_HWCAP2") == 0 ? pr->hwcap2 : pr->hwcap;
+        f->cpu = bit >= 0 && bit < 64 ? (int)((v >> bit) & 1u) : 0;
+    } else {
+        f->cpu = f->cpuinfo > 0;
+    }
+    return 1;
+}
+
+/* See features.h. */
 int platform_features_read(const char *sysroot, const platform_cpu *cpu, platform_features *out,
                            cm_error *err)
 {
     (void)err;
     memset(out, 0, sizeof *out);
-    int live = !pf_has_sysroot(sysroot);
-    const char *table = live ? build_table() : table_for_arch(cpu ? cpu->arch : NULL);
+    const char *table = !pf_has_sysroot(sysroot) ? build_table() : table_for_arch(cpu ? cpu->arch : NULL);
     if (!table && cpu)
         table = table_for_arch(cpu->arch);
     out->table = table;
@@ -184,77 +261,21 @@ int platform_features_read(const char *sysroot, const platform_cpu *cpu, platfor
     json_t *list = table && data ? json_object_get(data, table) : NULL;
     if (!json_is_array(list))
         return 0;
-
-    /* Where presence comes from. */
-    unsigned long long hwcap = 0, hwcap2 = 0;
-    uint64_t xcr0 = 0;
-    const char *source = "cpuinfo";
-    int from_cpu = 0;
-    if (live && build_table() && strcmp(table, build_table()) == 0) {
-        if (strcmp(table, "x86") == 0) {
-            source = "cpuid";
-            xcr0 = pf_xcr0();
-            from_cpu = PF_HAVE_CPUID;
-        } else {
-#if defined(__linux__) && (defined(__aarch64__) || defined(__arm__))
-            hwcap = getauxval(AT_HWCAP);
-            hwcap2 = getauxval(AT_HWCAP2);
-            source = "hwcap";
-            from_cpu = 1;
-#endif
-        }
-    } else if (!live && strcmp(table, "x86") != 0) {
-        size_t word = strcmp(table, "arm") == 0 ? 4 : 8;
-        if (read_auxv(sysroot, word, &hwcap, &hwcap2)) {
-            source = "auxv";
-            from_cpu = 1;
-        }
-    }
-    out->source = source;
+    struct presence pr;
+    read_presence(sysroot, table, &pr);
+    out->source = pr.source;
     /* The cross-check needs flags of the same architecture: under qemu user
      * mode an aarch64 binary reads the x86 host's /proc/cpuinfo. */
     const char *flags = cpu ? cpu->flags : NULL;
     const char *ci_table = cpu ? table_for_arch(cpu->cpuinfo_arch) : NULL;
     if (!ci_table || strcmp(ci_table, table) != 0)
         flags = NULL;
-
     size_t i;
     json_t *e;
     json_array_foreach(list, i, e) {
         if (out->n >= PLATFORM_MAX_FEATURES)
             break;
-        platform_feature *f = &out->f[out->n];
-        f->name = json_string_value(json_object_get(e, "name"));
-        if (!f->name)
-            continue;
-        f->label = json_string_value(json_object_get(e, "label"));
-        if (!f->label)
-            f->label = f->name;
-        f->accelerates = json_string_value(json_object_get(e, "accelerates"));
-        f->source = source;
-        if (!flags)
-            f->cpuinfo = -1;
-        else if (strcmp(table, "riscv") == 0)
-            f->cpuinfo = riscv_has(flags, f->name);
-        else
-            f->cpuinfo = pf_list_has(flags, f->name);
-        f->os = 1;
-        if (from_cpu && strcmp(table, "x86") == 0) {
-            f->cpu = x86_bit(json_object_get(e, "cpuid"));
-            const char *os = json_string_value(json_object_get(e, "os"));
-            if (os && strcmp(os, "avx") == 0)
-                f->os = (xcr0 & XCR0_AVX) == XCR0_AVX;
-            else if (os && strcmp(os, "avx512") == 0)
-                f->os = (xcr0 & XCR0_AVX512) == XCR0_AVX512;
-        } else if (from_cpu) {
-            const char *word = json_string_value(json_object_get(e, "hwcap"));
-            json_int_t bit = json_integer_value(json_object_get(e, "bit"));
-            unsigned long long v = word && strcmp(word, "AT_HWCAP2") == 0 ? hwcap2 : hwcap;
-            f->cpu = bit >= 0 && bit < 64 ? (int)((v >> bit) & 1u) : 0;
-        } else {
-            f->cpu = f->cpuinfo > 0;
-        }
-        out->n++;
+        out->n += read_feature(e, table, &pr, flags, &out->f[out->n]);
     }
     apply_mask(out);
     for (int k = 0; k < out->n; k++)
@@ -262,7 +283,7 @@ int platform_features_read(const char *sysroot, const platform_cpu *cpu, platfor
     return 0;
 }
 
-/* See platform.h. */
+/* See features.h. */
 int platform_cpu_has(const char *name)
 {
     static platform_features live;
@@ -277,11 +298,12 @@ int platform_cpu_has(const char *name)
     return 0;
 }
 
-/* See platform.h. */
+/* See features.h. */
 json_t *platform_features_disagreements(const platform_features *fs)
 {
     json_t *arr = json_array();
-    for (int i = 0; i < fs->n; i++) {
+    int rc = arr ? 0 : -1;
+    for (int i = 0; i < fs->n && rc == 0; i++) {
         const platform_feature *f = &fs->f[i];
         if (f->cpuinfo < 0 || strcmp(f->source, "cpuinfo") == 0)
             continue;
@@ -306,8 +328,8 @@ json_t *platform_features_disagreements(const platform_features *fs)
                      "/proc/cpuinfo lists %s but the CPU does not report it to this process "
                      "(%s): user-space libraries will not use it.",
                      f->label, f->source);
-        json_array_append_new(arr, json_pack("{s:s, s:b, s:b, s:s}", "name", f->name, "cpu",
+        rc |= json_array_append_new(arr, json_pack("{s:s, s:b, s:b, s:s}", "name", f->name, "cpu",
                                              f->cpu, "cpuinfo", f->cpuinfo, "message", msg));
     }
-    return arr;
+    return cm_json_checked(arr, rc);
 }

@@ -17,8 +17,9 @@
 #include <linux/if_alg.h>
 #endif
 
-#include "platform/platform.h"
+#include "platform/kcrypto.h"
 #include "platform/sysroot.h"
+#include "util/json.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38
@@ -28,7 +29,7 @@
  * /proc/crypto
  * ---------------------------------------------------------------------- */
 
-/* See platform.h. */
+/* See kcrypto.h. */
 platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n)
 {
     size_t cap = 0, cnt = 0;
@@ -112,7 +113,7 @@ static int selectable(const platform_kdriver *e)
     return e->selftest[0] == '\0' || strcmp(e->selftest, "passed") == 0;
 }
 
-/* See platform.h. */
+/* See kcrypto.h. */
 void platform_kcrypto_select(platform_kdriver *d, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -177,7 +178,7 @@ static const char *classify_leaf(const char *driver, const char *module, const c
     return "unknown";
 }
 
-/* See platform.h. */
+/* See kcrypto.h. */
 const char *platform_kdriver_class(const char *driver, const char *module, const char **what)
 {
     const char *dummy;
@@ -309,49 +310,53 @@ static int af_alg_try(const char *type, const char *name, int *at_bind)
 #endif
 }
 
-/* See platform.h. */
+/* One AF_ALG interface: {algorithm, available, reason (when not)}. */
+static json_t *af_alg_type_json(const char *type, const char *alg)
+{
+    int ab, r = af_alg_try(type, alg, &ab);
+    json_t *t = json_pack("{s:s, s:b}", "algorithm", alg, "available", r == 0);
+    int rc = t ? 0 : -1;
+    if (r != 0) {
+        char reason[512];
+        snprintf(reason, sizeof reason, "%s (%s): %s", errno_name(r), strerror(r), af_alg_meaning(r, ab, type));
+        rc |= json_object_set_new(t, "reason", json_string(reason));
+    }
+    return cm_json_checked(t, rc);
+}
+
+/* See kcrypto.h. */
 json_t *platform_af_alg_probe(void)
 {
     static const struct {
         const char *type, *alg;
     } probes[] = {{"hash", "sha256"}, {"skcipher", "cbc(aes)"}, {"aead", "gcm(aes)"}, {"rng", "stdrng"}};
     json_t *obj = json_object(), *types = json_object();
-    int at_bind;
+    int at_bind, rc = obj && types ? 0 : -1;
     int e = af_alg_try(probes[0].type, probes[0].alg, &at_bind);
     if (e == 0) {
-        json_object_set_new(obj, "available", json_true());
-        json_object_set_new(obj, "reason", json_null());
+        rc |= json_object_set_new(obj, "available", json_true());
+        rc |= json_object_set_new(obj, "reason", json_null());
     } else {
         char reason[512];
         snprintf(reason, sizeof reason, "%s %s (%s): %s", at_bind ? "bind(\"hash\", \"sha256\")" : "socket(AF_ALG)",
                  errno_name(e), strerror(e), af_alg_meaning(e, at_bind, "hash"));
-        json_object_set_new(obj, "available", json_false());
-        json_object_set_new(obj, "reason", json_string(reason));
-        json_object_set_new(obj, "errno", json_string(errno_name(e)));
+        rc |= json_object_set_new(obj, "available", json_false());
+        rc |= json_object_set_new(obj, "reason", json_string(reason));
+        rc |= json_object_set_new(obj, "errno", json_string(errno_name(e)));
     }
     /* The other interfaces, only when sockets open at all. */
-    if (e == 0 || at_bind) {
-        for (size_t i = 0; i < sizeof probes / sizeof *probes; i++) {
-            int ab, r = af_alg_try(probes[i].type, probes[i].alg, &ab);
-            json_t *t = json_pack("{s:s, s:b}", "algorithm", probes[i].alg, "available", r == 0);
-            if (r != 0) {
-                char reason[512];
-                snprintf(reason, sizeof reason, "%s (%s): %s", errno_name(r), strerror(r),
-                         af_alg_meaning(r, ab, probes[i].type));
-                json_object_set_new(t, "reason", json_string(reason));
-            }
-            json_object_set_new(types, probes[i].type, t);
-        }
-    }
-    json_object_set_new(obj, "types", types);
-    return obj;
+    for (size_t i = 0; (e == 0 || at_bind) && i < sizeof probes / sizeof *probes && rc == 0; i++)
+        rc |= json_object_set_new(types, probes[i].type, af_alg_type_json(probes[i].type, probes[i].alg));
+    rc |= json_object_set_new(obj, "types", types);
+    return cm_json_checked(obj, rc);
 }
 
-/* The hwrng object: current and available from sysfs, /dev/hwrng. */
+/* The hwrng object: current and available from sysfs, /dev/hwrng. NULL
+ * when out of memory. */
 static json_t *hwrng_json(const char *sysroot)
 {
     static const char *const dirs[] = {"/sys/class/misc/hw_random", "/sys/devices/virtual/misc/hw_random"};
-    char path[128], cur[128] = "", avail[1024] = "";
+    char path[128], cur[128] = "", avail[1024] = "", q[32];
     int found = 0;
     const char *dir = dirs[0];
     for (size_t i = 0; i < 2 && !found; i++) {
@@ -363,81 +368,98 @@ static json_t *hwrng_json(const char *sysroot)
         if (pf_read_line(sysroot, path, avail, sizeof avail) == 0)
             found = 1;
     }
-    json_t *o = json_object();
-    json_object_set_new(o, "current", cur[0] && strcmp(cur, "none") != 0 ? json_string(cur) : json_null());
-    json_t *arr = json_array();
-    for (char *save = NULL, *tok = strtok_r(avail, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+    json_t *o = json_object(), *arr = json_array();
+    int rc = o && arr ? 0 : -1;
+    rc |= json_object_set_new(o, "current", cur[0] && strcmp(cur, "none") != 0 ? json_string(cur) : json_null());
+    for (char *save = NULL, *tok = strtok_r(avail, " \t", &save); tok && rc == 0; tok = strtok_r(NULL, " \t", &save))
         if (strcmp(tok, "none") != 0) /* the kernel lists "none" as a choice */
-            json_array_append_new(arr, json_string(tok));
-    json_object_set_new(o, "available", arr);
-    json_object_set_new(o, "sysfs", json_boolean(found));
+            rc |= json_array_append_new(arr, json_string(tok));
+    rc |= json_object_set_new(o, "available", arr);
+    rc |= json_object_set_new(o, "sysfs", json_boolean(found));
     int dev = pf_dev_exists(sysroot, "hwrng");
-    json_object_set_new(o, "dev_hwrng", dev < 0 ? json_null() : json_boolean(dev));
-    char q[32];
+    rc |= json_object_set_new(o, "dev_hwrng", dev < 0 ? json_null() : json_boolean(dev));
     snprintf(path, sizeof path, "%s/rng_quality", dir);
     if (pf_read_line(sysroot, path, q, sizeof q) == 0)
-        json_object_set_new(o, "quality", json_integer(atoi(q)));
-    return o;
+        rc |= json_object_set_new(o, "quality", json_integer(atoi(q)));
+    return cm_json_checked(o, rc);
 }
 
-/* See platform.h. */
+/* One driver of an algorithm object. */
+static json_t *driver_json(const platform_kdriver *e)
+{
+    return json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:b, s:b, s:s?}", "driver", e->driver, "module", e->module,
+                     "priority", e->priority, "type", e->type, "selftest", e->selftest, "class", e->klass,
+                     "internal", e->internal, "selected", e->selected, "what", e->what);
+}
+
+/* The algorithm object of d[i]'s name: {name, selected, drivers} with the
+ * drivers of that name by priority (stable). NULL when out of memory. */
+static json_t *algorithm_json(const platform_kdriver *d, size_t n, size_t i)
+{
+    size_t idx[256], k = 0;
+    for (size_t j = i; j < n && k < 256; j++)
+        if (strcmp(d[j].name, d[i].name) == 0)
+            idx[k++] = j;
+    for (size_t a = 1; a < k; a++)
+        for (size_t b = a; b > 0 && d[idx[b]].priority > d[idx[b - 1]].priority; b--) {
+            size_t t = idx[b];
+            idx[b] = idx[b - 1];
+            idx[b - 1] = t;
+        }
+    json_t *drivers = json_array();
+    const char *sel = NULL;
+    int rc = drivers ? 0 : -1;
+    for (size_t a = 0; a < k && rc == 0; a++) {
+        const platform_kdriver *e = &d[idx[a]];
+        rc |= json_array_append_new(drivers, driver_json(e));
+        if (e->selected && !sel)
+            sel = e->driver;
+    }
+    if (rc != 0) {
+        json_decref(drivers);
+        return NULL;
+    }
+    return json_pack("{s:s, s:s?, s:o}", "name", d[i].name, "selected", sel, "drivers", drivers);
+}
+
+/* The algorithms of /proc/crypto, in order of first appearance. NULL when
+ * out of memory. */
+static json_t *algorithms_json(const platform_kdriver *d, size_t n)
+{
+    json_t *algs = json_array();
+    int rc = algs ? 0 : -1;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(d[j].name, d[i].name) == 0;
+        if (!seen)
+            rc |= json_array_append_new(algs, algorithm_json(d, n, i));
+    }
+    return cm_json_checked(algs, rc);
+}
+
+/* See kcrypto.h. */
 json_t *platform_kernel_crypto(const char *sysroot, cm_error *err)
 {
-    (void)err;
     json_t *kc = json_object();
     size_t n = 0;
     char *text = pf_read_text(sysroot, "/proc/crypto", NULL);
     platform_kdriver *d = text ? platform_kcrypto_parse(text, &n) : NULL;
-    json_object_set_new(kc, "proc_crypto", json_boolean(text != NULL));
+    int rc = kc ? 0 : -1;
+    rc |= json_object_set_new(kc, "proc_crypto", json_boolean(text != NULL));
     free(text);
     platform_kcrypto_select(d, n);
-
-    /* Group by name, in order of first appearance; drivers by priority. */
-    json_t *algs = json_array();
-    for (size_t i = 0; i < n; i++) {
-        int seen = 0;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = strcmp(d[j].name, d[i].name) == 0;
-        if (seen)
-            continue;
-        /* indices of this name, sorted by priority (stable) */
-        size_t idx[256], k = 0;
-        for (size_t j = i; j < n && k < 256; j++)
-            if (strcmp(d[j].name, d[i].name) == 0)
-                idx[k++] = j;
-        for (size_t a = 1; a < k; a++)
-            for (size_t b = a; b > 0 && d[idx[b]].priority > d[idx[b - 1]].priority; b--) {
-                size_t t = idx[b];
-                idx[b] = idx[b - 1];
-                idx[b - 1] = t;
-            }
-        json_t *drivers = json_array();
-        const char *sel = NULL;
-        for (size_t a = 0; a < k; a++) {
-            const platform_kdriver *e = &d[idx[a]];
-            json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:b, s:b}", "driver", e->driver,
-                                  "module", e->module, "priority", e->priority, "type", e->type,
-                                  "selftest", e->selftest, "class", e->klass, "internal",
-                                  e->internal, "selected", e->selected);
-            json_object_set_new(o, "what", e->what ? json_string(e->what) : json_null());
-            json_array_append_new(drivers, o);
-            if (e->selected && !sel)
-                sel = e->driver;
-        }
-        json_array_append_new(algs, json_pack("{s:s, s:o, s:o}", "name", d[i].name, "selected",
-                                              sel ? json_string(sel) : json_null(), "drivers", drivers));
-    }
+    rc |= json_object_set_new(kc, "algorithms", algorithms_json(d, n));
     free(d);
-    json_object_set_new(kc, "algorithms", algs);
-
     if (pf_has_sysroot(sysroot))
-        json_object_set_new(kc, "af_alg", json_pack("{s:n, s:s}", "available", "reason",
-                                                    "not probed (--sysroot)"));
+        rc |= json_object_set_new(kc, "af_alg", json_pack("{s:n, s:s}", "available", "reason",
+                                                          "not probed (--sysroot)"));
     else
-        json_object_set_new(kc, "af_alg", platform_af_alg_probe());
-
+        rc |= json_object_set_new(kc, "af_alg", platform_af_alg_probe());
     int dev = pf_dev_exists(sysroot, "crypto");
-    json_object_set_new(kc, "dev_crypto", dev < 0 ? json_null() : json_boolean(dev));
-    json_object_set_new(kc, "hwrng", hwrng_json(sysroot));
-    return kc;
+    rc |= json_object_set_new(kc, "dev_crypto", dev < 0 ? json_null() : json_boolean(dev));
+    rc |= json_object_set_new(kc, "hwrng", hwrng_json(sysroot));
+    if (rc != 0)
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory describing the kernel's crypto");
+    return cm_json_checked(kc, rc);
 }

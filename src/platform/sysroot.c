@@ -12,7 +12,8 @@
 #include <unistd.h>
 #include <jansson.h>
 
-#include "core/embedded.h"
+#include "util/embedded.h"
+#include "platform/cpu.h"
 #include "platform/sysroot.h"
 
 #define PF_MAX_FILE (16u << 20)
@@ -93,6 +94,25 @@ char *pf_read_text(const char *sysroot, const char *path, size_t *len_out)
     if (len_out)
         *len_out = len;
     return buf;
+}
+
+/* See sysroot.h. */
+char *pf_read_dt(const char *sysroot, const char *prop, size_t *len_out)
+{
+    static const char *const roots[] = {"/proc/device-tree", "/sys/firmware/devicetree/base"};
+    for (size_t i = 0; i < sizeof roots / sizeof *roots; i++) {
+        char path[256];
+        size_t len = 0;
+        snprintf(path, sizeof path, "%s/%s", roots[i], prop);
+        char *v = pf_read_text(sysroot, path, &len);
+        if (v && v[0]) {
+            if (len_out)
+                *len_out = len;
+            return v;
+        }
+        free(v);
+    }
+    return NULL;
 }
 
 /* See sysroot.h. */
@@ -223,8 +243,8 @@ int pf_parse_cpulist(const char *s, int *cpus, int max)
     return n;
 }
 
-/* See sysroot.h. */
-char *pf_format_cpulist(const int *cpus, int n, char *buf, size_t len)
+/* See cpu.h (the counterpart of pf_parse_cpulist). */
+char *platform_format_cpulist(const int *cpus, int n, char *buf, size_t len)
 {
     size_t used = 0;
     if (len == 0)

@@ -35,6 +35,13 @@ int pf_read_ll(const char *sysroot, const char *path, long long *out);
 /* A number in any C base ("0x410fd083", "42") from a one-value file. */
 int pf_read_u64(const char *sysroot, const char *path, uint64_t *out);
 
+/* A property of the device tree's root node ("model", "compatible"): its
+ * bytes (NUL-separated strings), malloc'd and NUL-terminated, from
+ * /proc/device-tree or else /sys/firmware/devicetree/base, whichever is
+ * readable and not empty first; *len_out (may be NULL) gets the length.
+ * NULL when absent. */
+char *pf_read_dt(const char *sysroot, const char *prop, size_t *len_out);
+
 /* 1 when the path exists (any type), else 0. */
 int pf_exists(const char *sysroot, const char *path);
 
@@ -58,9 +65,6 @@ char *pf_trim(char *s);
  * space-separated list ("0 1 2 3"), into cpus (at most max entries,
  * ascending as written). Returns the count, or -1 on a malformed list. */
 int pf_parse_cpulist(const char *s, int *cpus, int max);
-
-/* Formats cpus as a compact range list ("0-3,6") into buf; returns buf. */
-char *pf_format_cpulist(const int *cpus, int n, char *buf, size_t len);
 
 /* The embedded data table at path ("data/cpu_cores.json"), parsed once and
  * kept for the life of the process (a borrowed reference), or NULL when it

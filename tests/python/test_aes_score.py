@@ -283,3 +283,14 @@ def test_core_names_of_the_midr_table_find_their_family(table):
     for name, family in expected.items():
         assert name in names, name
         assert table.family_of(name).name == family, name
+
+
+def test_the_rule_needs_the_binary(tmp_path, monkeypatch, cli, fixtures_dir):
+    """The rule is applied by the cryptometer binary (src/platform/aes_score.c); without one the
+    table does not load, and the import says why and exits 3 (environment)."""
+    monkeypatch.setenv(aes_score.BIN_ENV_VAR, str(tmp_path / "missing"))
+    with pytest.raises(TableError, match="CRYPTOMETER_BIN"):
+        AesScoreTable.load()
+    r = cli("import", "sbc-bench", fixtures_dir / "3GmR.txt", "--json", tmp_path / "out.json",
+            env_extra={aes_score.BIN_ENV_VAR: str(tmp_path / "missing")})
+    assert r.returncode == 3 and "CRYPTOMETER_BIN" in r.stderr

@@ -37,7 +37,7 @@
 #include <dirent.h>
 #include <unistd.h>
 #include <jansson.h>
-#include "core/embedded.h"
+#include "util/embedded.h"
 #include "core/kat.h"
 #include "core/registry.h"
 #include "core/verify.h"

@@ -7,8 +7,8 @@
  * fixed rate or cpufreq lies. Immediate adds are avoided: some cores fold
  * them and run such a chain several times faster than the clock.
  */
-#ifndef CM_CORE_CPUCLOCK_H
-#define CM_CORE_CPUCLOCK_H
+#ifndef CM_PLATFORM_CPUCLOCK_H
+#define CM_PLATFORM_CPUCLOCK_H
 
 typedef struct cm_cpuclock {
     int supported;       /* 0 on an architecture without a chain here */

@@ -4,13 +4,24 @@
 #define _GNU_SOURCE
 #include <sys/resource.h>
 #include <time.h>
-#include "core/timer.h"
+#include "platform/timer.h"
+
+/* Nanoseconds of one POSIX clock. */
+static uint64_t clock_ns(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 uint64_t cm_now_ns(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    return clock_ns(CLOCK_MONOTONIC);
+}
+
+double cm_now_s(void)
+{
+    return (double)cm_now_ns() * 1e-9;
 }
 
 static uint64_t monotonic_now(void *ctx)
@@ -39,9 +50,7 @@ uint64_t cm_clock_resolution_ns(void)
 
 uint64_t cm_thread_cputime_ns(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    return clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 void cm_thread_cpu_ns(uint64_t *user_ns, uint64_t *sys_ns)

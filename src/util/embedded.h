@@ -3,8 +3,8 @@
  * compiled into the binary by cmake/Embed.cmake, found by their path
  * relative to the source tree ("data/cpu_cores.json").
  */
-#ifndef CM_CORE_EMBEDDED_H
-#define CM_CORE_EMBEDDED_H
+#ifndef CM_UTIL_EMBEDDED_H
+#define CM_UTIL_EMBEDDED_H
 
 #include <stddef.h>
 

@@ -4,14 +4,20 @@
  * there is one (reported, with its kind and rate, in the result context).
  * The runner reads wall time through cm_clock_source so that tests can
  * drive it with a fake clock.
+ *
+ * cm_now_ns() is the project's one reading of CLOCK_MONOTONIC: deadlines
+ * (isolate), samples (health), probes and the runner all go through it.
  */
-#ifndef CM_CORE_TIMER_H
-#define CM_CORE_TIMER_H
+#ifndef CM_PLATFORM_TIMER_H
+#define CM_PLATFORM_TIMER_H
 
 #include <stdint.h>
 
 /* Nanoseconds of CLOCK_MONOTONIC. */
 uint64_t cm_now_ns(void);
+
+/* The same in seconds (for deadlines and elapsed times). */
+double cm_now_s(void);
 
 /* A wall clock the runner reads; now() returns nanoseconds. */
 typedef struct cm_clock_source {

@@ -1,6 +1,6 @@
 /* error.c — see error.h. */
 #include <stdio.h>
-#include "core/error.h"
+#include "util/error.h"
 
 int cm_error_set(cm_error *err, int code, const char *fmt, ...)
 {

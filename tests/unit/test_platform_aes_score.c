@@ -1,150 +1,29 @@
 /*
- * test_platform_detect.c — the detect document and its command
- * (src/platform/detect.c), and the AES-score-per-MHz rule
- * (src/platform/aes_score.c) against sentences the Python side
- * (python/cryptometer/aes_score.py) produced for the same figures.
+ * test_platform_aes_score.c — the AES-score-per-MHz rule
+ * (src/platform/aes_score.c) against sentences worked out for the same
+ * figures (they are also those of tests/python/test_aes_score.py, which
+ * reaches the same rule through `cryptometer aes-score`), the circular
+ * verdict of a derived log, and what sbc-bench measures (the table's
+ * "metric").
  *
- * Usage: test_platform_detect [SOURCE_DIR]
+ * Usage: test_platform_aes_score
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <jansson.h>
 
 #include "check.h"
-#include "platform/platform.h"
+#include "platform/aes_score.h"
 
-/* Runs cm_detect_main with stdout and stderr sent to /dev/null. */
-static int run_detect(int argc, char **argv)
-{
-    fflush(stdout);
-    fflush(stderr);
-    int out = dup(1), err = dup(2);
-    FILE *null = fopen("/dev/null", "w");
-    dup2(fileno(null), 1);
-    dup2(fileno(null), 2);
-    int rc = cm_detect_main(argc, argv);
-    fflush(stdout);
-    fflush(stderr);
-    dup2(out, 1);
-    dup2(err, 2);
-    close(out);
-    close(err);
-    fclose(null);
-    return rc;
-}
-
-/* The document's required shape (the names the Python importer uses). */
-static void check_doc(json_t *doc)
-{
-    json_t *cpu = json_object_get(doc, "cpu");
-    static const char *const cpu_keys[] = {"arch", "vendor", "model_name", "cores", "clusters", "features"};
-    for (size_t i = 0; i < sizeof cpu_keys / sizeof *cpu_keys; i++)
-        CHECK(json_object_get(cpu, cpu_keys[i]) != NULL);
-    static const char *const cl_keys[] = {"id", "cpus", "core_name", "midr", "freq_min_mhz", "freq_max_mhz",
-                                          "freq_cur_mhz", "claimed_mhz", "measured_mhz", "governor"};
-    size_t i;
-    json_t *cl, *f;
-    CHECK(json_array_size(json_object_get(cpu, "clusters")) >= 1);
-    json_array_foreach(json_object_get(cpu, "clusters"), i, cl)
-        for (size_t k = 0; k < sizeof cl_keys / sizeof *cl_keys; k++)
-            CHECK(json_object_get(cl, cl_keys[k]) != NULL);
-    json_array_foreach(json_object_get(cpu, "features"), i, f) {
-        CHECK(json_is_string(json_object_get(f, "name")));
-        CHECK(json_is_boolean(json_object_get(f, "present")));
-        CHECK(json_is_string(json_object_get(f, "source")));
-        CHECK(json_object_get(f, "accelerates") != NULL);
-    }
-    json_t *kc = json_object_get(doc, "kernel_crypto");
-    CHECK(json_is_array(json_object_get(kc, "algorithms")));
-    CHECK(json_is_object(json_object_get(kc, "af_alg")));
-    CHECK(json_object_get(json_object_get(kc, "af_alg"), "reason") != NULL);
-    CHECK(json_object_get(kc, "dev_crypto") != NULL);
-    CHECK(json_is_object(json_object_get(kc, "hwrng")));
-    CHECK(json_is_array(json_object_get(doc, "health")));
-}
-
-/* detect on the recorded trees and on the live system. */
-static void test_documents(void)
-{
-    static const char *const trees[] = {"sysroots/arm64-max", "sysroots/arm64-cortex-a53",
-                                        "sysroots/arm64-cortex-a72", "sysroots/x86_64-aesni",
-                                        "platform/biglittle", "platform/x86-hybrid", "platform/armhf-old"};
-    for (size_t i = 0; i < sizeof trees / sizeof *trees; i++) {
-        cm_error err = {0};
-        json_t *doc = platform_detect(tree(trees[i]), 1, &err);
-        CHECK(doc != NULL);
-        if (!doc)
-            continue;
-        check_doc(doc);
-        CHECK(json_object_get(doc, "backends") == NULL); /* not this binary's business */
-        /* the text view renders without trouble */
-        FILE *devnull = fopen("/dev/null", "w");
-        platform_render_text(devnull, doc);
-        fclose(devnull);
-        json_decref(doc);
-    }
-
-    cm_error err = {0};
-    json_t *doc = platform_detect(NULL, 0, &err);
-    CHECK(doc != NULL);
-    check_doc(doc);
-    CHECK(json_is_boolean(json_object_get(json_object_get(json_object_get(doc, "kernel_crypto"), "af_alg"),
-                                          "available")));
-    CHECK(json_is_object(json_object_get(doc, "backends")));
-    json_decref(doc);
-
-    /* with the clock: measured clusters and, with the openssl backend, the
-     * AES score per MHz of each (or the reason there is none) */
-    doc = platform_detect(NULL, 1, &err);
-    CHECK(doc != NULL);
-    json_t *cl0 = json_array_get(json_object_get(json_object_get(doc, "cpu"), "clusters"), 0);
-#if defined(__x86_64__) || defined(__aarch64__)
-    CHECK(json_number_value(json_object_get(cl0, "measured_mhz")) > 100);
-#endif
-    json_t *as = json_object_get(doc, "aes_score");
-    CHECK(json_array_size(json_object_get(as, "scores")) > 0 || json_is_string(json_object_get(as, "reason")));
-    json_t *s0 = json_array_get(json_object_get(as, "scores"), 0);
-    if (s0)
-        CHECK(json_number_value(json_object_get(s0, "kbs_16k")) > 0 &&
-              json_string_value(json_object_get(s0, "verdict")) != NULL);
-    json_decref(doc);
-
-    doc = platform_detect(tree("platform/no-such-tree"), 0, &err);
-    CHECK(doc == NULL && err.code == 3 && strstr(err.msg, "no-such-tree"));
-}
-
-/* Exit codes of the command. */
-static void test_command(void)
-{
-    char a0[] = "detect", bad[] = "--frobnicate", sr[] = "--sysroot", nc[] = "--no-clock", js[] = "--json";
-    char missing[4200], file[4200], ok[4200];
-    snprintf(missing, sizeof missing, "%s", tree("platform/no-such-tree"));
-    snprintf(file, sizeof file, "%s", tree("platform/README.md"));
-    snprintf(ok, sizeof ok, "%s", tree("sysroots/arm64-max"));
-    char *v1[] = {a0, bad, NULL};
-    CHECK(run_detect(2, v1) == 2);
-    char *v2[] = {a0, sr, NULL};
-    CHECK(run_detect(2, v2) == 2);
-    char *v3[] = {a0, sr, missing, NULL};
-    CHECK(run_detect(3, v3) == 3);
-    char *v4[] = {a0, sr, file, NULL};
-    CHECK(run_detect(3, v4) == 3);
-    char *v5[] = {a0, sr, ok, js, NULL};
-    CHECK(run_detect(4, v5) == 0);
-    char *v6[] = {a0, nc, NULL};
-    CHECK(run_detect(2, v6) == 0);
-}
-
-/* One golden case: the Python side's verdict and sentence. */
+/* One golden case: the verdict and its sentence. */
 struct golden {
     const char *core;
     double mhz, kbs, claimed;
     const char *verdict, *claimed_verdict, *message;
 };
 
-/* The AES-score rule against python/cryptometer/aes_score.py. */
+/* The AES-score rule on a live figure (this binary's architecture). */
 static void test_aes_score(void)
 {
     static const struct golden g[] = {
@@ -234,7 +113,8 @@ static void test_aes_score(void)
          "scores 1458356 (+0.1%): consistent with the Cortex-A720 family."},
     };
     for (size_t i = 0; i < sizeof a / sizeof *a; i++) {
-        json_t *r = platform_aes_score_for_arch(a[i].arch, a[i].core, a[i].mhz, a[i].kbs, 0, "measured");
+        platform_aes_figure fig = {a[i].core, a[i].mhz, a[i].kbs, 0, "measured", a[i].arch, NULL};
+        json_t *r = platform_aes_verdict(NULL, &fig);
         CHECK(r != NULL);
         if (!r)
             continue;
@@ -260,7 +140,8 @@ static void test_aes_score(void)
 #if defined(__x86_64__) || defined(__aarch64__)
         CHECK(arch != NULL);
 #endif
-        json_t *same = platform_aes_score_for_arch(arch, "P-core", 2764, 1000000.0, 0, "measured");
+        platform_aes_figure fig = {"P-core", 2764, 1000000.0, 0, "measured", arch, NULL};
+        json_t *same = platform_aes_verdict(NULL, &fig);
         CHECK(same != NULL && json_equal(r, same));
         json_decref(r);
         json_decref(same);
@@ -275,11 +156,58 @@ static void test_aes_score(void)
     json_decref(r);
 }
 
-int main(int argc, char **argv)
+/* Step 6: a family whose ratio was derived from the log judged (the
+ * SHA-256 of tests/fixtures/sbc-bench/1ET4.txt, as derived_from lists it). */
+static void test_circular(void)
 {
-    snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
-    test_documents();
-    test_command();
+    static const char sha[] = "b159408f43ce13dbf2460951f0760921832452a6cce9acce73dd5b6c39abdd10";
+    platform_aes_figure fig = {"Cortex-A720", 2598, 1458356.22, 0, "measured", "aarch64", sha};
+    json_t *r = platform_aes_verdict(NULL, &fig);
+    const char *m = json_string_value(json_object_get(r, "message"));
+    CHECK(json_is_true(json_object_get(r, "circular")));
+    CHECK(m && strcmp(m, "Cortex-A720 at 2598 MHz measured should score ~1457478 k/s in AES-256-CBC 16 KiB "
+                         "(561 per MHz); it scores 1458356 (+0.1%): consistent with the Cortex-A720 family (the "
+                         "table's ratio for this family was derived from this log, so agreement proves "
+                         "nothing).") == 0);
+    json_decref(r);
+    fig.log_sha256 = NULL; /* a live run judges no log */
+    r = platform_aes_verdict(NULL, &fig);
+    CHECK(json_is_false(json_object_get(r, "circular")));
+    json_decref(r);
+}
+
+/* What sbc-bench measures comes from the table. */
+static void test_source(void)
+{
+    platform_aes_source src;
+    CHECK(platform_aes_score_source(&src) == 0);
+    CHECK(strcmp(src.backend, "openssl") == 0 && strcmp(src.algorithm, "aes-256-cbc") == 0);
+    CHECK(strcmp(src.operation, "encrypt") == 0 && src.size == 16384);
+}
+
+/* A table given by the caller replaces the embedded one; a malformed one
+ * gives NULL. */
+static void test_given_table(void)
+{
+    json_t *t = json_loads("{\"families\": [{\"family\": \"X\", \"cores\": [\"X1\"], \"arch\": \"aarch64\", "
+                           "\"ratio\": 100, \"tolerance\": 0.1}], \"crypto_extensions_absent\": {\"fraction\": 0.4}}",
+                           0, NULL);
+    platform_aes_figure fig = {"X1", 1000, 100000.0, 0, NULL, NULL, NULL};
+    json_t *r = platform_aes_verdict(t, &fig);
+    CHECK(r && strcmp(json_string_value(json_object_get(r, "family")), "X") == 0);
+    CHECK(r && strcmp(json_string_value(json_object_get(r, "verdict")), "consistent") == 0);
+    json_decref(r);
+    json_t *bad = json_pack("{s:[]}", "families");
+    CHECK(platform_aes_verdict(bad, &fig) == NULL);
+    json_decref(bad);
+    json_decref(t);
+}
+
+int main(void)
+{
     test_aes_score();
-    return check_done("test_platform_detect");
+    test_circular();
+    test_source();
+    test_given_table();
+    return check_done("test_platform_aes_score");
 }

@@ -2,8 +2,8 @@
  * error.h — errors as values. Library code fills a cm_error and returns;
  * only the CLI prints the message (one line) and picks the exit code.
  */
-#ifndef CM_CORE_ERROR_H
-#define CM_CORE_ERROR_H
+#ifndef CM_UTIL_ERROR_H
+#define CM_UTIL_ERROR_H
 
 #include <stdarg.h>
 

@@ -1,14 +1,17 @@
 /*
  * cpuclock.c — measuring the real core clock with dependent instruction
  * chains (see cpuclock.h for the method and why immediates are avoided).
+ * The architecture-specific assembly of the project lives here, in the
+ * platform layer: one pair of chains per architecture, chosen at compile
+ * time; elsewhere the measurement reports itself unsupported.
  */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/cpuclock.h"
-#include "core/timer.h"
+#include "platform/cpuclock.h"
+#include "platform/timer.h"
 
 int cm_pin_to_cpu(int cpu)
 {
@@ -20,48 +23,29 @@ int cm_pin_to_cpu(int cpu)
 
 #define CHAIN_LEN 100 /* instructions per loop pass, all dependent */
 
+/* Defines name(n): n passes of CHAIN_LEN dependent `insn`, where %0 is the
+ * register that carries the chain and %1 a second operand. */
+#define CHAIN(name, insn)                                                                   \
+    static uint64_t name(uint64_t n)                                                        \
+    {                                                                                       \
+        uint64_t a = 1, b = 3;                                                              \
+        while (n--)                                                                         \
+            __asm__ volatile(".rept 100\n\t" insn "\n\t.endr" : "+r"(a) : "r"(b));              \
+        return a;                                                                           \
+    }
+
 #if defined(__x86_64__)
 #define PRIMARY_CYCLES 1 /* add reg,reg: one cycle of latency */
 #define CHECK_CYCLES 3   /* imul reg,reg: three cycles of latency */
 static const char method[] = "x86-64 chain of dependent add reg,reg; imul reg,reg (3 cycles) cross-check";
-
-/* n passes of CHAIN_LEN dependent `add %b,%a`. */
-static uint64_t chain_primary(uint64_t n)
-{
-    uint64_t a = 1, b = 3;
-    while (n--)
-        __asm__ volatile(".rept 100\n\tadd %1, %0\n\t.endr" : "+r"(a) : "r"(b));
-    return a;
-}
-
-/* n passes of CHAIN_LEN dependent `imul %b,%a`. */
-static uint64_t chain_check(uint64_t n)
-{
-    uint64_t a = 1, b = 3;
-    while (n--)
-        __asm__ volatile(".rept 100\n\timul %1, %0\n\t.endr" : "+r"(a) : "r"(b));
-    return a;
-}
+CHAIN(chain_primary, "add %1, %0")
+CHAIN(chain_check, "imul %1, %0")
 #elif defined(__aarch64__)
 #define PRIMARY_CYCLES 1
 #define CHECK_CYCLES 1
 static const char method[] = "aarch64 chain of dependent add xN,xN,xM; eor cross-check";
-
-static uint64_t chain_primary(uint64_t n)
-{
-    uint64_t a = 1, b = 3;
-    while (n--)
-        __asm__ volatile(".rept 100\n\tadd %0, %0, %1\n\t.endr" : "+r"(a) : "r"(b));
-    return a;
-}
-
-static uint64_t chain_check(uint64_t n)
-{
-    uint64_t a = 1, b = 3;
-    while (n--)
-        __asm__ volatile(".rept 100\n\teor %0, %0, %1\n\t.endr" : "+r"(a) : "r"(b));
-    return a;
-}
+CHAIN(chain_primary, "add %0, %0, %1")
+CHAIN(chain_check, "eor %0, %0, %1")
 #else
 #define NO_CHAIN 1
 #endif

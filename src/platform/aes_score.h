@@ -1,0 +1,66 @@
+/*
+ * aes_score.h — the AES score per MHz: what an OpenSSL aes-256-cbc 16 KiB
+ * figure says about a core's family and clock. aes_score.c holds the one
+ * implementation of the rule (docs/detect.md states it); the table and what
+ * sbc-bench measures ("metric") are data/aes_score_per_mhz.json. A live run
+ * and `detect` call it directly; the Python layer (imports of sbc-bench
+ * logs) reaches it through `cryptometer aes-score` (src/core/cmd_aes_score.c).
+ */
+#ifndef CM_PLATFORM_AES_SCORE_H
+#define CM_PLATFORM_AES_SCORE_H
+
+#include <stddef.h>
+
+struct json_t;
+
+/* One figure to judge. kbs_16k is the throughput of aes-256-cbc encryption
+ * of 16384-byte blocks, single thread on one core, in 1000s of bytes per
+ * second (bytes/s / 1000, the unit of `openssl speed`); mhz the clock it is
+ * checked against (a live run: the clock cryptometer measured on that core;
+ * an import: the clock sbc-bench measured); a value <= 0 or NAN is unknown. */
+typedef struct platform_aes_figure {
+    const char *core_name;  /* the cluster's core name, or NULL */
+    double mhz;
+    double kbs_16k;
+    double claimed_mhz;     /* what cpufreq claims; <= 0 or NAN: unknown */
+    const char *mhz_label;  /* where mhz comes from; NULL: "measured" */
+    const char *arch;       /* the architecture the figure was produced on, as
+                               uname -m or a log names it; NULL or "": unknown */
+    const char *log_sha256; /* the SHA-256 of the log judged (hex, any case);
+                               NULL for a live run */
+} platform_aes_figure;
+
+/* Applies the rule to fig with table (the parsed data/aes_score_per_mhz.json;
+ * NULL: the embedded one). Returns {core_name, arch (canonical), mhz,
+ * mhz_source, kbs_16k, score_per_mhz, family, ratio, tolerance,
+ * expected_kbs, implied_mhz, deviation, closest_family {family, ratio,
+ * deviation} (of fig->arch only), claimed_mhz, claimed_deviation,
+ * claimed_verdict, verdict ("consistent", "clock-lower-than-claimed",
+ * "clock-higher-than-claimed", "crypto-extensions-absent-or-unused",
+ * "unknown-family", "insufficient-data"), circular, message (a sentence
+ * with the numbers)}. NULL when the table is missing or malformed, or out of
+ * memory. New reference. */
+struct json_t *platform_aes_verdict(const struct json_t *table, const platform_aes_figure *fig);
+
+/* A live figure: platform_aes_verdict() with the embedded table, the
+ * architecture this binary was built for (the code whose OpenSSL produced
+ * the figure: a 32-bit binary on a 64-bit kernel ran 32-bit AES code) and
+ * no log. New reference or NULL. */
+struct json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k,
+                                  double claimed_mhz, const char *mhz_label);
+
+/* What sbc-bench measures, as cryptometer names it: the table's "metric"
+ * (backend "openssl", algorithm "aes-256-cbc", operation "encrypt", size
+ * 16384). The strings live as long as the process. */
+typedef struct platform_aes_source {
+    const char *backend;
+    const char *algorithm;
+    const char *operation;
+    size_t size;
+} platform_aes_source;
+
+/* Fills *out from the embedded table. 0, or -1 when the table lacks a
+ * complete "metric". */
+int platform_aes_score_source(platform_aes_source *out);
+
+#endif

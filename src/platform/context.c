@@ -1,0 +1,109 @@
+/*
+ * context.c — what a run records about the machine: the context before the
+ * run, the health flags of the whole run after it, and the flags of the CPU
+ * description (see context.h). Out of memory is an error (NULL or -1),
+ * never a context with parts missing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <jansson.h>
+
+#include "platform/clock.h"
+#include "platform/context.h"
+#include "platform/describe.h"
+#include "platform/kcrypto.h"
+#include "util/json.h"
+
+/* See context.h. */
+int platform_description_flags(json_t *flags, const platform_cpu *cpu, const platform_features *fs,
+                               const json_t *cpu_doc)
+{
+    if (platform_clock_flags(cpu, flags) != 0)
+        return -1;
+    size_t i;
+    json_t *d;
+    int rc = 0;
+    json_array_foreach(json_object_get(cpu_doc, "feature_disagreements"), i, d)
+        rc |= platform_flag_add(flags, "feature-mismatch", "info", json_string_value(json_object_get(d, "message")));
+    if (fs->mask_unknown[0]) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "CRYPTOMETER_ISA_MASK names features this CPU's table does not know: %s.",
+                 fs->mask_unknown);
+        rc |= platform_flag_add(flags, "isa-mask-unknown", "warning", msg);
+    }
+    return rc;
+}
+
+/* The context objects of a run from what was read; NULL when out of memory. */
+static json_t *context_json(const platform_cpu *cpu, const platform_features *fs,
+                            const platform_health *before, cm_error *err)
+{
+    json_t *ctx = json_object(), *cpu_doc = platform_cpu_json(cpu, fs);
+    json_t *flags = before ? platform_health_flags(before, NULL) : json_array();
+    int rc = ctx && cpu_doc && flags ? 0 : -1;
+    if (rc == 0)
+        rc = platform_description_flags(flags, cpu, fs, cpu_doc);
+    rc |= json_object_set_new(ctx, "cpu", cpu_doc);
+    rc |= json_object_set_new(ctx, "kernel_crypto", platform_kernel_crypto(NULL, err));
+    rc |= json_object_set_new(ctx, "health", flags);
+    if (before)
+        rc |= json_object_set_new(ctx, "health_before", platform_health_json(before));
+    return cm_json_checked(ctx, rc);
+}
+
+/* See context.h. */
+json_t *platform_run_context(platform_cpu *cpu, platform_health **before, cm_error *err)
+{
+    platform_features *fs = calloc(1, sizeof *fs);
+    *before = NULL;
+    if (!fs) {
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+        return NULL;
+    }
+    platform_cpu_read(NULL, cpu, err);
+    platform_features_read(NULL, cpu, fs, err);
+    /* The busy sample first: nothing of ours runs while it is taken. */
+    *before = platform_health_snapshot(NULL, cpu, PLATFORM_HEALTH_BUSY, err);
+    platform_measure_clocks(cpu);
+    if (*before)
+        platform_health_record_clocks(*before, cpu);
+    json_t *ctx = context_json(cpu, fs, *before, err);
+    free(fs);
+    if (!ctx)
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory describing the machine");
+    return ctx;
+}
+
+/* Whether flags holds a flag with the id of f. */
+static int has_flag_id(const json_t *flags, size_t n, const json_t *f)
+{
+    for (size_t k = 0; k < n; k++)
+        if (json_equal(json_object_get(json_array_get(flags, k), "id"), json_object_get(f, "id")))
+            return 1;
+    return 0;
+}
+
+/* See context.h. */
+json_t *platform_run_health(const platform_cpu *cpu, const platform_health *before, json_t *ctx,
+                            cm_error *err)
+{
+    platform_health *after = platform_health_snapshot(NULL, cpu, PLATFORM_HEALTH_CLOCK, err);
+    json_t *flags = before && after ? platform_health_flags(before, after) : NULL;
+    int rc = flags ? 0 : -1;
+    /* keep the flags of the context that the snapshots do not raise again
+     * (the CPU-description ones) */
+    size_t from_snapshots = json_array_size(flags), i;
+    json_t *f;
+    json_array_foreach(json_object_get(ctx, "health"), i, f)
+        if (rc == 0 && !has_flag_id(flags, from_snapshots, f))
+            rc |= json_array_append(flags, f);
+    if (rc == 0)
+        rc = json_object_set_new(ctx, "health_after", platform_health_json(after));
+    platform_health_free(after);
+    if (rc == 0)
+        return flags;
+    json_decref(flags);
+    if (before && after)
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory taking the health after the run");
+    return NULL;
+}

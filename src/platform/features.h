@@ -1,0 +1,55 @@
+/*
+ * features.h — the crypto features of the CPU, read from the CPU itself
+ * (x86 cpuid + xgetbv, arm getauxval), what each accelerates
+ * (data/cpu_features.json), the /proc/cpuinfo cross-check and the
+ * CRYPTOMETER_ISA_MASK override (features.c; the mask is described in
+ * platform.h).
+ */
+#ifndef CM_PLATFORM_FEATURES_H
+#define CM_PLATFORM_FEATURES_H
+
+#include "platform/cpu.h"
+
+#define PLATFORM_MAX_FEATURES 64
+
+struct json_t;
+
+typedef struct platform_feature {
+    const char *name;        /* "aes" — the /proc/cpuinfo spelling */
+    const char *label;       /* "AES-NI" */
+    const char *accelerates; /* a phrase, from data/cpu_features.json */
+    const char *source;      /* "cpuid", "hwcap", "auxv", "cpuinfo" */
+    int cpu;                 /* the CPU reports it (before OS and mask) */
+    int os;                  /* the OS enables its register state (XCR0) */
+    int masked;              /* hidden by CRYPTOMETER_ISA_MASK */
+    int present;             /* cpu && os && !masked: code may use it */
+    int cpuinfo;             /* in /proc/cpuinfo: 1, 0, or -1 (no flags line) */
+} platform_feature;
+
+typedef struct platform_features {
+    const char *table;       /* "x86", "aarch64", "arm", or NULL (none) */
+    const char *source;      /* how presence was read, as in the features */
+    int n;
+    platform_feature f[PLATFORM_MAX_FEATURES];
+    char mask[256];          /* CRYPTOMETER_ISA_MASK as given, or "" */
+    char mask_unknown[256];  /* names in the mask no feature has, or "" */
+} platform_features;
+
+/* Reads the features. Live: cpuid/xgetbv on x86, getauxval on arm, and
+ * /proc/cpuinfo as a cross-check. With a sysroot: proc/self/auxv in the
+ * tree if there is one (same word size as this build), else the tree's
+ * /proc/cpuinfo. The table is chosen from cpu->arch. */
+int platform_features_read(const char *sysroot, const platform_cpu *cpu,
+                           platform_features *out, cm_error *err);
+
+/* 1 when the live CPU has the feature (by name or label) and code may use
+ * it now (OS support, not masked); 0 otherwise. Cached after the first
+ * call. For run-time dispatch of ISA-specific implementations. */
+int platform_cpu_has(const char *name);
+
+/* The features that /proc/cpuinfo and the CPU disagree on, as a JSON array
+ * of {"name","cpu","cpuinfo","message"} (a new reference, NULL when out of
+ * memory). */
+struct json_t *platform_features_disagreements(const platform_features *f);
+
+#endif

@@ -1,0 +1,54 @@
+/*
+ * kcrypto.h — the kernel's crypto: /proc/crypto drivers, the one the kernel
+ * selects and their class (data/kernel_drivers.json); AF_ALG, /dev/crypto
+ * and hwrng (kcrypto.c).
+ */
+#ifndef CM_PLATFORM_KCRYPTO_H
+#define CM_PLATFORM_KCRYPTO_H
+
+#include <stddef.h>
+#include "util/error.h"
+
+struct json_t;
+
+typedef struct platform_kdriver {
+    char name[128];          /* "cbc(aes)" */
+    char driver[128];        /* "cbc-aes-aesni" */
+    char module[64];         /* "aesni_intel", "kernel" */
+    char type[24];           /* "skcipher", "shash", ... */
+    char selftest[16];       /* "passed", "unknown", or "" */
+    int priority;
+    int internal;            /* "internal : yes" */
+    const char *klass;       /* "cpu-instructions", "hardware-engine",
+                                "library", "software", "unknown" */
+    const char *what;        /* a phrase from the table, or NULL */
+    int selected;            /* the kernel picks this one for its name */
+} platform_kdriver;
+
+/* Parses /proc/crypto text. Returns a malloc'd array (free()) in file
+ * order and its length in *n; NULL with *n = 0 for no entries. */
+platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n);
+
+/* Marks d[i].selected by the kernel's rule (crypto/api.c,
+ * __crypto_alg_lookup): among the entries with the same name whose type
+ * is compatible (skcipher/lskcipher, shash/ahash, acomp/scomp are each one
+ * family), that are not internal and whose selftest passed, the highest
+ * priority wins; on a tie the one listed first in /proc/crypto (the most
+ * recently registered) wins, because the kernel only replaces its choice on
+ * a strictly higher priority while walking the list head first. An entry
+ * whose selftest is "unknown" (CRYPTO_ALG_TESTED unset) is never chosen. */
+void platform_kcrypto_select(platform_kdriver *d, size_t n);
+
+/* Classifies a driver from data/kernel_drivers.json. Returns the class
+ * ("cpu-instructions", ...) and sets *what to the table's phrase (or NULL). */
+const char *platform_kdriver_class(const char *driver, const char *module, const char **what);
+
+/* The kernel_crypto object: algorithms with their drivers, af_alg,
+ * dev_crypto, hwrng (see detect.c for the shape). New reference. */
+struct json_t *platform_kernel_crypto(const char *sysroot, cm_error *err);
+
+/* Probes AF_ALG on the live kernel: {"available","reason","errno",
+ * "types":{...}}. New reference. */
+struct json_t *platform_af_alg_probe(void);
+
+#endif

@@ -1,0 +1,18 @@
+/*
+ * json.h — the one convention for building JSON with jansson: every call
+ * that can fail (json_object_set_new, json_array_append_new, json_pack, a
+ * constructor) has its result or'ed into an int rc (0 or -1; the *_new
+ * calls steal their value even when they fail, and fail on a NULL value,
+ * so a failed constructor inside them is caught too), and the builder ends
+ * with cm_json_checked(). Out of memory is then an error value (NULL),
+ * never a silently shorter document.
+ */
+#ifndef CM_UTIL_JSON_H
+#define CM_UTIL_JSON_H
+
+#include <jansson.h>
+
+/* o when rc is 0 and o is not NULL; otherwise frees o and returns NULL. */
+json_t *cm_json_checked(json_t *o, int rc);
+
+#endif
