@@ -11,22 +11,6 @@
 #include <stddef.h>
 #include "cryptometer/primitive.h"
 
-/* Operations measured, per class:
- *   hash: digest;  mac: mac;  cipher: encrypt, decrypt;  aead: seal, open;
- *   signature: keygen, sign, verify;  checksum (test-only): sum. */
-typedef enum cm_op {
-    CM_OP_DIGEST = 0,
-    CM_OP_MAC,
-    CM_OP_ENCRYPT,
-    CM_OP_DECRYPT,
-    CM_OP_SEAL,
-    CM_OP_OPEN,
-    CM_OP_KEYGEN,
-    CM_OP_SIGN,
-    CM_OP_VERIFY,
-    CM_OP_SUM,
-    CM_OP_COUNT
-} cm_op;
 
 #define CM_MAX_OPS 4
 #define CM_MAX_PARAMS 4

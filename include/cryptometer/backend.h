@@ -24,20 +24,10 @@ struct json_t; /* jansson */
  * backend:variant/algorithm/operation (docs/architecture.md).
  *
  * The table pointer is typed by class: fill rows with the CM_IMPL_<CLASS>
- * macros below, which set the class and the matching member together, so
- * a table of the wrong class does not compile. A row whose algorithm is
+ * macros of primitive.h, which set the class and the matching member
+ * together, so a table of the wrong class does not compile. A row whose algorithm is
  * not in the table, or whose class is not its algorithm's, is refused at
  * start-up (cm_registry_check). */
-typedef union cm_vtable_ref {
-    const void *any;
-    const cm_hash_vtable *hash;
-    const cm_mac_vtable *mac;
-    const cm_cipher_vtable *cipher;
-    const cm_aead_vtable *aead;
-    const cm_signature_vtable *signature;
-    const cm_checksum_vtable *checksum;
-} cm_vtable_ref;
-
 typedef struct cm_impl {
     const char *algorithm; /* a name from the algorithm table */
     const char *variant;   /* "portable", "aesni", "evp", a kernel driver, ... */
@@ -49,15 +39,6 @@ typedef struct cm_impl {
     int (*available)(char *why, size_t why_len);
 } cm_impl;
 
-#define CM_IMPL_HASH(alg, variant, table, avail) {alg, variant, CM_CLASS_HASH, {.hash = table}, avail}
-#define CM_IMPL_MAC(alg, variant, table, avail) {alg, variant, CM_CLASS_MAC, {.mac = table}, avail}
-#define CM_IMPL_CIPHER(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_CIPHER, {.cipher = table}, avail}
-#define CM_IMPL_AEAD(alg, variant, table, avail) {alg, variant, CM_CLASS_AEAD, {.aead = table}, avail}
-#define CM_IMPL_SIGNATURE(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_SIGNATURE, {.signature = table}, avail}
-#define CM_IMPL_CHECKSUM(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail}
 
 typedef struct cm_backend {
     const char *name;        /* "openssl", "ref", ... */

@@ -49,6 +49,24 @@ typedef enum cm_class {
 
 struct cm_algorithm; /* algorithm.h */
 
+/* Operations measured, per class:
+ *   hash: digest;  mac: mac;  cipher: encrypt, decrypt;  aead: seal, open;
+ *   signature: keygen, sign, verify;  checksum (test-only): sum. */
+typedef enum cm_op {
+    CM_OP_DIGEST = 0,
+    CM_OP_MAC,
+    CM_OP_ENCRYPT,
+    CM_OP_DECRYPT,
+    CM_OP_SEAL,
+    CM_OP_OPEN,
+    CM_OP_KEYGEN,
+    CM_OP_SIGN,
+    CM_OP_VERIFY,
+    CM_OP_SUM,
+    CM_OP_COUNT
+} cm_op;
+
+
 /* Hash: one-shot digest of a whole message (init, update, final). */
 typedef struct cm_hash_vtable {
     int (*create)(void **state);
@@ -132,5 +150,30 @@ typedef struct cm_checksum_vtable {
     int (*sum)(void *state, const uint8_t *msg, size_t len, uint32_t *out);
     void (*destroy)(void *state);
 } cm_checksum_vtable;
+
+/* A pointer to the table of an implementation's class (backend.h,
+ * cm_impl): one member per class. */
+typedef union cm_vtable_ref {
+    const void *any;
+    const cm_hash_vtable *hash;
+    const cm_mac_vtable *mac;
+    const cm_cipher_vtable *cipher;
+    const cm_aead_vtable *aead;
+    const cm_signature_vtable *signature;
+    const cm_checksum_vtable *checksum;
+} cm_vtable_ref;
+
+/* A row of a backend's implementation table: cm_impl {algorithm, variant,
+ * class, table, available} with the class and the table's member set
+ * together (backend.h). */
+#define CM_IMPL_HASH(alg, variant, table, avail) {alg, variant, CM_CLASS_HASH, {.hash = table}, avail}
+#define CM_IMPL_MAC(alg, variant, table, avail) {alg, variant, CM_CLASS_MAC, {.mac = table}, avail}
+#define CM_IMPL_CIPHER(alg, variant, table, avail) \
+    {alg, variant, CM_CLASS_CIPHER, {.cipher = table}, avail}
+#define CM_IMPL_AEAD(alg, variant, table, avail) {alg, variant, CM_CLASS_AEAD, {.aead = table}, avail}
+#define CM_IMPL_SIGNATURE(alg, variant, table, avail) \
+    {alg, variant, CM_CLASS_SIGNATURE, {.signature = table}, avail}
+#define CM_IMPL_CHECKSUM(alg, variant, table, avail) \
+    {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail}
 
 #endif

@@ -1,25 +1,40 @@
 /*
- * main.c — the `cryptometer` command: dispatches to the subcommands in C
- * (run, list, detect, verify) and, git-style, to those in Python (import),
- * with a clear message when Python is missing.
+ * main.c — the `cryptometer` command: checks the registry of backends
+ * (a build bug is reported before anything runs), then dispatches to a
+ * subcommand. Every subcommand is declared in the one table below: those
+ * in C by their function, those in Python (python/cryptometer) by a NULL
+ * function, reached git-style with a clear message when Python is missing.
  */
 #include <stdio.h>
 #include <string.h>
 #include "core/commands.h"
-#include "util/error.h"
+#include "core/registry.h"
 #include "core/verify.h"
-#include "platform/platform.h"
+#include "util/error.h"
 
-static const char usage[] =
-    "usage: cryptometer <command> [options]     (cryptometer <command> --help for its options)\n"
-    "\n"
-    "commands:\n"
-    "  run       measure: known-answer checks first, then every benchmark, table + JSON file\n"
-    "  list      every benchmark this build knows, available or not (with the reason)\n"
-    "  detect    CPU, crypto features, kernel drivers, AF_ALG, real clock, health flags\n"
-    "  verify    the known-answer and cross-checks alone, or on a Wycheproof file\n"
-    "  import    read other tools' output (sbc-bench logs) into result files   [Python]\n"
-    "\n"
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv); /* NULL: a Python subcommand */
+    const char *help;                  /* NULL: hidden */
+} command;
+
+static const command commands[] = {
+    {"run", cm_run_main, "measure: known-answer checks first, then every benchmark, table + JSON file"},
+    {"list", cm_list_main, "every benchmark this build knows, available or not (with the reason)"},
+    {"detect", cm_detect_main, "CPU, crypto features, kernel drivers, AF_ALG, real clock, health flags"},
+    {"verify", cm_verify_main, "the known-answer and cross-checks alone, or on a Wycheproof file"},
+    {"import", NULL, "read other tools' output (sbc-bench, openssl speed, cryptsetup) into results"},
+    {"store", NULL, "keep result files in one SQLite database (results/cryptometer.db)"},
+    {"compare", NULL, "two runs side by side, with a significance test per benchmark"},
+    {"collect", NULL, "many machines' results into one RESULTS.md"},
+    {"plot", NULL, "plots of results (PNG and SVG)"},
+    {"report", NULL, "one self-contained HTML report of results"},
+    {"export", NULL, "a selection of records as CSV"},
+    {"aes-score", cm_aes_score_main, NULL}, /* the AES score rule, for the Python layer */
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static const char exit_codes[] =
     "exit codes:\n"
     "  0    success\n"
     "  1    ran, but an implementation failed its known-answer check, crashed or hung\n"
@@ -27,29 +42,37 @@ static const char usage[] =
     "  3    environment: unreadable or malformed input file, missing Python for a Python command\n"
     "  130  interrupted (Ctrl-C): finished measurements were written, marked incomplete\n";
 
+static void print_usage(FILE *out)
+{
+    fputs("usage: cryptometer <command> [options]     (cryptometer <command> --help for its "
+          "options)\n\ncommands:\n", out);
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (commands[i].help)
+            fprintf(out, "  %-9s %s%s\n", commands[i].name, commands[i].help,
+                    commands[i].run ? "" : "   [Python]");
+    fprintf(out, "\n%s", exit_codes);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
-        fputs(usage, argc < 2 ? stderr : stdout);
+        print_usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? CM_EXIT_USAGE : CM_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("cryptometer %s\n", CM_VERSION);
         return CM_EXIT_OK;
     }
-    const char *cmd = argv[1];
-    if (strcmp(cmd, "run") == 0)
-        return cm_run_main(argc - 1, argv + 1);
-    if (strcmp(cmd, "list") == 0)
-        return cm_list_main(argc - 1, argv + 1);
-    if (strcmp(cmd, "verify") == 0)
-        return cm_verify_main(argc - 1, argv + 1);
-    if (strcmp(cmd, "detect") == 0)
-        return cm_detect_main(argc - 1, argv + 1);
-    if (strcmp(cmd, "aes-score") == 0) return cm_aes_score_main(argc - 1, argv + 1); /* hidden: for Python */
-    if (strcmp(cmd, "import") == 0)
-        return cm_python_main(argv[0], argc - 1, argv + 1);
-    fprintf(stderr, "cryptometer: error: unknown command '%s' (see cryptometer --help)\n", cmd);
+    cm_error err = {0};
+    if (cm_registry_check(&err) != 0) {
+        fprintf(stderr, "cryptometer: error: %s\n", err.msg);
+        return err.code;
+    }
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run ? commands[i].run(argc - 1, argv + 1)
+                                   : cm_python_main(argv[0], argc - 1, argv + 1);
+    fprintf(stderr, "cryptometer: error: unknown command '%s' (see cryptometer --help)\n", argv[1]);
     return CM_EXIT_USAGE;
 }
