@@ -122,6 +122,11 @@ test)
     say "Python and end-to-end tests (pytest)"
     CRYPTOMETER_BIN="$here/build/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-test/cryptometer" \
         .venv/bin/python -m pytest -q tests/python tests/e2e "$@" || status=1
+    say "end-to-end tests of a build without OpenSSL (what it lacks is skipped, with the reason)"
+    build build-noopenssl -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_WERROR=ON
+    build build-noopenssl-test -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON
+    CRYPTOMETER_BIN="$here/build-noopenssl/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-noopenssl-test/cryptometer" \
+        .venv/bin/python -m pytest -q -rs tests/e2e || status=1
     say "the OpenSSL backend against OpenSSL 1.1.1 (src/backends/openssl/check-openssl111.sh)"
     rc=0
     sh src/backends/openssl/check-openssl111.sh >openssl111.log 2>&1 || rc=$?

@@ -47,3 +47,20 @@ def cm(cm_bin):
 @pytest.fixture
 def cm_test(cm_test_bin):
     return lambda *args, **kw: run(cm_test_bin, *args, **kw)
+
+
+@pytest.fixture(scope="session")
+def missing_backends(cm_bin):
+    """The backends this build left out, with the reason (list --json)."""
+    doc = json.loads(run(cm_bin, "list", "--json").stdout)
+    return {m["backend"]: m["reason"] for m in doc["missing_backends"]}
+
+
+@pytest.fixture
+def need_backend(missing_backends):
+    """need_backend("openssl") skips the test, saying why, when the build
+    lacks that backend: a build without a library passes its tests."""
+    def need(name):
+        if name in missing_backends:
+            pytest.skip(f"this build has no {name} backend ({missing_backends[name]})")
+    return need

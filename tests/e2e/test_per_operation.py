@@ -10,7 +10,10 @@ import pytest
 
 
 @pytest.fixture(scope="module")
-def sig_run(cm_bin, tmp_path_factory):
+def sig_run(cm_bin, tmp_path_factory, missing_backends):
+    if "openssl" in missing_backends:
+        pytest.skip("this build has no openssl backend, the only one with signatures "
+                    f"({missing_backends['openssl']})")
     d = tmp_path_factory.mktemp("sig")
     p = subprocess.run([str(cm_bin), "run", "--algorithms", "ed25519,ecdsa-p256-sha256", "--time", "0.05",
             "--json", str(d / "r.json")],
@@ -20,9 +23,6 @@ def sig_run(cm_bin, tmp_path_factory):
 
 def test_signature_records(sig_run, schema):
     p, doc = sig_run
-    if not any(lib["backend"] == "openssl" and lib["available"]
-               for lib in doc["context"]["libraries"]):
-        pytest.skip("this build has no OpenSSL backend: no signature implementation")
     assert p.returncode == 0, p.stderr
     jsonschema.validate(doc, schema)
     recs = {r["name"]: r for r in doc["results"]}
@@ -42,8 +42,6 @@ def test_signature_records(sig_run, schema):
 
 def test_table_has_a_per_operation_block(sig_run):
     p, doc = sig_run
-    if not doc["results"] or doc["results"][0]["status"] == "unavailable":
-        pytest.skip("no signature implementation here")
     assert "Per operation" in p.stdout and "ops/s" in p.stdout
     assert "Throughput in MB/s" not in p.stdout
     row = next(l for l in p.stdout.splitlines()

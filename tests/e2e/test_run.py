@@ -37,10 +37,10 @@ def test_document_matches_schema(small_run, schema):
     jsonschema.validate(small_run[1], schema)
 
 
-def test_one_record_per_implementation_operation_and_size(small_run):
+def test_one_record_per_implementation_operation_and_size(small_run, missing_backends):
     doc = small_run[1]
     names = {(r["name"], r["size"]) for r in doc["results"]}
-    for backend in ("openssl:evp", "ref:portable"):
+    for backend in {"openssl:evp", "ref:portable"} - {f"{m}:evp" for m in missing_backends}:
         for bench in ("aes-128-cbc/encrypt", "aes-128-cbc/decrypt", "aes-128-gcm/seal",
                       "aes-128-gcm/open", "sha256/digest", "chacha20-poly1305/seal",
                       "chacha20-poly1305/open"):
@@ -49,11 +49,13 @@ def test_one_record_per_implementation_operation_and_size(small_run):
     assert len(names) == len(doc["results"])
 
 
-def test_records_are_consistent(small_run):
+def test_records_are_consistent(small_run, missing_backends):
+    # with both ref and openssl built, each is the other's cross-check peer
+    peer = "none" if "openssl" in missing_backends else "passed"
     for r in small_run[1]["results"]:
         assert r["status"] == "ok", r
         assert r["kat"]["status"] == "passed"
-        assert r["kat"]["cross_check"]["status"] == "passed"
+        assert r["kat"]["cross_check"]["status"] == peer
         s = r["stats"]
         assert s["n"] == len(r["samples_ns"]) >= 10
         assert s["ci95_low_ns"] <= s["median_ns"] <= s["ci95_high_ns"]
@@ -83,8 +85,11 @@ def test_context(small_run):
     assert ctx["health_before"] and ctx["health_after"]
     assert ctx["timer"]["wall"] == "CLOCK_MONOTONIC"
     libs = {lib["backend"]: lib for lib in ctx["libraries"]}
-    assert libs["openssl"]["available"] and libs["openssl"]["version"].startswith("OpenSSL")
     assert libs["ref"]["available"]
+    if libs["openssl"]["available"]:
+        assert libs["openssl"]["version"].startswith("OpenSSL")
+    else:
+        assert libs["openssl"]["reason"] and libs["openssl"]["package"]
 
 
 def test_csv_is_a_view_of_the_records(small_run):
@@ -99,7 +104,8 @@ def test_csv_is_a_view_of_the_records(small_run):
         assert row["kat.status"] == rec["kat"]["status"]
 
 
-def test_table_on_stdout(small_run):
+def test_table_on_stdout(small_run, need_backend):
+    need_backend("openssl")
     out = small_run[0].stdout
     assert "Throughput in MB/s" in out and "Cycles per byte" in out
     header = next(l for l in out.splitlines() if l.startswith("implementation"))
@@ -110,7 +116,8 @@ def test_table_on_stdout(small_run):
     assert rows[0].split()[3] == "pass"  # the KAT column
 
 
-def test_per_cluster_runs_on_the_first_cpu_of_each_cluster(cm, tmp_path, schema):
+def test_per_cluster_runs_on_the_first_cpu_of_each_cluster(cm, tmp_path, schema, need_backend):
+    need_backend("openssl")  # the AES score is taken from openssl's aes-256-cbc
     out = tmp_path / "r.json"
     p = cm("run", "--per-cluster", "--algorithms", "aes-256-cbc", "--backends", "openssl",
            "--sizes", "16384", "--time", "0.05", "--json", out)
