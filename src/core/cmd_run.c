@@ -241,6 +241,34 @@ static int write_results(json_t *doc, const cm_record_set *recs, const char *jso
     return rc;
 }
 
+/* Measures the plan on the pinned CPU, or on the first CPU of each cluster
+ * in turn, appending to recs. Returns the number of failed
+ * implementations, or -1 with err (out of memory: the run stops). */
+static int measure_plan(const run_options *o, const cm_group *groups, size_t n,
+                        const platform_cpu *pc, cm_record_set *recs, cm_error *err)
+{
+    int per_cluster = o->per_cluster && pc && pc->n_clusters > 0;
+    int n_runs = per_cluster ? pc->n_clusters : 1;
+    cm_suite_totals totals = {0, count_measurements(groups, n, o) * (size_t)n_runs,
+                              (double)cm_now_ns() / 1e9};
+    int failures = 0;
+    for (int run = 0; run < n_runs && !cm_interrupted; run++) {
+        cm_suite_config cfg = {.sizes = o->sizes, .n_sizes = (size_t)o->n_sizes,
+                               .time_s = o->time_s, .target_ci = o->target_ci, .cpu = o->cpu,
+                               .cluster = -1, .progress = !o->quiet && isatty(2),
+                               .timeout_s = o->timeout_s + 2 * o->time_s};
+        if (per_cluster) {
+            cfg.cpu = pc->clusters[run].cpus[0];
+            cfg.cluster = run;
+        }
+        int f = cm_suite_run(&cfg, groups, n, recs, &totals, err);
+        if (f < 0)
+            return -1;
+        failures += f;
+    }
+    return failures;
+}
+
 static json_t *settings_json(const run_options *o)
 {
     json_t *sizes = json_array();
@@ -308,37 +336,11 @@ int cm_run_main(int argc, char **argv)
     json_object_set_new(doc, "settings", settings_json(&o));
     json_object_set_new(doc, "context", context);
 
-    /* the CPUs to measure on: the pinned one, or the first of each cluster */
-    int per_cluster = o.per_cluster && pc && pc->n_clusters > 0;
-    int n_runs = per_cluster ? pc->n_clusters : 1;
-    cm_suite_totals totals = {0, count_measurements(groups, n, &o) * (size_t)n_runs,
-                              (double)cm_now_ns() / 1e9};
-    int failures = 0;
     cm_record_set recs;
     cm_record_set_init(&recs);
-    for (int run = 0; run < n_runs && !cm_interrupted && failures >= 0; run++) {
-        cm_suite_config cfg = {.sizes = o.sizes, .n_sizes = (size_t)o.n_sizes,
-                               .time_s = o.time_s, .target_ci = o.target_ci, .cpu = o.cpu,
-                               .cluster = -1, .progress = !o.quiet && isatty(2),
-                               .timeout_s = o.timeout_s + 2 * o.time_s};
-        if (per_cluster) {
-            cfg.cpu = pc->clusters[run].cpus[0];
-            cfg.cluster = run;
-        }
-        int f = cm_suite_run(&cfg, groups, n, &recs, &totals, &err);
-        failures = f < 0 ? f : failures + f;
-    }
+    int failures = measure_plan(&o, groups, n, pc, &recs, &err);
     free(groups);
-    if (failures < 0) { /* out of memory: no result rather than a shorter one */
-        fprintf(stderr, "cryptometer run: error: %s; nothing written\n", err.msg);
-        cm_record_set_free(&recs);
-        json_decref(doc);
-        platform_health_free(before);
-        platform_cpu_free(pc);
-        return err.code;
-    }
-
-    if (pc) {
+    if (pc && failures >= 0) {
         json_t *health = platform_run_health(pc, before, context, &err);
         if (health)
             json_object_set_new(context, "health", health);
@@ -354,8 +356,9 @@ int cm_run_main(int argc, char **argv)
         json_object_set_new(doc, "complete", json_false());
         json_object_set_new(doc, "interrupted", json_true());
     }
-    int rc = write_results(doc, &recs, o.json_path, o.csv_path, &err);
-    if (!o.quiet)
+    /* out of memory while measuring: no result rather than a shorter one */
+    int rc = failures < 0 ? -1 : write_results(doc, &recs, o.json_path, o.csv_path, &err);
+    if (!o.quiet && failures >= 0)
         cm_print_table(stdout, recs.items, recs.n, doc);
     cm_record_set_free(&recs);
     json_decref(doc);
