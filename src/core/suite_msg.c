@@ -77,7 +77,7 @@ json_t *cm_msg_measurement(const cm_measurement *m, cm_op op, size_t size)
                             (json_int_t)m->stats.n_outliers, "ci_reached", m->ci_reached,
                             "too_fast", m->too_fast, "cpu_split_known", m->cpu_split_known);
     int rc = msg ? put_samples(msg, m) : -1;
-    cm_measurement copy = *m;
+    cm_measurement copy = *m; /* real_at gives writable pointers: read a copy */
     for (size_t i = 0; rc == 0 && i < N_REAL_FIELDS; i++)
         rc |= json_object_set_new(msg, real_fields[i].key, json_real(*real_at(&copy, &real_fields[i])));
     return cm_json_checked(msg, rc);
