@@ -177,29 +177,25 @@ static int cluster_of(const platform_cpu *pc, int cpu)
 /* The AES score per MHz of each cluster measured, from the run's own
  * record of what sbc-bench measures (data/aes_score_per_mhz.json "metric":
  * openssl aes-256-cbc encryption of 16384-byte blocks; analysis.aes_score). */
-static json_t *aes_scores(json_t *results, const platform_cpu *pc)
+static json_t *aes_scores(const cm_record_set *recs, const platform_cpu *pc)
 {
-    json_t *scores = json_array(), *r;
+    json_t *scores = json_array();
     platform_aes_source src;
-    size_t i;
     if (!scores || platform_aes_score_source(&src) != 0)
         return scores;
-    json_array_foreach(results, i, r)
-    {
-        const char *status = json_string_value(json_object_get(r, "status"));
-        if (strcmp(json_string_value(json_object_get(r, "backend")), src.backend) ||
-            strcmp(json_string_value(json_object_get(r, "algorithm")), src.algorithm) ||
-            strcmp(json_string_value(json_object_get(r, "operation")), src.operation) ||
-            (size_t)json_integer_value(json_object_get(r, "size")) != src.size ||
-            strcmp(status, "ok"))
+    for (size_t i = 0; i < recs->n; i++) {
+        const cm_record *r = &recs->items[i];
+        cm_figures f;
+        cm_record_figures(r, &f);
+        if (strcmp(r->backend, src.backend) || strcmp(r->alg->name, src.algorithm) ||
+            strcmp(cm_op_name(r->op), src.operation) || r->size != src.size || !f.has_byte)
             continue;
-        int c = cluster_of(pc, (int)json_integer_value(json_object_get(r, "cpu")));
+        int c = cluster_of(pc, r->cpu);
         const platform_cluster *cl = c >= 0 ? &pc->clusters[c] : NULL;
-        double kbs = json_real_value(json_object_get(r, "throughput_mb_s")) * 1000.0;
-        double mhz = json_real_value(json_object_get(json_object_get(r, "clock"), "mhz_used"));
         const char *name = cl && cl->core_name[0] ? cl->core_name : pc->model_name;
-        json_t *score = platform_aes_score(name[0] ? name : NULL, mhz, kbs,
-                                           cl ? cl->claimed_mhz : 0, "measured");
+        json_t *score = platform_aes_score(name[0] ? name : NULL, r->clock.mhz_used,
+                                           f.throughput_mb_s * 1000.0, cl ? cl->claimed_mhz : 0,
+                                           "measured");
         if (score) {
             json_object_set_new(score, "cluster", c >= 0 ? json_integer(c) : json_null());
             json_array_append_new(scores, score);
@@ -224,13 +220,17 @@ static size_t count_measurements(const cm_group *groups, size_t n, const run_opt
     return total;
 }
 
-/* The JSON document and, if asked, the CSV, written together (output.h). */
-static int write_results(json_t *doc, const char *json_path, const char *csv_path, cm_error *err)
+/* The JSON document, its "results" the JSON view of recs, and, if asked,
+ * the CSV view, written together (output.h). */
+static int write_results(json_t *doc, const cm_record_set *recs, const char *json_path,
+                         const char *csv_path, cm_error *err)
 {
     cm_output outs[2] = {{json_path, NULL, 0}, {csv_path, NULL, 0}};
-    char *json = cm_json_text(doc, &outs[0].len), *csv = NULL;
-    if (csv_path)
-        csv = cm_csv_text(doc, &outs[1].len);
+    json_t *results = cm_records_json(recs->items, recs->n);
+    char *json = results && json_object_set_new(doc, "results", results) == 0
+                     ? cm_json_text(doc, &outs[0].len)
+                     : NULL;
+    char *csv = csv_path ? cm_csv_text(recs->items, recs->n, &outs[1].len) : NULL;
     outs[0].text = json;
     outs[1].text = csv;
     int rc = json && (csv || !csv_path)
@@ -239,6 +239,34 @@ static int write_results(json_t *doc, const char *json_path, const char *csv_pat
     free(json);
     free(csv);
     return rc;
+}
+
+/* Measures the plan on the pinned CPU, or on the first CPU of each cluster
+ * in turn, appending to recs. Returns the number of failed
+ * implementations, or -1 with err (out of memory: the run stops). */
+static int measure_plan(const run_options *o, const cm_group *groups, size_t n,
+                        const platform_cpu *pc, cm_record_set *recs, cm_error *err)
+{
+    int per_cluster = o->per_cluster && pc && pc->n_clusters > 0;
+    int n_runs = per_cluster ? pc->n_clusters : 1;
+    cm_suite_totals totals = {0, count_measurements(groups, n, o) * (size_t)n_runs,
+                              (double)cm_now_ns() / 1e9};
+    int failures = 0;
+    for (int run = 0; run < n_runs && !cm_interrupted; run++) {
+        cm_suite_config cfg = {.sizes = o->sizes, .n_sizes = (size_t)o->n_sizes,
+                               .time_s = o->time_s, .target_ci = o->target_ci, .cpu = o->cpu,
+                               .cluster = -1, .progress = !o->quiet && isatty(2),
+                               .timeout_s = o->timeout_s + 2 * o->time_s};
+        if (per_cluster) {
+            cfg.cpu = pc->clusters[run].cpus[0];
+            cfg.cluster = run;
+        }
+        int f = cm_suite_run(&cfg, groups, n, recs, &totals, err);
+        if (f < 0)
+            return -1;
+        failures += f;
+    }
+    return failures;
 }
 
 static json_t *settings_json(const run_options *o)
@@ -308,31 +336,16 @@ int cm_run_main(int argc, char **argv)
     json_object_set_new(doc, "settings", settings_json(&o));
     json_object_set_new(doc, "context", context);
 
-    /* the CPUs to measure on: the pinned one, or the first of each cluster */
-    int per_cluster = o.per_cluster && pc && pc->n_clusters > 0;
-    int n_runs = per_cluster ? pc->n_clusters : 1;
-    cm_suite_totals totals = {0, count_measurements(groups, n, &o) * (size_t)n_runs,
-                              (double)cm_now_ns() / 1e9};
-    int failures = 0;
-    for (int run = 0; run < n_runs && !cm_interrupted; run++) {
-        cm_suite_config cfg = {.sizes = o.sizes, .n_sizes = (size_t)o.n_sizes,
-                               .time_s = o.time_s, .target_ci = o.target_ci, .cpu = o.cpu,
-                               .cluster = -1, .progress = !o.quiet && isatty(2),
-                               .timeout_s = o.timeout_s + 2 * o.time_s};
-        if (per_cluster) {
-            cfg.cpu = pc->clusters[run].cpus[0];
-            cfg.cluster = run;
-        }
-        failures += cm_suite_run(&cfg, groups, n, json_object_get(doc, "results"), &totals);
-    }
+    cm_record_set recs;
+    cm_record_set_init(&recs);
+    int failures = measure_plan(&o, groups, n, pc, &recs, &err);
     free(groups);
-
-    if (pc) {
+    if (pc && failures >= 0) {
         json_t *health = platform_run_health(pc, before, context, &err);
         if (health)
             json_object_set_new(context, "health", health);
         json_object_set_new(doc, "analysis", json_pack("{s:o}", "aes_score",
-                                                      aes_scores(json_object_get(doc, "results"), pc)));
+                                                      aes_scores(&recs, pc)));
     }
     platform_health_free(before);
     platform_cpu_free(pc);
@@ -343,9 +356,11 @@ int cm_run_main(int argc, char **argv)
         json_object_set_new(doc, "complete", json_false());
         json_object_set_new(doc, "interrupted", json_true());
     }
-    int rc = write_results(doc, o.json_path, o.csv_path, &err);
-    if (!o.quiet)
-        cm_print_table(stdout, doc);
+    /* out of memory while measuring: no result rather than a shorter one */
+    int rc = failures < 0 ? -1 : write_results(doc, &recs, o.json_path, o.csv_path, &err);
+    if (!o.quiet && failures >= 0)
+        cm_print_table(stdout, recs.items, recs.n, doc);
+    cm_record_set_free(&recs);
     json_decref(doc);
     if (rc != 0) {
         fprintf(stderr, "cryptometer run: error: %s\n", err.msg);

@@ -1,21 +1,24 @@
 /*
- * output.h — the result document and its views. The JSON document (see
- * docs/result-format.md and docs/result.schema.json) is the one source of
- * truth; CSV and the text table are rendered from its records. Files are
- * written atomically: a temporary file in the same directory, then rename.
+ * output.h — the result document and the views of the typed records
+ * (record.h): the JSON record of the document's "results" (see
+ * docs/result-format.md and docs/result.schema.json), the CSV and the text
+ * table, each rendered from the same cm_record array. Files are written
+ * atomically: a temporary file in the same directory, then rename.
  */
 #ifndef CM_CORE_OUTPUT_H
 #define CM_CORE_OUTPUT_H
 
 #include <stdio.h>
 #include "util/error.h"
+#include "core/record.h"
 
 struct json_t;
 
 #define CM_SCHEMA_VERSION 2
 
 /* A new document with the tool, the command line and an empty results
- * array; the caller fills "context", "settings" and "results". */
+ * array; the caller fills "context", "settings" and, from the records,
+ * "results" (cm_records_json). */
 struct json_t *cm_document_new(int argc, char **argv);
 
 /* Context facts the core knows itself: host, OS, compiler and flags,
@@ -54,17 +57,27 @@ int cm_write_atomic(const char *path, const char *text, size_t len, cm_error *er
 /* The document as pretty JSON text (malloc'ed, NULL if out of memory). */
 char *cm_json_text(struct json_t *doc, size_t *len);
 
-/* The records as CSV text, one row per record, fixed columns (malloc'ed,
+/* One record as the JSON record of the schema (every jansson call checked:
+ * NULL only when out of memory). */
+struct json_t *cm_record_json(const cm_record *r);
+
+/* recs[0..n) as the JSON array "results" (NULL when out of memory). */
+struct json_t *cm_records_json(const cm_record *recs, size_t n);
+
+/* recs[0..n) as CSV text, one row per record, fixed columns (malloc'ed,
  * NULL if out of memory). */
-char *cm_csv_text(struct json_t *doc, size_t *len);
+char *cm_csv_text(const cm_record *recs, size_t n, size_t *len);
 
-/* The document as JSON, or its records as CSV, written atomically. */
+/* The document as JSON, or records as CSV, written atomically. */
 int cm_write_json(const char *path, struct json_t *doc, cm_error *err);
-int cm_write_csv(const char *path, struct json_t *doc, cm_error *err);
+int cm_write_csv(const char *path, const cm_record *recs, size_t n, cm_error *err);
 
-/* The openssl-speed-like table of MB/s, then cycles per byte with the
- * spread, then the notes (failures, unavailable, flags). */
-void cm_print_table(FILE *out, struct json_t *doc);
+/* The openssl-speed-like table of recs[0..n): MB/s, then cycles per byte
+ * with the spread, then figures per operation, then the notes (failures,
+ * unavailable, flags). The lines that are not records (CPU model, the
+ * clusters' clocks, libraries not built, AES scores, health) come from
+ * doc's settings, context and analysis. */
+void cm_print_table(FILE *out, const cm_record *recs, size_t n, struct json_t *doc);
 
 /* "2026-11-21T00:02:43Z" for now. */
 void cm_utc_now(char *buf, size_t len);

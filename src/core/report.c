@@ -1,27 +1,19 @@
 /*
- * report.c — views of the result document's records: CSV, and the text
- * table laid out like `openssl speed` (see output.h).
+ * report.c — two views of the typed records (record.h): CSV, one row per
+ * record, and the text table laid out like `openssl speed` (see output.h).
+ * Figures come from cm_record_figures(); only what is not a record (the
+ * CPU model, the clusters' clocks, the libraries not built, the AES score
+ * messages, the health flags, the settings' sizes) is read from the
+ * document, in one section below.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 #include "core/output.h"
+#include "core/plan.h"
+#include "core/record.h"
 
 /* --- CSV ---------------------------------------------------------------------- */
-
-/* A number field of obj at path "a.b" (NULL when absent or null). */
-static json_t *field(json_t *obj, const char *path)
-{
-    char key[64];
-    const char *dot;
-    while ((dot = strchr(path, '.')) != NULL && obj) {
-        snprintf(key, sizeof key, "%.*s", (int)(dot - path), path);
-        obj = json_object_get(obj, key);
-        path = dot + 1;
-    }
-    return obj ? json_object_get(obj, path) : NULL;
-}
 
 static const char *const csv_columns[] = {
     "name", "backend", "variant", "algorithm", "class", "operation", "unit", "size", "threads",
@@ -60,10 +52,12 @@ static void append(text_buf *b, const char *s, size_t n)
     b->p[b->len] = '\0';
 }
 
-/* Appends one CSV cell, quoted (RFC 4180) when it holds a comma, a quote
- * or a line break. */
-static void csv_cell(text_buf *b, const char *s)
+/* Appends one CSV cell (a comma before all but a row's first), quoted
+ * (RFC 4180) when it holds a comma, a quote or a line break. */
+static void csv_cell(text_buf *b, int *col, const char *s)
 {
+    if ((*col)++)
+        append(b, ",", 1);
     if (!strpbrk(s, ",\"\n\r")) {
         append(b, s, strlen(s));
         return;
@@ -77,52 +71,83 @@ static void csv_cell(text_buf *b, const char *s)
     append(b, "\"", 1);
 }
 
-/* The text of a JSON scalar for a CSV cell ("" for null). */
-static void scalar_text(json_t *v, char *out, size_t len)
+/* A number cell ("" when there is none). */
+static void csv_num(text_buf *b, int *col, int has, double v)
 {
-    if (!v || json_is_null(v))
-        out[0] = '\0';
-    else if (json_is_string(v))
-        snprintf(out, len, "%s", json_string_value(v));
-    else if (json_is_integer(v))
-        snprintf(out, len, "%lld", (long long)json_integer_value(v));
-    else if (json_is_real(v))
-        snprintf(out, len, "%.6g", json_real_value(v));
-    else if (json_is_boolean(v))
-        snprintf(out, len, "%s", json_is_true(v) ? "true" : "false");
-    else if (json_is_array(v)) { /* a list of words, e.g. flags: "a;b" */
-        size_t i, used = 0;
-        json_t *item;
-        out[0] = '\0';
-        json_array_foreach(v, i, item)
-        if (json_is_string(item) && used < len)
-            used += (size_t)snprintf(out + used, len - used, "%s%s", i ? ";" : "",
-                                     json_string_value(item));
-    }
-    else
-        out[0] = '\0';
+    char cell[64] = "";
+    if (has)
+        snprintf(cell, sizeof cell, "%.6g", v);
+    csv_cell(b, col, cell);
 }
 
-char *cm_csv_text(json_t *doc, size_t *len)
+/* A whole-number cell ("" when there is none). */
+static void csv_int(text_buf *b, int *col, int has, long long v)
+{
+    char cell[32] = "";
+    if (has)
+        snprintf(cell, sizeof cell, "%lld", v);
+    csv_cell(b, col, cell);
+}
+
+/* The cells from name to reason. */
+static void csv_identity(text_buf *b, int *col, const cm_record *r)
+{
+    csv_cell(b, col, r->name);
+    csv_cell(b, col, r->backend);
+    csv_cell(b, col, r->variant);
+    csv_cell(b, col, r->alg->name);
+    csv_cell(b, col, cm_class_name(r->alg->cls));
+    csv_cell(b, col, cm_op_name(r->op));
+    csv_cell(b, col, r->unit == CM_UNIT_OP ? "op" : "byte");
+    csv_int(b, col, r->size > 0, (long long)r->size);
+    csv_int(b, col, 1, r->threads);
+    csv_int(b, col, 1, r->cpu);
+    csv_int(b, col, r->cluster >= 0, r->cluster);
+    csv_cell(b, col, cm_record_status_name(r->status));
+    csv_cell(b, col, r->reason);
+}
+
+/* The cells from throughput_mb_s to flags. */
+static void csv_figures(text_buf *b, int *col, const cm_record *r)
+{
+    cm_figures f;
+    cm_record_figures(r, &f);
+    int ok = r->status == CM_RECORD_OK;
+    const cm_stats *s = &r->m.stats;
+    const cm_measurement *m = &r->m;
+    char flags[96] = "";
+    csv_num(b, col, f.has_byte, f.throughput_mb_s);
+    csv_num(b, col, f.has_cycles_byte, f.cycles_per_byte);
+    csv_num(b, col, f.has_cycles, f.cycles_per_op);
+    csv_num(b, col, f.has_op, f.ops_per_s);
+    csv_num(b, col, f.has_op, f.us_per_op);
+    const double stat[] = {s->median, s->min, s->mad, s->ci_low, s->ci_high, s->ci_rel, s->cv};
+    for (size_t i = 0; i < sizeof stat / sizeof stat[0]; i++)
+        csv_num(b, col, ok, stat[i]);
+    csv_int(b, col, ok, (long long)s->n);
+    csv_num(b, col, ok, m->cpu_ns);
+    csv_num(b, col, ok && m->cpu_split_known, m->user_ns);
+    csv_num(b, col, ok && m->cpu_split_known, m->sys_ns);
+    csv_num(b, col, 1, r->clock.mhz_used);
+    csv_cell(b, col, r->has_kat ? cm_check_status_name(cm_kat_report_status(&r->kat)) : "");
+    for (int i = 0, used = 0; i < CM_FLAG_COUNT; i++)
+        if (f.flags & (1u << i))
+            used += snprintf(flags + used, sizeof flags - (size_t)used, "%s%s", used ? ";" : "",
+                             cm_record_flag_name(i));
+    csv_cell(b, col, flags);
+}
+
+char *cm_csv_text(const cm_record *recs, size_t n, size_t *len)
 {
     text_buf b = {0};
-    char cell[1024];
-    for (size_t c = 0; c < N_CSV_COLUMNS; c++) {
-        if (c)
-            append(&b, ",", 1);
-        csv_cell(&b, csv_columns[c]);
-    }
+    int col = 0;
+    for (size_t c = 0; c < N_CSV_COLUMNS; c++)
+        csv_cell(&b, &col, csv_columns[c]);
     append(&b, "\n", 1);
-    size_t i;
-    json_t *rec;
-    json_array_foreach(json_object_get(doc, "results"), i, rec)
-    {
-        for (size_t c = 0; c < N_CSV_COLUMNS; c++) {
-            if (c)
-                append(&b, ",", 1);
-            scalar_text(field(rec, csv_columns[c]), cell, sizeof cell);
-            csv_cell(&b, cell);
-        }
+    for (size_t i = 0; i < n; i++) {
+        col = 0;
+        csv_identity(&b, &col, &recs[i]);
+        csv_figures(&b, &col, &recs[i]);
         append(&b, "\n", 1);
     }
     if (b.failed) {
@@ -133,10 +158,10 @@ char *cm_csv_text(json_t *doc, size_t *len)
     return b.p;
 }
 
-int cm_write_csv(const char *path, json_t *doc, cm_error *err)
+int cm_write_csv(const char *path, const cm_record *recs, size_t n, cm_error *err)
 {
     size_t len;
-    char *text = cm_csv_text(doc, &len);
+    char *text = cm_csv_text(recs, n, &len);
     if (!text)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory rendering the CSV");
     cm_output out = {path, text, len};
@@ -145,216 +170,42 @@ int cm_write_csv(const char *path, json_t *doc, cm_error *err)
     return rc;
 }
 
-/* --- the text table -------------------------------------------------------- */
+/* --- what the table takes from the document (not records) ------------------ */
 
-/* Short word shown in a cell for a record that has no figure. */
-static const char *status_word(const char *status)
+/* The settings and context facts the table shows around the records. */
+typedef struct table_facts {
+    const char *model;
+    int per_cluster, cpu, interrupted;
+    size_t sizes[CM_MAX_SIZES]; /* the columns of the per-byte blocks */
+    size_t n_sizes;
+} table_facts;
+
+/* A field of obj at path "a.b" (NULL when absent). */
+static json_t *field(json_t *obj, const char *path)
 {
-    if (strcmp(status, "unavailable") == 0)
-        return "n/a";
-    if (strcmp(status, "skipped") == 0)
-        return "-";
-    if (strcmp(status, "failed-kat") == 0)
-        return "FAILED-KAT";
-    if (strcmp(status, "crashed") == 0)
-        return "CRASHED";
-    if (strcmp(status, "timeout") == 0)
-        return "TIMEOUT";
-    return "ERROR";
+    char key[64];
+    const char *dot;
+    while ((dot = strchr(path, '.')) != NULL && obj) {
+        snprintf(key, sizeof key, "%.*s", (int)(dot - path), path);
+        obj = json_object_get(obj, key);
+        path = dot + 1;
+    }
+    return obj ? json_object_get(obj, path) : NULL;
 }
 
-/* 1 if rec carries flag. */
-static int has_flag(json_t *rec, const char *flag)
+static table_facts facts_of(json_t *doc)
 {
+    table_facts t = {0};
     size_t i;
-    json_t *f;
-    json_array_foreach(json_object_get(rec, "flags"), i, f)
-    if (json_string_value(f) && strcmp(json_string_value(f), flag) == 0)
-        return 1;
-    return 0;
-}
-
-/* 1 if a and b are in the same row: same name and same cluster (or none). */
-static int same_row(json_t *a, json_t *b)
-{
-    json_t *ca = json_object_get(a, "cluster"), *cb = json_object_get(b, "cluster");
-    return json_equal(json_object_get(a, "name"), json_object_get(b, "name")) &&
-           ((!ca && !cb) || (ca && cb && json_equal(ca, cb)));
-}
-
-/* The record of row (backend, algorithm, operation) at size, or NULL. */
-static json_t *row_record(json_t *results, json_t *first, long long size)
-{
-    size_t i;
-    json_t *r;
-    json_array_foreach(results, i, r)
-    {
-        json_t *rs = json_object_get(r, "size");
-        if (same_row(r, first) && (json_is_null(rs) || json_integer_value(rs) == size))
-            return r;
-    }
-    return NULL;
-}
-
-/* 1 if an earlier record has the same name (and cluster) as results[k]. */
-static int row_seen(json_t *results, size_t k)
-{
-    json_t *rk = json_array_get(results, k);
-    for (size_t i = 0; i < k; i++)
-        if (same_row(json_array_get(results, i), rk))
-            return 1;
-    return 0;
-}
-
-/* The KAT column: pass (vectors and cross-check passed), vec (vectors
- * passed, but no other backend was there to cross-check against), FAIL, or
- * "-" when the implementation never got to its checks (unavailable, crashed
- * before reporting). */
-static const char *kat_word(json_t *rec)
-{
-    const char *st = json_string_value(field(rec, "kat.status"));
-    const char *cross = json_string_value(field(rec, "kat.cross_check.status"));
-    if (!st)
-        return "-";
-    if (strcmp(st, "passed") == 0)
-        return cross && strcmp(cross, "passed") == 0 ? "pass" : "vec";
-    return strcmp(st, "failed") == 0 ? "FAIL" : st;
-}
-
-typedef enum table_kind { TABLE_MBS, TABLE_CPB, TABLE_OPS } table_kind;
-
-/* 1 if rec's figures are per operation (unit "op"). */
-static int per_op(json_t *rec)
-{
-    const char *unit = json_string_value(json_object_get(rec, "unit"));
-    return unit && strcmp(unit, "op") == 0;
-}
-
-/* "backend:variant" of rec. */
-static void impl_of(json_t *rec, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s:%s", json_string_value(json_object_get(rec, "backend")),
-             json_string_value(json_object_get(rec, "variant")));
-}
-
-/* One cell: MB/s, or cycles per byte with the CI half-width in %. */
-static void format_cell(char *cell, size_t len, json_t *rec, table_kind kind)
-{
-    const char *status = rec ? json_string_value(json_object_get(rec, "status")) : NULL;
-    if (!rec) {
-        snprintf(cell, len, "?");
-        return;
-    }
-    if (strcmp(status, "ok") != 0) {
-        snprintf(cell, len, "%s", status_word(status));
-        return;
-    }
-    const char *mark = has_flag(rec, "ci-not-reached") || has_flag(rec, "overhead-dominated") ? "~" : "";
-    if (kind == TABLE_MBS) {
-        snprintf(cell, len, "%s%.2f", mark, json_real_value(json_object_get(rec, "throughput_mb_s")));
-        return;
-    }
-    json_t *cpb = json_object_get(rec, "cycles_per_byte");
-    double ci = json_real_value(json_object_get(rec, "cycles_rel_uncertainty")) * 100;
-    if (json_is_real(cpb))
-        snprintf(cell, len, "%s%.2f ±%.1f%%", mark, json_real_value(cpb), ci);
-    else
-        snprintf(cell, len, "%s? ±%.1f%%", mark, ci);
-}
-
-/* The cells of a record of figures per operation: ops/s, µs/op, cycles/op. */
-static void print_op_cells(FILE *out, json_t *rec)
-{
-    const char *status = json_string_value(json_object_get(rec, "status"));
-    if (strcmp(status, "ok") != 0) {
-        fprintf(out, "%14s\n", status_word(status));
-        return;
-    }
-    const char *mark = has_flag(rec, "ci-not-reached") || has_flag(rec, "overhead-dominated") ? "~" : "";
-    json_t *cycles = json_object_get(rec, "cycles_per_op");
-    char c[64] = "?";
-    if (json_is_real(cycles))
-        snprintf(c, sizeof c, "%.0f ±%.1f%%", json_real_value(cycles),
-                 json_real_value(json_object_get(rec, "cycles_rel_uncertainty")) * 100);
-    fprintf(out, "%s%13.1f%14.2f%22s\n", mark, json_real_value(json_object_get(rec, "ops_per_s")),
-            json_real_value(json_object_get(rec, "us_per_op")), c);
-}
-
-static void print_block(FILE *out, json_t *doc, table_kind kind)
-{
-    json_t *results = json_object_get(doc, "results");
-    json_t *sizes = field(doc, "settings.sizes");
-    int per_cluster = json_is_true(field(doc, "settings.per_cluster"));
-    int width = kind == TABLE_MBS ? 13 : 16;
-    size_t i, k;
-    json_t *s, *rec;
-    fprintf(out, "%-26s%-19s%-9s%-6s", "implementation", "algorithm", "op", "KAT");
-    if (per_cluster)
-        fprintf(out, "%-9s", "cluster");
-    if (kind == TABLE_OPS)
-        fprintf(out, "%14s%14s%22s", "ops/s", "µs/op", "cycles/op");
-    json_array_foreach(sizes, i, s)
-    {
-        char head[32];
-        if (kind == TABLE_OPS)
-            break;
-        snprintf(head, sizeof head, "%lld bytes", (long long)json_integer_value(s));
-        fprintf(out, "%*s", width, head);
-    }
-    fputc('\n', out);
-    json_array_foreach(results, k, rec)
-    {
-        char impl[96];
-        if (row_seen(results, k) || per_op(rec) != (kind == TABLE_OPS))
-            continue;
-        impl_of(rec, impl, sizeof impl);
-        fprintf(out, "%-26s%-19s%-9s%-6s", impl, json_string_value(json_object_get(rec, "algorithm")),
-                json_string_value(json_object_get(rec, "operation")), kat_word(rec));
-        if (per_cluster)
-            fprintf(out, "%-9lld", (long long)json_integer_value(json_object_get(rec, "cluster")));
-        if (kind == TABLE_OPS) {
-            print_op_cells(out, rec);
-            continue;
-        }
-        json_array_foreach(sizes, i, s)
-        {
-            char cell[64];
-            format_cell(cell, sizeof cell, row_record(results, rec, json_integer_value(s)), kind);
-            fprintf(out, "%*s", width, cell);
-        }
-        fputc('\n', out);
-    }
-}
-
-/* The notes under the table: every record that has no figure, once per
- * row, with its reason; and the libraries that are not built in. */
-static void print_notes(FILE *out, json_t *doc)
-{
-    json_t *results = json_object_get(doc, "results");
-    size_t k, i;
-    json_t *rec, *lib;
-    int header = 0;
-    json_array_foreach(results, k, rec)
-    {
-        const char *status = json_string_value(json_object_get(rec, "status"));
-        if (strcmp(status, "ok") == 0 || strcmp(status, "skipped") == 0 || row_seen(results, k))
-            continue;
-        if (!header++)
-            fprintf(out, "\nNot measured:\n");
-        fprintf(out, "  %-44s %s: %s\n", json_string_value(json_object_get(rec, "name")), status,
-                json_string_value(json_object_get(rec, "reason")));
-    }
-    json_array_foreach(field(doc, "context.libraries"), i, lib)
-    {
-        if (json_is_true(json_object_get(lib, "available")))
-            continue;
-        if (!header++)
-            fprintf(out, "\nNot measured:\n");
-        fprintf(out, "  %-44s not built: %s (install %s)\n",
-                json_string_value(json_object_get(lib, "backend")),
-                json_string_value(json_object_get(lib, "reason")),
-                json_string_value(json_object_get(lib, "package")));
-    }
+    json_t *s;
+    t.model = json_string_value(field(doc, "context.cpu.model_name"));
+    t.per_cluster = json_is_true(field(doc, "settings.per_cluster"));
+    t.cpu = (int)json_integer_value(field(doc, "settings.cpu"));
+    t.interrupted = json_is_true(json_object_get(doc, "interrupted"));
+    json_array_foreach(field(doc, "settings.sizes"), i, s)
+    if (t.n_sizes < CM_MAX_SIZES)
+        t.sizes[t.n_sizes++] = (size_t)json_integer_value(s);
+    return t;
 }
 
 /* One line per cluster: the clock measured before the run and what the
@@ -379,48 +230,28 @@ static void print_clocks(FILE *out, json_t *doc)
     }
 }
 
-/* 1 if some record's figures are per operation (op 1) or per byte (op 0). */
-static int has_unit(json_t *doc, int op)
+/* The libraries not built, as notes; header counts the notes so far. */
+static void print_not_built(FILE *out, json_t *doc, int *header)
 {
-    size_t k;
-    json_t *rec;
-    json_array_foreach(json_object_get(doc, "results"), k, rec)
-    if (per_op(rec) == op)
-        return 1;
-    return 0;
+    size_t i;
+    json_t *lib;
+    json_array_foreach(field(doc, "context.libraries"), i, lib)
+    {
+        if (json_is_true(json_object_get(lib, "available")))
+            continue;
+        if (!(*header)++)
+            fprintf(out, "\nNot measured:\n");
+        fprintf(out, "  %-44s not built: %s (install %s)\n",
+                json_string_value(json_object_get(lib, "backend")),
+                json_string_value(json_object_get(lib, "reason")),
+                json_string_value(json_object_get(lib, "package")));
+    }
 }
 
-void cm_print_table(FILE *out, json_t *doc)
+/* The AES score lines and the health flags. */
+static void print_scores_and_health(FILE *out, json_t *doc)
 {
-    const char *model = json_string_value(field(doc, "context.cpu.model_name"));
-    if (json_is_true(field(doc, "settings.per_cluster")))
-        fprintf(out, "%s, measured on the first CPU of each cluster\n", model ? model : "unknown CPU");
-    else
-        fprintf(out, "%s, measured on CPU %lld\n", model ? model : "unknown CPU",
-                (long long)json_integer_value(field(doc, "settings.cpu")));
-    print_clocks(out, doc);
-    if (json_is_true(json_object_get(doc, "interrupted")))
-        fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
-                     "that never ran\n");
-    if (has_unit(doc, 0)) {
-        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples\n");
-        print_block(out, doc, TABLE_MBS);
-        fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
-                     "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
-        print_block(out, doc, TABLE_CPB);
-    }
-    if (has_unit(doc, 1)) {
-        fprintf(out, "\nPer operation: operations per second and µs per operation (median), cycles "
-                     "per operation ± the 95%% confidence interval plus the clock's uncertainty\n");
-        print_block(out, doc, TABLE_OPS);
-    }
-    fprintf(out, "\n~ marks a figure whose confidence interval stayed wider than the target "
-                 "within the time budget, or that the loop overhead dominates.\n"
-                 "KAT: known-answer vectors and cross-check against another implementation, run "
-                 "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
-                 "neither had anything to check; FAIL; - not run).\n");
-    print_notes(out, doc);
-    json_t *score;
+    json_t *score, *h;
     size_t k;
     json_array_foreach(field(doc, "analysis.aes_score"), k, score)
     {
@@ -428,11 +259,213 @@ void cm_print_table(FILE *out, json_t *doc)
             fprintf(out, "\nAES score per MHz (openssl aes-256-cbc, 16 KiB):\n");
         fprintf(out, "  %s\n", json_string_value(json_object_get(score, "message")));
     }
-    json_t *health = field(doc, "context.health"), *h;
-    size_t i;
+    json_t *health = field(doc, "context.health");
     if (json_array_size(health))
         fprintf(out, "\nHealth:\n");
-    json_array_foreach(health, i, h)
+    json_array_foreach(health, k, h)
     fprintf(out, "  [%s] %s\n", json_string_value(json_object_get(h, "severity")),
             json_string_value(json_object_get(h, "message")));
+}
+
+/* --- the text table -------------------------------------------------------- */
+
+/* Short word shown in a cell for a record that has no figure. */
+static const char *status_word(cm_record_status s)
+{
+    switch (s) {
+    case CM_RECORD_UNAVAILABLE: return "n/a";
+    case CM_RECORD_SKIPPED: return "-";
+    case CM_RECORD_FAILED_KAT: return "FAILED-KAT";
+    case CM_RECORD_CRASHED: return "CRASHED";
+    case CM_RECORD_TIMEOUT: return "TIMEOUT";
+    default: return "ERROR";
+    }
+}
+
+/* 1 if a and b are in the same row: same name and same cluster (or none). */
+static int same_row(const cm_record *a, const cm_record *b)
+{
+    return strcmp(a->name, b->name) == 0 && a->cluster == b->cluster;
+}
+
+/* The record of first's row at size (any size for a record without one),
+ * or NULL. */
+static const cm_record *row_record(const cm_record *recs, size_t n, const cm_record *first,
+                                   size_t size)
+{
+    for (size_t i = 0; i < n; i++)
+        if (same_row(&recs[i], first) && (recs[i].size == 0 || recs[i].size == size))
+            return &recs[i];
+    return NULL;
+}
+
+/* 1 if an earlier record is in the same row as recs[k]. */
+static int row_seen(const cm_record *recs, size_t k)
+{
+    for (size_t i = 0; i < k; i++)
+        if (same_row(&recs[i], &recs[k]))
+            return 1;
+    return 0;
+}
+
+/* The KAT column: pass (vectors and cross-check passed), vec (vectors
+ * passed, but no other backend was there to cross-check against), FAIL,
+ * none, or "-" when the implementation never got to its checks
+ * (unavailable, crashed before reporting). */
+static const char *kat_word(const cm_record *r)
+{
+    if (!r->has_kat)
+        return "-";
+    cm_check_status st = cm_kat_report_status(&r->kat);
+    if (st == CM_CHECK_PASSED)
+        return r->kat.cross == CM_CHECK_PASSED ? "pass" : "vec";
+    return st == CM_CHECK_FAILED ? "FAIL" : cm_check_status_name(st);
+}
+
+typedef enum table_kind { TABLE_MBS, TABLE_CPB, TABLE_OPS } table_kind;
+
+/* "~" for a figure whose CI was not reached or that the overhead
+ * dominates, else "". */
+static const char *weak_mark(const cm_figures *f)
+{
+    return f->flags & (CM_FLAG_CI_NOT_REACHED | CM_FLAG_OVERHEAD_DOMINATED) ? "~" : "";
+}
+
+/* One cell: MB/s, or cycles per byte with the uncertainty in %. */
+static void format_cell(char *cell, size_t len, const cm_record *r, table_kind kind)
+{
+    cm_figures f;
+    if (!r) {
+        snprintf(cell, len, "?");
+        return;
+    }
+    if (r->status != CM_RECORD_OK) {
+        snprintf(cell, len, "%s", status_word(r->status));
+        return;
+    }
+    cm_record_figures(r, &f);
+    double ci = f.cycles_rel_uncertainty * 100;
+    if (kind == TABLE_MBS)
+        snprintf(cell, len, "%s%.2f", weak_mark(&f), f.throughput_mb_s);
+    else if (f.has_cycles_byte)
+        snprintf(cell, len, "%s%.2f ±%.1f%%", weak_mark(&f), f.cycles_per_byte, ci);
+    else
+        snprintf(cell, len, "%s? ±%.1f%%", weak_mark(&f), ci);
+}
+
+/* The cells of a record of figures per operation: ops/s, µs/op, cycles/op. */
+static void print_op_cells(FILE *out, const cm_record *r)
+{
+    cm_figures f;
+    if (r->status != CM_RECORD_OK) {
+        fprintf(out, "%14s\n", status_word(r->status));
+        return;
+    }
+    cm_record_figures(r, &f);
+    char c[64] = "?";
+    if (f.has_cycles)
+        snprintf(c, sizeof c, "%.0f ±%.1f%%", f.cycles_per_op, f.cycles_rel_uncertainty * 100);
+    fprintf(out, "%s%13.1f%14.2f%22s\n", weak_mark(&f), f.ops_per_s, f.us_per_op, c);
+}
+
+/* The header line of a block. */
+static void print_head(FILE *out, const table_facts *t, table_kind kind)
+{
+    fprintf(out, "%-26s%-19s%-9s%-6s", "implementation", "algorithm", "op", "KAT");
+    if (t->per_cluster)
+        fprintf(out, "%-9s", "cluster");
+    if (kind == TABLE_OPS)
+        fprintf(out, "%14s%14s%22s", "ops/s", "µs/op", "cycles/op");
+    for (size_t i = 0; kind != TABLE_OPS && i < t->n_sizes; i++) {
+        char head[32];
+        snprintf(head, sizeof head, "%zu bytes", t->sizes[i]);
+        fprintf(out, "%*s", kind == TABLE_MBS ? 13 : 16, head);
+    }
+    fputc('\n', out);
+}
+
+/* One block: a row per (implementation, operation[, cluster]) of the
+ * block's unit. */
+static void print_block(FILE *out, const cm_record *recs, size_t n, const table_facts *t,
+                        table_kind kind)
+{
+    print_head(out, t, kind);
+    for (size_t k = 0; k < n; k++) {
+        const cm_record *r = &recs[k];
+        char impl[96];
+        if (row_seen(recs, k) || (r->unit == CM_UNIT_OP) != (kind == TABLE_OPS))
+            continue;
+        snprintf(impl, sizeof impl, "%s:%s", r->backend, r->variant);
+        fprintf(out, "%-26s%-19s%-9s%-6s", impl, r->alg->name, cm_op_name(r->op), kat_word(r));
+        if (t->per_cluster)
+            fprintf(out, "%-9d", r->cluster);
+        if (kind == TABLE_OPS) {
+            print_op_cells(out, r);
+            continue;
+        }
+        for (size_t i = 0; i < t->n_sizes; i++) {
+            char cell[64];
+            format_cell(cell, sizeof cell, row_record(recs, n, r, t->sizes[i]), kind);
+            fprintf(out, "%*s", kind == TABLE_MBS ? 13 : 16, cell);
+        }
+        fputc('\n', out);
+    }
+}
+
+/* The notes under the table: every record that has no figure, once per
+ * row, with its reason; and the libraries that are not built in. */
+static void print_notes(FILE *out, const cm_record *recs, size_t n, json_t *doc)
+{
+    int header = 0;
+    for (size_t k = 0; k < n; k++) {
+        const cm_record *r = &recs[k];
+        if (r->status == CM_RECORD_OK || r->status == CM_RECORD_SKIPPED || row_seen(recs, k))
+            continue;
+        if (!header++)
+            fprintf(out, "\nNot measured:\n");
+        fprintf(out, "  %-44s %s: %s\n", r->name, cm_record_status_name(r->status), r->reason);
+    }
+    print_not_built(out, doc, &header);
+}
+
+/* 1 if some record's figures are in unit. */
+static int has_unit(const cm_record *recs, size_t n, cm_unit unit)
+{
+    for (size_t k = 0; k < n; k++)
+        if (recs[k].unit == unit)
+            return 1;
+    return 0;
+}
+
+void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
+{
+    table_facts t = facts_of(doc);
+    const char *model = t.model ? t.model : "unknown CPU";
+    if (t.per_cluster)
+        fprintf(out, "%s, measured on the first CPU of each cluster\n", model);
+    else
+        fprintf(out, "%s, measured on CPU %d\n", model, t.cpu);
+    print_clocks(out, doc);
+    if (t.interrupted)
+        fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
+                     "that never ran\n");
+    if (has_unit(recs, n, CM_UNIT_BYTE)) {
+        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples\n");
+        print_block(out, recs, n, &t, TABLE_MBS);
+        fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
+                     "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
+        print_block(out, recs, n, &t, TABLE_CPB);
+    }
+    if (has_unit(recs, n, CM_UNIT_OP)) {
+        fprintf(out, "\nPer operation: operations per second and µs per operation (median), cycles "
+                     "per operation ± the 95%% confidence interval plus the clock's uncertainty\n");
+        print_block(out, recs, n, &t, TABLE_OPS);
+    }
+    fprintf(out, "\n~ marks a figure whose confidence interval stayed wider than the target "
+                 "within the time budget, or that the loop overhead dominates.\n"
+                 "KAT: known-answer vectors and cross-check against another implementation, run "
+                 "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
+                 "neither had anything to check; FAIL; - not run).\n");
+    print_notes(out, recs, n, doc);
+    print_scores_and_health(out, doc);
 }

@@ -1,13 +1,10 @@
 /*
- * suite.c — see suite.h. The child sends, one JSON line each:
- *   {"type":"clock","when":"before"|"after","mhz":..,"mhz_check":..}
- *   {"type":"kat","report":{...},"ok":true|false}
- *   {"type":"record",...measurement fields...}
- *   {"type":"error","op":..,"size":..,"reason":..}
- * The parent turns them into records; anything the child did not get to
- * (because it crashed or hung) becomes a record with that status.
+ * suite.c — see suite.h. The child sends JSON lines (suite_msg.h: clock,
+ * progress, kat, measurement, error); the parent parses them into typed
+ * values and makes one cm_record per planned (operation, size); anything
+ * the child did not get to (because it crashed or hung) becomes a record
+ * with that status.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +16,7 @@
 #include "core/kat.h"
 #include "core/registry.h"
 #include "core/suite.h"
+#include "core/suite_msg.h"
 #include "platform/timer.h"
 #include "core/workload.h"
 
@@ -28,49 +26,6 @@ typedef struct group_job {
 } group_job;
 
 /* --- child side -------------------------------------------------------------- */
-
-static json_t *clock_message(const char *when)
-{
-    cm_cpuclock c;
-    cm_cpuclock_measure(&c);
-    return json_pack("{s:s, s:s, s:b, s:i, s:f, s:f, s:f, s:b}", "type", "clock", "when", when,
-                     "supported", c.supported, "cpu", c.cpu, "mhz", c.mhz, "mhz_check",
-                     c.mhz_check, "spread", c.spread, "agree", c.agree);
-}
-
-/* The measurement fields of a record; size 0 for figures per operation. */
-static json_t *measurement_json(const cm_measurement *m, size_t size)
-{
-    json_t *samples = json_array(), *outliers = json_array();
-    for (size_t i = 0; i < m->n_samples; i++) {
-        json_array_append_new(samples, json_real(m->samples[i]));
-        if (m->outlier[i])
-            json_array_append_new(outliers, json_integer((json_int_t)i));
-    }
-    const cm_stats *s = &m->stats;
-    double med = s->median > 0 ? s->median : 0;
-    json_t *flags = json_array();
-    if (!m->ci_reached)
-        json_array_append_new(flags, json_string("ci-not-reached"));
-    if (m->too_fast)
-        json_array_append_new(flags, json_string("overhead-dominated"));
-    if (s->n_outliers)
-        json_array_append_new(flags, json_string("outliers"));
-    return json_pack(
-        "{s:I, s:o, s:f, s:{s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:o}, "
-        "s:o, s:o, s:o, s:{s:f, s:o, s:o}, s:I, s:f, s:o, s:o}",
-        "iterations_per_sample", (json_int_t)m->iters_per_sample, "samples_ns", samples,
-        "overhead_ns", m->overhead_ns, "stats", "n", (int)s->n, "median_ns", s->median,
-        "min_ns", s->min, "max_ns", s->max, "mean_ns", s->mean, "stddev_ns", s->stddev,
-        "mad_ns", s->mad, "ci95_low_ns", s->ci_low, "ci95_high_ns", s->ci_high, "ci95_rel",
-        s->ci_rel, "cv", s->cv, "outliers", outliers, "throughput_mb_s",
-        med > 0 && size ? json_real((double)size / med * 1e3) : json_null(), "ops_per_s",
-        med > 0 ? json_real(1e9 / med) : json_null(), "ns_per_byte",
-        size ? json_real(med / (double)size) : json_null(), "cpu_time_ns_per_op", "total",
-        m->cpu_ns, "user", m->cpu_split_known ? json_real(m->user_ns) : json_null(), "system",
-        m->cpu_split_known ? json_real(m->sys_ns) : json_null(), "total_ops", (json_int_t)m->total_ops, "wall_s",
-        m->wall_s, "flags", flags, "us_per_op", med > 0 ? json_real(med / 1e3) : json_null());
-}
 
 /* The sizes a group is measured at: the run's, or one "no size" (0) for
  * figures per operation. */
@@ -107,11 +62,7 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
                                        cm_op_name(op), "size", (json_int_t)size, "reason",
                                        "an operation returned an error while timed"));
     } else {
-        json_t *rec = measurement_json(&m, size);
-        json_object_set_new(rec, "type", json_string("record"));
-        json_object_set_new(rec, "op", json_string(cm_op_name(op)));
-        json_object_set_new(rec, "size", json_integer((json_int_t)size));
-        cm_isolate_send(out, rec);
+        cm_isolate_send(out, cm_msg_measurement(&m, op, size));
     }
     cm_measurement_free(&m);
     cm_bench_close(&b);
@@ -136,7 +87,7 @@ static int group_child(void *arg, FILE *out)
         cm_isolate_send(out, json_pack("{s:s, s:s}", "type", "unavailable", "reason", why));
         return 0;
     }
-    cm_isolate_send(out, clock_message("before"));
+    cm_isolate_send(out, cm_msg_clock("before"));
     cm_kat_set_progress(child_progress, out);
     int ok = cm_kat_check(job->g->impl, job->g->alg, cfg->sizes, cfg->n_sizes, &rep);
     cm_kat_set_progress(NULL, NULL);
@@ -155,7 +106,7 @@ static int group_child(void *arg, FILE *out)
                     child_progress(out, where);
                     measure_one(job, job->g->ops[k], sizes[i], resolution_ns, out);
                 }
-        cm_isolate_send(out, clock_message("after"));
+        cm_isolate_send(out, cm_msg_clock("after"));
     }
     if (backend->teardown)
         backend->teardown();
@@ -164,14 +115,28 @@ static int group_child(void *arg, FILE *out)
 
 /* --- parent side ------------------------------------------------------------ */
 
+/* What the child sent about one (operation, size): a measurement, or an
+ * error with its reason. */
+typedef struct received {
+    cm_op op;
+    size_t size;
+    int is_error;
+    char reason[512];
+    cm_measurement m; /* samples owned here until a record takes them */
+} received;
+
 typedef struct group_state {
     const group_job *job;
     cm_suite_totals *totals;
     int progress;
-    json_t *clock_before, *clock_after, *kat;
-    char where[256]; /* the child's last progress message */
+    cm_clock_reading before, after;
+    int has_kat;
+    cm_kat_report kat;
+    char where[256];       /* the child's last progress message */
     char unavailable[256]; /* the backend's set-up failed in the child: why */
-    json_t *received; /* records and errors from the child, in order */
+    received *got;         /* in the order the child sent them */
+    size_t n_got, cap_got;
+    cm_error err;          /* out of memory: the run stops (err.code set) */
 } group_state;
 
 /* Redraws the progress line: measurements done of planned, what runs now,
@@ -187,232 +152,224 @@ static void draw_progress(const group_state *st, const char *what)
     fflush(stderr);
 }
 
+/* A "measurement" or "error" message: kept until the group is finished. */
+static void on_result(group_state *st, const json_t *msg, int is_error)
+{
+    if (st->n_got == st->cap_got) {
+        size_t cap = st->cap_got ? st->cap_got * 2 : 16;
+        received *bigger = realloc(st->got, cap * sizeof *bigger);
+        if (!bigger) {
+            cm_error_set(&st->err, CM_EXIT_ENVIRONMENT, "out of memory keeping a measurement");
+            return;
+        }
+        st->got = bigger;
+        st->cap_got = cap;
+    }
+    received *r = &st->got[st->n_got];
+    memset(r, 0, sizeof *r);
+    if (cm_msg_subject(msg, &r->op, &r->size) != 0)
+        return; /* about nothing planned: the planned one gets "no result" */
+    int rc = is_error ? 0 : cm_msg_measurement_parse(msg, &r->m);
+    if (rc == CM_MSG_NOMEM) {
+        cm_error_set(&st->err, CM_EXIT_ENVIRONMENT, "out of memory reading a measurement");
+        return;
+    }
+    r->is_error = is_error || rc != 0;
+    snprintf(r->reason, sizeof r->reason, "%s",
+             rc != 0 ? "the child sent a malformed measurement"
+                     : is_error ? json_string_value(json_object_get(msg, "reason")) : "");
+    st->n_got++;
+    st->totals->done++;
+}
+
 static void on_message(void *ctx, json_t *msg)
 {
     group_state *st = ctx;
     const char *type = json_string_value(json_object_get(msg, "type"));
-    if (!type)
+    if (!type || st->err.code)
         return;
     if (strcmp(type, "clock") == 0) {
         const char *when = json_string_value(json_object_get(msg, "when"));
-        json_t **slot = when && strcmp(when, "after") == 0 ? &st->clock_after : &st->clock_before;
-        json_decref(*slot);
-        *slot = json_incref(msg);
-        json_object_del(msg, "type");
-        json_object_del(msg, "when");
+        cm_msg_clock_parse(msg, when && strcmp(when, "after") == 0 ? &st->after : &st->before);
     } else if (strcmp(type, "progress") == 0) {
         int first = !st->where[0];
         snprintf(st->where, sizeof st->where, "%s", json_string_value(json_object_get(msg, "where")));
         if (st->progress && (first || strncmp(st->where, "measuring", 9) == 0))
             draw_progress(st, first ? "known-answer check" : st->where);
     } else if (strcmp(type, "kat") == 0) {
-        st->kat = json_incref(json_object_get(msg, "report"));
+        st->has_kat = cm_kat_report_from_json(json_object_get(msg, "report"), &st->kat) == 0;
     } else if (strcmp(type, "unavailable") == 0) {
         snprintf(st->unavailable, sizeof st->unavailable, "%s",
                  json_string_value(json_object_get(msg, "reason")));
-    } else {
-        json_array_append(st->received, msg);
-        st->totals->done++;
+    } else if (strcmp(type, "measurement") == 0 || strcmp(type, "error") == 0) {
+        on_result(st, msg, type[0] == 'e');
     }
 }
 
-/* The algorithm's parameters as a JSON object (whole numbers as numbers). */
-static json_t *params_json(const cm_algorithm *alg)
+/* The status and reason of what the child did not measure, from why it
+ * stopped; none (has 0) for a child that ended well or was interrupted (an
+ * interrupted run records only what finished). */
+typedef struct group_fate {
+    int has;
+    cm_record_status status;
+    char reason[512];
+    int failed; /* the implementation failed (KAT, crash, timeout, error) */
+} group_fate;
+
+static group_fate fate_of(const group_state *st, const cm_isolate_outcome *oc)
 {
-    json_t *o = json_object();
-    for (int i = 0; o && i < CM_MAX_PARAMS && alg->params[i].key; i++) {
-        char *end;
-        long long v = strtoll(alg->params[i].value, &end, 10);
-        json_t *value = *end == '\0' && end != alg->params[i].value ? json_integer(v)
-                                                                     : json_string(alg->params[i].value);
-        if (json_object_set_new(o, alg->params[i].key, value) != 0) {
-            json_decref(o);
-            return NULL;
-        }
+    group_fate f = {0};
+    if (st->unavailable[0]) {
+        f = (group_fate){1, CM_RECORD_UNAVAILABLE, "", 0};
+        snprintf(f.reason, sizeof f.reason, "%s", st->unavailable);
+    } else if (st->has_kat && cm_kat_report_status(&st->kat) == CM_CHECK_FAILED) {
+        const char *why = st->kat.failure[0]        ? st->kat.failure
+                          : st->kat.cross_detail[0] ? st->kat.cross_detail
+                                                    : "known-answer check failed";
+        f = (group_fate){1, CM_RECORD_FAILED_KAT, "", 1};
+        snprintf(f.reason, sizeof f.reason, "%s", why);
+    } else if (oc->status != CM_ISOLATE_OK && oc->status != CM_ISOLATE_INTERRUPTED) {
+        f = (group_fate){1, oc->status == CM_ISOLATE_CRASHED   ? CM_RECORD_CRASHED
+                            : oc->status == CM_ISOLATE_TIMEOUT ? CM_RECORD_TIMEOUT
+                                                               : CM_RECORD_ERROR, "", 1};
+        if (st->has_kat)
+            snprintf(f.reason, sizeof f.reason, "%s while %s", oc->detail, st->where);
+        else
+            snprintf(f.reason, sizeof f.reason, "%s during its known-answer check (%s)", oc->detail,
+                     st->where[0] ? st->where : "before the first case");
     }
-    return o;
+    return f;
 }
 
-/* A record skeleton for (group, op, size); size 0 means "no size". */
-static json_t *record_base(const cm_suite_config *cfg, const cm_group *g, cm_op op,
-                           size_t size, const char *status, const char *reason)
+/* The child's message about (op, size), or NULL. */
+static received *find_received(group_state *st, cm_op op, size_t size)
 {
-    char name[192];
-    cm_bench_name(name, sizeof name, g, op);
-    json_t *r = json_pack("{s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:s, s:o, s:i, s:i, s:s, s:o}",
-                          "name", name, "backend", g->backend->name, "variant", g->impl->variant,
-                          "algorithm", g->alg->name, "params", params_json(g->alg), "class",
-                          cm_class_name(g->alg->cls), "operation", cm_op_name(op), "unit",
-                          cm_class_of(g->alg)->unit == CM_UNIT_OP ? "op" : "byte", "size",
-                          size ? json_integer((json_int_t)size) : json_null(), "threads", 1,
-                          "cpu", cfg->cpu, "status", status, "reason",
-                          reason ? json_string(reason) : json_null());
-    if (r && cfg->cluster >= 0)
-        json_object_set_new(r, "cluster", json_integer(cfg->cluster));
-    return r;
-}
-
-/* Finds the child's message for (op, size), or NULL. */
-static json_t *find_received(json_t *received, const char *op, size_t size)
-{
-    size_t i;
-    json_t *m;
-    json_array_foreach(received, i, m)
-    {
-        const char *mop = json_string_value(json_object_get(m, "op"));
-        if (mop && strcmp(mop, op) == 0 &&
-            (size_t)json_integer_value(json_object_get(m, "size")) == size)
-            return m;
-    }
+    for (size_t i = 0; i < st->n_got; i++)
+        if (st->got[i].op == op && st->got[i].size == size)
+            return &st->got[i];
     return NULL;
 }
 
-/* The core clock of a group: the mean MHz of the before/after measurements
- * present (0 if none), and its relative uncertainty: half the gap between
- * the two, or the larger repeat spread if that is wider. */
-typedef struct group_clock {
-    double mhz, rel;
-} group_clock;
-
-static group_clock clock_of(const group_state *st)
+/* Fills rec for (op, size) of the group: skipped, the child's error or
+ * measurement (taken over), or the group's fate. Returns 1 when the
+ * implementation failed there, 0, or -1 to leave the record out (what an
+ * interrupted child never got to). */
+static int make_record(group_state *st, const group_fate *fate, int interrupted, cm_op op,
+                       size_t size, cm_record *rec)
 {
-    group_clock gc = {0, 0};
-    double v[2];
-    int n = 0;
-    json_t *c[2] = {st->clock_before, st->clock_after};
-    for (int i = 0; i < 2; i++)
-        if (c[i] && json_is_true(json_object_get(c[i], "supported"))) {
-            v[n++] = json_real_value(json_object_get(c[i], "mhz"));
-            double spread = json_real_value(json_object_get(c[i], "spread")) / 2;
-            if (spread > gc.rel)
-                gc.rel = spread;
-        }
-    if (n == 0)
-        return gc;
-    gc.mhz = n == 2 ? (v[0] + v[1]) / 2 : v[0];
-    if (n == 2 && fabs(v[1] - v[0]) / (v[0] + v[1]) > gc.rel)
-        gc.rel = fabs(v[1] - v[0]) / (v[0] + v[1]);
-    return gc;
-}
-
-/* Completes an "ok" record from the child's measurement: cycles at the
- * group's clock, with an uncertainty that adds the clock's to the CI's. */
-static void complete_ok(json_t *rec, json_t *m, group_clock gc, size_t size)
-{
-    json_object_update(rec, m);
-    json_object_del(rec, "type");
-    json_object_del(rec, "op");
-    json_object_set_new(rec, "size", size ? json_integer((json_int_t)size) : json_null());
-    json_t *stats = json_object_get(m, "stats");
-    double med = json_real_value(json_object_get(stats, "median_ns"));
-    if (gc.mhz > 0 && med > 0) {
-        double cycles = med * gc.mhz / 1000.0;
-        json_object_set_new(rec, "cycles_per_op", json_real(cycles));
-        json_object_set_new(rec, "cycles_per_byte", size ? json_real(cycles / (double)size)
-                                                         : json_null());
-        json_object_set_new(rec, "cycles_rel_uncertainty",
-                            json_real(json_real_value(json_object_get(stats, "ci95_rel")) + gc.rel));
-    } else {
-        json_object_set_new(rec, "cycles_per_op", json_null());
-        json_object_set_new(rec, "cycles_per_byte", json_null());
-        json_object_set_new(rec, "cycles_rel_uncertainty", json_null());
-    }
-}
-
-/* Turns what one group produced into records. Returns 1 if it failed. */
-static int finish_group(const cm_suite_config *cfg, const cm_group *g, group_state *st,
-                        const cm_isolate_outcome *oc, json_t *records)
-{
+    const cm_group *g = st->job->g;
+    received *got = find_received(st, op, size);
     int failed = 0;
-    const char *fate = NULL; /* the status of what the child did not measure */
-    char reason[512] = "";
-    const char *kat_status = st->kat ? json_string_value(json_object_get(st->kat, "status")) : NULL;
-    if (st->unavailable[0]) {
-        fate = "unavailable";
-        snprintf(reason, sizeof reason, "%s", st->unavailable);
-    } else if (kat_status && strcmp(kat_status, "failed") == 0) {
-        json_t *vec = json_object_get(st->kat, "vectors");
-        const char *f = json_string_value(json_object_get(vec, "failure"));
-        if (!f)
-            f = json_string_value(json_object_get(json_object_get(st->kat, "cross_check"), "detail"));
-        fate = "failed-kat";
-        snprintf(reason, sizeof reason, "%s", f ? f : "known-answer check failed");
+    cm_record_init(rec, g->backend->name, g->impl->variant, g->alg, op, size, CM_RECORD_OK, NULL);
+    if (!cm_size_fits(g->alg, size)) {
+        rec->status = CM_RECORD_SKIPPED;
+        snprintf(rec->reason, sizeof rec->reason, "%s takes whole %zu-byte blocks", g->alg->name,
+                 g->alg->block_len);
+    } else if (got && got->is_error) {
+        rec->status = CM_RECORD_ERROR;
+        snprintf(rec->reason, sizeof rec->reason, "%s", got->reason);
         failed = 1;
-    } else if (oc->status == CM_ISOLATE_INTERRUPTED) {
-        fate = NULL; /* an interrupted run records only what finished */
-    } else if (oc->status != CM_ISOLATE_OK) {
-        static const char *const names[] = {"ok", "error", "crashed", "timeout", "interrupted", "error"};
-        fate = names[oc->status];
-        if (st->kat)
-            snprintf(reason, sizeof reason, "%s while %s", oc->detail, st->where);
-        else
-            snprintf(reason, sizeof reason, "%s during its known-answer check (%s)", oc->detail,
-                     st->where[0] ? st->where : "before the first case");
+    } else if (got) {
+        rec->m = got->m;
+        got->m.samples = NULL; /* the record's now */
+        got->m.outlier = NULL;
+    } else if (fate->has) {
+        rec->status = fate->status;
+        snprintf(rec->reason, sizeof rec->reason, "%s", fate->reason);
+        st->totals->done++;
+    } else if (interrupted) {
+        return -1;
+    } else {
+        rec->status = CM_RECORD_ERROR;
+        snprintf(rec->reason, sizeof rec->reason, "the child sent no result");
         failed = 1;
     }
-    group_clock gc = clock_of(st);
-    size_t n_sizes;
-    const size_t *sizes = group_sizes(cfg, g, &n_sizes);
-    for (int k = 0; k < g->n_ops; k++) {
-        cm_op op = g->ops[k];
-        for (size_t i = 0; i < n_sizes; i++) {
-            size_t size = sizes[i];
-            json_t *m = find_received(st->received, cm_op_name(op), size);
-            json_t *rec;
-            if (!cm_size_fits(g->alg, size)) {
-                char why[128];
-                snprintf(why, sizeof why, "%s takes whole %zu-byte blocks", g->alg->name,
-                         g->alg->block_len);
-                rec = record_base(cfg, g, op, size, "skipped", why);
-            } else if (m && json_object_get(m, "reason")) {
-                rec = record_base(cfg, g, op, size, "error",
-                                  json_string_value(json_object_get(m, "reason")));
-                failed = 1;
-            } else if (m) {
-                rec = record_base(cfg, g, op, size, "ok", NULL);
-                complete_ok(rec, m, gc, size);
-            } else if (fate) {
-                rec = record_base(cfg, g, op, size, fate, reason);
-                st->totals->done++;
-            } else if (oc->status == CM_ISOLATE_INTERRUPTED) {
-                continue;
-            } else {
-                rec = record_base(cfg, g, op, size, "error", "the child sent no result");
-                failed = 1;
-            }
-            json_object_set_new(rec, "kat", st->kat ? json_incref(st->kat) : json_null());
-            json_object_set_new(rec, "clock", json_pack("{s:O?, s:O?, s:f}", "before",
-                                                        st->clock_before, "after",
-                                                        st->clock_after, "mhz_used", gc.mhz));
-            json_array_append_new(records, rec);
-        }
-    }
+    rec->cpu = st->job->cfg->cpu;
+    rec->cluster = st->job->cfg->cluster;
+    rec->has_kat = st->has_kat;
+    rec->kat = st->kat;
+    cm_record_set_clock(rec, &st->before, &st->after);
     return failed;
 }
 
+/* Turns what one group produced into records appended to out. Returns 1
+ * if the implementation failed, 0, or -1 with err (out of memory). */
+static int finish_group(group_state *st, const cm_isolate_outcome *oc, cm_record_set *out,
+                        cm_error *err)
+{
+    const cm_group *g = st->job->g;
+    group_fate fate = fate_of(st, oc);
+    int failed = fate.failed;
+    size_t n_sizes;
+    const size_t *sizes = group_sizes(st->job->cfg, g, &n_sizes);
+    for (int k = 0; k < g->n_ops; k++)
+        for (size_t i = 0; i < n_sizes; i++) {
+            cm_record rec;
+            int rc = make_record(st, &fate, oc->status == CM_ISOLATE_INTERRUPTED, g->ops[k],
+                                 sizes[i], &rec);
+            if (rc < 0)
+                continue;
+            failed |= rc;
+            if (cm_record_set_add(out, &rec, err) != 0) {
+                cm_measurement_free(&rec.m);
+                return -1;
+            }
+        }
+    return failed;
+}
+
+/* The records of a group that cannot run here: one unavailable record per
+ * operation. 0, or -1 with err. */
+static int add_unavailable(const cm_suite_config *cfg, const cm_group *g, cm_record_set *out,
+                           cm_error *err)
+{
+    for (int k = 0; k < g->n_ops; k++) {
+        cm_record rec;
+        cm_record_init(&rec, g->backend->name, g->impl->variant, g->alg, g->ops[k], 0,
+                       CM_RECORD_UNAVAILABLE, g->why);
+        rec.cpu = cfg->cpu;
+        rec.cluster = cfg->cluster;
+        if (cm_record_set_add(out, &rec, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Runs one available group in its child and appends its records. Returns
+ * 1 if it failed, 0, or -1 with err. */
+static int run_group(const cm_suite_config *cfg, const cm_group *g, cm_record_set *out,
+                     cm_suite_totals *totals, cm_error *err)
+{
+    group_job job = {cfg, g};
+    group_state st = {.job = &job, .totals = totals, .progress = cfg->progress};
+    cm_isolate_outcome oc;
+    cm_kat_report_init(&st.kat);
+    cm_isolate_run(group_child, &job, cfg->timeout_s, on_message, &st, &oc);
+    int rc;
+    if (st.err.code) {
+        *err = st.err;
+        rc = -1;
+    } else {
+        rc = finish_group(&st, &oc, out, err);
+    }
+    for (size_t i = 0; i < st.n_got; i++)
+        cm_measurement_free(&st.got[i].m);
+    free(st.got);
+    return rc;
+}
+
 int cm_suite_run(const cm_suite_config *cfg, const cm_group *groups, size_t n,
-                 json_t *records, cm_suite_totals *totals)
+                 cm_record_set *records, cm_suite_totals *totals, cm_error *err)
 {
     int failures = 0;
     for (size_t gi = 0; gi < n && !cm_interrupted; gi++) {
-        const cm_group *g = &groups[gi];
-        if (!g->available) {
-            for (int k = 0; k < g->n_ops; k++) {
-                json_t *rec = record_base(cfg, g, g->ops[k], 0, "unavailable", g->why);
-                json_array_append_new(records, rec);
-            }
-            continue;
+        int rc = groups[gi].available ? run_group(cfg, &groups[gi], records, totals, err)
+                                      : add_unavailable(cfg, &groups[gi], records, err);
+        if (rc < 0) {
+            failures = -1;
+            break;
         }
-        group_job job = {cfg, g};
-        group_state st = {.job = &job, .totals = totals, .progress = cfg->progress,
-                          .received = json_array()};
-        cm_isolate_outcome oc;
-        cm_isolate_run(group_child, &job, cfg->timeout_s, on_message, &st, &oc);
-        failures += finish_group(cfg, g, &st, &oc, records);
-        json_decref(st.received);
-        json_decref(st.kat);
-        json_decref(st.clock_before);
-        json_decref(st.clock_after);
+        failures += rc;
     }
     if (cfg->progress)
         fprintf(stderr, "\r\033[K");

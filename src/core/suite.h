@@ -2,17 +2,17 @@
  * suite.h — runs a plan: each implementation in its own child process
  * (isolate.h), pinned to one CPU, known-answer vectors and cross-check
  * first, then every (operation, size) measured by the runner. Produces one
- * JSON record per (implementation, operation, size) — see
- * docs/result-format.md — whatever happened: ok, failed-kat, crashed,
- * timeout, error, unavailable or skipped, each with its reason.
+ * typed record (record.h) per (implementation, operation, size), whatever
+ * happened: ok, failed-kat, crashed, timeout, error, unavailable or
+ * skipped, each with its reason.
  */
 #ifndef CM_CORE_SUITE_H
 #define CM_CORE_SUITE_H
 
 #include <stddef.h>
 #include "core/plan.h"
-
-struct json_t;
+#include "core/record.h"
+#include "util/error.h"
 
 typedef struct cm_suite_config {
     const size_t *sizes;
@@ -30,9 +30,11 @@ typedef struct cm_suite_totals {
     double started_s;     /* monotonic start of the whole run */
 } cm_suite_totals;
 
-/* Runs groups[0..n) and appends records to the JSON array records. Returns
- * the number of implementations that failed (KAT, crash, timeout, error). */
+/* Runs groups[0..n) and appends their records to records. Returns the
+ * number of implementations that failed (KAT, crash, timeout, error), or
+ * -1 with err when out of memory (the run stops there: the records so far
+ * stay in the set, but the result is not whole). */
 int cm_suite_run(const cm_suite_config *cfg, const cm_group *groups, size_t n,
-                 struct json_t *records, cm_suite_totals *totals);
+                 cm_record_set *records, cm_suite_totals *totals, cm_error *err);
 
 #endif
