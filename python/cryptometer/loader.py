@@ -47,10 +47,10 @@ class Run:
 
     @property
     def label(self):
-        """A short name for tables and legends: host (or imported device) and the id's start."""
+        """A short name for tables and legends: imported device, host or source file, and the id's start."""
         host = self.doc.get("context", {}).get("host", {}).get("hostname")
-        device = (self.doc.get("source") or {}).get("device")
-        return "%s [%s]" % (device or host or "?", self.id[:8])
+        source = self.doc.get("source") or {}
+        return "%s [%s]" % (source.get("device") or host or source.get("file") or "?", self.id[:8])
 
 
 def docs_dir():
