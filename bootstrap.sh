@@ -51,16 +51,16 @@ install_packages() {
     say "missing: $need"
     if command -v apt-get >/dev/null 2>&1; then
         pkgs="build-essential cmake pkg-config libjansson-dev libssl-dev"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip chromium"
         as_root apt-get update -qq
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null
     elif command -v dnf >/dev/null 2>&1; then
         pkgs="gcc make cmake pkgconf-pkg-config jansson-devel openssl-devel"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip chromium"
         as_root dnf install -y $pkgs
     elif command -v apk >/dev/null 2>&1; then
         pkgs="build-base cmake pkgconf jansson-dev openssl-dev linux-headers"
-        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip"
+        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip chromium"
         as_root apk add $pkgs
     elif command -v brew >/dev/null 2>&1; then
         brew install cmake pkg-config jansson openssl@3 python
@@ -88,7 +88,8 @@ build() { # build DIR [cmake options...]
 }
 
 venv() {
-    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, matplotlib, jinja2, scipy' 2>/dev/null; then
+    # playwright drives the system's chromium (tests/python/test_report_browser.py): no browser download.
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, matplotlib, jinja2, scipy, playwright' 2>/dev/null; then
         say "setting up the Python environment in .venv"
         python3 -m venv .venv
         .venv/bin/python -m pip install -q --upgrade pip >/dev/null

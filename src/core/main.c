@@ -47,7 +47,13 @@ int main(int argc, char **argv)
         return cm_verify_main(argc - 1, argv + 1);
     if (strcmp(cmd, "detect") == 0)
         return cm_detect_main(argc - 1, argv + 1);
-    if (strcmp(cmd, "import") == 0)
+    if (strcmp(cmd, "import") == 0 ||
+        strcmp(cmd, "store") == 0 ||
+        strcmp(cmd, "compare") == 0 ||
+        strcmp(cmd, "collect") == 0 ||
+        strcmp(cmd, "report") == 0 ||
+        strcmp(cmd, "plot") == 0 ||
+        strcmp(cmd, "export") == 0)
         return cm_python_main(argv[0], argc - 1, argv + 1);
     fprintf(stderr, "cryptometer: error: unknown command '%s' (see cryptometer --help)\n", cmd);
     return CM_EXIT_USAGE;
