@@ -12,6 +12,7 @@ others are still collected) or nothing to collect.
 import sys
 
 from . import data, outputs, ratio_table, results_md, sources
+from .aes_score import TABLE_NAME
 from .collect import aes_family_ratios, operation_tables
 
 HELP = "collect many runs (files or --db) into RESULTS.md; --write-table writes the AES ratio table"
@@ -37,10 +38,8 @@ def add_arguments(parser):
 
 
 def run(args):
-    runs, errors = sources.load(args)
-    sources.report_errors("collect", errors)
+    runs, errors = sources.load_reported(args, "collect")
     if not runs:
-        print("cryptometer collect: no runs to collect", file=sys.stderr)
         return EXIT_ENVIRONMENT
     families = aes_family_ratios(runs)
     text = results_md.render(operation_tables(runs, args.sizes), families, len(runs))
@@ -52,8 +51,8 @@ def run(args):
             outputs.write_atomic(args.output, text, inputs=inputs)
             print("wrote %s (%d runs)" % (args.output, len(runs)))
         if args.write_table is not None:
-            target = args.write_table or str(data.data_path(ratio_table.TABLE_NAME))
-            table = ratio_table.updated_table(data.load_json(ratio_table.TABLE_NAME), families)
+            target = args.write_table or str(data.data_path(TABLE_NAME))
+            table = ratio_table.updated_table(data.load_json(TABLE_NAME), families)
             outputs.write_atomic(target, ratio_table.dumps(table), inputs=inputs)
             print("wrote %s (%d families learned)" % (target, len(families)))
     except outputs.OutputError as exc:

@@ -15,7 +15,7 @@ import json
 from datetime import date
 
 from . import __version__
-from .aes_score import TABLE_NAME, AesScoreTable
+from .aes_score import AesScoreTable
 
 
 def updated_table(table_json, families):

@@ -22,10 +22,8 @@ def add_arguments(parser):
 
 
 def run(args):
-    runs, errors = sources.load(args)
-    sources.report_errors("report", errors)
+    runs, errors = sources.load_reported(args, "report")
     if not runs:
-        print("cryptometer report: no run to report", file=sys.stderr)
         return EXIT_ENVIRONMENT
     try:
         outputs.write_atomic(args.output, report.render(runs, args.threshold / 100.0),

@@ -53,3 +53,12 @@ def load(args):
 def report_errors(command, errors):
     for line in errors:
         print("cryptometer %s: %s" % (command, line), file=sys.stderr)
+
+
+def load_reported(args, command):
+    """``load``, with each error printed as one line; (runs, errors), runs empty after saying so."""
+    runs, errors = load(args)
+    report_errors(command, errors)
+    if not runs:
+        print("cryptometer %s: no run in the inputs" % command, file=sys.stderr)
+    return runs, errors

@@ -1,7 +1,6 @@
 """collect: RESULTS.md from the 20 sbc-bench fixtures and two of our runs has the inputs' figures."""
 
 import json
-import re
 
 import pytest
 

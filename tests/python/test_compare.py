@@ -1,6 +1,5 @@
 """compare: the statistics on constructed samples, exit codes, context warnings, and a slowed backend."""
 
-import json
 
 import numpy as np
 
