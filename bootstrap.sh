@@ -42,6 +42,7 @@ missing_tools() {
     if [ "$mode" = test ]; then
         command -v python3 >/dev/null 2>&1 || echo python
         command -v clang >/dev/null 2>&1 || echo clang
+        command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || echo chromium
         python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || echo python-venv
     fi
 }
@@ -52,16 +53,16 @@ install_packages() {
     say "missing: $need"
     if command -v apt-get >/dev/null 2>&1; then
         pkgs="build-essential cmake pkg-config libjansson-dev libssl-dev"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang chromium"
         as_root apt-get update -qq
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null
     elif command -v dnf >/dev/null 2>&1; then
         pkgs="gcc make cmake pkgconf-pkg-config jansson-devel openssl-devel"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip clang"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip clang chromium"
         as_root dnf install -y $pkgs
     elif command -v apk >/dev/null 2>&1; then
         pkgs="build-base cmake pkgconf jansson-dev openssl-dev linux-headers"
-        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip clang"
+        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip clang chromium"
         as_root apk add $pkgs
     elif command -v brew >/dev/null 2>&1; then
         brew install cmake pkg-config jansson openssl@3 python
@@ -89,7 +90,8 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins)
 }
 
 venv() {
-    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, matplotlib, jinja2, scipy' 2>/dev/null; then
+    # playwright drives the system's chromium (tests/python/test_report_browser.py): no browser download.
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, matplotlib, jinja2, scipy, playwright' 2>/dev/null; then
         say "setting up the Python environment in .venv"
         python3 -m venv .venv
         .venv/bin/python -m pip install -q --upgrade pip >/dev/null

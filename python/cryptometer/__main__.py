@@ -23,6 +23,12 @@ from . import __version__
 # name -> module; add a subcommand by adding a module and a line here.
 SUBCOMMANDS = {
     "import": "cryptometer.import_cmd",
+    "store": "cryptometer.store_cmd",
+    "compare": "cryptometer.compare_cmd",
+    "collect": "cryptometer.collect_cmd",
+    "report": "cryptometer.report_cmd",
+    "plot": "cryptometer.plot_cmd",
+    "export": "cryptometer.export_cmd",
 }
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130

@@ -1,7 +1,9 @@
 """``cryptometer import FORMAT FILE...``: turn other tools' output into result documents.
 
 Formats:
-  sbc-bench LOG...   sbc-bench result logs (see cryptometer.sbcbench)
+  sbc-bench LOG...       sbc-bench result logs (see cryptometer.sbcbench)
+  openssl-speed FILE...  saved ``openssl speed`` output, human or -mr, -multi (cryptometer.opensslspeed)
+  cryptsetup FILE...     saved ``cryptsetup benchmark`` output (cryptometer.cryptsetup)
 
 Each input becomes one result document (see cryptometer.resultdoc), written
 atomically to ``--out-dir`` (default: ``results/``, where ``cryptometer run``
@@ -31,43 +33,82 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import resultdoc, sbcbench
+from . import cryptsetup, imported, opensslspeed, resultdoc, sbcbench
 from .aes_score import AesScoreTable, TableError
 
-HELP = "import other tools' results (sbc-bench logs) into cryptometer result documents"
+HELP = ("import other tools' results (sbc-bench logs, openssl speed, cryptsetup benchmark) into "
+        "cryptometer result documents")
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 DEFAULT_OUT_DIR = "results"
 
 
+class NotRecognised(Exception):
+    """The input holds nothing this format's parser recognises; the message says what was missing."""
+
+
+def build_sbcbench(raw, path, table):
+    log = sbcbench.parse_bytes(raw)
+    if not log.looks_like_sbc_bench():
+        raise NotRecognised("not an sbc-bench log (%s)" % ("; ".join(log.warnings[:3]) or "nothing recognised"))
+    return resultdoc.build_from_sbcbench(log, resultdoc.source_info(path, raw), table)
+
+
+def _build_with(parser, builder, what):
+    """A build function for a text format: decode, parse, refuse when nothing was found, build."""
+    def build(raw, path, _table):
+        text, problems = sbcbench.decode(raw)
+        parsed = parser.parse_text(text)
+        if not parsed.found_anything():
+            raise NotRecognised("not %s output (%s)" % (what, "; ".join(problems + parsed.warnings[:2])))
+        parsed.warnings[:0] = problems
+        return builder(parsed, resultdoc.source_info(path, raw))
+    return build
+
+
+# name -> (help, description, build function, summary function)
+FORMATS = {
+    "sbc-bench": ("sbc-bench result logs (ThomasKaiser/sbc-bench)",
+                  "Import sbc-bench result logs: clusters, measured clock, OpenSSL AES-CBC rows, CPU "
+                  "features, and the AES score per MHz verdict.",
+                  build_sbcbench, lambda doc, path, target: format_summary(doc, path, target)),
+    "openssl-speed": ("saved output of 'openssl speed' (human or -mr, with or without -multi)",
+                      "Import the saved output of 'openssl speed': per-size throughput of ciphers, "
+                      "hashes and MACs, and signatures and key exchange per second; with -multi N the "
+                      "combined figures of N processes (threads N).",
+                      _build_with(opensslspeed, imported.from_openssl_speed, "openssl speed"),
+                      lambda doc, path, target: format_records_summary(doc, path, target)),
+    "cryptsetup": ("saved output of 'cryptsetup benchmark'",
+                   "Import the saved output of 'cryptsetup benchmark': the kernel's ciphers (MiB/s, "
+                   "through AF_ALG; N/A becomes an unavailable record) and PBKDF2 iterations per second.",
+                   _build_with(cryptsetup, imported.from_cryptsetup, "cryptsetup benchmark"),
+                   lambda doc, path, target: format_records_summary(doc, path, target)),
+}
+
+
 def add_arguments(parser):
     formats = parser.add_subparsers(dest="format", metavar="FORMAT")
     formats.required = True
-    p = formats.add_parser("sbc-bench", help="sbc-bench result logs (ThomasKaiser/sbc-bench)",
-                           description="Import sbc-bench result logs: clusters, measured clock, OpenSSL "
-                                       "AES-CBC rows, CPU features, and the AES score per MHz verdict.")
-    p.add_argument("logs", nargs="+", metavar="LOG", help="sbc-bench log file(s)")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--json", metavar="FILE",
-                       help="write the document to FILE ('-' for standard output); one LOG only; "
-                            "FILE's directory must exist")
-    where.add_argument("--out-dir", metavar="DIR", default=None,
-                       help="directory for <log name>.json documents (default: %s/); created if "
-                            "missing, but its parent directory must exist" % DEFAULT_OUT_DIR)
-    p.set_defaults(import_func=run_sbcbench)
-
-
-def run(args):
-    return args.import_func(args)
+    for name, (help_text, description, _, _) in FORMATS.items():
+        p = formats.add_parser(name, help=help_text, description=description)
+        p.add_argument("logs", nargs="+", metavar="FILE", help="file(s) to import")
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--json", metavar="FILE",
+                           help="write the document to FILE ('-' for standard output); one input only; "
+                                "FILE's directory must exist")
+        where.add_argument("--out-dir", metavar="DIR", default=None,
+                           help="directory for <input name>.json documents (default: %s/); created if "
+                                "missing, but its parent directory must exist" % DEFAULT_OUT_DIR)
 
 
 def _error(msg):
     print("cryptometer import: %s" % msg, file=sys.stderr)
 
 
-def run_sbcbench(args):
+def run(args):
+    _, _, build, summary = FORMATS[args.format]
     if args.json and len(args.logs) > 1:
-        _error("--json takes one LOG (%d given); use --out-dir for several" % len(args.logs))
+        _error("--json takes one input (%d given); use --out-dir for several" % len(args.logs))
         return EXIT_USAGE
     try:
         table = AesScoreTable.load()
@@ -89,7 +130,6 @@ def run_sbcbench(args):
 
     status = EXIT_OK
     used_names = set()
-    warned_no_jsonschema = False
     for log_path in args.logs:
         try:
             with open(log_path, "rb") as handle:
@@ -98,21 +138,13 @@ def run_sbcbench(args):
             _error("cannot read %s: %s" % (log_path, exc.strerror or exc))
             status = max(status, EXIT_ENVIRONMENT)
             continue
-        log = sbcbench.parse_bytes(raw)
-        if not log.looks_like_sbc_bench():
-            _error("%s: not an sbc-bench log (%s); nothing imported"
-                   % (log_path, "; ".join(log.warnings[:3]) or "nothing recognised"))
+        try:
+            doc = build(raw, log_path, table)
+        except NotRecognised as exc:
+            _error("%s: %s; nothing imported" % (log_path, exc))
             status = max(status, EXIT_ENVIRONMENT)
             continue
-        doc = resultdoc.build_from_sbcbench(log, resultdoc.source_info(log_path, raw), table)
-        try:
-            problems = resultdoc.validate(doc)
-        except ImportError:
-            problems = []
-            if not warned_no_jsonschema:
-                print("warning: the Python package jsonschema is missing: documents are not checked "
-                      "against docs/result.schema.json", file=sys.stderr)
-                warned_no_jsonschema = True
+        problems = resultdoc.validate(doc)
         if problems:
             print("warning: %s: the document does not match docs/result.schema.json (%d problems), "
                   "first: %s" % (log_path, len(problems), problems[0]), file=sys.stderr)
@@ -125,14 +157,14 @@ def run_sbcbench(args):
             try:
                 if not args.json:
                     out_dir.mkdir(exist_ok=True)   # its parent was checked: never more than one level
-                resultdoc.write_atomic(target, doc)
+                resultdoc.write_atomic(target, doc, inputs=args.logs)
             except OSError as exc:
                 _error("cannot create output directory '%s': %s" % (out_dir, exc.strerror or exc))
                 return EXIT_USAGE
             except resultdoc.WriteError as exc:
                 _error(str(exc))
                 return EXIT_USAGE
-        print(format_summary(doc, log_path, target), file=out)
+        print(summary(doc, log_path, target), file=out)
     return status
 
 
@@ -222,6 +254,17 @@ def format_summary(doc, log_path, target):
             lines.append("  health: %s" % h["message"])
     for w in doc["warnings"]:
         lines.append("  warning: %s" % w)
+    if target is not None:
+        lines.append("  wrote %s" % target)
+    return "\n".join(lines)
+
+
+def format_records_summary(doc, path, target):
+    """One line per input for formats without clusters: records read, warnings, where it went."""
+    ok = sum(1 for r in doc["results"] if r["status"] == "ok")
+    lines = ["%s: %s, %d figures (%d unavailable)" % (Path(str(path)).name, doc["source"]["tool"], ok,
+                                                      len(doc["results"]) - ok)]
+    lines += ["  warning: %s" % w for w in doc["warnings"]]
     if target is not None:
         lines.append("  wrote %s" % target)
     return "\n".join(lines)

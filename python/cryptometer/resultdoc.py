@@ -16,25 +16,22 @@ last).  The ``warnings`` list says what could not be read either way.
 import hashlib
 import json
 import os
-import tempfile
-from pathlib import Path
 
-from . import __version__, features
+from . import features, imported, loader, outputs
 from .aes_score import evaluate
 from .sbcbench import OPENSSL_ALGORITHMS, format_cpus
 
-SCHEMA_NAME = "cryptometer-result"
-SCHEMA_VERSION = 1
+SCHEMA_NAME = imported.SCHEMA_NAME
+SCHEMA_VERSION = imported.SCHEMA_VERSION
 
 # What printed an imported record's figure.  sbc-bench runs ``openssl speed
 # -elapsed -evp aes-*-cbc``, which streams CBC through EVP_EncryptUpdate (key
 # and IV set once, each call continuing the stream): what cryptometer's cipher
-# class measures as ``openssl/aes-*-cbc/encrypt``, hence the same record names.
+# class measures as ``openssl:evp/aes-*-cbc/encrypt``, hence the same record names.
 SOURCE_FIGURE_TOOL = "openssl speed -evp"
+OPENSSL_VARIANT = "evp"
 
-
-class WriteError(Exception):
-    """A document could not be written; the message names the path and the reason."""
+WriteError = outputs.OutputError
 
 
 # --------------------------------------------------------------------------
@@ -132,22 +129,11 @@ def build_from_sbcbench(log, source, table, feature_table=None):
             sizes = sorted({s for r in rows for s in r.values})
             for size in sizes:
                 value = c.figure(algorithm, size)
-                results.append({
-                    "name": "openssl/%s/encrypt" % algorithm,
-                    "backend": "openssl",
-                    "algorithm": algorithm,
-                    "class": "cipher",
-                    "operation": "encrypt",
-                    "size": size,
-                    "threads": 1,
-                    "cluster": c.id,
-                    "cpu": pinned_cpu,
-                    "status": "ok",
-                    "throughput_mb_s": round(value * 1000 / 1e6, 6),
-                    "source_figure": {"value": value, "unit": "1000 bytes/s",
-                                      "tool": SOURCE_FIGURE_TOOL},
-                    "repeats": c.repeats(algorithm, size),
-                })
+                results.append(imported.record(
+                    "openssl", OPENSSL_VARIANT, algorithm, "cipher", "encrypt", size=size,
+                    throughput_mb_s=value * 1000 / 1e6, cluster=c.id, cpu=pinned_cpu,
+                    source_figure={"value": value, "unit": "1000 bytes/s", "tool": SOURCE_FIGURE_TOOL},
+                    repeats=c.repeats(algorithm, size), params={"key_bits": int(algorithm.split("-")[1])}))
 
     analysis = []
     for c in log.clusters:
@@ -186,22 +172,10 @@ def build_from_sbcbench(log, source, table, feature_table=None):
             "message": verdict["message"],
         })
 
-    return {
-        "schema": SCHEMA_NAME,
-        "schema_version": SCHEMA_VERSION,
-        "tool": {"name": "cryptometer", "version": __version__},
-        "complete": bool(results) and log.reached_the_end(),
-        "source": source,
-        "context": {
-            "host": host,
-            "cpu": cpu,
-            "libraries": libraries,
-            "health": health_from_sbcbench(log),
-        },
-        "results": results,
-        "analysis": {"aes_score": analysis},
-        "warnings": warnings,
-    }
+    context = {"host": host, "cpu": cpu, "libraries": libraries, "health": health_from_sbcbench(log)}
+    return imported.document(source, context, results, warnings,
+                             complete=bool(results) and log.reached_the_end(),
+                             analysis={"aes_score": analysis})
 
 
 def health_from_sbcbench(log):
@@ -259,25 +233,11 @@ def _validation_severity(text):
 # Checking and writing
 # --------------------------------------------------------------------------
 
-def schema_path():
-    """docs/result.schema.json of the source tree (may not exist)."""
-    return Path(__file__).resolve().parent.parent.parent / "docs" / "result.schema.json"
-
-
-def validate(doc, schema=None):
-    """Return a list of schema violations (strings); empty when valid or no schema exists."""
-    if schema is None:
-        path = schema_path()
-        if not path.is_file():
-            return []
-        with open(path, "r", encoding="utf-8") as handle:
-            schema = json.load(handle)
-    import jsonschema  # only needed here
-
-    validator_cls = jsonschema.validators.validator_for(schema)
-    validator = validator_cls(schema)
-    return ["%s: %s" % ("/".join(str(p) for p in err.absolute_path) or "(document)", err.message)
-            for err in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))]
+def validate(doc):
+    """Return a list of schema violations (strings) against the schema of the document's version."""
+    err = loader.validator(doc.get("schema_version", SCHEMA_VERSION)).iter_errors(doc)
+    return ["%s: %s" % (loader.field_path(e), e.message)
+            for e in sorted(err, key=lambda e: list(map(str, e.absolute_path)))]
 
 
 def dumps(doc):
@@ -285,28 +245,6 @@ def dumps(doc):
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_atomic(path, doc):
-    """Write ``doc`` to ``path`` atomically (temporary file, fsync, os.replace); raise WriteError."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    text = dumps(doc).encode("utf-8")
-    tmp_name = None
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=".%s." % path.name, suffix=".tmp", dir=str(directory))
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp_name, 0o666 & ~mask)
-        os.replace(tmp_name, str(path))
-        tmp_name = None
-    except OSError as exc:
-        raise WriteError("cannot write %s: %s" % (path, exc.strerror or exc)) from exc
-    finally:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
+def write_atomic(path, doc, inputs=()):
+    """Write ``doc`` to ``path`` atomically (see outputs.write_atomic); raise WriteError."""
+    outputs.write_atomic(path, dumps(doc), inputs)

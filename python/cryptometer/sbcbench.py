@@ -19,7 +19,7 @@ accepts all the shapes met so far:
   their clock: the first row of each block, the highest operating point, as
   ``claimed_mhz`` (cpufreq OPP) and ``measured_mhz``.  The second pass is kept
   as ``measured_after_mhz`` for a health flag.
-- OpenSSL rows after ``Executing benchmark on each cluster individually``:
+- OpenSSL rows (read with cryptometer.opensslspeed, the one parser of that output) after ``Executing benchmark on each cluster individually``:
   one row per cluster for each algorithm, in cluster order, with the core name
   in parentheses in newer versions and unlabelled in older ones (then assigned
   by position).  After ``Executing benchmark twice on cluster 0`` (one
@@ -44,6 +44,8 @@ accepts all the shapes met so far:
 import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
+
+from . import opensslspeed
 
 OPENSSL_ALGORITHMS = ("aes-128-cbc", "aes-192-cbc", "aes-256-cbc")
 OPENSSL_SIZES = (16, 64, 256, 1024, 8192, 16384)
@@ -179,9 +181,7 @@ RE_OPP_NOCPUFREQ = re.compile(r"^No cpufreq support available\. Measured on cpu(
 RE_PASS_AGAIN = re.compile(r"^Testing (?:clockspeeds|maximum cpufreq) again")
 RE_OPENSSL_EACH = re.compile(r"^Executing benchmark on each cluster individually")
 RE_OPENSSL_TWICE = re.compile(r"^Executing benchmark twice on cluster 0(?: \((.*)\))?\s*$")
-RE_OPENSSL_VERSION = re.compile(r"^(OpenSSL|LibreSSL|BoringSSL|AWS-LC)\s+(\S+?),?(?:\s|$)")
 RE_OPENSSL_LIBRARY = re.compile(r"\(Library: (?:OpenSSL|LibreSSL)\s+(\S+)")
-RE_OPENSSL_TYPE = re.compile(r"^type\s+.*\bbytes\b")
 RE_OPENSSL_ROW = re.compile(r"^(aes-\d+-cbc)\s+(.*)$")
 RE_TOPO_TITLE = re.compile(r"^\s*CPU (?:sysfs )?topology \(clusters, cpufreq members, clockspeeds\)")
 RE_TOPO_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(-?\d+|-)\s+(-?\d+|-)\s+(-?\d+|-)\s+(.*?)\s*$")
@@ -629,7 +629,7 @@ def _parse_openssl(lines, log):
     if start is None:
         # Without the heading, accept the first block of rows that follows a version line.
         for i, ln in enumerate(lines):
-            if RE_OPENSSL_VERSION.match(ln) and i + 1 < len(lines) and RE_OPENSSL_TYPE.match(lines[i + 1]):
+            if opensslspeed.RE_VERSION.match(ln) and i + 1 < len(lines) and opensslspeed.RE_TYPE.match(lines[i + 1]):
                 start, mode = i - 1, None
                 log.warnings.append("line %d: OpenSSL rows without the 'Executing benchmark ...' heading; "
                                     "rows are assigned to clusters by position" % (i + 1))
@@ -652,7 +652,7 @@ def _parse_openssl(lines, log):
             if rows:
                 break
             continue
-        m = RE_OPENSSL_VERSION.match(ln)
+        m = opensslspeed.RE_VERSION.match(ln)
         if m and log.openssl_line is None:
             log.openssl_line = ln.strip()
             lib = RE_OPENSSL_LIBRARY.search(ln)
@@ -660,8 +660,8 @@ def _parse_openssl(lines, log):
             if m.group(1) != "OpenSSL":
                 log.openssl_version = "%s %s" % (m.group(1), log.openssl_version)
             continue
-        if RE_OPENSSL_TYPE.match(ln):
-            found = [int(x) for x in re.findall(r"(\d+) bytes", ln)]
+        if opensslspeed.RE_TYPE.match(ln):
+            found = opensslspeed.sizes_of_type_line(ln)
             if found:
                 sizes = found
             continue
@@ -684,13 +684,10 @@ def _parse_openssl(lines, log):
 
 
 def _openssl_row(algorithm, rest, sizes, number, log):
-    tokens = rest.split()
-    values = []
-    k = 0
-    while k < len(tokens) and re.match(r"^\d+(?:\.\d+)?k$", tokens[k]):
-        values.append(float(tokens[k][:-1]))
-        k += 1
-    tail = " ".join(tokens[k:]).strip()
+    _, printed, tail = opensslspeed.split_figures(rest.split())
+    # sbc-bench's figures keep openssl's unit, 1000 bytes/s: taken as printed, without a "k".
+    values = [float(p[:-1]) if p.endswith("k") else float(p) / 1000.0 for p in printed]
+    tail = " ".join(tail).strip()
     label = None
     if tail:
         m = re.match(r"^\((.*)\)$", tail)

@@ -54,3 +54,39 @@ def run_cli(*args, cwd=None, env_extra=None):
 @pytest.fixture
 def cli():
     return run_cli
+
+
+# ---- real runs of the binary, shared by the analysis tests ------------------------------------
+
+def binary(env_name, default):
+    """The cryptometer binary named by ``env_name`` (bootstrap.sh sets it), else ``default`` in the tree."""
+    path = Path(os.environ.get(env_name) or ROOT / default)
+    if not path.is_file():
+        pytest.fail("%s does not exist: build it first (./bootstrap.sh build)" % path)
+    return path
+
+
+def measure(bin_path, out, filter_text, env_extra=None):
+    """Run ``cryptometer run`` quickly (three sizes, 0.1 s budget) into ``out``; return its path."""
+    env = dict(os.environ, **(env_extra or {}))
+    subprocess.run([str(bin_path), "run", "--filter", filter_text, "--sizes", "16,1k,16k", "--time", "0.1",
+                    "--json", str(out)], check=False, capture_output=True, env=env, timeout=300)
+    assert out.is_file(), "cryptometer run wrote no %s" % out
+    return out
+
+
+@pytest.fixture(scope="session")
+def our_runs(tmp_path_factory):
+    """Two real result files of this build on this machine (sha256 and aes-128-cbc, openssl and ref)."""
+    d = tmp_path_factory.mktemp("runs")
+    bin_path = binary("CRYPTOMETER_BIN", "build/cryptometer")
+    return [measure(bin_path, d / ("run%d.json" % i), "sha256|aes-128-cbc|aes-256-cbc") for i in (1, 2)]
+
+
+@pytest.fixture(scope="session")
+def sbc_docs(tmp_path_factory):
+    """The 20 sbc-bench fixtures imported as result files (a directory)."""
+    d = tmp_path_factory.mktemp("sbc")
+    r = run_cli("import", "sbc-bench", *sorted(FIXTURES.glob("*.txt")), "--out-dir", d)
+    assert r.returncode == 0, r.stderr
+    return d

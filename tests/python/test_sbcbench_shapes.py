@@ -108,7 +108,7 @@ def test_single_cluster_keeps_both_runs_and_uses_the_highest(table, schema):
     assert a["verdict"] == "consistent"
     assert a["score_per_mhz"] == pytest.approx(465534.98 / 1006, rel=1e-5)
     assert log.clusters[0].measured_after_mhz == 1003
-    assert resultdoc.validate(doc, schema) == []
+    assert resultdoc.validate(doc) == []
     assert doc["complete"] is True
 
 
@@ -123,7 +123,7 @@ def test_old_single_cluster_shape(table, schema):
     a = doc["analysis"]["aes_score"][0]
     assert a["verdict"] == "crypto-extensions-absent-or-unused"
     assert not {f["name"]: f["present"] for f in doc["context"]["cpu"]["features"]}["aes"]
-    assert resultdoc.validate(doc, schema) == []
+    assert resultdoc.validate(doc) == []
 
 
 def test_labels_that_disagree_with_the_opp_blocks_are_said(fixtures_dir, table):
@@ -175,7 +175,7 @@ def test_log_cut_inside_an_openssl_row(fixtures_dir, table, schema):
     assert any("no lscpu output" in w for w in log.warnings)
     assert [a["verdict"] for a in doc["analysis"]["aes_score"]] == ["insufficient-data"] * 2
     assert doc["complete"] is False
-    assert resultdoc.validate(doc, schema) == []
+    assert resultdoc.validate(doc) == []
 
 
 def test_log_cut_before_openssl(fixtures_dir, table, schema):
@@ -184,7 +184,7 @@ def test_log_cut_before_openssl(fixtures_dir, table, schema):
     assert any("no OpenSSL section" in w for w in log.warnings)
     assert doc["results"] == [] and doc["complete"] is False
     assert [c["measured_mhz"] for c in doc["context"]["cpu"]["clusters"]] == [1990, 1910]
-    assert resultdoc.validate(doc, schema) == []
+    assert resultdoc.validate(doc) == []
 
 
 def test_log_without_its_beginning(fixtures_dir, table, schema):
@@ -193,7 +193,7 @@ def test_log_without_its_beginning(fixtures_dir, table, schema):
     assert any("no sbc-bench header" in w for w in log.warnings)
     assert any("line 491" in w and "repeated under load" in w for w in log.warnings)  # 791 - 300
     assert log.openssl_mode == "per-cluster"
-    assert resultdoc.validate(doc, schema) == []
+    assert resultdoc.validate(doc) == []
 
 
 @pytest.mark.parametrize("name", ["1ET4.txt", "3GmR.txt", "3Sl9.txt", "41Qa.txt", "4E5J.txt",
@@ -206,7 +206,7 @@ def test_any_cut_imports_without_exception(name, fixtures_dir, table, schema):
         cut_row = text + "\n" + lines[end][: len(lines[end]) // 2] if end < len(lines) else text
         for candidate in (text, cut_row):
             log, doc = doc_of(candidate, table)
-            assert resultdoc.validate(doc, schema) == [], (name, end)
+            assert resultdoc.validate(doc) == [], (name, end)
 
 
 def test_garbage_bytes_do_not_crash(table, schema):
@@ -215,7 +215,7 @@ def test_garbage_bytes_do_not_crash(table, schema):
         raw = bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 4000)))
         log = sbcbench.parse_bytes(raw)
         doc = resultdoc.build_from_sbcbench(log, resultdoc.source_info("g.bin", raw), table)
-        assert resultdoc.validate(doc, schema) == []
+        assert resultdoc.validate(doc) == []
         assert not log.looks_like_sbc_bench()
 
 

@@ -1,0 +1,64 @@
+"""``cryptometer collect DIR...|--db FILE``: many runs into RESULTS.md (and the AES ratio table).
+
+Reads result files (ours and imported ones) or a database, and writes
+RESULTS.md (``-o``, default RESULTS.md; ``-`` for standard output): see
+cryptometer.collect for the tables.  ``--write-table [FILE]`` also writes the
+learned AES-score-per-MHz ratios as the data table (default: the data
+directory's aes_score_per_mhz.json), with provenance (cryptometer.ratio_table).
+Exit codes: 0 written, 2 usage or unwritable output, 3 an input refused (the
+others are still collected) or nothing to collect.
+"""
+
+import sys
+
+from . import data, outputs, ratio_table, results_md, sources
+from .aes_score import TABLE_NAME
+from .collect import aes_family_ratios, operation_tables
+
+HELP = "collect many runs (files or --db) into RESULTS.md; --write-table writes the AES ratio table"
+EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
+
+
+def _sizes(text):
+    try:
+        return tuple(int(s) for s in text.split(","))
+    except ValueError:
+        raise SystemExit("cryptometer collect: --sizes takes integers separated by commas, not %r" % text)
+
+
+def add_arguments(parser):
+    sources.add_arguments(parser)
+    parser.add_argument("-o", "--output", default="RESULTS.md", metavar="FILE",
+                        help="Markdown file to write (default: %(default)s; '-' for standard output)")
+    parser.add_argument("--sizes", type=_sizes, default=(16, 16384), metavar="N,N",
+                        help="message sizes shown for per-byte benchmarks (default: 16,16384)")
+    parser.add_argument("--write-table", nargs="?", const="", metavar="FILE",
+                        help="write the learned AES ratios as the data table (default FILE: "
+                             "data/aes_score_per_mhz.json)")
+
+
+def run(args):
+    runs, errors = sources.load_reported(args, "collect")
+    if not runs:
+        return EXIT_ENVIRONMENT
+    families = aes_family_ratios(runs)
+    text = results_md.render(operation_tables(runs, args.sizes), families, len(runs))
+    inputs = [r.path for r in runs if r.path]
+    try:
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            outputs.write_atomic(args.output, text, inputs=inputs)
+            print("wrote %s (%d runs)" % (args.output, len(runs)))
+        if args.write_table is not None:
+            target = args.write_table or str(data.data_path(TABLE_NAME))
+            table = ratio_table.updated_table(data.load_json(TABLE_NAME), families)
+            outputs.write_atomic(target, ratio_table.dumps(table), inputs=inputs)
+            print("wrote %s (%d families learned)" % (target, len(families)))
+    except outputs.OutputError as exc:
+        print("cryptometer collect: %s" % exc, file=sys.stderr)
+        return EXIT_USAGE
+    except data.DataError as exc:
+        print("cryptometer collect: %s" % exc, file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    return EXIT_ENVIRONMENT if errors else EXIT_OK

@@ -1,0 +1,168 @@
+"""Loading result documents: JSON Schema validation by version, and the upgrade of v1 to v2.
+
+Each file is checked against the schema of its own ``schema_version``
+(1: docs/result-v1.schema.json, 2: docs/result.schema.json).  A version-1
+document is upgraded in memory to version 2: every record gets ``variant``
+"default", ``unit`` "byte", ``params`` {}, ``us_per_op`` (median / 1000) and
+the name ``backend:default/algorithm/operation``.  Any other version is
+refused with the reason.  A file that cannot be read, is not JSON or does not
+match its schema raises LoadError, whose message names the file and the
+field; ``load_paths`` collects those errors and goes on with the other files.
+
+A loaded document is a ``Run``: the document, where it came from, and its id
+(the first 16 hex digits of the SHA-256 of the upgraded document in canonical
+JSON), which the store uses to recognise a run added twice.
+"""
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+# jsonschema names a missing property only in its message: "'variant' is a required property".
+RE_REQUIRED = re.compile(r"^'([^']*)' is a required property")
+SCHEMAS = {1: "result-v1.schema.json", 2: "result.schema.json"}
+CURRENT_VERSION = 2
+
+
+class LoadError(Exception):
+    """A result file was refused; ``str()`` is one line: FILE: FIELD: reason."""
+
+    def __init__(self, path, field, reason):
+        super().__init__("%s: %s: %s" % (path, field, reason))
+        self.path, self.field, self.reason = str(path), field, reason
+
+
+@dataclass
+class Run:
+    """One result document (upgraded to the current version) and where it came from."""
+
+    id: str
+    doc: dict
+    origin: str                 # the file it was read from, or "db:<path>"
+    path: Optional[str] = None  # the file, when it came from one
+
+    @property
+    def label(self):
+        """A short name for tables and legends: imported device, host or source file, and the id's start."""
+        host = self.doc.get("context", {}).get("host", {}).get("hostname")
+        source = self.doc.get("source") or {}
+        return "%s [%s]" % (source.get("device") or host or source.get("file") or "?", self.id[:8])
+
+
+def docs_dir():
+    return Path(__file__).resolve().parent.parent.parent / "docs"
+
+
+@lru_cache(maxsize=None)
+def validator(version):
+    """The jsonschema validator of one schema version (cached)."""
+    import jsonschema
+    with open(docs_dir() / SCHEMAS[version], "r", encoding="utf-8") as handle:
+        schema = json.load(handle)
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)
+
+
+def field_path(error):
+    """The field a jsonschema error is about, as ``results/3/variant``, or ``(document)``."""
+    parts = [str(p) for p in error.absolute_path]
+    missing = RE_REQUIRED.match(error.message) if error.validator == "required" else None
+    if missing:
+        parts.append(missing.group(1))
+    return "/".join(parts) or "(document)"
+
+
+def validate(doc, path="(document)"):
+    """Check ``doc`` against the schema of its version; raise LoadError naming the first bad field."""
+    import jsonschema
+    if not isinstance(doc, dict):
+        raise LoadError(path, "(document)", "not a JSON object")
+    version = doc.get("schema_version")
+    if doc.get("schema") != "cryptometer-result":
+        raise LoadError(path, "schema", "not a cryptometer result document (schema is %r)"
+                        % (doc.get("schema"),))
+    if version not in SCHEMAS:
+        raise LoadError(path, "schema_version", "version %r is not supported (this cryptometer reads "
+                        "versions %s)" % (version, ", ".join(map(str, sorted(SCHEMAS)))))
+    error = jsonschema.exceptions.best_match(validator(version).iter_errors(doc))
+    if error is not None:
+        raise LoadError(path, field_path(error), error.message[:300])
+
+
+def upgrade(doc):
+    """Return ``doc`` as a current-version document (a v1 document is converted; v2 is returned as is)."""
+    if doc["schema_version"] == CURRENT_VERSION:
+        return doc
+    out = dict(doc, schema_version=CURRENT_VERSION)
+    out["results"] = [upgrade_record_v1(r) for r in doc["results"]]
+    return out
+
+
+def upgrade_record_v1(record):
+    """A version-1 record as version 2: variant default, unit byte, params {}, us_per_op, new name."""
+    r = dict(record)
+    r["variant"] = "default"
+    r["unit"] = "byte"
+    r["params"] = {}
+    r["name"] = "%s:default/%s/%s" % (r["backend"], r["algorithm"], r["operation"])
+    median = (r.get("stats") or {}).get("median_ns")
+    if median is not None:
+        r["us_per_op"] = median / 1000.0
+    elif r.get("throughput_mb_s") and r.get("size"):
+        r["us_per_op"] = r["size"] / r["throughput_mb_s"]
+    else:
+        r["us_per_op"] = None
+    return r
+
+
+def run_id(doc):
+    """The id of a (current-version) document: 16 hex digits of the SHA-256 of its canonical JSON."""
+    canonical = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def parse_document(raw, path):
+    """Validate and upgrade the bytes of a result file into a Run; raise LoadError."""
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise LoadError(path, "(document)", "not UTF-8 text (byte %d)" % exc.start) from exc
+    except ValueError as exc:
+        raise LoadError(path, "(document)", "not valid JSON: %s" % exc) from exc
+    validate(doc, path)
+    doc = upgrade(doc)
+    return Run(id=run_id(doc), doc=doc, origin=str(path), path=str(path))
+
+
+def load_file(path):
+    """Read, validate and upgrade one result file into a Run; raise LoadError."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as exc:
+        raise LoadError(path, "(file)", "cannot read: %s" % (exc.strerror or exc)) from exc
+    return parse_document(raw, path)
+
+
+def expand(paths):
+    """Files named and the *.json files under directories named (sorted), in the order given."""
+    files = []
+    for p in paths:
+        p = Path(p)
+        files.extend(sorted(p.rglob("*.json")) if p.is_dir() else [p])
+    return files
+
+
+def load_paths(paths):
+    """Load every result file of ``paths`` (files or directories); return (runs, errors)."""
+    runs, errors = [], []
+    for path in expand(paths):
+        try:
+            runs.append(load_file(path))
+        except LoadError as exc:
+            errors.append(exc)
+    return runs, errors

@@ -1,0 +1,232 @@
+"""The plots: one function per kind, each drawn from record fields (matplotlib, PNG and SVG).
+
+Kinds (``KINDS``):
+  throughput  MB/s against message size (log x), one line per series
+              (backend:variant, and the run when there are several), one panel per
+              per-byte operation
+  cpb         cycles per byte against message size (log x) with the 95% band
+              (the record's ``cycles_rel_uncertainty``), one panel per operation
+  sweep       records with a ``chunk`` field: MB/s and CPU time per GB (the
+              bytes of an operation: ``total``, else ``size``) against the chunk size
+  bars        the figure of each implementation, one panel per operation (largest
+              size for per-byte operations, µs/op for per-operation ones)
+  threads     records with threads > 1: the figure against the thread count
+  aes-score   AES score per MHz by core family: every cluster behind each ratio
+              (a strip plot), the table's ratio as a mark
+
+A kind whose records are not in the inputs raises NoData with a sentence
+saying what is missing, rather than drawing an empty figure.
+"""
+
+import io
+from collections import OrderedDict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
+from matplotlib.ticker import MaxNLocator  # noqa: E402
+
+from .figures import figure, implementation, machine_label, ok_records, operation_key  # noqa: E402
+
+class NoData(Exception):
+    """The inputs hold no record this kind of plot draws; the message says which fields are missing."""
+
+
+def _series_name(run, record, several_runs):
+    name = implementation(record)
+    if record.get("threads", 1) > 1:
+        name += " ×%d" % record["threads"]
+    several = several_runs or record.get("cluster") is not None
+    return "%s · %s" % (machine_label(run, record), name) if several else name
+
+
+def _panels(legend_sizes, height=3.4):
+    """One panel per row, its legend on the right; a panel grows with its legend's entries."""
+    heights = [max(height, 0.17 * n + 0.9) for n in legend_sizes]
+    fig, axes = plt.subplots(len(heights), 1, figsize=(11, sum(heights) + 0.8), squeeze=False,
+                             gridspec_kw={"height_ratios": heights}, layout="constrained")
+    return fig, [row[0] for row in axes]
+
+
+def _grouped(runs, keep):
+    """{operation key: {series: [(run, record)]}} of the ok records that ``keep`` accepts."""
+    several = len(runs) > 1
+    groups = OrderedDict()
+    for run in runs:
+        for r in ok_records(run):
+            if keep(r):
+                groups.setdefault(operation_key(r), OrderedDict()).setdefault(
+                    _series_name(run, r, several), []).append((run, r))
+    return OrderedDict(sorted(groups.items()))
+
+
+def _finish(fig, title):
+    fig.suptitle(title, fontsize=13)
+    return fig
+
+
+def _legend(ax):
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0, frameon=False)
+
+
+def _size_axis(ax):
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("message size (bytes, log scale)")
+    ax.grid(True, which="both", alpha=0.3)
+
+
+def plot_throughput(runs):
+    groups = _grouped(runs, lambda r: r["unit"] == "byte" and r.get("throughput_mb_s") and r.get("threads", 1) == 1)
+    if not groups:
+        raise NoData("no per-byte records (unit 'byte') with a throughput")
+    fig, axes = _panels([len(v) for v in groups.values()])
+    for ax, (key, series) in zip(axes, groups.items()):
+        for name, pairs in series.items():
+            pts = sorted((r["size"], r["throughput_mb_s"]) for _, r in pairs)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, label=name)
+        _size_axis(ax)
+        ax.set_ylabel("throughput (MB/s)")
+        ax.set_title("%s %s" % (key[1], key[2]), fontsize=10)
+        _legend(ax)
+    return _finish(fig, "Throughput against message size")
+
+
+def plot_cpb(runs):
+    groups = _grouped(runs, lambda r: r["unit"] == "byte" and r.get("cycles_per_byte") is not None
+                      and r.get("threads", 1) == 1)
+    if not groups:
+        raise NoData("no records with cycles per byte (a measured core clock)")
+    fig, axes = _panels([len(v) for v in groups.values()])
+    for ax, (key, series) in zip(axes, groups.items()):
+        for name, pairs in series.items():
+            pts = sorted((r["size"], r["cycles_per_byte"], r.get("cycles_rel_uncertainty") or 0.0)
+                         for _, r in pairs)
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            line, = ax.plot(xs, ys, marker="o", ms=3, label=name)
+            ax.fill_between(xs, [y * (1 - min(u, 0.99)) for _, y, u in pts], [y * (1 + u) for _, y, u in pts],
+                            color=line.get_color(), alpha=0.15, linewidth=0)
+        _size_axis(ax)
+        ax.set_yscale("log")
+        ax.set_ylabel("cycles per byte (log scale)")
+        ax.set_title("%s %s" % (key[1], key[2]), fontsize=10)
+        _legend(ax)
+    return _finish(fig, "Cycles per byte against message length (bands: 95% CI and clock uncertainty)")
+
+
+def plot_sweep(runs):
+    groups = _grouped(runs, lambda r: r.get("chunk") is not None and r.get("throughput_mb_s"))
+    if not groups:
+        raise NoData("no chunk-size sweep records (records with 'chunk' and 'total' fields): "
+                     "the inputs have none yet")
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.6), layout="constrained")
+    for key, series in groups.items():
+        for name, pairs in series.items():
+            pts = sorted((r["chunk"], r["throughput_mb_s"], (r.get("cpu_time_ns_per_op") or {}).get("total"),
+                          r.get("total") or r.get("size")) for _, r in pairs)
+            label = "%s %s · %s" % (key[1], key[2], name)
+            axes[0].plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, label=label)
+            # CPU ns per operation / bytes per operation = CPU seconds per 10^9 bytes
+            cpu = [(p[0], p[2] / p[3]) for p in pts if p[2] is not None and p[3]]
+            axes[1].plot([c[0] for c in cpu], [c[1] for c in cpu], marker="o", ms=3, label=label)
+    for ax, ylabel in zip(axes, ("throughput (MB/s)", "CPU time per GB (s)")):
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("chunk size (bytes, log scale)")
+        ax.set_ylabel(ylabel)
+        ax.grid(True, which="both", alpha=0.3)
+        _legend(ax)
+    return _finish(fig, "Chunk-size sweeps")
+
+
+def plot_bars(runs):
+    groups = _grouped(runs, lambda r: figure(r)[0] is not None and r.get("threads", 1) == 1)
+    if not groups:
+        raise NoData("no records with a figure")
+    fig, axes = _panels([len(v) for v in groups.values()], height=2.4)
+    for ax, (key, series) in zip(axes, groups.items()):
+        labels, values = [], []
+        for name, pairs in series.items():
+            largest = max(pairs, key=lambda p: p[1].get("size") or 0)[1]
+            labels.append(name)
+            values.append(figure(largest)[0])
+        unit = figure(largest)[1]
+        ax.barh(range(len(values)), values, color="C0")
+        ax.set_yticks(range(len(values)))
+        ax.set_yticklabels(labels, fontsize=8)
+        ax.invert_yaxis()
+        size = largest.get("size")
+        ax.set_xlabel(unit if size is None else "%s at %d bytes" % (unit, size))
+        ax.set_title("%s %s" % (key[1], key[2]), fontsize=10)
+        ax.grid(True, axis="x", alpha=0.3)
+    return _finish(fig, "Libraries compared per operation (MB/s: higher is faster; µs/op: lower is faster)")
+
+
+def plot_threads(runs):
+    if not any(r.get("threads", 1) > 1 for run in runs for r in ok_records(run)):
+        raise NoData("no multi-thread records (threads > 1) in the inputs")
+    groups = _grouped(runs, lambda r: figure(r)[0] is not None)
+    groups = OrderedDict((k, v) for k, v in groups.items()
+                         if any(r.get("threads", 1) > 1 for pairs in v.values() for _, r in pairs))
+    fig, axes = _panels([len(v) for v in groups.values()])
+    for ax, (key, series) in zip(axes, groups.items()):
+        by_impl = OrderedDict()
+        for pairs in series.values():
+            for run, r in pairs:
+                name = implementation(r) + ("" if r.get("size") is None else " @ %d B" % r["size"])
+                by_impl.setdefault(name, []).append((r.get("threads", 1), figure(r)[0]))
+        for name, pts in by_impl.items():
+            if all(t == 1 for t, _ in pts):
+                continue
+            pts.sort()
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, label=name)
+        ax.set_xlabel("threads")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_ylabel(figure(series[next(iter(series))][0][1])[1])
+        ax.set_title("%s %s" % (key[1], key[2]), fontsize=10)
+        ax.grid(True, alpha=0.3)
+        _legend(ax)
+    return _finish(fig, "Scaling with threads")
+
+
+def plot_aes_score(runs):
+    from .collect import aes_family_ratios
+    families = aes_family_ratios(runs)
+    if not families:
+        raise NoData("no AES score per MHz in the inputs (analysis.aes_score: an aes-256-cbc figure at "
+                     "16384 bytes and a measured clock)")
+    fig, ax = plt.subplots(figsize=(10, 0.45 * len(families) + 1.6), layout="constrained")
+    for i, fam in enumerate(families):
+        jitter = [(k % 5 - 2) * 0.06 for k in range(len(fam.scores))]
+        ax.scatter(fam.scores, [i + j for j in jitter], s=18, alpha=0.7, color="C0",
+                   label="a cluster" if i == 0 else None)
+        ax.scatter([fam.ratio], [i], marker="|", s=300, color="C3", label="median (learned ratio)" if i == 0 else None)
+    ax.set_yticks(range(len(families)))
+    ax.set_yticklabels(["%s (%d machines, %d clusters)" % (f.family[:48], f.machines, f.clusters) for f in families],
+                       fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("AES score per MHz (openssl aes-256-cbc 16 KiB, 1000 bytes/s per MHz)")
+    ax.grid(True, axis="x", alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+    return _finish(fig, "AES score per MHz by core family")
+
+
+KINDS = OrderedDict([
+    ("throughput", plot_throughput),
+    ("cpb", plot_cpb),
+    ("sweep", plot_sweep),
+    ("bars", plot_bars),
+    ("threads", plot_threads),
+    ("aes-score", plot_aes_score),
+])
+
+
+def render(fig, fmt):
+    """The figure as bytes in ``fmt`` (png or svg)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format=fmt, dpi=110 if fmt == "png" else None, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def close(fig):
+    plt.close(fig)

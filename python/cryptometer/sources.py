@@ -1,0 +1,64 @@
+"""Where the analysis commands read runs from: result files, directories, run ids, a database.
+
+``collect``, ``compare``, ``report``, ``plot`` and ``export`` all take the same
+inputs: result files and directories (read by the loader), and with ``--db
+FILE`` a database (all its runs, or those named by run id: any unique prefix
+of the id that ``store list`` shows).  A file that is refused is reported on
+one line naming the file and the field; the others are still read.
+"""
+
+import re
+import sys
+from pathlib import Path
+
+from . import loader, store
+
+
+def add_arguments(parser, inputs_help="result files or directories (with --db: run ids)"):
+    parser.add_argument("inputs", nargs="*", metavar="INPUT", help=inputs_help)
+    parser.add_argument("--db", metavar="FILE", help="read runs from this database (cryptometer store)")
+    parser.add_argument("--filter", metavar="REGEX",
+                        help="keep only records whose name (backend:variant/algorithm/operation) matches")
+
+
+def is_run_id(text):
+    return bool(re.fullmatch(r"[0-9a-f]{4,16}", text)) and not Path(text).exists()
+
+
+def load(args):
+    """Return (runs, error lines) for the inputs of ``args``; records filtered by --filter."""
+    files = [i for i in args.inputs if not is_run_id(i)]
+    ids = [i for i in args.inputs if is_run_id(i)]
+    runs, errors = loader.load_paths(files)
+    errors = [str(e) for e in errors]
+    if args.db:
+        if not Path(args.db).is_file():
+            errors.append("%s: (file): no such database" % args.db)
+        else:
+            try:
+                conn = store.open_db(args.db, create=False)
+                runs += store.load_runs(conn, args.db, ids=ids if (ids or files) else None)
+                conn.close()
+            except store.StoreError as exc:
+                errors.append(str(exc))
+    elif ids:
+        errors.append("run ids (%s) need --db FILE" % ", ".join(ids))
+    if args.filter:
+        pattern = re.compile(args.filter)
+        for run in runs:
+            run.doc = dict(run.doc, results=[r for r in run.doc["results"] if pattern.search(r["name"])])
+    return runs, errors
+
+
+def report_errors(command, errors):
+    for line in errors:
+        print("cryptometer %s: %s" % (command, line), file=sys.stderr)
+
+
+def load_reported(args, command):
+    """``load``, with each error printed as one line; (runs, errors), runs empty after saying so."""
+    runs, errors = load(args)
+    report_errors(command, errors)
+    if not runs:
+        print("cryptometer %s: no run in the inputs" % command, file=sys.stderr)
+    return runs, errors

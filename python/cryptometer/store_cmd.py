@@ -1,0 +1,69 @@
+"""``cryptometer store add FILE...|DIR`` and ``store list``: the results database.
+
+``add`` loads result files (validated; v1 upgraded) into the SQLite database
+(``--db``, default results/cryptometer.db), one transaction per file; a run
+already there is skipped.  A refused file gets one line naming the file and
+the field, adds nothing, and makes the exit code 3; the other files are added.
+``list`` prints one line per run: id, host, date, records.
+"""
+
+import sys
+from pathlib import Path
+
+from . import loader, store
+
+HELP = "results database (SQLite): add result files, list runs"
+EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
+
+
+def add_arguments(parser):
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    actions.required = True
+    p = actions.add_parser("add", help="add result files or directories of them to the database")
+    p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    p.add_argument("--db", default=store.DEFAULT_DB, help="database file (default: %(default)s)")
+    p = actions.add_parser("list", help="list the runs in the database")
+    p.add_argument("--db", default=store.DEFAULT_DB, help="database file (default: %(default)s)")
+
+
+def run(args):
+    db = Path(args.db)
+    if args.action == "list" and not db.is_file():
+        print("cryptometer store: %s: no such database" % db, file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    if not db.parent.is_dir():
+        print("cryptometer store: cannot create %s: directory %s does not exist" % (db, db.parent),
+              file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        conn = store.open_db(db)
+    except store.StoreError as exc:
+        print("cryptometer store: %s" % exc, file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    return (add if args.action == "add" else list_runs)(conn, args)
+
+
+def add(conn, args):
+    status, added, present = EXIT_OK, 0, 0
+    for path in loader.expand(args.paths):
+        try:
+            run = loader.load_file(path)
+        except loader.LoadError as exc:
+            print("cryptometer store: %s (nothing added)" % exc, file=sys.stderr)
+            status = EXIT_ENVIRONMENT
+            continue
+        if store.add_run(conn, run):
+            added += 1
+        else:
+            present += 1
+    print("%s: %d run(s) added, %d already present" % (args.db, added, present))
+    return status
+
+
+def list_runs(conn, _args):
+    for run_id, host, source, started, count in conn.execute(
+            "SELECT r.id, r.hostname, r.source_tool, r.started, "
+            "(SELECT count(*) FROM measurements m WHERE m.run_id = r.id) FROM runs r ORDER BY r.added, r.id"):
+        print("%s  %-24s %-20s %-26s %5d records" % (run_id, host or "?", source or "cryptometer run",
+                                                     started or "", count))
+    return EXIT_OK

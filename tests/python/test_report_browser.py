@@ -1,0 +1,97 @@
+"""report: the HTML in headless Chromium (Playwright, Debian's chromium): renders, sorts, filters,
+no console errors, no network, and hostile strings from a result file shown as text, never run.
+
+Chromium is the system's (CHROMIUM, default /usr/bin/chromium; bootstrap.sh test installs it):
+Playwright never downloads a browser.  Without it the test FAILS, saying what to install.
+"""
+
+import json
+import os
+import shutil
+
+import pytest
+
+from conftest import run_cli
+
+PAYLOADS = {"hostname": "<script>window.__pwned = 1</script>",
+            "cpu": "<img src=x onerror=\"window.__pwned = 2\">",
+            "reason": "\"><svg onload=\"window.__pwned = 3\">"}
+
+
+def chromium_path():
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not os.path.isfile(path):
+        pytest.fail("Chromium is missing (%s): install Debian's 'chromium' package (./bootstrap.sh test does)" % path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright  # a test extra: never skipped when missing
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), headless=True,
+                              args=["--no-sandbox"] if os.geteuid() == 0 else [])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def hostile_report(tmp_path_factory, our_runs):
+    d = tmp_path_factory.mktemp("report")
+    doc = json.loads(our_runs[1].read_text())
+    doc["context"]["host"]["hostname"] = PAYLOADS["hostname"]
+    doc["context"]["cpu"]["model_name"] = PAYLOADS["cpu"]
+    unavailable = [r for r in doc["results"] if r["status"] != "ok"] or doc["results"][-1:]
+    unavailable[0].update(status="unavailable", reason=PAYLOADS["reason"])
+    hostile = d / "hostile.json"
+    hostile.write_text(json.dumps(doc))
+    out = d / "report.html"
+    r = run_cli("report", our_runs[0], hostile, "-o", out)
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+def open_page(browser, path):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors, requests = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda req: requests.append(req.url))
+    page.goto(path.as_uri())
+    return page, errors, requests
+
+
+def test_renders_without_errors_or_network(browser, hostile_report):
+    page, errors, requests = open_page(browser, hostile_report)
+    assert page.locator("h1").inner_text() == "cryptometer report"
+    assert page.locator("#comparison-table tbody tr").count() > 0
+    assert page.locator(".plot svg").count() >= 3
+    page.screenshot(path=str(hostile_report.with_suffix(".png")), full_page=False)
+    assert errors == [] and requests == [hostile_report.as_uri()]
+
+
+def test_hostile_strings_are_text_and_nothing_runs(browser, hostile_report):
+    page, errors, _ = open_page(browser, hostile_report)
+    assert page.evaluate("window.__pwned") is None
+    body = page.locator("body").inner_text()
+    for text in PAYLOADS.values():
+        assert text in body
+    assert page.locator("section.run img").count() == 0 and page.locator("section.run script").count() == 0
+    assert errors == []
+
+
+def test_tables_sort_and_filter(browser, hostile_report):
+    page, errors, _ = open_page(browser, hostile_report)
+    table = page.locator("#results-1")
+    size_header = table.locator("th", has_text="size (B)")
+    column = lambda: [t.strip() for t in table.locator("tbody tr td:nth-child(4)").all_inner_texts()]
+    size_header.click()
+    sizes = [int(s) for s in column() if s]
+    assert sizes == sorted(sizes) and len(set(sizes)) > 1
+    size_header.click()
+    assert [int(s) for s in column() if s] == sorted(sizes, reverse=True)
+    page.locator("input[data-table='results-1']").fill("ref:")
+    visible = table.locator("tbody tr:visible")
+    assert 0 < visible.count() < table.locator("tbody tr").count()
+    assert all(t.startswith("ref:") for t in visible.locator("td:first-child").all_inner_texts())
+    assert errors == []
