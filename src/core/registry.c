@@ -144,7 +144,7 @@ int cm_backend_ready(const cm_backend *b, char *why, size_t why_len)
         return 1;
     if (init_outcome[i].state == 0) { /* a backend outside the table is initialised each time */
         char reason[256] = "";
-        int rc = b->init(reason, sizeof reason);
+        cm_rc rc = b->init(reason, sizeof reason);
         snprintf(init_outcome[i].why, sizeof init_outcome[i].why, "%s: set-up failed: %s",
                  b->name, reason[0] ? reason : "no reason given");
         init_outcome[i].state = rc == CM_OK ? 1 : -1;
