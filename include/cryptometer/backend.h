@@ -58,7 +58,7 @@ typedef struct cm_backend {
      * checks, and once in the parent before availability is decided.
      * Returns CM_OK, or a cm_rc after writing the library's reason into
      * why: the backend's implementations are then unavailable with it. */
-    int (*init)(char *why, size_t why_len);
+    cm_rc (*init)(char *why, size_t why_len);
     /* Optional (NULL): undoes init, at the end of each child. */
     void (*teardown)(void);
     /* 1 for the deliberately broken backends of the test build: they are

@@ -69,18 +69,18 @@ typedef enum cm_op {
 
 /* Hash: one-shot digest of a whole message (init, update, final). */
 typedef struct cm_hash_vtable {
-    int (*create)(void **state);
+    cm_rc (*create)(void **state);
     /* out receives the algorithm's full digest length. */
-    int (*digest)(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+    cm_rc (*digest)(void *state, const uint8_t *msg, size_t len, uint8_t *out);
     void (*destroy)(void *state);
 } cm_hash_vtable;
 
 /* MAC: keyed once at create(); mac() authenticates one whole message and
  * may reuse the key schedule (as HMAC_Init with a NULL key does). */
 typedef struct cm_mac_vtable {
-    int (*create)(void **state, const uint8_t *key, size_t key_len);
+    cm_rc (*create)(void **state, const uint8_t *key, size_t key_len);
     /* out receives the full tag (the algorithm's out_len). */
-    int (*mac)(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+    cm_rc (*mac)(void *state, const uint8_t *msg, size_t len, uint8_t *out);
     void (*destroy)(void *state);
 } cm_mac_vtable;
 
@@ -94,11 +94,11 @@ typedef struct cm_mac_vtable {
  * keystream byte. This is how bulk data is fed to a cipher, and what
  * `openssl speed` measures; the first call after create() passes an iv. */
 typedef struct cm_cipher_vtable {
-    int (*create)(void **state, const uint8_t *key, size_t key_len);
-    int (*encrypt)(void *state, const uint8_t *iv, const uint8_t *in,
-                   uint8_t *out, size_t len);
-    int (*decrypt)(void *state, const uint8_t *iv, const uint8_t *in,
-                   uint8_t *out, size_t len);
+    cm_rc (*create)(void **state, const uint8_t *key, size_t key_len);
+    cm_rc (*encrypt)(void *state, const uint8_t *iv, const uint8_t *in,
+                     uint8_t *out, size_t len);
+    cm_rc (*decrypt)(void *state, const uint8_t *iv, const uint8_t *in,
+                     uint8_t *out, size_t len);
     void (*destroy)(void *state);
 } cm_cipher_vtable;
 
@@ -108,13 +108,13 @@ typedef struct cm_cipher_vtable {
  * than the algorithm's full tag (Wycheproof tests truncated tags); an
  * implementation that cannot do a length returns CM_ERR_UNSUPPORTED. */
 typedef struct cm_aead_vtable {
-    int (*create)(void **state, const uint8_t *key, size_t key_len);
-    int (*seal)(void *state, const uint8_t *nonce, size_t nonce_len,
-                const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                size_t len, uint8_t *out, uint8_t *tag, size_t tag_len);
-    int (*open)(void *state, const uint8_t *nonce, size_t nonce_len,
-                const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                size_t len, uint8_t *out, const uint8_t *tag, size_t tag_len);
+    cm_rc (*create)(void **state, const uint8_t *key, size_t key_len);
+    cm_rc (*seal)(void *state, const uint8_t *nonce, size_t nonce_len,
+                  const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                  size_t len, uint8_t *out, uint8_t *tag, size_t tag_len);
+    cm_rc (*open)(void *state, const uint8_t *nonce, size_t nonce_len,
+                  const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                  size_t len, uint8_t *out, const uint8_t *tag, size_t tag_len);
     void (*destroy)(void *state);
 } cm_aead_vtable;
 
@@ -130,15 +130,15 @@ typedef struct cm_aead_vtable {
  * may be randomised: they are cross-checked by verifying them, never by
  * comparing bytes. */
 typedef struct cm_signature_vtable {
-    int (*create)(void **state, const struct cm_algorithm *alg);
-    int (*keygen)(void *state);
-    int (*sign)(void *state, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len);
-    int (*verify)(void *state, const uint8_t *msg, size_t len, const uint8_t *sig,
-                  size_t sig_len);
-    int (*set_public_key)(void *state, const uint8_t *der, size_t der_len);
+    cm_rc (*create)(void **state, const struct cm_algorithm *alg);
+    cm_rc (*keygen)(void *state);
+    cm_rc (*sign)(void *state, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len);
+    cm_rc (*verify)(void *state, const uint8_t *msg, size_t len, const uint8_t *sig,
+                    size_t sig_len);
+    cm_rc (*set_public_key)(void *state, const uint8_t *der, size_t der_len);
     /* The state's public key as DER SubjectPublicKeyInfo (at most *len
      * bytes; *len set), so that another implementation can verify. */
-    int (*get_public_key)(void *state, uint8_t *der, size_t *len);
+    cm_rc (*get_public_key)(void *state, uint8_t *der, size_t *len);
     void (*destroy)(void *state);
 } cm_signature_vtable;
 
@@ -146,8 +146,8 @@ typedef struct cm_signature_vtable {
  * class is added by following docs/adding-a-class.md): a keyless 32-bit
  * sum of a whole message. */
 typedef struct cm_checksum_vtable {
-    int (*create)(void **state);
-    int (*sum)(void *state, const uint8_t *msg, size_t len, uint32_t *out);
+    cm_rc (*create)(void **state);
+    cm_rc (*sum)(void *state, const uint8_t *msg, size_t len, uint32_t *out);
     void (*destroy)(void *state);
 } cm_checksum_vtable;
 

@@ -46,7 +46,7 @@ static int run_open(void *ctx, uint64_t iters)
  * the timed calls open. */
 static int bench_open(cm_bench *b, cm_error *err)
 {
-    int rc = b->vt.aead->create(&b->state, b->key, b->alg->key_len);
+    cm_rc rc = b->vt.aead->create(&b->state, b->key, b->alg->key_len);
     if (rc != CM_OK)
         return cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
     if (b->op == CM_OP_OPEN) {
@@ -63,14 +63,14 @@ static void bench_close(cm_bench *b)
         b->vt.aead->destroy(b->state);
 }
 
-static int nop_seal(void *s, const uint8_t *n, size_t nl, const uint8_t *a, size_t al,
-                    const uint8_t *in, size_t l, uint8_t *o, uint8_t *t, size_t tl)
+static cm_rc nop_seal(void *s, const uint8_t *n, size_t nl, const uint8_t *a, size_t al,
+                      const uint8_t *in, size_t l, uint8_t *o, uint8_t *t, size_t tl)
 {
     (void)s, (void)n, (void)nl, (void)a, (void)al, (void)in, (void)l, (void)o, (void)t, (void)tl;
     return CM_OK;
 }
-static int nop_open(void *s, const uint8_t *n, size_t nl, const uint8_t *a, size_t al,
-                    const uint8_t *in, size_t l, uint8_t *o, const uint8_t *t, size_t tl)
+static cm_rc nop_open(void *s, const uint8_t *n, size_t nl, const uint8_t *a, size_t al,
+                      const uint8_t *in, size_t l, uint8_t *o, const uint8_t *t, size_t tl)
 {
     (void)s, (void)n, (void)nl, (void)a, (void)al, (void)in, (void)l, (void)o, (void)t, (void)tl;
     return CM_OK;
@@ -86,7 +86,7 @@ static int seal_open_both(cm_cross_case *c, void *sa, void *sb)
     const cm_aead_vtable *va = c->impl->vt.aead, *vb = c->peer->vt.aead;
     size_t tl = c->alg->out_len, nl = c->alg->iv_len, al = c->aad_len, size = c->size;
     const uint8_t *n = c->iv, *aad = c->aad;
-    int ra, rb;
+    cm_rc ra, rb;
     if ((ra = va->seal(sa, n, nl, aad, al, c->msg, size, c->out_a, c->tag_a, tl)) != CM_OK)
         return kat_cross_failed(c, NULL, "seal", ra);
     if ((rb = vb->seal(sb, n, nl, aad, al, c->msg, size, c->out_b, c->tag_b, tl)) != CM_OK)
@@ -118,7 +118,7 @@ static int cross_one(cm_cross_case *c)
     const cm_aead_vtable *va = c->impl->vt.aead, *vb = c->peer->vt.aead;
     size_t kl = c->alg->key_len;
     void *sa = NULL, *sb = NULL;
-    int ra, rb;
+    cm_rc ra, rb;
     if ((ra = va->create(&sa, c->key, kl)) != CM_OK)
         return kat_cross_failed(c, NULL, "create", ra);
     if ((rb = vb->create(&sb, c->key, kl)) != CM_OK) {
@@ -142,8 +142,8 @@ static void wp_aead_case(const cm_aead_vtable *vt, void *st, size_t group_tag_le
         goto done;
     }
     if (result == CM_WP_VALID) {
-        int rc = vt->seal(st, c->iv, c->iv_len, c->aad, c->aad_len, c->msg, c->msg_len, out,
-                          tag, group_tag_len);
+        cm_rc rc = vt->seal(st, c->iv, c->iv_len, c->aad, c->aad_len, c->msg, c->msg_len, out,
+                            tag, group_tag_len);
         if (rc == CM_ERR_UNSUPPORTED) {
             kat_skip(rep, "%s: seal returned CM_ERR_UNSUPPORTED", label);
             goto done;
@@ -166,8 +166,8 @@ static void wp_aead_case(const cm_aead_vtable *vt, void *st, size_t group_tag_le
             kat_pass(rep);
         goto done;
     }
-    int rc = vt->open(st, c->iv, c->iv_len, c->aad, c->aad_len, c->ct, c->ct_len, out,
-                      c->tag, c->tag_len);
+    cm_rc rc = vt->open(st, c->iv, c->iv_len, c->aad, c->aad_len, c->ct, c->ct_len, out,
+                        c->tag, c->tag_len);
     switch (result) {
     case CM_WP_VALID:
         if (rc == CM_ERR_UNSUPPORTED)
@@ -216,7 +216,7 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     if (c->impl) {
         const cm_aead_vtable *vt = c->impl->vt.aead;
         void *st = NULL;
-        int rc = vt->create(&st, f.key, f.key_len);
+        cm_rc rc = vt->create(&st, f.key, f.key_len);
         if (rc != CM_OK) {
             kat_wp_create_failed(rep, c->label, rc, f.key_len);
         } else {

@@ -29,7 +29,7 @@
 static int bench_open(cm_bench *b, cm_error *err)
 {
     const cm_cipher_vtable *vt = b->vt.cipher;
-    int rc = vt->create(&b->state, b->key, b->alg->key_len);
+    cm_rc rc = vt->create(&b->state, b->key, b->alg->key_len);
     if (rc != CM_OK)
         return cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
     if (b->op == CM_OP_DECRYPT) {
@@ -72,7 +72,7 @@ static void bench_close(cm_bench *b)
         b->vt.cipher->destroy(b->state);
 }
 
-static int nop_crypt(void *s, const uint8_t *iv, const uint8_t *in, uint8_t *o, size_t l)
+static cm_rc nop_crypt(void *s, const uint8_t *iv, const uint8_t *in, uint8_t *o, size_t l)
 {
     (void)s, (void)iv, (void)in, (void)o, (void)l;
     return CM_OK;
@@ -131,8 +131,8 @@ static int stream_step(const cm_cipher_vtable *v, void *st, cm_cross_case *c, st
     size_t n = piece_len(alg, s->piece, size - s->off);
     const uint8_t *piece_iv = s->piece == 0 ? c->iv : NULL;
     const char *op = s->decrypt ? "decrypt" : "encrypt";
-    int rc = s->decrypt ? v->decrypt(st, piece_iv, s->in + s->off, s->out + s->off, n)
-                        : v->encrypt(st, piece_iv, s->in + s->off, s->out + s->off, n);
+    cm_rc rc = s->decrypt ? v->decrypt(st, piece_iv, s->in + s->off, s->out + s->off, n)
+                          : v->encrypt(st, piece_iv, s->in + s->off, s->out + s->off, n);
     s->piece++;
     char what[160];
     snprintf(what, sizeof what, "%s in pieces%s: piece %zu of %zu (%zu bytes at offset %zu, "
@@ -193,7 +193,8 @@ static int cross_one(cm_cross_case *c)
     const cm_cipher_vtable *va = c->impl->vt.cipher, *vb = c->peer->vt.cipher;
     size_t kl = c->alg->key_len, size = c->size;
     void *sa = NULL, *sb = NULL;
-    int ok = 0, ra, rb;
+    int ok = 0;
+    cm_rc ra, rb;
     if ((ra = va->create(&sa, c->key, kl)) != CM_OK)
         return kat_cross_failed(c, NULL, "create", ra);
     if ((rb = vb->create(&sb, c->key, kl)) != CM_OK) {
@@ -225,7 +226,8 @@ static int self_one(cm_cross_case *c)
 {
     const cm_cipher_vtable *v = c->impl->vt.cipher;
     void *st;
-    int rc, ok = 0;
+    int ok = 0;
+    cm_rc rc;
     if ((rc = v->create(&st, c->key, c->alg->key_len)) != CM_OK)
         return kat_cross_failed(c, NULL, "create", rc);
     if ((rc = v->encrypt(st, c->iv, c->msg, c->out_b, c->size)) != CM_OK)
@@ -271,7 +273,7 @@ static void wp_cipher_case(const cm_cipher_vtable *vt, void *st, const cm_algori
     if (result == CM_WP_VALID) {
         memcpy(padded, c->msg, c->msg_len);
         memset(padded + c->msg_len, (int)(plen - c->msg_len), plen - c->msg_len);
-        int rc = vt->encrypt(st, c->iv, padded, enc, plen);
+        cm_rc rc = vt->encrypt(st, c->iv, padded, enc, plen);
         if (rc == CM_ERR_UNSUPPORTED) {
             kat_skip(rep, "%s: encrypt returned CM_ERR_UNSUPPORTED", label);
             goto done;
@@ -288,7 +290,7 @@ static void wp_cipher_case(const cm_cipher_vtable *vt, void *st, const cm_algori
     int rejected = c->ct_len % bl != 0;
     long msg_len = -1;
     if (!rejected) {
-        int rc = vt->decrypt(st, c->iv, c->ct, dec, c->ct_len);
+        cm_rc rc = vt->decrypt(st, c->iv, c->ct, dec, c->ct_len);
         if (rc != CM_OK && result == CM_WP_VALID) {
             if (rc == CM_ERR_UNSUPPORTED)
                 kat_skip(rep, "%s: decrypt returned CM_ERR_UNSUPPORTED", label);
@@ -331,7 +333,7 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     if (c->impl) {
         const cm_cipher_vtable *vt = c->impl->vt.cipher;
         void *st = NULL;
-        int rc = vt->create(&st, f.key, f.key_len);
+        cm_rc rc = vt->create(&st, f.key, f.key_len);
         if (rc != CM_OK) {
             kat_wp_create_failed(rep, c->label, rc, f.key_len);
         } else {
@@ -365,7 +367,7 @@ static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json
     ret = 0;
     void *st = NULL;
     out = malloc(pt_len + 1);
-    int rc = out ? vt->create(&st, key, key_len) : CM_ERR_NOMEM;
+    cm_rc rc = out ? vt->create(&st, key, key_len) : CM_ERR_NOMEM;
     if (rc != CM_OK) {
         kat_wp_create_failed(rep, label, rc, key_len);
         goto done;

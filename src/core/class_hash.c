@@ -15,7 +15,7 @@
 
 static int bench_open(cm_bench *b, cm_error *err)
 {
-    int rc = b->vt.hash->create(&b->state);
+    cm_rc rc = b->vt.hash->create(&b->state);
     return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
 }
 
@@ -35,7 +35,7 @@ static void bench_close(cm_bench *b)
         b->vt.hash->destroy(b->state);
 }
 
-static int nop_digest(void *s, const uint8_t *m, size_t l, uint8_t *o)
+static cm_rc nop_digest(void *s, const uint8_t *m, size_t l, uint8_t *o)
 {
     (void)s, (void)m, (void)l, (void)o;
     return CM_OK;
@@ -48,7 +48,8 @@ static int cross_one(cm_cross_case *c)
 {
     const cm_hash_vtable *va = c->impl->vt.hash, *vb = c->peer->vt.hash;
     void *sa = NULL, *sb = NULL;
-    int ok = 0, ra, rb;
+    int ok = 0;
+    cm_rc ra, rb;
     if ((ra = va->create(&sa)) != CM_OK)
         return kat_cross_failed(c, NULL, "create", ra);
     if ((rb = vb->create(&sb)) != CM_OK) {
@@ -124,7 +125,7 @@ static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json
     ret = 0;
     out = malloc(alg->out_len);
     void *st = NULL;
-    int rc = out ? vt->create(&st) : CM_ERR_NOMEM;
+    cm_rc rc = out ? vt->create(&st) : CM_ERR_NOMEM;
     if (rc != CM_OK) {
         kat_fail(rep, "%s: create returned %s", label, kat_rc_name(rc));
         goto done;

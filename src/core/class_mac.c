@@ -16,7 +16,7 @@
 
 static int bench_open(cm_bench *b, cm_error *err)
 {
-    int rc = b->vt.mac->create(&b->state, b->key, b->alg->key_len);
+    cm_rc rc = b->vt.mac->create(&b->state, b->key, b->alg->key_len);
     return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
 }
 
@@ -36,7 +36,7 @@ static void bench_close(cm_bench *b)
         b->vt.mac->destroy(b->state);
 }
 
-static int nop_mac(void *s, const uint8_t *m, size_t l, uint8_t *o)
+static cm_rc nop_mac(void *s, const uint8_t *m, size_t l, uint8_t *o)
 {
     (void)s, (void)m, (void)l, (void)o;
     return CM_OK;
@@ -50,7 +50,8 @@ static int cross_one(cm_cross_case *c)
     const cm_mac_vtable *va = c->impl->vt.mac, *vb = c->peer->vt.mac;
     size_t kl = c->alg->key_len;
     void *sa = NULL, *sb = NULL;
-    int ok = 0, ra, rb;
+    int ok = 0;
+    cm_rc ra, rb;
     if ((ra = va->create(&sa, c->key, kl)) != CM_OK)
         return kat_cross_failed(c, NULL, "create", ra);
     if ((rb = vb->create(&sb, c->key, kl)) != CM_OK) {
@@ -84,7 +85,7 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     const cm_mac_vtable *vt = c->impl->vt.mac;
     void *st = NULL;
     uint8_t *out = malloc(alg->out_len);
-    int rc = out ? vt->create(&st, f.key, f.key_len) : CM_ERR_NOMEM;
+    cm_rc rc = out ? vt->create(&st, f.key, f.key_len) : CM_ERR_NOMEM;
     if (rc != CM_OK)
         kat_wp_create_failed(rep, c->label, rc, f.key_len);
     else if ((rc = vt->mac(st, f.msg, f.msg_len, out)) == CM_ERR_UNSUPPORTED)

@@ -55,7 +55,7 @@ static int run_verify(void *ctx, uint64_t iters)
 static int bench_open(cm_bench *b, cm_error *err)
 {
     const cm_signature_vtable *vt = b->vt.signature;
-    int rc = vt->create(&b->state, b->alg);
+    cm_rc rc = vt->create(&b->state, b->alg);
     if (rc == CM_OK)
         rc = vt->keygen(b->state);
     b->tag_len = sizeof b->tag;
@@ -71,17 +71,17 @@ static void bench_close(cm_bench *b)
         b->vt.signature->destroy(b->state);
 }
 
-static int nop_keygen(void *s)
+static cm_rc nop_keygen(void *s)
 {
     (void)s;
     return CM_OK;
 }
-static int nop_sign(void *s, const uint8_t *m, size_t l, uint8_t *sig, size_t *sl)
+static cm_rc nop_sign(void *s, const uint8_t *m, size_t l, uint8_t *sig, size_t *sl)
 {
     (void)s, (void)m, (void)l, (void)sig, (void)sl;
     return CM_OK;
 }
-static int nop_verify(void *s, const uint8_t *m, size_t l, const uint8_t *sig, size_t sl)
+static cm_rc nop_verify(void *s, const uint8_t *m, size_t l, const uint8_t *sig, size_t sl)
 {
     (void)s, (void)m, (void)l, (void)sig, (void)sl;
     return CM_OK;
@@ -101,7 +101,7 @@ static int sign_then_verify(cm_cross_case *c, const cm_signature_vtable *signer,
     uint8_t *sig = c->out_a, *der = c->back_a;
     size_t sig_len = CM_BENCH_MAX_OUT, der_len = CM_BENCH_MAX_OUT;
     const char *step = "create";
-    int rc = signer->create(&ss, c->alg);
+    cm_rc rc = signer->create(&ss, c->alg);
     if (rc == CM_OK && (step = "keygen", rc = signer->keygen(ss)) == CM_OK &&
         (step = "sign", rc = signer->sign(ss, c->msg, c->size, sig, &sig_len)) == CM_OK &&
         (step = "exporting the public key", rc = signer->get_public_key(ss, der, &der_len)) ==
@@ -163,7 +163,7 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     if (c->impl) {
         const cm_signature_vtable *vt = c->impl->vt.signature;
         void *st = NULL;
-        int rc = vt->create(&st, c->alg);
+        cm_rc rc = vt->create(&st, c->alg);
         if (rc == CM_OK)
             rc = vt->set_public_key(st, der, der_len);
         if (rc != CM_OK)

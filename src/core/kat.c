@@ -557,7 +557,7 @@ size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n)
 }
 
 /* See kat_internal.h. */
-const char *kat_rc_name(int rc)
+const char *kat_rc_name(cm_rc rc)
 {
     switch (rc) {
     case CM_OK: return "CM_OK";

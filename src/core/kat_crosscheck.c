@@ -159,7 +159,7 @@ int kat_cross_same(cm_cross_case *c, const char *what, const char *b_name, const
 }
 
 /* See kat_internal.h. */
-int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, int rc)
+int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, cm_rc rc)
 {
     snprintf(c->detail, c->detail_len, "%s%s: %s returned %s (%zu-byte message, seed 0x%016llx)",
              who ? "peer " : "this implementation", who ? who : "", op, kat_rc_name(rc), c->size,

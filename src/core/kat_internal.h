@@ -44,7 +44,7 @@ int kat_hex_field(const json_t *obj, const char *field, uint8_t **out,
 size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n);
 
 /* A short name for a cm_rc ("CM_ERR_AUTH"). */
-const char *kat_rc_name(int rc);
+const char *kat_rc_name(cm_rc rc);
 
 /* Reports progress (printf-style) to the hook of cm_kat_set_progress();
  * formats nothing when there is no hook. */
@@ -82,7 +82,7 @@ int kat_cross_same(cm_cross_case *c, const char *what, const char *b_name, const
 
 /* Writes "<who>: <op> returned <rc> (size, seed)" into c->detail (who NULL:
  * this implementation, else the peer named who); returns 0. */
-int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, int rc);
+int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, cm_rc rc);
 
 /* The hex fields of a Wycheproof case (kat_wp_decode); NULL when not asked. */
 typedef struct kat_wp_fields {
@@ -110,6 +110,6 @@ int kat_wp_tag_len(const json_t *group, const cm_algorithm *alg, size_t *tag_len
 
 /* Records a create() that failed on a case: skipped for
  * CM_ERR_UNSUPPORTED, failed otherwise. */
-void kat_wp_create_failed(cm_kat_report *rep, const char *label, int rc, size_t key_len);
+void kat_wp_create_failed(cm_kat_report *rep, const char *label, cm_rc rc, size_t key_len);
 
 #endif

@@ -361,7 +361,7 @@ int kat_wp_tag_len(const json_t *group, const cm_algorithm *alg, size_t *tag_len
 }
 
 /* See kat_internal.h. */
-void kat_wp_create_failed(cm_kat_report *rep, const char *label, int rc, size_t key_len)
+void kat_wp_create_failed(cm_kat_report *rep, const char *label, cm_rc rc, size_t key_len)
 {
     if (rc == CM_ERR_UNSUPPORTED)
         kat_skip(rep, "%s: create with a %zu-byte key returned CM_ERR_UNSUPPORTED", label, key_len);

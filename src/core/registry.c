@@ -97,16 +97,22 @@ static int check_row(const cm_backend *b, size_t k, cm_error *err)
                         impl->variant ? impl->variant : "NULL", what);
 }
 
+int cm_registry_check_backend(const cm_backend *b, cm_error *err)
+{
+    if (!is_name(b->name) || strchr(b->name, '.'))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "build error: backend name '%s' is "
+                            "not a name", b->name ? b->name : "NULL");
+    for (size_t k = 0; k < b->n_impls; k++)
+        if (check_row(b, k, err) != 0)
+            return -1;
+    return 0;
+}
+
 int cm_registry_check(cm_error *err)
 {
-    for (size_t i = 0; i < N_BACKENDS; i++) {
-        if (!is_name(backends[i]->name) || strchr(backends[i]->name, '.'))
-            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "build error: backend name '%s' is "
-                                "not a name", backends[i]->name);
-        for (size_t k = 0; k < backends[i]->n_impls; k++)
-            if (check_row(backends[i], k, err) != 0)
-                return -1;
-    }
+    for (size_t i = 0; i < N_BACKENDS; i++)
+        if (cm_registry_check_backend(backends[i], err) != 0)
+            return -1;
     return 0;
 }
 
@@ -128,32 +134,46 @@ const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
     return variant ? NULL : first;
 }
 
-/* The outcome of each backend's init hook in this process: 0 not run yet,
- * 1 ready, -1 failed (with the reason). */
+/* The outcome of each backend's init hook in this process, by backend:
+ * state 0 not run yet, 1 ready, -1 failed (with the reason). The
+ * registry's backends and up to EXTRA_BACKENDS others (the tests' own)
+ * have a slot; a backend beyond those is initialised at each call. */
+#define EXTRA_BACKENDS 8
 static struct {
+    const cm_backend *backend;
     int state;
     char why[256];
-} init_outcome[N_BACKENDS + 1];
+} init_outcome[N_BACKENDS + EXTRA_BACKENDS];
+
+/* b's slot (claimed now if b has none yet), or NULL when they are full. */
+static size_t outcome_slot(const cm_backend *b)
+{
+    size_t i = 0, n = sizeof init_outcome / sizeof init_outcome[0];
+    while (i < n && init_outcome[i].backend && init_outcome[i].backend != b)
+        i++;
+    if (i < n)
+        init_outcome[i].backend = b;
+    return i;
+}
 
 int cm_backend_ready(const cm_backend *b, char *why, size_t why_len)
 {
-    size_t i = 0;
-    while (i < N_BACKENDS && backends[i] != b)
-        i++;
     if (!b->init)
         return 1;
-    if (init_outcome[i].state == 0) { /* a backend outside the table is initialised each time */
-        char reason[256] = "";
-        int rc = b->init(reason, sizeof reason);
+    size_t i = outcome_slot(b);
+    char reason[256] = "";
+    if (i == sizeof init_outcome / sizeof init_outcome[0]) {
+        cm_rc rc = b->init(reason, sizeof reason);
+        if (rc != CM_OK)
+            snprintf(why, why_len, "%s: set-up failed: %s", b->name,
+                     reason[0] ? reason : "no reason given");
+        return rc == CM_OK;
+    }
+    if (init_outcome[i].state == 0) {
+        cm_rc rc = b->init(reason, sizeof reason);
         snprintf(init_outcome[i].why, sizeof init_outcome[i].why, "%s: set-up failed: %s",
                  b->name, reason[0] ? reason : "no reason given");
         init_outcome[i].state = rc == CM_OK ? 1 : -1;
-        if (i == N_BACKENDS) {
-            init_outcome[i].state = 0;
-            if (rc != CM_OK)
-                snprintf(why, why_len, "%s", init_outcome[i].why);
-            return rc == CM_OK;
-        }
     }
     if (init_outcome[i].state < 0)
         snprintf(why, why_len, "%s", init_outcome[i].why);
@@ -175,12 +195,13 @@ static int rank_key(const cm_backend *b)
     return b->peer_rank > 0 ? b->peer_rank : 1 << 30;
 }
 
-const cm_impl *cm_registry_peer(const cm_impl *self, const cm_backend **peer_backend)
+const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
+                                      const cm_impl *self, const cm_backend **peer_backend)
 {
     const cm_impl *best = NULL;
     char why[8];
-    for (size_t i = 0; i < N_BACKENDS; i++) {
-        const cm_backend *c = backends[i];
+    for (size_t i = 0; i < n; i++) {
+        const cm_backend *c = list[i];
         if (c->test_only || (best && rank_key(c) >= rank_key(*peer_backend)))
             continue;
         for (size_t k = 0; k < c->n_impls; k++) {
@@ -194,4 +215,9 @@ const cm_impl *cm_registry_peer(const cm_impl *self, const cm_backend **peer_bac
         }
     }
     return best;
+}
+
+const cm_impl *cm_registry_peer(const cm_impl *self, const cm_backend **peer_backend)
+{
+    return cm_registry_peer_among(backends, N_BACKENDS, self, peer_backend);
 }

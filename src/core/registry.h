@@ -26,6 +26,9 @@ const cm_backend_missing *cm_registry_missing(size_t *count);
  * bad row (a build bug: CM_EXIT_ENVIRONMENT). The commands run it first. */
 int cm_registry_check(cm_error *err);
 
+/* The same check for one backend, in the registry or not (the tests'). */
+int cm_registry_check_backend(const cm_backend *b, cm_error *err);
+
 /* The implementation of algorithm in backend b with that variant (NULL:
  * the first available one, else the first), or NULL. */
 const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
@@ -33,7 +36,8 @@ const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
 
 /* Runs b's init hook once in this process (later calls return the first
  * outcome): 1 when the backend is ready, else 0 with the library's reason
- * in why. A backend without a hook is always ready. */
+ * in why. A backend without a hook is always ready. Backends outside the
+ * registry are remembered too, up to a few (the tests'). */
 int cm_backend_ready(const cm_backend *b, char *why, size_t why_len);
 
 /* 1 if impl of backend b can run here now (b ready, impl available);
@@ -45,5 +49,9 @@ int cm_impl_available(const cm_backend *b, const cm_impl *impl, char *why, size_
  * first, then 2, ..., unranked last), never self, never from a test-only
  * backend. NULL when there is none. *peer_backend receives its backend. */
 const cm_impl *cm_registry_peer(const cm_impl *self, const cm_backend **peer_backend);
+
+/* The same choice among the n backends of list (the tests' own). */
+const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
+                                      const cm_impl *self, const cm_backend **peer_backend);
 
 #endif

@@ -35,7 +35,7 @@ typedef struct ctr_state {
 } ctr_state;
 
 /* Keys ref's CTR; 16-byte keys only. */
-static int ctr_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc ctr_create(void **state, const uint8_t *key, size_t key_len)
 {
     const cm_backend *ref = cm_registry_find_backend("ref");
     const cm_impl *impl = ref ? cm_backend_find_impl(ref, "aes-128-ctr", "portable") : NULL;
@@ -45,7 +45,7 @@ static int ctr_create(void **state, const uint8_t *key, size_t key_len)
     if (!st)
         return CM_ERR_NOMEM;
     st->ref = impl->vt.cipher;
-    int rc = st->ref->create(&st->ref_state, key, key_len);
+    cm_rc rc = st->ref->create(&st->ref_state, key, key_len);
     if (rc != CM_OK) {
         free(st);
         return rc;
@@ -56,10 +56,10 @@ static int ctr_create(void **state, const uint8_t *key, size_t key_len)
 
 /* ref's CTR in direction dir, then the deliberate bit flip at stream byte
  * BROKEN_CTR_LIMIT. */
-static int ctr_crypt(ctr_state *st, int dir, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                     size_t len)
+static cm_rc ctr_crypt(ctr_state *st, int dir, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                       size_t len)
 {
-    int rc = (dir ? st->ref->encrypt : st->ref->decrypt)(st->ref_state, iv, in, out, len);
+    cm_rc rc = (dir ? st->ref->encrypt : st->ref->decrypt)(st->ref_state, iv, in, out, len);
     if (rc != CM_OK)
         return rc;
     if (iv)
@@ -72,15 +72,15 @@ static int ctr_crypt(ctr_state *st, int dir, const uint8_t *iv, const uint8_t *i
 }
 
 /* Encryption: its own stream (CTR encrypts and decrypts alike). */
-static int ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                       size_t len)
+static cm_rc ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                         size_t len)
 {
     return ctr_crypt(state, 1, iv, in, out, len);
 }
 
 /* Decryption: its own stream. */
-static int ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                       size_t len)
+static cm_rc ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                         size_t len)
 {
     return ctr_crypt(state, 0, iv, in, out, len);
 }
@@ -99,14 +99,14 @@ static const cm_cipher_vtable broken_ctr = {ctr_create, ctr_encrypt, ctr_decrypt
 /* ---- sha256 -------------------------------------------------------------------- */
 
 /* Hashes need no state here. */
-static int hash_create(void **state)
+static cm_rc hash_create(void **state)
 {
     *state = NULL;
     return CM_OK;
 }
 
 /* SHA-256 with the last bit of the digest flipped. */
-static int sha256_wrong(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha256_wrong(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     (void)state;
     ref_sha256(msg, len, out);

@@ -20,7 +20,7 @@
 #include "cryptometer/backend.h"
 
 /* Works: the fault is in the operation. */
-static int hash_create(void **state)
+static cm_rc hash_create(void **state)
 {
     *state = NULL;
     return CM_OK;
@@ -35,7 +35,7 @@ static void no_state(void *state)
 /* Dies of SIGSEGV. The default action is restored first, so that the
  * process dies of the signal even when a sanitizer has installed its own
  * handler (which would turn it into an exit status). */
-static int sha256_segv(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha256_segv(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     (void)state;
     (void)msg;
@@ -47,7 +47,7 @@ static int sha256_segv(void *state, const uint8_t *msg, size_t len, uint8_t *out
 }
 
 /* Never returns: a hang the caller's deadline must end. */
-static int sha1_hang(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha1_hang(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     (void)state;
     (void)msg;
@@ -59,7 +59,7 @@ static int sha1_hang(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 }
 
 /* Works: the fault is in the operation. */
-static int mac_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc mac_create(void **state, const uint8_t *key, size_t key_len)
 {
     (void)key;
     (void)key_len;
@@ -68,7 +68,7 @@ static int mac_create(void **state, const uint8_t *key, size_t key_len)
 }
 
 /* Aborts (SIGABRT). */
-static int hmac_abort(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc hmac_abort(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     (void)state;
     (void)msg;

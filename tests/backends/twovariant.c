@@ -14,7 +14,7 @@
 #include "impl/ref/sha256.h"
 
 /* No state for any of these. */
-static int no_create(void **state)
+static cm_rc no_create(void **state)
 {
     *state = NULL;
     return CM_OK;
@@ -26,7 +26,7 @@ static void no_destroy(void *state)
 
 /* Fletcher-32 over little-endian 16-bit words (an odd last byte is a word
  * of its own), sums reduced mod 65535. */
-static int fletcher_words(void *state, const uint8_t *msg, size_t len, uint32_t *out)
+static cm_rc fletcher_words(void *state, const uint8_t *msg, size_t len, uint32_t *out)
 {
     uint32_t a = 0, b = 0;
     (void)state;
@@ -48,7 +48,7 @@ static int never_available(char *why, size_t why_len)
 }
 
 /* SHA-256 through the ref code in one call. */
-static int sha256_whole(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha256_whole(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     (void)state;
     ref_sha256(msg, len, out);
@@ -56,7 +56,7 @@ static int sha256_whole(void *state, const uint8_t *msg, size_t len, uint8_t *ou
 }
 
 /* SHA-256 through the ref code fed 64 bytes at a time. */
-static int sha256_blocks(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha256_blocks(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     ref_sha256_ctx c;
     (void)state;

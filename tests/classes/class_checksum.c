@@ -15,7 +15,7 @@
 
 static int bench_open(cm_bench *b, cm_error *err)
 {
-    int rc = b->vt.checksum->create(&b->state);
+    cm_rc rc = b->vt.checksum->create(&b->state);
     return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
 }
 
@@ -35,7 +35,7 @@ static void bench_close(cm_bench *b)
         b->vt.checksum->destroy(b->state);
 }
 
-static int nop_sum(void *s, const uint8_t *m, size_t l, uint32_t *o)
+static cm_rc nop_sum(void *s, const uint8_t *m, size_t l, uint32_t *o)
 {
     (void)s, (void)m, (void)l, (void)o;
     return CM_OK;
@@ -49,7 +49,8 @@ static int cross_one(cm_cross_case *c)
     const cm_checksum_vtable *va = c->impl->vt.checksum, *vb = c->peer->vt.checksum;
     void *sa = NULL, *sb = NULL;
     uint32_t a = 0, b = 0;
-    int ok = 0, ra, rb;
+    int ok = 0;
+    cm_rc ra, rb;
     if ((ra = va->create(&sa)) != CM_OK)
         return kat_cross_failed(c, NULL, "create", ra);
     if ((rb = vb->create(&sb)) != CM_OK) {

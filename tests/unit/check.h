@@ -1,7 +1,8 @@
 /*
  * check.h — the few assertion macros the C unit tests share. Each failed
  * CHECK prints the file, line and expression; check_done() prints the
- * "N passed, N failed" line and gives main's return value. tree() finds
+ * "N passed, N failed" line and gives main's return value; CHECK_CONTAINS
+ * checks a message, check_skip() says why some checks do not run. tree() finds
  * the recorded test trees under check_src (set it in main).
  */
 #ifndef CM_TESTS_CHECK_H
@@ -9,6 +10,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static int check_passed, check_failed;
 
@@ -33,6 +35,25 @@ static int check_passed, check_failed;
                     __LINE__, #a, a_, b_);                                             \
         }                                                                              \
     } while (0)
+
+/* Checks that string s contains sub; a failure prints both. */
+#define CHECK_CONTAINS(s, sub)                                                         \
+    do {                                                                               \
+        const char *s_ = (s), *sub_ = (sub);                                           \
+        if (s_ && strstr(s_, sub_)) {                                                  \
+            check_passed++;                                                            \
+        } else {                                                                       \
+            check_failed++;                                                            \
+            fprintf(stderr, "%s:%d: FAILED: %s = \"%s\" does not contain \"%s\"\n",    \
+                    __FILE__, __LINE__, #s, s_ ? s_ : "(null)", sub_);                 \
+        }                                                                              \
+    } while (0)
+
+/* Says why the checks that follow are not run (printed, not counted). */
+static inline void check_skip(const char *what, const char *why)
+{
+    printf("SKIP %s: %s\n", what, why);
+}
 
 /* The source directory the test reads its data from; main sets it from
  * argv[1], else CM_SOURCE_DIR. */

@@ -69,14 +69,14 @@ static const size_t sizes[] = {16, 64, 256, 1024, 8192};
 /* ---- our own correct implementations (never in the registry) --------------- */
 
 /* Correct SHA-256 for the tests: no state. */
-static int own_hash_create(void **state)
+static cm_rc own_hash_create(void **state)
 {
     *state = NULL;
     return CM_OK;
 }
 
 /* SHA-256 from src/impl/ref. */
-static int own_sha256(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc own_sha256(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     (void)state;
     ref_sha256(msg, len, out);
@@ -90,7 +90,7 @@ static void own_free(void *state)
 }
 
 /* Schedules an HMAC key of any length. */
-static int own_mac_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc own_mac_create(void **state, const uint8_t *key, size_t key_len)
 {
     ref_hmac_sha256_key *k = malloc(sizeof *k);
     if (!k)
@@ -101,7 +101,7 @@ static int own_mac_create(void **state, const uint8_t *key, size_t key_len)
 }
 
 /* HMAC-SHA-256 from src/impl/ref. */
-static int own_hmac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc own_hmac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     ref_hmac_sha256(state, msg, len, out);
     return CM_OK;
@@ -126,8 +126,8 @@ typedef struct own_ctr_state {
 } own_ctr_state;
 
 /* AES key schedule for CTR; 16- or 32-byte keys. */
-static int ctr_create_flavour(void **state, const uint8_t *key, size_t key_len,
-                              enum ctr_flavour flavour)
+static cm_rc ctr_create_flavour(void **state, const uint8_t *key, size_t key_len,
+                                enum ctr_flavour flavour)
 {
     own_ctr_state *st = calloc(1, sizeof *st);
     if (!st)
@@ -141,17 +141,17 @@ static int ctr_create_flavour(void **state, const uint8_t *key, size_t key_len,
     return CM_OK;
 }
 
-static int own_ctr_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc own_ctr_create(void **state, const uint8_t *key, size_t key_len)
 {
     return ctr_create_flavour(state, key, key_len, CTR_CORRECT);
 }
 
-static int restart_ctr_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc restart_ctr_create(void **state, const uint8_t *key, size_t key_len)
 {
     return ctr_create_flavour(state, key, key_len, CTR_RESTARTS);
 }
 
-static int shared_ctr_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc shared_ctr_create(void **state, const uint8_t *key, size_t key_len)
 {
     return ctr_create_flavour(state, key, key_len, CTR_SHARED);
 }
@@ -169,8 +169,8 @@ static void ctr_block_at(const uint8_t iv[16], uint64_t n, uint8_t out[16])
 
 /* CTR over ref_aes_ctr_xor in direction dir, from iv or (iv NULL) from
  * where the stream is, as the state's flavour has it. */
-static int own_ctr_crypt(own_ctr_state *st, int dir, const uint8_t *iv, const uint8_t *in,
-                         uint8_t *out, size_t len)
+static cm_rc own_ctr_crypt(own_ctr_state *st, int dir, const uint8_t *iv, const uint8_t *in,
+                           uint8_t *out, size_t len)
 {
     uint8_t ctr[16];
     size_t head = 0;
@@ -198,14 +198,14 @@ static int own_ctr_crypt(own_ctr_state *st, int dir, const uint8_t *iv, const ui
     return CM_OK;
 }
 
-static int own_ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                           size_t len)
+static cm_rc own_ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                             size_t len)
 {
     return own_ctr_crypt(state, 1, iv, in, out, len);
 }
 
-static int own_ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                           size_t len)
+static cm_rc own_ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                             size_t len)
 {
     return own_ctr_crypt(state, 0, iv, in, out, len);
 }

@@ -67,7 +67,7 @@ OSSL_ALGORITHMS(OSSL_SPEC)
 /* Per class: create() and available() bound to the row's spec, and the
  * vtable of shared functions. */
 #define OSSL_BIND_CIPHER(id)                                                   \
-    static int id##_create(void **st, const uint8_t *key, size_t key_len)      \
+    static cm_rc id##_create(void **st, const uint8_t *key, size_t key_len)    \
     { return ossl_cipher_create(&spec_##id, st, key, key_len); }               \
     static int id##_available(char *why, size_t why_len)                       \
     { return ossl_cipher_available(&spec_##id, why, why_len); }                \
@@ -75,28 +75,28 @@ OSSL_ALGORITHMS(OSSL_SPEC)
         id##_create, ossl_cipher_encrypt, ossl_cipher_decrypt,                 \
         ossl_cipher_destroy};
 #define OSSL_BIND_AEAD(id)                                                     \
-    static int id##_create(void **st, const uint8_t *key, size_t key_len)      \
+    static cm_rc id##_create(void **st, const uint8_t *key, size_t key_len)    \
     { return ossl_cipher_create(&spec_##id, st, key, key_len); }               \
     static int id##_available(char *why, size_t why_len)                       \
     { return ossl_cipher_available(&spec_##id, why, why_len); }                \
     static const cm_aead_vtable id##_vtable = {                                \
         id##_create, ossl_aead_seal, ossl_aead_open, ossl_cipher_destroy};
 #define OSSL_BIND_HASH(id)                                                     \
-    static int id##_create(void **st)                                          \
+    static cm_rc id##_create(void **st)                                        \
     { return ossl_hash_create(&spec_##id, st); }                               \
     static int id##_available(char *why, size_t why_len)                       \
     { return ossl_md_available(&spec_##id, 0, why, why_len); }                 \
     static const cm_hash_vtable id##_vtable = {                                \
         id##_create, ossl_hash_digest, ossl_hash_destroy};
 #define OSSL_BIND_MAC(id)                                                      \
-    static int id##_create(void **st, const uint8_t *key, size_t key_len)      \
+    static cm_rc id##_create(void **st, const uint8_t *key, size_t key_len)    \
     { return ossl_hmac_create(&spec_##id, st, key, key_len); }                 \
     static int id##_available(char *why, size_t why_len)                       \
     { return ossl_md_available(&spec_##id, 1, why, why_len); }                 \
     static const cm_mac_vtable id##_vtable = {                                 \
         id##_create, ossl_hmac_mac, ossl_hmac_destroy};
 #define OSSL_BIND_SIGNATURE(id)                                                \
-    static int id##_create(void **st, const cm_algorithm *alg)                 \
+    static cm_rc id##_create(void **st, const cm_algorithm *alg)               \
     { return ossl_sig_create(&spec_##id, st, alg); }                           \
     static int id##_available(char *why, size_t why_len)                       \
     { return ossl_sig_available(&spec_##id, why, why_len); }                   \
@@ -110,7 +110,7 @@ OSSL_ALGORITHMS(OSSL_BIND)
 #define OSSL_IMPL(id, name, cls, evp, legacy) CM_IMPL_##cls(name, "evp", &id##_vtable, id##_available),
 static const cm_impl ossl_impls[] = {OSSL_ALGORITHMS(OSSL_IMPL)};
 
-int ossl_fail(int rc)
+cm_rc ossl_fail(cm_rc rc)
 {
     ERR_clear_error();
     return rc;

@@ -85,13 +85,13 @@ void ossl_cipher_destroy(void *state)
     free(st);
 }
 
-int ossl_cipher_create(const ossl_spec *spec, void **state,
-                       const uint8_t *key, size_t key_len)
+cm_rc ossl_cipher_create(const ossl_spec *spec, void **state,
+                         const uint8_t *key, size_t key_len)
 {
     EVP_CIPHER *owned = NULL;
     ossl_cipher_state *st;
     const EVP_CIPHER *cipher;
-    int rc = CM_ERR_LIBRARY;
+    cm_rc rc = CM_ERR_LIBRARY;
 
     *state = NULL;
     st = calloc(1, sizeof *st);
@@ -136,8 +136,8 @@ fail:
 /* Feeds len bytes of in through ctx, in pieces that fit an int. With out
  * NULL the bytes are AEAD associated data; otherwise the output goes to
  * out and *produced receives how many bytes OpenSSL wrote. */
-static int cipher_update(EVP_CIPHER_CTX *ctx, uint8_t *out, const uint8_t *in,
-                         size_t len, size_t *produced)
+static cm_rc cipher_update(EVP_CIPHER_CTX *ctx, uint8_t *out, const uint8_t *in,
+                           size_t len, size_t *produced)
 {
     size_t done = 0, made = 0;
     while (done < len) {
@@ -158,8 +158,8 @@ static int cipher_update(EVP_CIPHER_CTX *ctx, uint8_t *out, const uint8_t *in,
  * through ctx, already started on its IV, and finishes the message: on
  * CM_OK exactly len bytes were written to out. A failing Final gives
  * final_rc (CM_ERR_AUTH when an AEAD tag did not match). */
-static int cipher_body(EVP_CIPHER_CTX *ctx, const uint8_t *in, uint8_t *out,
-                       size_t len, int final_rc)
+static cm_rc cipher_body(EVP_CIPHER_CTX *ctx, const uint8_t *in, uint8_t *out,
+                         size_t len, cm_rc final_rc)
 {
     /* Final writes here, never past out: with no padding and whole blocks
      * (or a stream mode) it writes nothing, which we check. */
@@ -168,7 +168,7 @@ static int cipher_body(EVP_CIPHER_CTX *ctx, const uint8_t *in, uint8_t *out,
     int last_len = 0;
 
     if (len > 0) {
-        int rc = cipher_update(ctx, out, in, len, &produced);
+        cm_rc rc = cipher_update(ctx, out, in, len, &produced);
         if (rc != CM_OK)
             return rc;
     }
@@ -182,12 +182,12 @@ static int cipher_body(EVP_CIPHER_CTX *ctx, const uint8_t *in, uint8_t *out,
 /* One cipher-class call in direction enc: a new stream from iv, or (iv
  * NULL) the next piece of the current one, which EVP_CipherUpdate carries
  * on by itself (CBC chaining, CTR counter and keystream position). */
-static int cipher_run(ossl_cipher_state *st, int enc, const uint8_t *iv,
-                      const uint8_t *in, uint8_t *out, size_t len)
+static cm_rc cipher_run(ossl_cipher_state *st, int enc, const uint8_t *iv,
+                        const uint8_t *in, uint8_t *out, size_t len)
 {
     EVP_CIPHER_CTX *ctx = st->ctx[enc];
     size_t produced = 0;
-    int rc;
+    cm_rc rc;
 
     /* block sizes are powers of two (1 or 16): a mask, not a division,
      * which costs tens of cycles on a 16-byte message */
@@ -207,38 +207,42 @@ static int cipher_run(ossl_cipher_state *st, int enc, const uint8_t *iv,
 
 /* The next piece of a stream in one EVP call, as an application feeding
  * bulk data does (and as `openssl speed` measures): the path the timed loop
- * takes. Returns -1 when the call is not such a piece (cipher_run then). */
+ * takes. Returns 1 with the outcome in *rc, or 0 when the call is not such
+ * a piece (cipher_run then). */
 static int stream_piece(ossl_cipher_state *st, int enc, const uint8_t *iv, const uint8_t *in,
-                        uint8_t *out, size_t len)
+                        uint8_t *out, size_t len, cm_rc *rc)
 {
     int outl = 0;
     if (iv != NULL || len == 0 || len > OSSL_CHUNK || (len & (st->block - 1)) != 0)
-        return -1;
+        return 0;
     int ok = enc ? EVP_EncryptUpdate(st->ctx[1], out, &outl, in, (int)len)
                  : EVP_DecryptUpdate(st->ctx[0], out, &outl, in, (int)len);
-    return ok == 1 && (size_t)outl == len ? CM_OK : ossl_fail(CM_ERR_LIBRARY);
+    *rc = ok == 1 && (size_t)outl == len ? CM_OK : ossl_fail(CM_ERR_LIBRARY);
+    return 1;
 }
 
-int ossl_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in,
-                        uint8_t *out, size_t len)
+cm_rc ossl_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in,
+                          uint8_t *out, size_t len)
 {
-    int rc = stream_piece(state, 1, iv, in, out, len);
-    return rc >= 0 ? rc : cipher_run(state, 1, iv, in, out, len);
+    cm_rc rc;
+    return stream_piece(state, 1, iv, in, out, len, &rc) ? rc
+                                                         : cipher_run(state, 1, iv, in, out, len);
 }
 
-int ossl_cipher_decrypt(void *state, const uint8_t *iv, const uint8_t *in,
-                        uint8_t *out, size_t len)
+cm_rc ossl_cipher_decrypt(void *state, const uint8_t *iv, const uint8_t *in,
+                          uint8_t *out, size_t len)
 {
-    int rc = stream_piece(state, 0, iv, in, out, len);
-    return rc >= 0 ? rc : cipher_run(state, 0, iv, in, out, len);
+    cm_rc rc;
+    return stream_piece(state, 0, iv, in, out, len, &rc) ? rc
+                                                         : cipher_run(state, 0, iv, in, out, len);
 }
 
 /* Starts an AEAD message in direction enc: checks the nonce and tag
  * lengths, sets the IV length when it changed (GCM), re-initialises with
  * the nonce and feeds the associated data. */
-static int aead_start(ossl_cipher_state *st, int enc, const uint8_t *nonce,
-                      size_t nonce_len, const uint8_t *aad, size_t aad_len,
-                      size_t tag_len)
+static cm_rc aead_start(ossl_cipher_state *st, int enc, const uint8_t *nonce,
+                        size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                        size_t tag_len)
 {
     EVP_CIPHER_CTX *ctx = st->ctx[enc];
 
@@ -266,13 +270,13 @@ static int aead_start(ossl_cipher_state *st, int enc, const uint8_t *nonce,
     return CM_OK;
 }
 
-int ossl_aead_seal(void *state, const uint8_t *nonce, size_t nonce_len,
-                   const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                   size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
+cm_rc ossl_aead_seal(void *state, const uint8_t *nonce, size_t nonce_len,
+                     const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                     size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
 {
     ossl_cipher_state *st = state;
     EVP_CIPHER_CTX *ctx = st->ctx[1];
-    int rc = aead_start(st, 1, nonce, nonce_len, aad, aad_len, tag_len);
+    cm_rc rc = aead_start(st, 1, nonce, nonce_len, aad, aad_len, tag_len);
 
     if (rc != CM_OK)
         return rc;
@@ -285,15 +289,15 @@ int ossl_aead_seal(void *state, const uint8_t *nonce, size_t nonce_len,
     return CM_OK;
 }
 
-int ossl_aead_open(void *state, const uint8_t *nonce, size_t nonce_len,
-                   const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                   size_t len, uint8_t *out, const uint8_t *tag,
-                   size_t tag_len)
+cm_rc ossl_aead_open(void *state, const uint8_t *nonce, size_t nonce_len,
+                     const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                     size_t len, uint8_t *out, const uint8_t *tag,
+                     size_t tag_len)
 {
     ossl_cipher_state *st = state;
     EVP_CIPHER_CTX *ctx = st->ctx[0];
     uint8_t expected[OSSL_MAX_TAG];
-    int rc = aead_start(st, 0, nonce, nonce_len, aad, aad_len, tag_len);
+    cm_rc rc = aead_start(st, 0, nonce, nonce_len, aad, aad_len, tag_len);
 
     if (rc != CM_OK)
         return rc;

@@ -95,7 +95,7 @@ void ossl_hash_destroy(void *state)
     free(st);
 }
 
-int ossl_hash_create(const ossl_spec *spec, void **state)
+cm_rc ossl_hash_create(const ossl_spec *spec, void **state)
 {
     ossl_hash_state *st;
     int size;
@@ -115,7 +115,7 @@ int ossl_hash_create(const ossl_spec *spec, void **state)
     return CM_OK;
 }
 
-int ossl_hash_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+cm_rc ossl_hash_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     ossl_hash_state *st = state;
     unsigned int n = 0;
@@ -156,8 +156,8 @@ void ossl_hmac_destroy(void *state)
 #if OSSL_HAVE_3
 
 /* Keys st (EVP_MAC): digest by name, the key set once. */
-static int hmac_key(ossl_hmac_state *st, const ossl_spec *spec,
-                    const uint8_t *key, size_t key_len)
+static cm_rc hmac_key(ossl_hmac_state *st, const ossl_spec *spec,
+                      const uint8_t *key, size_t key_len)
 {
     char digest[64];
     OSSL_PARAM params[2];
@@ -179,8 +179,8 @@ static int hmac_key(ossl_hmac_state *st, const ossl_spec *spec,
 #else
 
 /* Keys st (HMAC_CTX): the digest and the key set once. */
-static int hmac_key(ossl_hmac_state *st, const ossl_spec *spec,
-                    const uint8_t *key, size_t key_len)
+static cm_rc hmac_key(ossl_hmac_state *st, const ossl_spec *spec,
+                      const uint8_t *key, size_t key_len)
 {
     const EVP_MD *md = spec->legacy_md != NULL ? spec->legacy_md() : NULL;
 
@@ -197,11 +197,11 @@ static int hmac_key(ossl_hmac_state *st, const ossl_spec *spec,
 
 #endif
 
-int ossl_hmac_create(const ossl_spec *spec, void **state, const uint8_t *key,
-                     size_t key_len)
+cm_rc ossl_hmac_create(const ossl_spec *spec, void **state, const uint8_t *key,
+                       size_t key_len)
 {
     ossl_hmac_state *st;
-    int rc;
+    cm_rc rc;
 
     *state = NULL;
     st = calloc(1, sizeof *st);
@@ -216,7 +216,7 @@ int ossl_hmac_create(const ossl_spec *spec, void **state, const uint8_t *key,
     return CM_OK;
 }
 
-int ossl_hmac_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+cm_rc ossl_hmac_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     ossl_hmac_state *st = state;
 #if OSSL_HAVE_3

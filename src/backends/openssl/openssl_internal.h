@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <openssl/opensslv.h>
 #include <openssl/evp.h>
+#include "cryptometer/primitive.h"
 
 #if OPENSSL_VERSION_NUMBER < 0x10101000L
 #error "the openssl backend needs OpenSSL 1.1.1 or later"
@@ -54,21 +55,21 @@ typedef struct ossl_spec {
 
 /* Keys a state for spec's cipher (one context per direction, keyed once);
  * CM_ERR_INVALID when key_len is not the cipher's key length. */
-int ossl_cipher_create(const ossl_spec *spec, void **state,
-                       const uint8_t *key, size_t key_len);
+cm_rc ossl_cipher_create(const ossl_spec *spec, void **state,
+                         const uint8_t *key, size_t key_len);
 /* cm_cipher_vtable.encrypt / decrypt (CBC without padding, CTR). */
-int ossl_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in,
-                        uint8_t *out, size_t len);
-int ossl_cipher_decrypt(void *state, const uint8_t *iv, const uint8_t *in,
-                        uint8_t *out, size_t len);
+cm_rc ossl_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in,
+                          uint8_t *out, size_t len);
+cm_rc ossl_cipher_decrypt(void *state, const uint8_t *iv, const uint8_t *in,
+                          uint8_t *out, size_t len);
 /* cm_aead_vtable.seal / open (GCM, ChaCha20-Poly1305). */
-int ossl_aead_seal(void *state, const uint8_t *nonce, size_t nonce_len,
-                   const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                   size_t len, uint8_t *out, uint8_t *tag, size_t tag_len);
-int ossl_aead_open(void *state, const uint8_t *nonce, size_t nonce_len,
-                   const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                   size_t len, uint8_t *out, const uint8_t *tag,
-                   size_t tag_len);
+cm_rc ossl_aead_seal(void *state, const uint8_t *nonce, size_t nonce_len,
+                     const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                     size_t len, uint8_t *out, uint8_t *tag, size_t tag_len);
+cm_rc ossl_aead_open(void *state, const uint8_t *nonce, size_t nonce_len,
+                     const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                     size_t len, uint8_t *out, const uint8_t *tag,
+                     size_t tag_len);
 /* Frees a cipher or AEAD state; accepts NULL. */
 void ossl_cipher_destroy(void *state);
 /* 1 when the library can give spec's cipher here, else 0 with why filled. */
@@ -77,14 +78,14 @@ int ossl_cipher_available(const ossl_spec *spec, char *why, size_t why_len);
 /* ---- openssl_digest.c: cm_hash_vtable and cm_mac_vtable ----------------- */
 
 /* A state for spec's digest, reused by every digest() call. */
-int ossl_hash_create(const ossl_spec *spec, void **state);
-int ossl_hash_digest(void *state, const uint8_t *msg, size_t len,
-                     uint8_t *out);
+cm_rc ossl_hash_create(const ossl_spec *spec, void **state);
+cm_rc ossl_hash_digest(void *state, const uint8_t *msg, size_t len,
+                       uint8_t *out);
 void ossl_hash_destroy(void *state);
 /* HMAC with spec's digest, keyed once; any key length, 0 included. */
-int ossl_hmac_create(const ossl_spec *spec, void **state,
-                     const uint8_t *key, size_t key_len);
-int ossl_hmac_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+cm_rc ossl_hmac_create(const ossl_spec *spec, void **state,
+                       const uint8_t *key, size_t key_len);
+cm_rc ossl_hmac_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out);
 void ossl_hmac_destroy(void *state);
 /* 1 when the library can give spec's digest (and, on 3.x, HMAC) here. */
 int ossl_md_available(const ossl_spec *spec, int hmac, char *why,
@@ -95,8 +96,8 @@ int ossl_md_available(const ossl_spec *spec, int hmac, char *why,
 struct cm_algorithm;
 /* A state for spec's key type bound to alg's curve and hash, no key yet;
  * CM_ERR_UNSUPPORTED for parameters this file does not do. */
-int ossl_sig_create(const ossl_spec *spec, void **state,
-                    const struct cm_algorithm *alg);
+cm_rc ossl_sig_create(const ossl_spec *spec, void **state,
+                      const struct cm_algorithm *alg);
 /* cm_signature_vtable.keygen, sign, verify, set_public_key,
  * get_public_key (the semantics are primitive.h's). sign() needs room for
  * the longest signature (EVP_PKEY_size: 64 Ed25519, 72 ECDSA P-256),
@@ -105,13 +106,13 @@ int ossl_sig_create(const ossl_spec *spec, void **state,
  * accept, malformed DER included. set_public_key() gives CM_ERR_INVALID
  * for DER that is not one SubjectPublicKeyInfo of the algorithm's key
  * type and named curve. */
-int ossl_sig_keygen(void *state);
-int ossl_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
-                  size_t *sig_len);
-int ossl_sig_verify(void *state, const uint8_t *msg, size_t len,
-                    const uint8_t *sig, size_t sig_len);
-int ossl_sig_set_public_key(void *state, const uint8_t *der, size_t der_len);
-int ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len);
+cm_rc ossl_sig_keygen(void *state);
+cm_rc ossl_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
+                    size_t *sig_len);
+cm_rc ossl_sig_verify(void *state, const uint8_t *msg, size_t len,
+                      const uint8_t *sig, size_t sig_len);
+cm_rc ossl_sig_set_public_key(void *state, const uint8_t *der, size_t der_len);
+cm_rc ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len);
 void ossl_sig_destroy(void *state);
 /* 1 when the library has spec's signature and key generation here. */
 int ossl_sig_available(const ossl_spec *spec, char *why, size_t why_len);
@@ -128,6 +129,6 @@ struct json_t *ossl_describe(void);
 
 /* Empties OpenSSL's per-thread error queue and returns rc, so that a
  * failing call repeated a million times does not grow the queue. */
-int ossl_fail(int rc);
+cm_rc ossl_fail(cm_rc rc);
 
 #endif

@@ -150,7 +150,7 @@ void ossl_sig_destroy(void *state)
 /* Checks alg's parameters against what spec's key type does and binds st
  * to them: CM_ERR_UNSUPPORTED for a curve, hash or encoding we do not
  * do. */
-static int sig_bind(ossl_sig_state *st, const cm_algorithm *alg)
+static cm_rc sig_bind(ossl_sig_state *st, const cm_algorithm *alg)
 {
     const char *curve = cm_algorithm_param(alg, "curve");
     const char *hash = cm_algorithm_param(alg, "hash");
@@ -184,11 +184,11 @@ static int sig_bind(ossl_sig_state *st, const cm_algorithm *alg)
     return CM_ERR_UNSUPPORTED;
 }
 
-int ossl_sig_create(const ossl_spec *spec, void **state,
-                    const cm_algorithm *alg)
+cm_rc ossl_sig_create(const ossl_spec *spec, void **state,
+                      const cm_algorithm *alg)
 {
     ossl_sig_state *st;
-    int rc = CM_ERR_LIBRARY;
+    cm_rc rc = CM_ERR_LIBRARY;
 
     *state = NULL;
     if (alg == NULL)
@@ -219,7 +219,7 @@ fail:
 /* ---- keys ----------------------------------------------------------------- */
 
 /* Makes k (ours now) the state's key, dropping the previous one. */
-static int sig_set_key(ossl_sig_state *st, EVP_PKEY *k, int has_private)
+static cm_rc sig_set_key(ossl_sig_state *st, EVP_PKEY *k, int has_private)
 {
     int size = EVP_PKEY_size(k);
 
@@ -237,7 +237,7 @@ static int sig_set_key(ossl_sig_state *st, EVP_PKEY *k, int has_private)
     return CM_OK;
 }
 
-int ossl_sig_keygen(void *state)
+cm_rc ossl_sig_keygen(void *state)
 {
     ossl_sig_state *st = state;
     EVP_PKEY *k = NULL;
@@ -249,7 +249,7 @@ int ossl_sig_keygen(void *state)
     return sig_set_key(st, k, 1);
 }
 
-int ossl_sig_set_public_key(void *state, const uint8_t *der, size_t der_len)
+cm_rc ossl_sig_set_public_key(void *state, const uint8_t *der, size_t der_len)
 {
     ossl_sig_state *st = state;
     const unsigned char *p = der;
@@ -270,7 +270,7 @@ int ossl_sig_set_public_key(void *state, const uint8_t *der, size_t der_len)
     return sig_set_key(st, k, 0);
 }
 
-int ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len)
+cm_rc ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len)
 {
     ossl_sig_state *st = state;
     unsigned char *p = der;
@@ -290,8 +290,8 @@ int ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len)
 
 /* ---- sign / verify ------------------------------------------------------ */
 
-int ossl_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
-                  size_t *sig_len)
+cm_rc ossl_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
+                    size_t *sig_len)
 {
     ossl_sig_state *st = state;
     size_t n = *sig_len;
@@ -310,8 +310,8 @@ int ossl_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
     return CM_OK;
 }
 
-int ossl_sig_verify(void *state, const uint8_t *msg, size_t len,
-                    const uint8_t *sig, size_t sig_len)
+cm_rc ossl_sig_verify(void *state, const uint8_t *msg, size_t len,
+                      const uint8_t *sig, size_t sig_len)
 {
     ossl_sig_state *st = state;
 

@@ -28,7 +28,7 @@
 #endif
 
 /* *state = a new zeroed block of size bytes; CM_ERR_NOMEM if none. */
-static int state_alloc(void **state, size_t size)
+static cm_rc state_alloc(void **state, size_t size)
 {
     void *p = calloc(1, size);
     if (p == NULL)
@@ -49,13 +49,13 @@ static void state_free(void *state, size_t size)
 /* ---- hashes ------------------------------------------------------------- */
 
 /* A new SHA-1 context (scratch space for digest). */
-static int sha1_create(void **state)
+static cm_rc sha1_create(void **state)
 {
     return state_alloc(state, sizeof(ref_sha1_ctx));
 }
 
 /* out = SHA-1(msg); the state is only scratch space. */
-static int sha1_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha1_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     ref_sha1_ctx *c = state;
     ref_sha1_init(c);
@@ -71,13 +71,13 @@ static void sha1_destroy(void *state)
 }
 
 /* A new SHA-256 context. */
-static int sha256_create(void **state)
+static cm_rc sha256_create(void **state)
 {
     return state_alloc(state, sizeof(ref_sha256_ctx));
 }
 
 /* out = SHA-256(msg). */
-static int sha256_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha256_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     ref_sha256_ctx *c = state;
     ref_sha256_init(c);
@@ -93,13 +93,13 @@ static void sha256_destroy(void *state)
 }
 
 /* A new SHA-512 context. */
-static int sha512_create(void **state)
+static cm_rc sha512_create(void **state)
 {
     return state_alloc(state, sizeof(ref_sha512_ctx));
 }
 
 /* out = SHA-512(msg). */
-static int sha512_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha512_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     ref_sha512_ctx *c = state;
     ref_sha512_init(c);
@@ -121,9 +121,9 @@ static const cm_hash_vtable sha512_vtable = {sha512_create, sha512_digest, sha51
 /* ---- HMAC-SHA-256 --------------------------------------------------------- */
 
 /* Any key length, 0 and longer than a block included. */
-static int hmac_sha256_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc hmac_sha256_create(void **state, const uint8_t *key, size_t key_len)
 {
-    int rc = state_alloc(state, sizeof(ref_hmac_sha256_key));
+    cm_rc rc = state_alloc(state, sizeof(ref_hmac_sha256_key));
     if (rc != CM_OK)
         return rc;
     ref_hmac_sha256_set_key(*state, key, key_len);
@@ -131,7 +131,7 @@ static int hmac_sha256_create(void **state, const uint8_t *key, size_t key_len)
 }
 
 /* out = HMAC-SHA-256(key, msg), reusing the precomputed key schedule. */
-static int hmac_sha256_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc hmac_sha256_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     ref_hmac_sha256(state, msg, len, out);
     return CM_OK;
@@ -159,9 +159,9 @@ typedef struct aes_stream {
 
 /* A new AES key schedule for a key of exactly want_len bytes; any other
  * length is CM_ERR_UNSUPPORTED. */
-static int aes_create(void **state, const uint8_t *key, size_t key_len, size_t want_len)
+static cm_rc aes_create(void **state, const uint8_t *key, size_t key_len, size_t want_len)
 {
-    int rc;
+    cm_rc rc;
     if (key_len != want_len)
         return CM_ERR_UNSUPPORTED;
     rc = state_alloc(state, sizeof(aes_stream));
@@ -176,13 +176,13 @@ static int aes_create(void **state, const uint8_t *key, size_t key_len, size_t w
 }
 
 /* AES-128 only: key_len must be 16. */
-static int aes128_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc aes128_create(void **state, const uint8_t *key, size_t key_len)
 {
     return aes_create(state, key, key_len, 16);
 }
 
 /* AES-256 only: key_len must be 32. */
-static int aes256_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc aes256_create(void **state, const uint8_t *key, size_t key_len)
 {
     return aes_create(state, key, key_len, 32);
 }
@@ -195,8 +195,8 @@ static void aes_destroy(void *state)
 
 /* CBC without padding in direction enc (CM_ERR_INVALID unless len is a
  * multiple of 16), from iv or, iv NULL, from the stream's chaining block. */
-static int aes_cbc(aes_stream *st, int enc, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                   size_t len)
+static cm_rc aes_cbc(aes_stream *st, int enc, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                     size_t len)
 {
     uint8_t next[16];
     cm_rc rc;
@@ -216,14 +216,14 @@ static int aes_cbc(aes_stream *st, int enc, const uint8_t *iv, const uint8_t *in
     return rc;
 }
 
-static int aes_cbc_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                           size_t len)
+static cm_rc aes_cbc_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                             size_t len)
 {
     return aes_cbc(state, 1, iv, in, out, len);
 }
 
-static int aes_cbc_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                           size_t len)
+static cm_rc aes_cbc_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                             size_t len)
 {
     return aes_cbc(state, 0, iv, in, out, len);
 }
@@ -241,8 +241,8 @@ static void ctr_add(uint8_t ctr[16], uint64_t n)
 /* CTR in direction enc (both directions are the same operation): from iv
  * as the initial counter block or, iv NULL, from the stream's next
  * keystream byte. Any len. */
-static int aes_ctr(aes_stream *st, int enc, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                   size_t len)
+static cm_rc aes_ctr(aes_stream *st, int enc, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                     size_t len)
 {
     if (iv) {
         memcpy(st->next_iv[enc], iv, 16);
@@ -268,14 +268,14 @@ static int aes_ctr(aes_stream *st, int enc, const uint8_t *iv, const uint8_t *in
     return CM_OK;
 }
 
-static int aes_ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                           size_t len)
+static cm_rc aes_ctr_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                             size_t len)
 {
     return aes_ctr(state, 1, iv, in, out, len);
 }
 
-static int aes_ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                           size_t len)
+static cm_rc aes_ctr_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                             size_t len)
 {
     return aes_ctr(state, 0, iv, in, out, len);
 }
@@ -292,9 +292,9 @@ static const cm_cipher_vtable aes256_ctr_vtable = {aes256_create, aes_ctr_encryp
 /* ---- AES-GCM -------------------------------------------------------------- */
 
 /* A new GCM key for exactly want_len key bytes (else CM_ERR_UNSUPPORTED). */
-static int gcm_create(void **state, const uint8_t *key, size_t key_len, size_t want_len)
+static cm_rc gcm_create(void **state, const uint8_t *key, size_t key_len, size_t want_len)
 {
-    int rc;
+    cm_rc rc;
     if (key_len != want_len)
         return CM_ERR_UNSUPPORTED;
     rc = state_alloc(state, sizeof(ref_gcm_key));
@@ -309,29 +309,29 @@ static int gcm_create(void **state, const uint8_t *key, size_t key_len, size_t w
 }
 
 /* AES-128-GCM only: key_len must be 16. */
-static int gcm128_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc gcm128_create(void **state, const uint8_t *key, size_t key_len)
 {
     return gcm_create(state, key, key_len, 16);
 }
 
 /* AES-256-GCM only: key_len must be 32. */
-static int gcm256_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc gcm256_create(void **state, const uint8_t *key, size_t key_len)
 {
     return gcm_create(state, key, key_len, 32);
 }
 
 /* Any nonce length >= 1, tag_len 1..16 (see gcm.h). */
-static int gcm_seal(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                    size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag,
-                    size_t tag_len)
+static cm_rc gcm_seal(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                      size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag,
+                      size_t tag_len)
 {
     return ref_gcm_seal(state, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
 }
 
 /* CM_ERR_AUTH, with no plaintext written, when the tag does not match. */
-static int gcm_open(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                    size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                    const uint8_t *tag, size_t tag_len)
+static cm_rc gcm_open(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                      size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                      const uint8_t *tag, size_t tag_len)
 {
     return ref_gcm_open(state, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
 }
@@ -348,9 +348,9 @@ static const cm_aead_vtable gcm256_vtable = {gcm256_create, gcm_seal, gcm_open, 
 /* ---- ChaCha20-Poly1305 ---------------------------------------------------- */
 
 /* A 32-byte key only (else CM_ERR_UNSUPPORTED). */
-static int chapoly_create(void **state, const uint8_t *key, size_t key_len)
+static cm_rc chapoly_create(void **state, const uint8_t *key, size_t key_len)
 {
-    int rc;
+    cm_rc rc;
     if (key_len != 32)
         return CM_ERR_UNSUPPORTED;
     rc = state_alloc(state, sizeof(ref_chacha20_poly1305_key));
@@ -361,18 +361,18 @@ static int chapoly_create(void **state, const uint8_t *key, size_t key_len)
 }
 
 /* 12-byte nonce only (else CM_ERR_UNSUPPORTED), tag_len 1..16. */
-static int chapoly_seal(void *state, const uint8_t *nonce, size_t nonce_len,
-                        const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                        uint8_t *out, uint8_t *tag, size_t tag_len)
+static cm_rc chapoly_seal(void *state, const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          uint8_t *out, uint8_t *tag, size_t tag_len)
 {
     return ref_chacha20_poly1305_seal(state, nonce, nonce_len, aad, aad_len, in, len, out, tag,
                                       tag_len);
 }
 
 /* CM_ERR_AUTH, with no plaintext written, when the tag does not match. */
-static int chapoly_open(void *state, const uint8_t *nonce, size_t nonce_len,
-                        const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                        uint8_t *out, const uint8_t *tag, size_t tag_len)
+static cm_rc chapoly_open(void *state, const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          uint8_t *out, const uint8_t *tag, size_t tag_len)
 {
     return ref_chacha20_poly1305_open(state, nonce, nonce_len, aad, aad_len, in, len, out, tag,
                                       tag_len);
