@@ -25,14 +25,14 @@ static int slowdown_factor(void)
 }
 
 /* The state is the factor itself. */
-static int hash_create(void **state)
+static cm_rc hash_create(void **state)
 {
     *state = (void *)(intptr_t)slowdown_factor();
     return CM_OK;
 }
 
 /* SHA-256, computed `factor` times: the same digest, `factor` times slower. */
-static int sha256_slowed(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+static cm_rc sha256_slowed(void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     int factor = (int)(intptr_t)state;
     for (int i = 0; i < factor; i++)
@@ -49,15 +49,13 @@ static void hash_destroy(void *state)
 static const cm_hash_vtable slow_sha256 = {hash_create, sha256_slowed, hash_destroy};
 
 static const cm_impl slow_impls[] = {
-    {"sha256", &slow_sha256, NULL},
+    CM_IMPL_HASH("sha256", "repeated", &slow_sha256, NULL),
 };
 
 const cm_backend cm_backend_slow = {
-    "slow",
-    "TEST ONLY: ref's sha256, CRYPTOMETER_TEST_SLOWDOWN times per digest",
-    NULL,
-    NULL,
-    slow_impls,
-    sizeof slow_impls / sizeof slow_impls[0],
-    1, /* test_only */
+    .name = "slow",
+    .description = "TEST ONLY: ref's sha256, CRYPTOMETER_TEST_SLOWDOWN times per digest",
+    .impls = slow_impls,
+    .n_impls = sizeof slow_impls / sizeof slow_impls[0],
+    .test_only = 1,
 };

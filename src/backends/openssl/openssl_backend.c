@@ -125,4 +125,5 @@ const cm_backend cm_backend_openssl = {
     .describe = ossl_describe,
     .impls = ossl_impls,
     .n_impls = sizeof ossl_impls / sizeof ossl_impls[0],
+    .peer_rank = 2, /* the reference where ref has no implementation (and for ref) */
 };

@@ -415,4 +415,5 @@ const cm_backend cm_backend_ref = {
     .version = ref_version,
     .impls = ref_impls,
     .n_impls = sizeof ref_impls / sizeof ref_impls[0],
+    .peer_rank = 1, /* the first reference of other implementations' cross-checks */
 };
