@@ -1,7 +1,8 @@
 /*
  * suite.c — see suite.h. The child sends, one JSON line each:
  *   {"type":"clock","when":"before"|"after","mhz":..,"mhz_check":..}
- *   {"type":"kat","report":{...},"ok":true|false}
+ *   the messages of the checks (child.h: "unavailable", "progress",
+ *   {"type":"kat","report":{...},"ok":true|false})
  *   {"type":"record",...measurement fields...}
  *   {"type":"error","op":..,"size":..,"reason":..}
  * The parent turns them into records; anything the child did not get to
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "core/child.h"
 #include "core/class.h"
 #include "platform/cpuclock.h"
 #include "core/isolate.h"
@@ -117,32 +119,18 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
     cm_bench_close(&b);
 }
 
-/* Tells the parent where the KAT is, so a crash can be located. */
-static void child_progress(void *ctx, const char *where)
-{
-    cm_isolate_send(ctx, json_pack("{s:s, s:s}", "type", "progress", "where", where));
-}
-
-/* The child: pin, clock, KAT and cross-check, measurements, clock. */
+/* The child: pin, clock, the checks (child.h), measurements, clock. */
 static int group_child(void *arg, FILE *out)
 {
     const group_job *job = arg;
     const cm_suite_config *cfg = job->cfg;
-    cm_kat_report rep;
     const cm_backend *backend = job->g->backend;
-    char why[256];
+    cm_check_job check = {.g = job->g, .sizes = cfg->sizes, .n_sizes = cfg->n_sizes};
     cm_pin_to_cpu(cfg->cpu);
-    if (!cm_backend_ready(backend, why, sizeof why)) {
-        cm_isolate_send(out, json_pack("{s:s, s:s}", "type", "unavailable", "reason", why));
+    if (!cm_child_ready(backend, out))
         return 0;
-    }
     cm_isolate_send(out, clock_message("before"));
-    cm_kat_set_progress(child_progress, out);
-    int ok = cm_kat_check(job->g->impl, job->g->alg, cfg->sizes, cfg->n_sizes, &rep);
-    cm_kat_set_progress(NULL, NULL);
-    cm_isolate_send(out, json_pack("{s:s, s:b, s:o}", "type", "kat", "ok", ok, "report",
-                                   cm_kat_report_json(&rep)));
-    if (ok) {
+    if (cm_child_check(&check, out) == 1) {
         uint64_t resolution_ns = cm_clock_resolution_ns(); /* once, not per measurement */
         size_t n_sizes;
         const size_t *sizes = group_sizes(cfg, job->g, &n_sizes);
@@ -152,7 +140,7 @@ static int group_child(void *arg, FILE *out)
                     char where[96];
                     snprintf(where, sizeof where, "measuring %s %zu B", cm_op_name(job->g->ops[k]),
                              cm_bench_message_len(job->g->alg, sizes[i]));
-                    child_progress(out, where);
+                    cm_child_progress(out, where);
                     measure_one(job, job->g->ops[k], sizes[i], resolution_ns, out);
                 }
         cm_isolate_send(out, clock_message("after"));
