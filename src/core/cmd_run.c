@@ -110,40 +110,49 @@ static json_t *settings_json(const cm_options *o)
                      "aead_aad_len", 13, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s);
 }
 
-int cm_run_main(int argc, char **argv)
+/* Parses the options and checks every input and output before anything
+ * runs: fills o, the plan (*groups, *n; caller frees) and o->json_path (the
+ * default one in json_buf). Returns -1 to go on, else the exit code (0
+ * after --help, usage errors printed). */
+static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, size_t *n,
+                       char *json_buf, size_t json_len)
 {
-    cm_options o;
     cm_error err = {0};
-    cm_group *groups = NULL;
-    size_t n = 0;
-    char json_buf[512];
-    int parsed = cm_options_parse(&cm_cmd_run, argc, argv, &o, &err);
+    int parsed = cm_options_parse(&cm_cmd_run, argc, argv, o, &err);
+    *groups = NULL;
+    *n = 0;
     if (parsed == 1) {
         cm_options_usage(&cm_cmd_run, stdout);
         return CM_EXIT_OK;
     }
-    if (parsed == 0 && o.json_path && o.csv_path && cm_same_path(o.json_path, o.csv_path))
+    if (parsed == 0 && o->json_path && o->csv_path && cm_same_path(o->json_path, o->csv_path))
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
-                              o.csv_path);
-    if (parsed != 0 || cm_options_plan(&o, NULL, 0, &groups, &n, &err) != 0 ||
-        (o.csv_path && cm_output_check(o.csv_path, &err) != 0) ||
-        (o.json_path && cm_output_check(o.json_path, &err) != 0)) {
-        free(groups);
+                              o->csv_path);
+    if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) == 0 && *n == 0)
+        parsed = cm_error_set(&err, CM_EXIT_USAGE, "no benchmark matches the selection "
+                              "(see `cryptometer list`)");
+    if (parsed != 0 || !*groups || (o->csv_path && cm_output_check(o->csv_path, &err) != 0) ||
+        (o->json_path && cm_output_check(o->json_path, &err) != 0) ||
+        (!o->json_path && cm_default_json_path(json_buf, json_len, &err) != 0)) {
+        free(*groups);
+        *groups = NULL;
         return cm_command_fail(&cm_cmd_run, &err);
     }
-    if (n == 0) {
-        free(groups);
-        fprintf(stderr, "cryptometer run: error: no benchmark matches the selection "
-                        "(see `cryptometer list`)\n");
-        return CM_EXIT_USAGE;
-    }
-    if (!o.json_path) {
-        if (cm_default_json_path(json_buf, sizeof json_buf, &err) != 0) {
-            free(groups);
-            return cm_command_fail(&cm_cmd_run, &err);
-        }
-        o.json_path = json_buf;
-    }
+    if (!o->json_path)
+        o->json_path = json_buf;
+    return -1;
+}
+
+int cm_run_main(int argc, char **argv)
+{
+    cm_options o;
+    cm_error err = {0};
+    cm_group *groups;
+    size_t n;
+    char json_buf[512];
+    int early = prepare_run(argc, argv, &o, &groups, &n, json_buf, sizeof json_buf);
+    if (early >= 0)
+        return early;
 
     cm_catch_interrupt();
     cm_pin_to_cpu(o.cpu);

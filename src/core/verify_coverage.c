@@ -71,7 +71,8 @@ unsigned verify_skips_in(const verify_file *f, const cm_kat_report *r, unsigned 
 
 /* Why no implementation checked here ran alg (of which not_run were
  * interrupted), into why. */
-static void not_applied_why(char *why, size_t len, const cm_algorithm *alg, unsigned not_run)
+static void not_applied_why(char *why, size_t len, const cm_algorithm *alg, unsigned not_run,
+                            const cm_options *o)
 {
     unsigned available, impls = in_registry(alg, &available);
     if (not_run)
@@ -82,7 +83,8 @@ static void not_applied_why(char *why, size_t len, const cm_algorithm *alg, unsi
         snprintf(why, len, "%s: no implementation available here (%u unavailable)", alg->name,
                  impls);
     else
-        snprintf(why, len, "%s: no available implementation of it matches --filter", alg->name);
+        snprintf(why, len, "%s: no available implementation of it matches %s", alg->name,
+                 o->algorithms || o->backends ? "the selection" : "--filter");
 }
 
 /* Works out f's coverage by the targets of run. */
@@ -106,7 +108,7 @@ static void cover(verify_file *f, const verify_run *run)
             continue;
         }
         char why[192];
-        not_applied_why(why, sizeof why, in->algs[k], not_run);
+        not_applied_why(why, sizeof why, in->algs[k], not_run, run->o);
         cm_kat_file_add_gap(in, why, in->alg_cases[k]);
         f->not_applied += in->alg_cases[k];
     }
