@@ -3,19 +3,15 @@
  * grouped by class, each available or not with the reason; then the
  * backends that were not built, with the package that provides them.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <jansson.h>
 #include "core/commands.h"
+#include "core/options.h"
 #include "util/error.h"
 #include "core/plan.h"
 #include "core/registry.h"
-
-static const char list_usage[] =
-    "usage: cryptometer list [--filter REGEX] [--algorithms LIST] [--backends LIST] [--json]\n"
-    "exit codes: 0 ok; 2 bad option, regex, algorithm or backend name\n";
 
 /* Prints the list as JSON: {"benchmarks":[...],"missing_backends":[...]}. */
 static void print_json(const cm_group *groups, size_t n)
@@ -75,51 +71,21 @@ static void print_text(const cm_group *groups, size_t n)
 
 int cm_list_main(int argc, char **argv)
 {
-    static const struct option opts[] = {{"filter", required_argument, 0, 'f'},
-                                         {"algorithms", required_argument, 0, 'a'},
-                                         {"backends", required_argument, 0, 'b'},
-                                         {"json", no_argument, 0, 'j'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
-    const char *regex = NULL, *algs = NULL, *backends = NULL;
-    int as_json = 0, c;
+    cm_options o;
     cm_error err = {0};
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case 'f': regex = optarg; break;
-        case 'a': algs = optarg; break;
-        case 'b': backends = optarg; break;
-        case 'j': as_json = 1; break;
-        case 'h': fputs(list_usage, stdout); return CM_EXIT_OK;
-        default:
-            fprintf(stderr, "cryptometer list: error: unknown or incomplete option '%s'\n%s",
-                    argv[optind - 1], list_usage);
-            return CM_EXIT_USAGE;
-        }
-    }
-    if (optind < argc) {
-        fprintf(stderr, "cryptometer list: error: unexpected argument '%s'\n", argv[optind]);
-        return CM_EXIT_USAGE;
-    }
-    cm_selection sel;
-    if (cm_selection_init(&sel, regex, algs, backends, &err) != 0) {
-        fprintf(stderr, "cryptometer list: error: %s\n", err.msg);
-        return CM_EXIT_USAGE;
-    }
     cm_group *groups;
     size_t n;
-    if (cm_plan_build(&sel, &groups, &n, &err) != 0) {
-        cm_selection_free(&sel);
-        fprintf(stderr, "cryptometer list: error: %s\n", err.msg);
-        return err.code;
+    int parsed = cm_options_parse(&cm_cmd_list, argc, argv, &o, &err);
+    if (parsed == 1) {
+        cm_options_usage(&cm_cmd_list, stdout);
+        return CM_EXIT_OK;
     }
-    if (as_json)
+    if (parsed != 0 || cm_options_plan(&o, NULL, 0, &groups, &n, &err) != 0)
+        return cm_command_fail(&cm_cmd_list, &err);
+    if (o.json)
         print_json(groups, n);
     else
         print_text(groups, n);
     free(groups);
-    cm_selection_free(&sel);
     return CM_EXIT_OK;
 }

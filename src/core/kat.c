@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include "util/embedded.h"
 #include "core/kat.h"
+#include "util/json.h"
 #include "core/kat_internal.h"
 #include "core/registry.h"
 
@@ -260,42 +261,10 @@ static int status_from_name(const char *s)
     return -1;
 }
 
-/* Adds key: value to obj, stealing value; returns -1 if value is NULL or
- * the set fails. */
-static int put(json_t *obj, const char *key, json_t *value)
-{
-    return value && json_object_set_new(obj, key, value) == 0 ? 0 : -1;
-}
-
-/* A JSON string of the n bytes at s; when they are not valid UTF-8 (a
- * message cut inside a character, a file name in another encoding), the
- * bytes above 0x7f become '?'. NULL only when out of memory. */
-static json_t *text_n(const char *s, size_t n)
-{
-    json_t *j = json_stringn(s, n);
-    if (j)
-        return j;
-    char *copy = malloc(n + 1);
-    if (!copy)
-        return NULL;
-    for (size_t i = 0; i < n; i++)
-        copy[i] = (unsigned char)s[i] >= 0x80 || s[i] == '\0' ? '?' : s[i];
-    copy[n] = '\0';
-    j = json_stringn(copy, n);
-    free(copy);
-    return j;
-}
-
-/* text_n of a C string. */
-static json_t *text(const char *s)
-{
-    return text_n(s, strlen(s));
-}
-
 /* A JSON string, or null for an empty C string. */
 static json_t *string_or_null(const char *s)
 {
-    return s[0] ? text(s) : json_null();
+    return s[0] ? cm_json_string_lossy(s) : json_null();
 }
 
 /* The list in s, items separated by sep, as a JSON array of strings. */
@@ -306,7 +275,7 @@ static json_t *split_list(const char *s, const char *sep)
     while (arr && *s) {
         const char *end = strstr(s, sep);
         size_t n = end ? (size_t)(end - s) : strlen(s);
-        if (json_array_append_new(arr, text_n(s, n)) != 0) {
+        if (json_array_append_new(arr, cm_json_stringn_lossy(s, n)) != 0) {
             json_decref(arr);
             return NULL;
         }
@@ -321,20 +290,20 @@ json_t *cm_kat_report_json(const cm_kat_report *rep)
     json_t *root = json_object(), *vec = json_object(), *cross = json_object();
     int bad = !root || !vec || !cross;
     if (!bad) {
-        bad |= put(vec, "status", json_string(cm_check_status_name(rep->vectors)));
-        bad |= put(vec, "passed", json_integer(rep->passed));
-        bad |= put(vec, "failed", json_integer(rep->failed));
-        bad |= put(vec, "skipped", json_integer(rep->skipped));
-        bad |= put(vec, "skipped_cases", split_list(rep->skipped_cases, "\n"));
-        bad |= put(vec, "sources", split_list(rep->sources, ", "));
-        bad |= put(vec, "failure", string_or_null(rep->failure));
-        bad |= put(cross, "status", json_string(cm_check_status_name(rep->cross)));
-        bad |= put(cross, "peer", string_or_null(rep->cross_peer));
-        bad |= put(cross, "detail", text(rep->cross_detail));
-        bad |= put(root, "status", json_string(cm_check_status_name(cm_kat_report_status(rep))));
-        bad |= put(root, "vectors", vec);
+        bad |= cm_json_put(vec, "status", json_string(cm_check_status_name(rep->vectors)));
+        bad |= cm_json_put(vec, "passed", json_integer(rep->passed));
+        bad |= cm_json_put(vec, "failed", json_integer(rep->failed));
+        bad |= cm_json_put(vec, "skipped", json_integer(rep->skipped));
+        bad |= cm_json_put(vec, "skipped_cases", split_list(rep->skipped_cases, "\n"));
+        bad |= cm_json_put(vec, "sources", split_list(rep->sources, ", "));
+        bad |= cm_json_put(vec, "failure", string_or_null(rep->failure));
+        bad |= cm_json_put(cross, "status", json_string(cm_check_status_name(rep->cross)));
+        bad |= cm_json_put(cross, "peer", string_or_null(rep->cross_peer));
+        bad |= cm_json_put(cross, "detail", cm_json_string_lossy(rep->cross_detail));
+        bad |= cm_json_put(root, "status", json_string(cm_check_status_name(cm_kat_report_status(rep))));
+        bad |= cm_json_put(root, "vectors", vec);
         vec = NULL;
-        bad |= put(root, "cross_check", cross);
+        bad |= cm_json_put(root, "cross_check", cross);
         cross = NULL;
     }
     json_decref(vec);

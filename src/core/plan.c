@@ -9,6 +9,8 @@
 #include "core/plan.h"
 #include "core/registry.h"
 
+const size_t cm_default_sizes[CM_N_DEFAULT_SIZES] = {16, 64, 256, 1024, 8192, 16384};
+
 /* Multiplier for a size suffix (k, K, KiB, m, M, MiB: binary), or 0. */
 static unsigned long suffix_multiplier(const char *s)
 {
@@ -155,10 +157,30 @@ void cm_impl_name(char *buf, size_t len, const cm_group *g)
     snprintf(buf, len, "%s:%s", g->backend->name, g->impl->variant);
 }
 
+void cm_group_name(char *buf, size_t len, const cm_group *g)
+{
+    snprintf(buf, len, "%s:%s/%s", g->backend->name, g->impl->variant, g->alg->name);
+}
+
 void cm_bench_name(char *buf, size_t len, const cm_group *g, cm_op op)
 {
     snprintf(buf, len, "%s:%s/%s/%s", g->backend->name, g->impl->variant, g->alg->name,
              cm_op_name(op));
+}
+
+/* 1 if sel's regex is absent or matches name. */
+static int regex_takes(const cm_selection *sel, const char *name)
+{
+    return !sel->has_regex || regexec(&sel->regex, name, 0, NULL, 0) == 0;
+}
+
+/* 1 if alg is one of sel->only (or sel restricts nothing). */
+static int only_takes(const cm_selection *sel, const cm_algorithm *alg)
+{
+    for (size_t i = 0; i < sel->n_only; i++)
+        if (sel->only[i] == alg)
+            return 1;
+    return sel->n_only == 0;
 }
 
 /* The group of implementation impl of b with the operations sel selects
@@ -166,15 +188,19 @@ void cm_bench_name(char *buf, size_t len, const cm_group *g, cm_op op)
 static cm_group group_of(const cm_selection *sel, const cm_backend *b, const cm_impl *impl)
 {
     cm_group g = {.backend = b, .impl = impl, .alg = cm_algorithm_find(impl->algorithm)};
+    char name[192];
     if (sel->algorithms && !in_list(sel->algorithms, g.alg->name, NULL))
         return g;
     if (sel->backends && !in_list(sel->backends, b->name, impl->variant))
         return g;
+    if (!only_takes(sel, g.alg))
+        return g;
+    cm_group_name(name, sizeof name, &g);
+    int whole = sel->has_regex && regex_takes(sel, name);
     for (int k = 0; k < g.alg->n_ops; k++) {
-        char name[192];
         g.ops[g.n_ops] = g.alg->ops[k];
         cm_bench_name(name, sizeof name, &g, g.alg->ops[k]);
-        if (!sel->has_regex || regexec(&sel->regex, name, 0, NULL, 0) == 0)
+        if (whole || regex_takes(sel, name))
             g.n_ops++;
     }
     if (g.n_ops)

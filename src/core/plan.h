@@ -15,6 +15,11 @@
 #define CM_MAX_SIZES 64
 #define CM_MAX_SIZE (64u << 20) /* 64 MiB */
 
+/* The sizes `run` measures and `verify` cross-checks by default (openssl
+ * speed's): 16, 64, 256, 1024, 8192, 16384. */
+#define CM_N_DEFAULT_SIZES 6
+extern const size_t cm_default_sizes[CM_N_DEFAULT_SIZES];
+
 /* One implementation to run, with the operations selected. */
 typedef struct cm_group {
     const cm_backend *backend;
@@ -31,6 +36,9 @@ typedef struct cm_selection {
     regex_t regex;
     const char *algorithms; /* comma-separated names, or NULL for all */
     const char *backends;   /* comma-separated "backend" or "backend:variant", or NULL */
+    const cm_algorithm *const *only; /* if n_only: only these algorithms (verify
+                                        --wycheproof: those of the file) */
+    size_t n_only;
 } cm_selection;
 
 /* Parses "16,64,1k,16KiB,1M" into sizes (bytes, > 0, <= CM_MAX_SIZE, at
@@ -47,11 +55,17 @@ void cm_selection_free(cm_selection *sel);
 
 /* Fills *groups (malloc'ed) with every implementation of every compiled-in
  * backend that matches sel, available or not, and *n with their number.
+ * The regex selects the operations whose benchmark name it matches, or
+ * every operation of an implementation whose name "backend:variant/
+ * algorithm" it matches.
  * 0, or -1 with err when out of memory (nothing is returned then). */
 int cm_plan_build(const cm_selection *sel, cm_group **groups, size_t *n, cm_error *err);
 
 /* "openssl:evp/aes-128-gcm/seal" into buf. */
 void cm_bench_name(char *buf, size_t len, const cm_group *g, cm_op op);
+
+/* "openssl:evp/aes-128-gcm" into buf: the implementation and its algorithm. */
+void cm_group_name(char *buf, size_t len, const cm_group *g);
 
 /* "openssl:evp" into buf: the implementation's backend and variant. */
 void cm_impl_name(char *buf, size_t len, const cm_group *g);

@@ -1,15 +1,17 @@
 /*
- * suite.c — see suite.h. The child sends JSON lines (suite_msg.h: clock,
- * progress, kat, measurement, error); the parent parses them into typed
- * values and makes one cm_record per planned (operation, size); anything
- * the child did not get to (because it crashed or hung) becomes a record
- * with that status.
+ * suite.c — see suite.h. The child sends JSON lines: the messages of the
+ * checks (child.h: unavailable, progress, kat) and its own (suite_msg.h:
+ * clock, measurement, error); the parent parses them into typed values and
+ * makes one cm_record per planned (operation, size); anything the child
+ * did not get to (because it crashed or hung) becomes a record with that
+ * status.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "core/child.h"
 #include "core/class.h"
 #include "platform/cpuclock.h"
 #include "core/isolate.h"
@@ -68,32 +70,18 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
     cm_bench_close(&b);
 }
 
-/* Tells the parent where the KAT is, so a crash can be located. */
-static void child_progress(void *ctx, const char *where)
-{
-    cm_isolate_send(ctx, json_pack("{s:s, s:s}", "type", "progress", "where", where));
-}
-
-/* The child: pin, clock, KAT and cross-check, measurements, clock. */
+/* The child: pin, clock, the checks (child.h), measurements, clock. */
 static int group_child(void *arg, FILE *out)
 {
     const group_job *job = arg;
     const cm_suite_config *cfg = job->cfg;
-    cm_kat_report rep;
     const cm_backend *backend = job->g->backend;
-    char why[256];
+    cm_check_job check = {.g = job->g, .sizes = cfg->sizes, .n_sizes = cfg->n_sizes};
     cm_pin_to_cpu(cfg->cpu);
-    if (!cm_backend_ready(backend, why, sizeof why)) {
-        cm_isolate_send(out, json_pack("{s:s, s:s}", "type", "unavailable", "reason", why));
+    if (!cm_child_ready(backend, out))
         return 0;
-    }
     cm_isolate_send(out, cm_msg_clock("before"));
-    cm_kat_set_progress(child_progress, out);
-    int ok = cm_kat_check(job->g->impl, job->g->alg, cfg->sizes, cfg->n_sizes, &rep);
-    cm_kat_set_progress(NULL, NULL);
-    cm_isolate_send(out, json_pack("{s:s, s:b, s:o}", "type", "kat", "ok", ok, "report",
-                                   cm_kat_report_json(&rep)));
-    if (ok) {
+    if (cm_child_check(&check, out) == 1) {
         uint64_t resolution_ns = cm_clock_resolution_ns(); /* once, not per measurement */
         size_t n_sizes;
         const size_t *sizes = group_sizes(cfg, job->g, &n_sizes);
@@ -103,7 +91,7 @@ static int group_child(void *arg, FILE *out)
                     char where[96];
                     snprintf(where, sizeof where, "measuring %s %zu B", cm_op_name(job->g->ops[k]),
                              cm_bench_message_len(job->g->alg, sizes[i]));
-                    child_progress(out, where);
+                    cm_child_progress(out, where);
                     measure_one(job, job->g->ops[k], sizes[i], resolution_ns, out);
                 }
         cm_isolate_send(out, cm_msg_clock("after"));
@@ -130,10 +118,7 @@ typedef struct group_state {
     cm_suite_totals *totals;
     int progress;
     cm_clock_reading before, after;
-    int has_kat;
-    cm_kat_report kat;
-    char where[256];       /* the child's last progress message */
-    char unavailable[256]; /* the backend's set-up failed in the child: why */
+    cm_check_result check; /* the checks: progress, KAT report, unavailability (child.h) */
     received *got;         /* in the order the child sent them */
     size_t n_got, cap_got;
     cm_error err;          /* out of memory: the run stops (err.code set) */
@@ -191,18 +176,14 @@ static void on_message(void *ctx, json_t *msg)
     if (strcmp(type, "clock") == 0) {
         const char *when = json_string_value(json_object_get(msg, "when"));
         cm_msg_clock_parse(msg, when && strcmp(when, "after") == 0 ? &st->after : &st->before);
-    } else if (strcmp(type, "progress") == 0) {
-        int first = !st->where[0];
-        snprintf(st->where, sizeof st->where, "%s", json_string_value(json_object_get(msg, "where")));
-        if (st->progress && (first || strncmp(st->where, "measuring", 9) == 0))
-            draw_progress(st, first ? "known-answer check" : st->where);
-    } else if (strcmp(type, "kat") == 0) {
-        st->has_kat = cm_kat_report_from_json(json_object_get(msg, "report"), &st->kat) == 0;
-    } else if (strcmp(type, "unavailable") == 0) {
-        snprintf(st->unavailable, sizeof st->unavailable, "%s",
-                 json_string_value(json_object_get(msg, "reason")));
     } else if (strcmp(type, "measurement") == 0 || strcmp(type, "error") == 0) {
         on_result(st, msg, type[0] == 'e');
+    } else {
+        int first = !st->check.where[0];
+        cm_check_receive(&st->check, msg);
+        if (strcmp(type, "progress") == 0 && st->progress &&
+            (first || strncmp(st->check.where, "measuring", 9) == 0))
+            draw_progress(st, first ? "known-answer check" : st->check.where);
     }
 }
 
@@ -219,12 +200,13 @@ typedef struct group_fate {
 static group_fate fate_of(const group_state *st, const cm_isolate_outcome *oc)
 {
     group_fate f = {0};
-    if (st->unavailable[0]) {
+    const cm_kat_report *kat = &st->check.rep;
+    if (st->check.state == CM_OUTCOME_UNAVAILABLE) {
         f = (group_fate){1, CM_RECORD_UNAVAILABLE, "", 0};
-        snprintf(f.reason, sizeof f.reason, "%s", st->unavailable);
-    } else if (st->has_kat && cm_kat_report_status(&st->kat) == CM_CHECK_FAILED) {
-        const char *why = st->kat.failure[0]        ? st->kat.failure
-                          : st->kat.cross_detail[0] ? st->kat.cross_detail
+        snprintf(f.reason, sizeof f.reason, "%s", st->check.reason);
+    } else if (st->check.have_report && cm_kat_report_status(kat) == CM_CHECK_FAILED) {
+        const char *why = kat->failure[0]        ? kat->failure
+                          : kat->cross_detail[0] ? kat->cross_detail
                                                     : "known-answer check failed";
         f = (group_fate){1, CM_RECORD_FAILED_KAT, "", 1};
         snprintf(f.reason, sizeof f.reason, "%s", why);
@@ -232,11 +214,11 @@ static group_fate fate_of(const group_state *st, const cm_isolate_outcome *oc)
         f = (group_fate){1, oc->status == CM_ISOLATE_CRASHED   ? CM_RECORD_CRASHED
                             : oc->status == CM_ISOLATE_TIMEOUT ? CM_RECORD_TIMEOUT
                                                                : CM_RECORD_ERROR, "", 1};
-        if (st->has_kat)
-            snprintf(f.reason, sizeof f.reason, "%s while %s", oc->detail, st->where);
+        if (st->check.have_report)
+            snprintf(f.reason, sizeof f.reason, "%s while %s", oc->detail, st->check.where);
         else
             snprintf(f.reason, sizeof f.reason, "%s during its known-answer check (%s)", oc->detail,
-                     st->where[0] ? st->where : "before the first case");
+                     st->check.where[0] ? st->check.where : "before the first case");
     }
     return f;
 }
@@ -286,8 +268,8 @@ static int make_record(group_state *st, const group_fate *fate, int interrupted,
     }
     rec->cpu = st->job->cfg->cpu;
     rec->cluster = st->job->cfg->cluster;
-    rec->has_kat = st->has_kat;
-    rec->kat = st->kat;
+    rec->has_kat = st->check.have_report;
+    rec->kat = st->check.rep;
     cm_record_set_clock(rec, &st->before, &st->after);
     return failed;
 }
@@ -343,7 +325,7 @@ static int run_group(const cm_suite_config *cfg, const cm_group *g, cm_record_se
     group_job job = {cfg, g};
     group_state st = {.job = &job, .totals = totals, .progress = cfg->progress};
     cm_isolate_outcome oc;
-    cm_kat_report_init(&st.kat);
+    cm_kat_report_init(&st.check.rep);
     cm_isolate_run(group_child, &job, cfg->timeout_s, on_message, &st, &oc);
     int rc;
     if (st.err.code) {

@@ -14,12 +14,19 @@
  * --json FILE writes all of it (format in docs/result-format.md); FILE is
  * checked for writability before anything runs, and written atomically.
  *
- *   cryptometer verify [--wycheproof FILE] [--filter REGEX] [--json FILE]
+ *   cryptometer verify [--wycheproof FILE] [--filter REGEX] [--algorithms LIST]
+ *                      [--backends LIST] [--sizes LIST] [--json FILE]
  *                      [--timeout SECONDS] [--quiet]
+ *
+ * The options, their checks and the selection are `run`'s (options.h,
+ * plan.h); each child runs the checking half of the run's child protocol
+ * (child.h). The code: verify.c (the command), verify_coverage.c,
+ * verify_output.c (verify_internal.h).
  *
  * Exit codes (enum cm_exit): 0 every implementation that could run passed;
  * 1 some failed, crashed or timed out; 2 usage error (unknown option, bad
- * regex, bad timeout, nothing matches --filter, --json not writable);
+ * regex, bad timeout or size list, unknown algorithm or backend, nothing
+ * matches the selection, --json not writable);
  * 3 the Wycheproof file is unreadable, not JSON, not a Wycheproof file this
  * build can run, or applies to nothing available here; 130 interrupted.
  */

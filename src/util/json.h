@@ -15,4 +15,16 @@
 /* o when rc is 0 and o is not NULL; otherwise frees o and returns NULL. */
 json_t *cm_json_checked(json_t *o, int rc);
 
+/* A JSON string of the n bytes at s; when they are not valid UTF-8 (a
+ * message cut inside a character, a file name in another encoding), the
+ * bytes above 0x7f (and NULs) become '?'. NULL only when out of memory. */
+json_t *cm_json_stringn_lossy(const char *s, size_t n);
+
+/* cm_json_stringn_lossy of a C string. */
+json_t *cm_json_string_lossy(const char *s);
+
+/* Adds key: value to obj, stealing value; -1 if value is NULL or the set
+ * fails, else 0 (to be or'ed into rc). */
+int cm_json_put(json_t *obj, const char *key, json_t *value);
+
 #endif
