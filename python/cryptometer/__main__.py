@@ -1,10 +1,11 @@
 """``python -m cryptometer SUBCOMMAND ...``: the dispatcher of the Python subcommands.
 
 The ``cryptometer`` command reaches these subcommands git-style.  Each lives
-in its own module, named in SUBCOMMANDS, which provides ``HELP`` (one line),
-``add_arguments(parser)`` and ``run(args) -> int``.  A module is imported only
-to register its subcommand, and one whose dependencies are missing still
-appears, answering with the package to install.
+in its own module, named in SUBCOMMANDS with its line of help, which provides
+``add_arguments(parser)`` and ``run(args) -> int``.  Only the module of the
+subcommand asked for is imported (the others would load SciPy and matplotlib
+for nothing: seconds on a small board); one whose dependencies are missing
+answers with the package to install.
 
 Exit codes (the same as the C command, src/util/error.h):
   0  everything ran
@@ -20,15 +21,22 @@ import sys
 
 from . import __version__
 
-# name -> module; add a subcommand by adding a module and a line here.
+# name -> (module, help); add a subcommand by adding a module and a line here.
 SUBCOMMANDS = {
-    "import": "cryptometer.import_cmd",
-    "store": "cryptometer.store_cmd",
-    "compare": "cryptometer.compare_cmd",
-    "collect": "cryptometer.collect_cmd",
-    "report": "cryptometer.report_cmd",
-    "plot": "cryptometer.plot_cmd",
-    "export": "cryptometer.export_cmd",
+    "import": ("cryptometer.import_cmd",
+               "import other tools' results (sbc-bench logs, openssl speed, cryptsetup benchmark) into cryptometer result documents"),
+    "store": ("cryptometer.store_cmd",
+               'results database (SQLite): add result files, list runs'),
+    "compare": ("cryptometer.compare_cmd",
+               'compare two runs: ratio, Mann-Whitney U, bootstrap CI; flags regressions (exit 1)'),
+    "collect": ("cryptometer.collect_cmd",
+               'collect many runs (files or --db) into RESULTS.md; --write-table writes the AES ratio table'),
+    "report": ("cryptometer.report_cmd",
+               'self-contained HTML report (context, health, verdicts, sortable tables, SVG plots, comparison)'),
+    "plot": ("cryptometer.plot_cmd",
+               'plots (PNG, SVG): throughput, cycles per byte, sweeps, library bars, threads, AES score per MHz'),
+    "export": ("cryptometer.export_cmd",
+               'export records (files or --db, any selection) as CSV'),
 }
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -43,7 +51,8 @@ def _missing_dependency(name, exc):
     return run
 
 
-def build_parser():
+def build_parser(chosen=None):
+    """The parser; only the subcommand ``chosen`` (if any) has its module imported and its options."""
     parser = argparse.ArgumentParser(
         prog="cryptometer",
         description="cryptometer analysis subcommands (Python).",
@@ -51,22 +60,25 @@ def build_parser():
     parser.add_argument("--version", action="version", version="cryptometer %s" % __version__)
     sub = parser.add_subparsers(dest="subcommand", metavar="SUBCOMMAND")
     sub.required = True
-    for name, module_name in SUBCOMMANDS.items():
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if name != chosen:
+            continue
         try:
             module = importlib.import_module(module_name)
         except ImportError as exc:
-            p = sub.add_parser(name, help="(unavailable: %s)" % exc)
             p.add_argument("rest", nargs=argparse.REMAINDER)
             p.set_defaults(func=_missing_dependency(name, exc))
             continue
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(func=module.run)
     return parser
 
 
 def main(argv=None):
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    chosen = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(chosen if chosen in SUBCOMMANDS else None)
     args = parser.parse_args(argv)  # exits 2 on usage errors
     try:
         return args.func(args)

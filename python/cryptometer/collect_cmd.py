@@ -15,7 +15,6 @@ from . import data, outputs, ratio_table, results_md, sources
 from .aes_score import TABLE_NAME
 from .collect import aes_family_ratios, operation_tables
 
-HELP = "collect many runs (files or --db) into RESULTS.md; --write-table writes the AES ratio table"
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
 
@@ -38,7 +37,7 @@ def add_arguments(parser):
 
 
 def run(args):
-    runs, errors = sources.load_reported(args, "collect")
+    runs, errors = sources.load_reported(args, "collect", samples=False)
     if not runs:
         return EXIT_ENVIRONMENT
     families = aes_family_ratios(runs)

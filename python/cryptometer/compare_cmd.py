@@ -13,7 +13,6 @@ from . import outputs, sources
 from .comparison import compare_runs
 from .figures import benchmark_label
 
-HELP = "compare two runs: ratio, Mann-Whitney U, bootstrap CI; flags regressions (exit 1)"
 EXIT_OK, EXIT_REGRESSION, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 1, 2, 3
 
 

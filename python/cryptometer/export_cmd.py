@@ -14,7 +14,6 @@ import sys
 from . import outputs, sources
 from .figures import machine_label
 
-HELP = "export records (files or --db, any selection) as CSV"
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
 COLUMNS = ("run_id", "machine", "name", "backend", "variant", "algorithm", "params", "class", "operation",

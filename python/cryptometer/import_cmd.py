@@ -36,8 +36,6 @@ from pathlib import Path
 from . import cryptsetup, imported, opensslspeed, resultdoc, sbcbench
 from .aes_score import AesScoreTable, TableError
 
-HELP = ("import other tools' results (sbc-bench logs, openssl speed, cryptsetup benchmark) into "
-        "cryptometer result documents")
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 DEFAULT_OUT_DIR = "results"

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from . import outputs, plots, sources
 
-HELP = "plots (PNG, SVG): throughput, cycles per byte, sweeps, library bars, threads, AES score per MHz"
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
 

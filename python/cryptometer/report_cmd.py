@@ -9,7 +9,6 @@ import sys
 
 from . import outputs, report, sources
 
-HELP = "self-contained HTML report (context, health, verdicts, sortable tables, SVG plots, comparison)"
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
 

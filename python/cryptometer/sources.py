@@ -25,8 +25,10 @@ def is_run_id(text):
     return bool(re.fullmatch(r"[0-9a-f]{4,16}", text)) and not Path(text).exists()
 
 
-def load(args):
-    """Return (runs, error lines) for the inputs of ``args``; records filtered by --filter."""
+def load(args, samples=True):
+    """Return (runs, error lines) for the inputs of ``args``; records filtered by --filter.
+    ``samples`` False reads records from a database as figures only (store.load_runs):
+    ``collect`` needs no samples, statistics or KAT reports."""
     files = [i for i in args.inputs if not is_run_id(i)]
     ids = [i for i in args.inputs if is_run_id(i)]
     runs, errors = loader.load_paths(files)
@@ -37,7 +39,8 @@ def load(args):
         else:
             try:
                 conn = store.open_db(args.db, create=False)
-                runs += store.load_runs(conn, args.db, ids=ids if (ids or files) else None)
+                runs += store.load_runs(conn, args.db, ids=ids if (ids or files) else None,
+                                        samples=samples)
                 conn.close()
             except store.StoreError as exc:
                 errors.append(str(exc))
@@ -55,9 +58,9 @@ def report_errors(command, errors):
         print("cryptometer %s: %s" % (command, line), file=sys.stderr)
 
 
-def load_reported(args, command):
+def load_reported(args, command, samples=True):
     """``load``, with each error printed as one line; (runs, errors), runs empty after saying so."""
-    runs, errors = load(args)
+    runs, errors = load(args, samples)
     report_errors(command, errors)
     if not runs:
         print("cryptometer %s: no run in the inputs" % command, file=sys.stderr)

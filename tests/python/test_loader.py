@@ -47,3 +47,39 @@ def test_other_versions_and_non_json_are_refused_with_the_reason(tmp_path):
     _, errors = loader.load_paths([future, text])
     assert errors[0].field == "schema_version" and "version 7 is not supported" in errors[0].reason
     assert errors[1].field == "(document)" and "not valid JSON" in errors[1].reason
+
+
+def _small_doc(doc):
+    """doc with one record of each kind it has (status and unit), so that mutating it is quick."""
+    seen, keep = set(), []
+    for r in doc["results"]:
+        kind = (r["status"], r.get("unit"))
+        if kind not in seen:
+            seen.add(kind)
+            keep.append(r)
+    return dict(doc, results=keep)
+
+
+def test_compiled_schema_and_jsonschema_agree(our_runs):
+    """The fast yes of the compiled schema never accepts what jsonschema refuses: for every field
+    of every kind of record, wrong values and a missing field are refused by both, or by neither."""
+    doc = _small_doc(loader.upgrade(json.loads(our_runs[0].read_text())))
+    assert {r.get("unit") for r in doc["results"]} == {"byte", "op"}
+    slow = loader.validator(2)
+    cases = [doc]
+    for i, rec in enumerate(doc["results"]):
+        for key in list(rec) + ["bogus"]:
+            for value in (None, "x", -1, 1.5, [], {}, True, "__delete__"):
+                r = dict(rec)
+                if value == "__delete__":
+                    r.pop(key, None)
+                else:
+                    r[key] = value
+                results = list(doc["results"])
+                results[i] = r
+                cases.append(dict(doc, results=results))
+    for top in ("schema_version", "complete", "results", "context", "tool"):
+        cases.append(dict(doc, **{top: "x"}))
+    disagree = [c for c in cases if loader.schema_accepts(c, 2) != slow.is_valid(c)]
+    assert not disagree, json.dumps(disagree[0])[:2000]
+    assert sum(1 for c in cases if not slow.is_valid(c)) > len(cases) / 2
