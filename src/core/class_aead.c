@@ -116,15 +116,9 @@ static int seal_open_both(cm_cross_case *c, void *sa, void *sb)
 static int cross_one(cm_cross_case *c)
 {
     const cm_aead_vtable *va = c->impl->vt.aead, *vb = c->peer->vt.aead;
-    size_t kl = c->alg->key_len;
-    void *sa = NULL, *sb = NULL;
-    cm_rc ra, rb;
-    if ((ra = va->create(&sa, c->key, kl)) != CM_OK)
-        return kat_cross_failed(c, NULL, "create", ra);
-    if ((rb = vb->create(&sb, c->key, kl)) != CM_OK) {
-        va->destroy(sa);
-        return kat_cross_failed(c, c->peer_name, "create", rb);
-    }
+    void *sa, *sb;
+    if (!kat_cross_keyed(c, va->create, va->destroy, vb->create, &sa, &sb))
+        return 0;
     int ok = seal_open_both(c, sa, sb);
     va->destroy(sa);
     vb->destroy(sb);
@@ -215,11 +209,8 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     }
     if (c->impl) {
         const cm_aead_vtable *vt = c->impl->vt.aead;
-        void *st = NULL;
-        cm_rc rc = vt->create(&st, f.key, f.key_len);
-        if (rc != CM_OK) {
-            kat_wp_create_failed(rep, c->label, rc, f.key_len);
-        } else {
+        void *st;
+        if (kat_case_keyed(vt->create, f.key, f.key_len, rep, c->label, &st)) {
             wp_aead_case(vt, st, tag_len, &f, c->result, c->label, rep);
             vt->destroy(st);
         }

@@ -191,16 +191,12 @@ static int stream_check(const cm_cipher_vtable *v, void *st, cm_cross_case *c)
 static int cross_one(cm_cross_case *c)
 {
     const cm_cipher_vtable *va = c->impl->vt.cipher, *vb = c->peer->vt.cipher;
-    size_t kl = c->alg->key_len, size = c->size;
-    void *sa = NULL, *sb = NULL;
+    size_t size = c->size;
+    void *sa, *sb;
     int ok = 0;
     cm_rc ra, rb;
-    if ((ra = va->create(&sa, c->key, kl)) != CM_OK)
-        return kat_cross_failed(c, NULL, "create", ra);
-    if ((rb = vb->create(&sb, c->key, kl)) != CM_OK) {
-        va->destroy(sa);
-        return kat_cross_failed(c, c->peer_name, "create", rb);
-    }
+    if (!kat_cross_keyed(c, va->create, va->destroy, vb->create, &sa, &sb))
+        return 0;
     if ((ra = va->encrypt(sa, c->iv, c->msg, c->out_a, size)) != CM_OK)
         kat_cross_failed(c, NULL, "encrypt", ra);
     else if ((rb = vb->encrypt(sb, c->iv, c->msg, c->out_b, size)) != CM_OK)
@@ -332,11 +328,8 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     }
     if (c->impl) {
         const cm_cipher_vtable *vt = c->impl->vt.cipher;
-        void *st = NULL;
-        cm_rc rc = vt->create(&st, f.key, f.key_len);
-        if (rc != CM_OK) {
-            kat_wp_create_failed(rep, c->label, rc, f.key_len);
-        } else {
+        void *st;
+        if (kat_case_keyed(vt->create, f.key, f.key_len, rep, c->label, &st)) {
             wp_cipher_case(vt, st, alg, &f, c->result, c->label, rep);
             vt->destroy(st);
         }

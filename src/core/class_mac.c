@@ -48,16 +48,11 @@ static const cm_mac_vtable nop = {NULL, nop_mac, NULL};
 static int cross_one(cm_cross_case *c)
 {
     const cm_mac_vtable *va = c->impl->vt.mac, *vb = c->peer->vt.mac;
-    size_t kl = c->alg->key_len;
-    void *sa = NULL, *sb = NULL;
+    void *sa, *sb;
     int ok = 0;
     cm_rc ra, rb;
-    if ((ra = va->create(&sa, c->key, kl)) != CM_OK)
-        return kat_cross_failed(c, NULL, "create", ra);
-    if ((rb = vb->create(&sb, c->key, kl)) != CM_OK) {
-        va->destroy(sa);
-        return kat_cross_failed(c, c->peer_name, "create", rb);
-    }
+    if (!kat_cross_keyed(c, va->create, va->destroy, vb->create, &sa, &sb))
+        return 0;
     if ((ra = va->mac(sa, c->msg, c->size, c->out_a)) != CM_OK)
         kat_cross_failed(c, NULL, "mac", ra);
     else if ((rb = vb->mac(sb, c->msg, c->size, c->out_b)) != CM_OK)

@@ -167,6 +167,21 @@ int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, cm_rc rc
     return 0;
 }
 
+/* See kat_internal.h. */
+int kat_cross_keyed(cm_cross_case *c, kat_keyed_create_fn create_a, void (*destroy_a)(void *),
+                    kat_keyed_create_fn create_b, void **sa, void **sb)
+{
+    cm_rc rc;
+    *sa = *sb = NULL;
+    if ((rc = create_a(sa, c->key, c->alg->key_len)) != CM_OK)
+        return kat_cross_failed(c, NULL, "create", rc);
+    if ((rc = create_b(sb, c->key, c->alg->key_len)) != CM_OK) {
+        destroy_a(*sa);
+        return kat_cross_failed(c, c->peer_name, "create", rc);
+    }
+    return 1;
+}
+
 /* Draws the inputs of one size and runs check (the class's cross_one or
  * self_one) on them. Returns 1, or 0 with rep->cross_detail. */
 static int one_size(int (*check)(cm_cross_case *), const cm_impl *impl, const cm_impl *peer,

@@ -84,6 +84,19 @@ int kat_cross_same(cm_cross_case *c, const char *what, const char *b_name, const
  * this implementation, else the peer named who); returns 0. */
 int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, cm_rc rc);
 
+/* create() of the keyed classes (mac, cipher, aead: the same shape). */
+typedef cm_rc (*kat_keyed_create_fn)(void **state, const uint8_t *key, size_t key_len);
+
+/* Creates the states of both sides of a cross-check on c->key: 1, or 0
+ * with c->detail, nothing left allocated. */
+int kat_cross_keyed(cm_cross_case *c, kat_keyed_create_fn create_a, void (*destroy_a)(void *),
+                    kat_keyed_create_fn create_b, void **sa, void **sb);
+
+/* Creates the state of a case on key: 1, or 0 after recording the failure
+ * (kat_wp_create_failed). */
+int kat_case_keyed(kat_keyed_create_fn create, const uint8_t *key, size_t key_len,
+                   cm_kat_report *rep, const char *label, void **state);
+
 /* The hex fields of a Wycheproof case (kat_wp_decode); NULL when not asked. */
 typedef struct kat_wp_fields {
     uint8_t *key, *iv, *aad, *msg, *ct, *tag;

@@ -370,6 +370,17 @@ void kat_wp_create_failed(cm_kat_report *rep, const char *label, cm_rc rc, size_
                  kat_rc_name(rc));
 }
 
+/* See kat_internal.h. */
+int kat_case_keyed(kat_keyed_create_fn create, const uint8_t *key, size_t key_len,
+                   cm_kat_report *rep, const char *label, void **state)
+{
+    cm_rc rc = create(state, key, key_len);
+    if (rc == CM_OK)
+        return 1;
+    kat_wp_create_failed(rep, label, rc, key_len);
+    return 0;
+}
+
 /* Parses one case and, with impl, runs it through its class's module.
  * Returns 0, or -1 with err. */
 static int one_case(const json_t *group, const json_t *test, const cm_algorithm *alg,
