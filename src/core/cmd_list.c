@@ -13,16 +13,18 @@
 #include "core/plan.h"
 #include "core/registry.h"
 
-/* Prints the list as JSON: {"benchmarks":[...],"missing_backends":[...]}. */
-static void print_json(const cm_group *groups, size_t n)
+/* The list as JSON: {"benchmarks":[...],"missing_backends":[...]}, or NULL
+ * when out of memory. */
+static json_t *list_json(const cm_group *groups, size_t n)
 {
-    json_t *doc = json_pack("{s:[], s:[]}", "benchmarks", "missing_backends");
-    for (size_t i = 0; i < n; i++)
+    json_t *benchmarks = json_array(), *missing = json_array();
+    int rc = benchmarks && missing ? 0 : -1;
+    for (size_t i = 0; i < n && !rc; i++)
         for (int k = 0; k < groups[i].n_ops; k++) {
-            char name[160];
+            char name[192];
             cm_bench_name(name, sizeof name, &groups[i], groups[i].ops[k]);
-            json_array_append_new(
-                json_object_get(doc, "benchmarks"),
+            rc |= json_array_append_new(
+                benchmarks,
                 json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s?}", "name", name, "backend",
                           groups[i].backend->name, "variant", groups[i].impl->variant,
                           "algorithm", groups[i].alg->name, "class",
@@ -32,13 +34,28 @@ static void print_json(const cm_group *groups, size_t n)
         }
     size_t nm;
     const cm_backend_missing *m = cm_registry_missing(&nm);
-    for (size_t i = 0; i < nm; i++)
-        json_array_append_new(json_object_get(doc, "missing_backends"),
-                              json_pack("{s:s, s:s, s:s}", "backend", m[i].name, "reason",
-                                        m[i].reason, "package", m[i].package));
+    for (size_t i = 0; i < nm && !rc; i++)
+        rc |= json_array_append_new(missing, json_pack("{s:s, s:s, s:s}", "backend", m[i].name,
+                                                       "reason", m[i].reason, "package",
+                                                       m[i].package));
+    if (rc) {
+        json_decref(benchmarks);
+        json_decref(missing);
+        return NULL;
+    }
+    return json_pack("{s:o, s:o}", "benchmarks", benchmarks, "missing_backends", missing);
+}
+
+/* Prints the list as JSON; -1 with err when out of memory. */
+static int print_json(const cm_group *groups, size_t n, cm_error *err)
+{
+    json_t *doc = list_json(groups, n);
+    if (!doc)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory for the list");
     json_dumpf(doc, stdout, JSON_INDENT(1));
     fputc('\n', stdout);
     json_decref(doc);
+    return 0;
 }
 
 /* Prints the list grouped by class. */
@@ -82,10 +99,11 @@ int cm_list_main(int argc, char **argv)
     }
     if (parsed != 0 || cm_options_plan(&o, NULL, 0, &groups, &n, &err) != 0)
         return cm_command_fail(&cm_cmd_list, &err);
+    int rc = 0;
     if (o.json)
-        print_json(groups, n);
+        rc = print_json(groups, n, &err);
     else
         print_text(groups, n);
     free(groups);
-    return CM_EXIT_OK;
+    return rc ? cm_command_fail(&cm_cmd_list, &err) : CM_EXIT_OK;
 }

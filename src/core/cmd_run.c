@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "util/json.h"
 #include "core/class.h"
 #include "core/commands.h"
 #include "platform/cpuclock.h"
@@ -54,10 +55,13 @@ static json_t *aes_scores(const cm_record_set *recs, const platform_cpu *pc)
         json_t *score = platform_aes_score(name[0] ? name : NULL, r->clock.mhz_used,
                                            f.throughput_mb_s * 1000.0, cl ? cl->claimed_mhz : 0,
                                            "measured");
-        if (score) {
-            json_object_set_new(score, "cluster", c >= 0 ? json_integer(c) : json_null());
-            json_array_append_new(scores, score);
+        int rc = cm_json_put(score, "cluster", c >= 0 ? json_integer(c) : json_null());
+        if (rc || json_array_append_new(scores, json_incref(score)) != 0) {
+            json_decref(score);
+            json_decref(scores);
+            return NULL;
         }
+        json_decref(score);
     }
     return scores;
 }
@@ -130,12 +134,61 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
 static json_t *settings_json(const cm_options *o)
 {
     json_t *sizes = json_array();
-    for (int i = 0; i < o->n_sizes; i++)
-        json_array_append_new(sizes, json_integer((json_int_t)o->sizes[i]));
+    int rc = sizes ? 0 : -1;
+    for (int i = 0; i < o->n_sizes && !rc; i++)
+        rc |= json_array_append_new(sizes, json_integer((json_int_t)o->sizes[i]));
+    if (rc) {
+        json_decref(sizes);
+        return NULL;
+    }
     return json_pack("{s:o, s:f, s:f, s:s?, s:s?, s:s?, s:i, s:i, s:b, s:f}", "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter", o->regex,
                      "algorithms", o->algorithms, "backends", o->backends, "cpu", o->cpu,
                      "aead_aad_len", 13, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s);
+}
+
+/* The document before the measurements: tool, command, settings, context
+ * (the core's and the platform's, with the health snapshot *before*).
+ * NULL when out of memory. */
+static json_t *start_document(int argc, char **argv, const cm_options *o, platform_cpu *pc,
+                              platform_health **before)
+{
+    cm_error err = {0};
+    json_t *doc = cm_document_new(argc + 1, argv - 1);
+    json_t *context = cm_core_context();
+    json_t *pctx = pc ? platform_run_context(pc, before, &err) : NULL;
+    int rc = doc && context ? 0 : -1;
+    if (!rc && pctx)
+        rc |= json_object_update(context, pctx);
+    json_decref(pctx);
+    rc |= cm_json_put(doc, "settings", settings_json(o));
+    rc |= cm_json_put(doc, "context", context);
+    return cm_json_checked(doc, rc);
+}
+
+/* Adds what is known after the measurements: the health flags (before and
+ * after), the AES score, the end time, and whether the run is complete.
+ * 0, or -1 when out of memory. */
+static int finish_document(json_t *doc, const cm_record_set *recs, const platform_cpu *pc,
+                           const platform_health *before)
+{
+    cm_error err = {0};
+    char now[32];
+    int rc = 0;
+    if (pc) {
+        json_t *context = json_object_get(doc, "context");
+        json_t *health = platform_run_health(pc, before, context, &err);
+        if (health)
+            rc |= cm_json_put(context, "health", health);
+        rc |= cm_json_put(doc, "analysis", json_pack("{s:o}", "aes_score", aes_scores(recs, pc)));
+    }
+    cm_utc_now(now, sizeof now);
+    rc |= cm_json_put(doc, "finished", json_string(now));
+    if (cm_interrupted) {
+        rc |= cm_json_put(doc, "complete", json_false());
+        rc |= cm_json_put(doc, "interrupted", json_true());
+    }
+    return rc;
 }
 
 /* Parses the options and checks every input and output before anything
@@ -185,38 +238,19 @@ int cm_run_main(int argc, char **argv)
     cm_catch_interrupt();
     cm_pin_to_cpu(o.cpu);
 
-    json_t *doc = cm_document_new(argc + 1, argv - 1);
-    json_t *context = cm_core_context();
     platform_cpu *pc = platform_cpu_new();
     platform_health *before = NULL;
-    json_t *pctx = pc ? platform_run_context(pc, &before, &err) : NULL;
-    if (pctx)
-        json_object_update(context, pctx);
-    json_decref(pctx);
-    json_object_set_new(doc, "settings", settings_json(&o));
-    json_object_set_new(doc, "context", context);
-
+    json_t *doc = start_document(argc, argv, &o, pc, &before);
     cm_record_set recs;
     cm_record_set_init(&recs);
-    int failures = measure_plan(&o, groups, n, pc, &recs, &err);
+    int failures = doc ? measure_plan(&o, groups, n, pc, &recs, &err)
+                       : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     free(groups);
-    if (pc && failures >= 0) {
-        json_t *health = platform_run_health(pc, before, context, &err);
-        if (health)
-            json_object_set_new(context, "health", health);
-        json_object_set_new(doc, "analysis", json_pack("{s:o}", "aes_score",
-                                                      aes_scores(&recs, pc)));
-    }
+    if (failures >= 0 && finish_document(doc, &recs, pc, before) != 0)
+        failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     platform_health_free(before);
     platform_cpu_free(pc);
-    char now[32];
-    cm_utc_now(now, sizeof now);
-    json_object_set_new(doc, "finished", json_string(now));
-    if (cm_interrupted) {
-        json_object_set_new(doc, "complete", json_false());
-        json_object_set_new(doc, "interrupted", json_true());
-    }
-    /* out of memory while measuring: no result rather than a shorter one */
+    /* out of memory: no result rather than a shorter one */
     int rc = failures < 0 ? -1 : write_results(doc, &recs, o.json_path, o.csv_path, &err);
     if (!o.quiet && failures >= 0)
         cm_print_table(stdout, recs.items, recs.n, doc);

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "util/json.h"
 #include "core/output.h"
 #include "core/registry.h"
 #include "platform/timer.h"
@@ -29,8 +30,13 @@ json_t *cm_document_new(int argc, char **argv)
 {
     char now[32];
     json_t *cmd = json_array();
-    for (int i = 0; i < argc; i++)
-        json_array_append_new(cmd, json_string(argv[i]));
+    int rc = cmd ? 0 : -1;
+    for (int i = 0; i < argc && !rc; i++)
+        rc |= json_array_append_new(cmd, cm_json_string_lossy(argv[i]));
+    if (rc) {
+        json_decref(cmd);
+        return NULL;
+    }
     cm_utc_now(now, sizeof now);
     return json_pack("{s:s, s:i, s:{s:s, s:s}, s:o, s:s, s:b, s:b, s:[]}", "schema",
                      "cryptometer-result", "schema_version", CM_SCHEMA_VERSION, "tool", "name",
@@ -65,22 +71,23 @@ static json_t *os_pretty_name(void)
 static json_t *libraries(void)
 {
     json_t *libs = json_array();
-    for (size_t i = 0; i < cm_registry_count(); i++) {
+    int rc = libs ? 0 : -1;
+    for (size_t i = 0; i < cm_registry_count() && !rc; i++) {
         const cm_backend *b = cm_registry_backend(i);
         const char *v = b->version ? b->version() : NULL;
         json_t *lib = json_pack("{s:s, s:b, s:s?, s:s}", "backend", b->name, "available", 1,
                                 "version", v, "description", b->description);
-        if (b->describe)
-            json_object_set_new(lib, "details", b->describe());
-        json_array_append_new(libs, lib);
+        if (lib && b->describe)
+            rc |= cm_json_put(lib, "details", b->describe());
+        rc |= json_array_append_new(libs, lib);
     }
     size_t n;
     const cm_backend_missing *m = cm_registry_missing(&n);
-    for (size_t i = 0; i < n; i++)
-        json_array_append_new(libs, json_pack("{s:s, s:b, s:n, s:s, s:s}", "backend", m[i].name,
-                                              "available", 0, "version", "reason", m[i].reason,
-                                              "package", m[i].package));
-    return libs;
+    for (size_t i = 0; i < n && !rc; i++)
+        rc |= json_array_append_new(libs, json_pack("{s:s, s:b, s:n, s:s, s:s}", "backend",
+                                                    m[i].name, "available", 0, "version", "reason",
+                                                    m[i].reason, "package", m[i].package));
+    return cm_json_checked(libs, rc);
 }
 
 json_t *cm_core_context(void)
