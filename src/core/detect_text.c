@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "core/detect.h"
+#include "platform/aes_score.h"
 #include "platform/cpu.h"
 
 /* Field shortcuts on jansson objects. */
@@ -300,7 +301,9 @@ static void render_aes_score(FILE *out, const json_t *doc)
         fprintf(out, "%s\n", sget(as, "reason") ? sget(as, "reason") : "not measured");
         return;
     }
-    fprintf(out, "OpenSSL aes-256-cbc, 16 KiB, quick figure per cluster, in 1000 bytes/s per MHz\n");
+    char source[128];
+    platform_aes_source_text(source, sizeof source);
+    fprintf(out, "(%s; a quick figure per cluster, in 1000 bytes/s per MHz)\n", source);
     json_array_foreach(scores, i, s)
         fprintf(out, "  cluster %lld: %.0f per MHz, %s — %s\n",
                 (long long)json_integer_value(json_object_get(s, "cluster")), nget(s, "score_per_mhz"),

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "core/output.h"
+#include "platform/aes_score.h"
 #include "core/plan.h"
 #include "core/record.h"
 
@@ -255,8 +256,10 @@ static void print_scores_and_health(FILE *out, json_t *doc)
     size_t k;
     json_array_foreach(field(doc, "analysis.aes_score"), k, score)
     {
+        char source[128];
+        platform_aes_source_text(source, sizeof source);
         if (!k)
-            fprintf(out, "\nAES score per MHz (openssl aes-256-cbc, 16 KiB):\n");
+            fprintf(out, "\nAES score per MHz (%s):\n", source);
         fprintf(out, "  %s\n", json_string_value(json_object_get(score, "message")));
     }
     json_t *health = field(doc, "context.health");

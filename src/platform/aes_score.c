@@ -423,3 +423,13 @@ int platform_aes_score_source(platform_aes_source *out)
     out->size = size > 0 ? (size_t)size : 0;
     return out->backend && out->algorithm && out->operation && out->size ? 0 : -1;
 }
+
+void platform_aes_source_text(char *buf, size_t len)
+{
+    platform_aes_source src;
+    if (platform_aes_score_source(&src) == 0)
+        snprintf(buf, len, "%s %s %s of %zu-byte blocks, as sbc-bench measures", src.backend,
+                 src.algorithm, src.operation, src.size);
+    else
+        snprintf(buf, len, "the table names no figure to measure");
+}

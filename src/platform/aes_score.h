@@ -63,4 +63,8 @@ typedef struct platform_aes_source {
  * complete "metric". */
 int platform_aes_score_source(platform_aes_source *out);
 
+/* "openssl aes-256-cbc encrypt of 16384-byte blocks, as sbc-bench measures"
+ * (from the table), for headings. */
+void platform_aes_source_text(char *buf, size_t len);
+
 #endif
