@@ -7,7 +7,7 @@ import pytest
 from cryptometer import aes_score, loader, results_md
 from cryptometer.collect import column_name, operation_tables
 from cryptometer.figures import cycles, figure, machine_label
-from conftest import run_cli
+from analysis_helpers import run_cli
 
 
 def _cells(markdown):
@@ -72,7 +72,7 @@ def test_write_table_is_a_table_the_inference_reads(cli, tmp_path, sbc_docs):
 
 
 def test_per_operation_records_get_a_table_in_us_per_op(tmp_path):
-    from conftest import ROOT
+    from analysis_helpers import ROOT
     from cryptometer import imported, opensslspeed
     doc = imported.from_openssl_speed(opensslspeed.parse_text(
         (ROOT / "tests/fixtures/openssl-speed/asym.txt").read_text()), {"file": "asym.txt"})

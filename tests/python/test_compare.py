@@ -5,7 +5,7 @@ import numpy as np
 
 from cryptometer.comparison import compare_runs
 from cryptometer.loader import Run
-from conftest import binary, measure
+from analysis_helpers import binary, measure
 
 
 def _run(run_id, medians, seed, host="h"):

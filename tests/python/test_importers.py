@@ -5,7 +5,7 @@ import json
 import pytest
 
 from cryptometer import cryptsetup, imported, loader, opensslspeed
-from conftest import ROOT
+from analysis_helpers import ROOT
 
 SPEED = ROOT / "tests" / "fixtures" / "openssl-speed"
 CRYPTSETUP = ROOT / "tests" / "fixtures" / "cryptsetup"

@@ -2,7 +2,7 @@
 
 from cryptometer import plots
 from cryptometer.loader import load_paths
-from conftest import ROOT
+from analysis_helpers import ROOT
 
 
 def test_every_kind_with_data_is_written(cli, tmp_path, our_runs, sbc_docs):

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from conftest import run_cli
+from analysis_helpers import run_cli
 
 PAYLOADS = {"hostname": "<script>window.__pwned = 1</script>",
             "cpu": "<img src=x onerror=\"window.__pwned = 2\">",
