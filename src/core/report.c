@@ -365,10 +365,13 @@ static void print_op_cells(FILE *out, const cm_record *r)
         return;
     }
     cm_record_figures(r, &f);
-    char c[64] = "?";
+    char ops[32], us[32], c[64] = "?";
+    snprintf(ops, sizeof ops, "%s%.1f", weak_mark(&f), f.ops_per_s);
+    snprintf(us, sizeof us, "%s%.2f", weak_mark(&f), f.us_per_op);
     if (f.has_cycles)
-        snprintf(c, sizeof c, "%.0f ±%.1f%%", f.cycles_per_op, f.cycles_rel_uncertainty * 100);
-    fprintf(out, "%s%13.1f%14.2f%22s\n", weak_mark(&f), f.ops_per_s, f.us_per_op, c);
+        snprintf(c, sizeof c, "%s%.0f ±%.1f%%", weak_mark(&f), f.cycles_per_op,
+                 f.cycles_rel_uncertainty * 100);
+    fprintf(out, "%14s%14s%22s\n", ops, us, c);
 }
 
 /* The header line of a block. */
