@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "util/input.h"
 #include "util/json.h"
 #include "core/output.h"
 #include "core/registry.h"
@@ -46,26 +47,26 @@ json_t *cm_document_new(int argc, char **argv)
                      "complete", 1, "interrupted", 0, "results");
 }
 
-/* PRETTY_NAME from /etc/os-release, or NULL. */
+/* PRETTY_NAME from /etc/os-release, or NULL (read by the reading policy
+ * of util/input.h, capped at 64 KiB). */
 static json_t *os_pretty_name(void)
 {
-    char line[256];
+    char *text, *save = NULL;
+    size_t len;
     json_t *name = json_null();
-    FILE *f = fopen("/etc/os-release", "r");
-    if (!f)
+    if (cm_read_file("/etc/os-release", CM_CAP_OS_RELEASE, "file", &text, &len, NULL) != 0)
         return name;
-    while (fgets(line, sizeof line, f))
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
         if (strncmp(line, "PRETTY_NAME=", 12) == 0) {
             char *v = line + 12;
-            v[strcspn(v, "\n")] = '\0';
             if (*v == '"') {
                 v++;
                 v[strcspn(v, "\"")] = '\0';
             }
             json_decref(name);
-            name = json_string(v);
+            name = cm_json_string_lossy(v);
         }
-    fclose(f);
+    free(text);
     return name;
 }
 

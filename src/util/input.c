@@ -47,6 +47,19 @@ int cm_read_file(const char *path, size_t max_bytes, const char *kind, char **bu
     int fd = cm_open_regular(path, kind, err);
     if (fd < 0)
         return -1;
+    int rc = cm_read_fd(fd, path, max_bytes, kind, buf, len, err);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}
+
+int cm_read_fd(int fd, const char *path, size_t max_bytes, const char *kind, char **buf,
+               size_t *len, cm_error *err)
+{
+    *buf = NULL;
+    if (len)
+        *len = 0;
     /* /proc and /sys files say size 0: grow as read, whatever fstat says */
     size_t cap = 4096, used = 0;
     char *b = malloc(cap);
@@ -87,7 +100,6 @@ int cm_read_file(const char *path, size_t max_bytes, const char *kind, char **bu
                              kind, path, max_bytes);
                 break;
             }
-            close(fd);
             b[used] = '\0';
             *buf = b;
             if (len)
@@ -108,7 +120,6 @@ int cm_read_file(const char *path, size_t max_bytes, const char *kind, char **bu
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s %s: out of memory", kind, path);
     }
     free(b);
-    close(fd);
     errno = saved;
     return -1;
 }

@@ -15,6 +15,8 @@
 /* The caps of each kind of input (docs/security.md). */
 #define CM_CAP_SYSFS (16u << 20)      /* /proc, /sys and sysroot files */
 #define CM_CAP_WYCHEPROOF (64u << 20) /* verify --wycheproof FILE */
+#define CM_CAP_OS_RELEASE (64u << 10) /* /etc/os-release */
+#define CM_CAP_STDIN (16u << 20)      /* aes-score's JSON on standard input */
 
 /* Opens path read-only, without blocking and close-on-exec, and checks it
  * is a regular file. The descriptor (blocking again), or -1 with errno
@@ -29,5 +31,10 @@ int cm_open_regular(const char *path, const char *kind, cm_error *err);
  * (CM_EXIT_ENVIRONMENT; err may be NULL) set and *buf NULL. */
 int cm_read_file(const char *path, size_t max_bytes, const char *kind, char **buf, size_t *len,
                  cm_error *err);
+
+/* cm_read_file's reading and cap on an open descriptor (standard input,
+ * when the user asked for it), named path in messages; fd stays open. */
+int cm_read_fd(int fd, const char *path, size_t max_bytes, const char *kind, char **buf,
+               size_t *len, cm_error *err);
 
 #endif
