@@ -204,7 +204,7 @@ static int finish_document(json_t *doc, const cm_record_set *recs, const platfor
 static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, size_t *n,
                        char *json_buf, size_t json_len, int *existed)
 {
-    struct stat st;
+    struct stat st, sj, sc;
     cm_error err = {0};
     int parsed = cm_options_parse(&cm_cmd_run, argc, argv, o, &err);
     *groups = NULL;
@@ -213,7 +213,10 @@ static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, 
         cm_options_usage(&cm_cmd_run, stdout);
         return CM_EXIT_OK;
     }
-    if (parsed == 0 && o->json_path && o->csv_path && cm_same_path(o->json_path, o->csv_path))
+    if (parsed == 0 && o->json_path && o->csv_path &&
+        (cm_same_path(o->json_path, o->csv_path) ||
+         (stat(o->json_path, &sj) == 0 && stat(o->csv_path, &sc) == 0 &&
+          sj.st_dev == sc.st_dev && sj.st_ino == sc.st_ino)))
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
                               o->csv_path);
     if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) == 0 && *n == 0)

@@ -87,6 +87,16 @@ def test_verify_json_same_file_as_its_input_is_refused(cm, tmp_path):
     assert v.read_bytes() == before
 
 
+def test_run_json_and_csv_hard_links_of_one_file_are_refused(cm, tmp_path):
+    a = tmp_path / "a.json"
+    a.write_text("keep")
+    os.link(a, tmp_path / "b.csv")
+    p = cm("run", "--backends", "ref", "--algorithms", "sha256", "--sizes", "16",
+           "--time", "0.02", "--json", a, "--csv", tmp_path / "b.csv", timeout=120)
+    assert p.returncode == 2, p.stderr
+    assert a.read_text() == "keep"
+
+
 # ---- 5. FIFOs never block --------------------------------------------------------------------
 
 def test_detect_sysroot_with_a_fifo_cpuinfo_does_not_hang(cm, tmp_path):
