@@ -21,15 +21,20 @@ int cm_open_regular(const char *path, const char *kind, cm_error *err)
         errno = saved;
         return -1;
     }
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (fstat(fd, &st) != 0) {
         int saved = errno;
         close(fd);
-        if (!S_ISREG(st.st_mode))
-            saved = EINVAL;
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s %s: cannot read: %s", kind, path,
+                     strerror(saved));
+        errno = saved;
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
         cm_error_set(err, CM_EXIT_ENVIRONMENT,
                      "%s %s: not a regular file (a FIFO, device, socket or directory is "
                      "not read)", kind, path);
-        errno = saved;
+        errno = EINVAL;
         return -1;
     }
     int flags = fcntl(fd, F_GETFL);
