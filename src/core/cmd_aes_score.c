@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <jansson.h>
+#include "util/input.h"
 
 #include "core/commands.h"
 #include "platform/aes_score.h"
@@ -75,7 +76,15 @@ int cm_aes_score_main(int argc, char **argv)
     }
     json_error_t jerr;
     cm_error err = {0};
-    json_t *in = json_loadf(stdin, 0, &jerr);
+    char *text;
+    size_t len;
+    json_t *in = NULL;
+    if (cm_read_fd(0, "standard input", CM_CAP_STDIN, "JSON on", &text, &len, &err) != 0) {
+        fprintf(stderr, "cryptometer aes-score: error: %s\n", err.msg);
+        return err.code;
+    }
+    in = json_loadb(text, len, 0, &jerr);
+    free(text);
     const json_t *figures = json_is_array(in) ? in : json_object_get(in, "figures");
     const json_t *table = json_is_object(in) ? json_object_get(in, "table") : NULL;
     json_t *out = NULL;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <jansson.h>
 #include "util/json.h"
@@ -141,9 +142,14 @@ static json_t *settings_json(const cm_options *o)
         json_decref(sizes);
         return NULL;
     }
-    return json_pack("{s:o, s:f, s:f, s:s?, s:s?, s:s?, s:i, s:i, s:b, s:f}", "sizes", sizes,
-                     "time_s", o->time_s, "target_ci", o->target_ci, "filter", o->regex,
-                     "algorithms", o->algorithms, "backends", o->backends, "cpu", o->cpu,
+    /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
+     * --filter from failing the whole object */
+    return json_pack("{s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f}", "sizes", sizes,
+                     "time_s", o->time_s, "target_ci", o->target_ci, "filter",
+                     o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
+                     o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
+                     "backends", o->backends ? cm_json_string_lossy(o->backends) : json_null(),
+                     "cpu", o->cpu,
                      "aead_aad_len", 13, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s);
 }
 
@@ -196,8 +202,9 @@ static int finish_document(json_t *doc, const cm_record_set *recs, const platfor
  * default one in json_buf). Returns -1 to go on, else the exit code (0
  * after --help, usage errors printed). */
 static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, size_t *n,
-                       char *json_buf, size_t json_len)
+                       char *json_buf, size_t json_len, int *existed)
 {
+    struct stat st, sj, sc;
     cm_error err = {0};
     int parsed = cm_options_parse(&cm_cmd_run, argc, argv, o, &err);
     *groups = NULL;
@@ -206,19 +213,26 @@ static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, 
         cm_options_usage(&cm_cmd_run, stdout);
         return CM_EXIT_OK;
     }
-    if (parsed == 0 && o->json_path && o->csv_path && cm_same_path(o->json_path, o->csv_path))
+    if (parsed == 0 && o->json_path && o->csv_path &&
+        (cm_same_path(o->json_path, o->csv_path) ||
+         (stat(o->json_path, &sj) == 0 && stat(o->csv_path, &sc) == 0 &&
+          sj.st_dev == sc.st_dev && sj.st_ino == sc.st_ino)))
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
                               o->csv_path);
     if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) == 0 && *n == 0)
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "no benchmark matches the selection "
                               "(see `cryptometer list`)");
-    if (parsed != 0 || !*groups || (o->csv_path && cm_output_check(o->csv_path, &err) != 0) ||
-        (o->json_path && cm_output_check(o->json_path, &err) != 0) ||
+    if (parsed != 0 || !*groups ||
+        (o->csv_path && cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0) ||
+        (o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
         (!o->json_path && cm_default_json_path(json_buf, json_len, &err) != 0)) {
         free(*groups);
         *groups = NULL;
         return cm_command_fail(&cm_cmd_run, &err);
     }
+    /* an existing result set is never replaced by one with no measurement */
+    *existed = (o->json_path && lstat(o->json_path, &st) == 0) ||
+               (o->csv_path && lstat(o->csv_path, &st) == 0);
     if (!o->json_path)
         o->json_path = json_buf;
     return -1;
@@ -231,7 +245,8 @@ int cm_run_main(int argc, char **argv)
     cm_group *groups;
     size_t n;
     char json_buf[512];
-    int early = prepare_run(argc, argv, &o, &groups, &n, json_buf, sizeof json_buf);
+    int existed = 0;
+    int early = prepare_run(argc, argv, &o, &groups, &n, json_buf, sizeof json_buf, &existed);
     if (early >= 0)
         return early;
 
@@ -250,13 +265,26 @@ int cm_run_main(int argc, char **argv)
         failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     platform_health_free(before);
     platform_cpu_free(pc);
-    /* out of memory: no result rather than a shorter one */
-    int rc = failures < 0 ? -1 : write_results(doc, &recs, o.json_path, o.csv_path, &err);
+    size_t measured = 0;
+    for (size_t i = 0; i < recs.n; i++)
+        measured += recs.items[i].status == CM_RECORD_OK;
+    /* out of memory: no result rather than a shorter one; interrupted
+     * before any measurement finished: the existing files stay */
+    int keep = failures >= 0 && cm_interrupted && measured == 0 && existed;
+    int rc = failures < 0 || keep ? -1
+                                  : write_results(doc, &recs, o.json_path, o.csv_path, &err);
+    if (keep)
+        cm_error_set(&err, CM_EXIT_INTERRUPTED,
+                     "interrupted before any measurement finished: %s%s%s left as it was",
+                     o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
     if (!o.quiet && failures >= 0)
         cm_print_table(stdout, recs.items, recs.n, doc);
     cm_record_set_free(&recs);
     json_decref(doc);
     if (rc != 0) {
+        struct stat st; /* the empty file that claimed the default name */
+        if (o.json_path == json_buf && lstat(json_buf, &st) == 0 && st.st_size == 0)
+            unlink(json_buf);
         fprintf(stderr, "cryptometer run: error: %s\n", err.msg);
         return err.code;
     }

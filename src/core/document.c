@@ -3,7 +3,9 @@
  * facts, and atomic file writing (see output.h).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "util/input.h"
 #include "util/json.h"
 #include "core/output.h"
 #include "core/registry.h"
@@ -44,26 +47,26 @@ json_t *cm_document_new(int argc, char **argv)
                      "complete", 1, "interrupted", 0, "results");
 }
 
-/* PRETTY_NAME from /etc/os-release, or NULL. */
+/* PRETTY_NAME from /etc/os-release, or NULL (read by the reading policy
+ * of util/input.h, capped at 64 KiB). */
 static json_t *os_pretty_name(void)
 {
-    char line[256];
+    char *text, *save = NULL;
+    size_t len;
     json_t *name = json_null();
-    FILE *f = fopen("/etc/os-release", "r");
-    if (!f)
+    if (cm_read_file("/etc/os-release", CM_CAP_OS_RELEASE, "file", &text, &len, NULL) != 0)
         return name;
-    while (fgets(line, sizeof line, f))
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
         if (strncmp(line, "PRETTY_NAME=", 12) == 0) {
             char *v = line + 12;
-            v[strcspn(v, "\n")] = '\0';
             if (*v == '"') {
                 v++;
                 v[strcspn(v, "\"")] = '\0';
             }
             json_decref(name);
-            name = json_string(v);
+            name = cm_json_string_lossy(v);
         }
-    fclose(f);
+    free(text);
     return name;
 }
 
@@ -110,22 +113,51 @@ json_t *cm_core_context(void)
         "cycle_counter", "kind", cc.kind, "mhz", cc.mhz, "libraries", libraries());
 }
 
-int cm_output_check(const char *path, cm_error *err)
+/* Refuses path when it is the same file (device and inode) as one of the
+ * inputs; 0 otherwise (also when either does not exist). */
+static int same_as_input(const char *path, const char *const *inputs, size_t n_inputs,
+                         cm_error *err)
+{
+    struct stat out, in;
+    if (stat(path, &out) != 0)
+        return 0;
+    for (size_t i = 0; i < n_inputs; i++)
+        if (inputs[i] && stat(inputs[i], &in) == 0 && in.st_dev == out.st_dev &&
+            in.st_ino == out.st_ino)
+            return cm_error_set(err, CM_EXIT_USAGE,
+                                "cannot write '%s': it is the input '%s'; give another output path",
+                                path, inputs[i]);
+    return 0;
+}
+
+int cm_output_check(const char *path, const char *const *inputs, size_t n_inputs, int force,
+                    cm_error *err)
 {
     struct stat st;
     if (!path || !*path)
         return cm_error_set(err, CM_EXIT_USAGE, "an output path is empty");
     char *copy = strdup(path);
+    if (!copy)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
     const char *dir = dirname(copy);
+    int exists = lstat(path, &st) == 0;
     int bad = 0;
-    if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (exists && S_ISDIR(st.st_mode)) {
         bad = cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': it is a directory", path);
-    } else if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    } else if (exists && !S_ISREG(st.st_mode)) {
         /* the write renames a new file over path: a symlink or a device
          * would be replaced, not written through */
         bad = cm_error_set(err, CM_EXIT_USAGE,
-                           "cannot write '%s': not a regular file (a symlink, device or pipe); "
-                           "give the path of a regular file", path);
+                           "cannot write '%s': not a regular file (a symlink, device, FIFO or "
+                           "socket); give the path of a regular file", path);
+    } else if (same_as_input(path, inputs, n_inputs, err) != 0) {
+        bad = -1;
+    } else if (exists && !force &&
+               ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 ||
+                (geteuid() != 0 && access(path, W_OK) != 0))) {
+        bad = cm_error_set(err, CM_EXIT_USAGE,
+                           "cannot write '%s': the existing file is read-only; give --force to "
+                           "replace it", path);
     } else if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         bad = cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': directory '%s' does not exist",
                            path, dir);
@@ -135,7 +167,7 @@ int cm_output_check(const char *path, cm_error *err)
         size_t plen = strlen(path) + 32;
         char *probe = malloc(plen);
         snprintf(probe, plen, "%s.tmp.%ld", path, (long)getpid());
-        int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
         if (fd < 0)
             bad = cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': %s", path, strerror(errno));
         else {
@@ -177,12 +209,52 @@ static char *temp_path(const char *path)
     return tmp;
 }
 
-/* Writes len bytes of text to a new file at tmp, flushed to disk. */
-static int write_file(const char *tmp, const char *text, size_t len)
+/* Removes the temporary files of earlier writes of path (path.tmp.PID)
+ * whose process is gone: a write killed between its steps leaves one. */
+static void clean_stale(const char *path)
 {
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    char *d = strdup(path), *b = strdup(path);
+    const char *base = b ? basename(b) : NULL;
+    DIR *dir = d && base ? opendir(dirname(d)) : NULL;
+    size_t bl = base ? strlen(base) : 0;
+    struct dirent *e;
+    while (dir && (e = readdir(dir)) != NULL) {
+        const char *p = e->d_name;
+        if (strncmp(p, base, bl) != 0 || strncmp(p + bl, ".tmp.", 5) != 0)
+            continue;
+        char *end;
+        errno = 0;
+        long pid = strtol(p + bl + 5, &end, 10);
+        if (errno || *end || end == p + bl + 5 || pid <= 0 || pid == (long)getpid())
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        size_t n = strlen(path) + strlen(p) + 8;
+        char *full = malloc(n);
+        if (full) {
+            char *dd = strdup(path);
+            snprintf(full, n, "%s/%s", dd ? dirname(dd) : ".", p);
+            free(dd);
+            unlink(full);
+            free(full);
+        }
+    }
+    if (dir)
+        closedir(dir);
+    free(d);
+    free(b);
+}
+
+/* Writes len bytes of text to a new file at tmp, flushed to disk, with the
+ * mode of the file it will replace at path (0644 for a new one). */
+static int write_file(const char *tmp, const char *path, const char *text, size_t len)
+{
+    struct stat st;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return -1;
+    if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        fchmod(fd, st.st_mode & 07777);
     size_t off = 0;
     while (off < len) {
         ssize_t w = write(fd, text + off, len - off);
@@ -204,8 +276,9 @@ int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err)
     if (n > 8)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "too many outputs");
     for (size_t i = 0; i < n && rc == 0; i++) {
+        clean_stale(outs[i].path);
         tmp[i] = temp_path(outs[i].path);
-        if (!tmp[i] || write_file(tmp[i], outs[i].text, outs[i].len) != 0)
+        if (!tmp[i] || write_file(tmp[i], outs[i].path, outs[i].text, outs[i].len) != 0)
             rc = cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': %s", outs[i].path,
                               tmp[i] ? strerror(errno) : "out of memory");
     }

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,9 @@ static const opt_spec table[CM_OPT_COUNT] = {
     [CM_OPT_TIMEOUT] = {"--timeout", 0, "SECONDS",
                         "an implementation silent this long beyond twice its --time is\n"
                         "killed and marked timeout (default 60)"},
+    [CM_OPT_FORCE] = {"--force", 0, NULL,
+                      "replace an existing output file even when it is read-only\n"
+                      "(its mode is kept)"},
     [CM_OPT_QUIET] = {"--quiet", 'q', NULL, "no table on stdout, no progress line"},
     [CM_OPT_HELP] = {"--help", 'h', NULL, "this text"},
 };
@@ -143,6 +147,7 @@ static int apply(cm_options *o, int id, const char *value, cm_error *err)
     case CM_OPT_CSV: o->csv_path = value; return 0;
     case CM_OPT_TIMEOUT: return cm_parse_positive("--timeout", value, 86400, &o->timeout_s, err);
     case CM_OPT_QUIET: o->quiet = 1; return 0;
+    case CM_OPT_FORCE: o->force = 1; return 0;
     default: return 0;
     }
 }
@@ -256,9 +261,22 @@ int cm_default_json_path(char *buf, size_t len, cm_error *err)
     if (mkdir("results", 0755) != 0 && errno != EEXIST)
         return cm_error_set(err, CM_EXIT_USAGE, "cannot create results/: %s", strerror(errno));
     snprintf(buf, len, "results/%s-%s.json", host, stamp);
-    for (int i = 2; access(buf, F_OK) == 0; i++)
+    for (int i = 2;; i++) {
+        int fd = open(buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            close(fd);
+            break;
+        }
+        if (errno != EEXIST || i > 100000)
+            return cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': %s", buf,
+                                strerror(errno));
         snprintf(buf, len, "results/%s-%s-%d.json", host, stamp, i);
-    return cm_output_check(buf, err);
+    }
+    if (cm_output_check(buf, NULL, 0, 0, err) != 0) {
+        unlink(buf);
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- the commands -------------------------------------------------------------- */
@@ -268,7 +286,7 @@ const cm_command cm_cmd_run = {
     .synopsis = "run [options]",
     .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(SIZES) |
                CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
-               CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(QUIET),
+               CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET),
     .footer =
         "exit codes: 0 ok; 1 an implementation failed its known-answer check, crashed or hung;\n"
         "2 bad option, algorithm, backend, size list or output path (nothing is run or written);\n"
@@ -292,11 +310,11 @@ const cm_command cm_cmd_verify = {
     .name = "verify",
     .synopsis = "verify [--wycheproof FILE] [--filter REGEX] [--algorithms LIST]\n"
                 "                          [--backends LIST] [--sizes LIST] [--json FILE]\n"
-                "                          [--timeout SECONDS] [--quiet]",
+                "                          [--timeout SECONDS] [--force] [--quiet]",
     .intro = "Runs the known-answer vectors and the cross-check against another backend for\n"
              "every implementation of this build, each in a separate process.",
     .accepts = CM_OPT(WYCHEPROOF) | CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) |
-               CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(TIMEOUT) | CM_OPT(QUIET),
+               CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET),
     .help = verify_help,
     .footer = "\n"
               "exit status: 0 all passed, 1 some failed, crashed or timed out, 2 usage error,\n"

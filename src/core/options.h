@@ -29,6 +29,7 @@ typedef enum cm_opt {
     CM_OPT_JSON,
     CM_OPT_CSV,
     CM_OPT_TIMEOUT,
+    CM_OPT_FORCE,
     CM_OPT_QUIET,
     CM_OPT_HELP,
     CM_OPT_COUNT
@@ -62,6 +63,7 @@ typedef struct cm_options {
     int n_sizes;                 /* cm_default_sizes unless --sizes */
     double time_s, target_ci, timeout_s;
     int quiet, cpu, per_cluster;
+    int force;                   /* --force: replace a read-only result file */
     int json;                    /* --json given as a flag (cmd->no_value) */
 } cm_options;
 
@@ -97,8 +99,10 @@ int cm_parse_positive(const char *opt, const char *text, double max, double *out
 int cm_command_fail(const cm_command *cmd, const cm_error *err);
 
 /* results/<host>-<UTC time>.json into buf, creating results/ if needed; a
- * name already taken (two runs in one second) gets -2, -3, ...; checked
- * with cm_output_check. 0, or -1 with err (usage). */
+ * name already taken (two runs in one second) gets -2, -3, ...: the name
+ * is claimed by creating the (empty) file exclusively, so that two runs
+ * never pick the same one; checked with cm_output_check. 0, or -1 with
+ * err (usage). */
 int cm_default_json_path(char *buf, size_t len, cm_error *err);
 
 #endif

@@ -26,12 +26,16 @@ struct json_t *cm_document_new(int argc, char **argv);
  * or the reason one is missing). */
 struct json_t *cm_core_context(void);
 
-/* Fails (-1, err: usage) when path cannot be written: it is empty, a
- * directory or another non-regular file (a symlink or device, which the
- * atomic rename would replace), its directory is missing, or the temporary
- * file the atomic write will use cannot be created there (tried, then
- * removed). */
-int cm_output_check(const char *path, cm_error *err);
+/* The one writing policy (docs/security.md, "C side"). Fails (-1, err:
+ * usage) when path cannot or must not be written: it is empty, a
+ * directory or another non-regular file (a symlink, device, FIFO or
+ * socket, which the atomic rename would replace), the same file (device
+ * and inode) as one of inputs[0..n_inputs) (NULL entries skipped), an
+ * existing read-only file and force is 0, its directory is missing, or
+ * the temporary file the atomic write will use cannot be created there
+ * (tried, then removed). */
+int cm_output_check(const char *path, const char *const *inputs, size_t n_inputs, int force,
+                    cm_error *err);
 
 /* 1 if paths a and b name the same file (their directories resolved), so
  * that two outputs do not overwrite each other. */
@@ -46,7 +50,9 @@ typedef struct cm_output {
 
 /* Writes every output atomically and together: each text goes to a
  * temporary file beside its path (flushed to disk), and only when all are
- * written are they renamed over their paths. On failure no path is
+ * written are they renamed over their paths. A replaced file keeps its
+ * mode; temporary files of earlier writes whose process is gone
+ * (path.tmp.PID) are removed first. On failure no path is
  * touched (but for a rename failing after another succeeded) and -1 is
  * returned with err set (CM_EXIT_ENVIRONMENT). */
 int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err);

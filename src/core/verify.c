@@ -14,6 +14,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "util/error.h"
+#include "util/input.h"
 #include "core/isolate.h"
 #include "core/output.h"
 #include "core/registry.h"
@@ -30,17 +31,13 @@ void cm_verify_usage(FILE *out)
 static json_t *load_wycheproof(const char *path, cm_kat_file_info *scan, cm_error *err)
 {
     json_error_t jerr;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: cannot open: %s", path, strerror(errno));
+    char *text;
+    size_t len;
+    if (cm_read_file(path, CM_CAP_WYCHEPROOF, "Wycheproof file", &text, &len, err) != 0)
         return NULL;
-    }
-    json_t *doc = json_loadf(f, 0, &jerr);
-    int read_errno = errno, read_failed = ferror(f);
-    fclose(f);
-    if (!doc && read_failed)
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: cannot read: %s", path, strerror(read_errno));
-    else if (!doc)
+    json_t *doc = json_loadb(text, len, 0, &jerr);
+    free(text);
+    if (!doc)
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not valid JSON: line %d, column %d: %s", path,
                      jerr.line, jerr.column, jerr.text);
     else if (cm_kat_wycheproof_scan(doc, path, scan, err) != 0)
@@ -188,7 +185,8 @@ int cm_verify_main(int argc, char **argv)
     }
     /* Usage errors, an unwritable --json among them, before anything runs. */
     if (parsed != 0 || cm_options_plan(&o, NULL, 0, &groups, &run.n, &err) != 0 ||
-        (o.json_path && cm_output_check(o.json_path, &err) != 0))
+        (o.json_path && cm_output_check(o.json_path, (const char *const[]){o.wycheproof}, 1,
+                                         o.force, &err) != 0))
         goto fail;
     free(groups);
     groups = NULL;

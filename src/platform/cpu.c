@@ -295,6 +295,9 @@ static int read_policies(const char *sysroot, const platform_cpu *cpu, struct po
                     continue;
             }
             p->n = pf_parse_cpulist(list, p->cpus, PLATFORM_MAX_CPUS);
+            if (p->n < 0)
+                pf_warn(sysroot, path, 1, "CPU list '%.64s' is malformed or names more than %d "
+                        "CPUs; ignored", list, PLATFORM_MAX_CPUS);
             if (p->n > 0)
                 n++;
         }
@@ -311,6 +314,9 @@ static int read_policies(const char *sysroot, const platform_cpu *cpu, struct po
                 continue;
             int cpus[PLATFORM_MAX_CPUS];
             int k = pf_parse_cpulist(list, cpus, PLATFORM_MAX_CPUS);
+            if (k < 0)
+                pf_warn(sysroot, path, 1, "CPU list '%.64s' is malformed or names more than %d "
+                        "CPUs; ignored", list, PLATFORM_MAX_CPUS);
             if (k <= 0)
                 continue;
             int dup = 0;

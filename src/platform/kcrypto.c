@@ -5,7 +5,9 @@
  * hardware RNG. See platform.h for the selection rule.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,9 +31,28 @@
  * /proc/crypto
  * ---------------------------------------------------------------------- */
 
+/* A priority: a decimal integer in [0, INT_MAX); -1 otherwise. */
+static int parse_priority(const char *val)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(val, &end, 10);
+    if (errno || end == val || *end || v < 0 || v >= INT_MAX || !isdigit((unsigned char)*val))
+        return -1;
+    return (int)v;
+}
+
 /* See kcrypto.h. */
 platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n)
 {
+    return platform_kcrypto_parse_file(text, n, NULL, NULL);
+}
+
+/* See kcrypto.h. */
+platform_kdriver *platform_kcrypto_parse_file(const char *text, size_t *n, const char *sysroot,
+                                              const char *path)
+{
+    int lineno = 0;
     size_t cap = 0, cnt = 0;
     platform_kdriver *d = NULL, *cur = NULL;
     *n = 0;
@@ -39,6 +60,7 @@ platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n)
     char *line = NULL;
     size_t line_cap = 0;
     while (pf_next_line(&p, &line, &line_cap) == 1) {
+        lineno++;
         char *colon = strchr(line, ':');
         if (!colon) {
             cur = NULL; /* a blank line ends an entry */
@@ -64,7 +86,11 @@ platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n)
         } else if (strcmp(key, "module") == 0) {
             snprintf(cur->module, sizeof cur->module, "%s", val);
         } else if (strcmp(key, "priority") == 0) {
-            cur->priority = atoi(val);
+            cur->priority = parse_priority(val);
+            cur->priority_bad = cur->priority < 0;
+            if (cur->priority_bad && path)
+                pf_warn(sysroot, path, lineno, "priority '%.40s' of %s is not an integer in "
+                        "[0, %d); ignored", val, cur->name, INT_MAX);
         } else if (strcmp(key, "type") == 0) {
             snprintf(cur->type, sizeof cur->type, "%s", val);
         } else if (strcmp(key, "selftest") == 0) {
@@ -387,8 +413,8 @@ static json_t *hwrng_json(const char *sysroot)
 /* One driver of an algorithm object. */
 static json_t *driver_json(const platform_kdriver *e)
 {
-    return json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:b, s:b, s:s?}", "driver", e->driver, "module", e->module,
-                     "priority", e->priority, "type", e->type, "selftest", e->selftest, "class", e->klass,
+    return json_pack("{s:s, s:s, s:o, s:s, s:s, s:s, s:b, s:b, s:s?}", "driver", e->driver, "module", e->module,
+                     "priority", e->priority_bad ? json_null() : json_integer(e->priority), "type", e->type, "selftest", e->selftest, "class", e->klass,
                      "internal", e->internal, "selected", e->selected, "what", e->what);
 }
 
@@ -444,7 +470,7 @@ json_t *platform_kernel_crypto(const char *sysroot, cm_error *err)
     json_t *kc = json_object();
     size_t n = 0;
     char *text = pf_read_text(sysroot, "/proc/crypto", NULL);
-    platform_kdriver *d = text ? platform_kcrypto_parse(text, &n) : NULL;
+    platform_kdriver *d = text ? platform_kcrypto_parse_file(text, &n, sysroot, "/proc/crypto") : NULL;
     int rc = kc ? 0 : -1;
     rc |= json_object_set_new(kc, "proc_crypto", json_boolean(text != NULL));
     free(text);

@@ -17,7 +17,8 @@ typedef struct platform_kdriver {
     char module[64];         /* "aesni_intel", "kernel" */
     char type[24];           /* "skcipher", "shash", ... */
     char selftest[16];       /* "passed", "unknown", or "" */
-    int priority;
+    int priority;            /* -1 when the file's value is not an integer */
+    int priority_bad;        /* the value was refused (warned, JSON null) */
     int internal;            /* "internal : yes" */
     const char *klass;       /* "cpu-instructions", "hardware-engine",
                                 "library", "software", "unknown" */
@@ -28,6 +29,11 @@ typedef struct platform_kdriver {
 /* Parses /proc/crypto text. Returns a malloc'd array (free()) in file
  * order and its length in *n; NULL with *n = 0 for no entries. */
 platform_kdriver *platform_kcrypto_parse(const char *text, size_t *n);
+
+/* platform_kcrypto_parse, warning (pf_warn, naming path under sysroot and
+ * the line) of each priority that is not an integer in [0, INT_MAX). */
+platform_kdriver *platform_kcrypto_parse_file(const char *text, size_t *n, const char *sysroot,
+                                              const char *path);
 
 /* Marks d[i].selected by the kernel's rule (crypto/api.c,
  * __crypto_alg_lookup): among the entries with the same name whose type

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +14,11 @@
 #include <jansson.h>
 
 #include "util/embedded.h"
+#include "util/input.h"
 #include "platform/cpu.h"
 #include "platform/sysroot.h"
 
-#define PF_MAX_FILE (16u << 20)
+#define PF_MAX_FILE CM_CAP_SYSFS
 
 /* See sysroot.h. */
 int pf_has_sysroot(const char *sysroot)
@@ -45,52 +47,16 @@ char *pf_path(char *buf, size_t len, const char *sysroot, const char *path)
     return buf;
 }
 
-/* See sysroot.h. */
+/* See sysroot.h. Every read goes through the reading policy of
+ * util/input.h: regular files only, opened without blocking, capped. */
 char *pf_read_text(const char *sysroot, const char *path, size_t *len_out)
 {
-    char full[4096];
+    char full[4096], *buf;
+    size_t len;
     if (!pf_path(full, sizeof full, sysroot, path))
         return NULL;
-    int fd = open(full, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    if (cm_read_file(full, PF_MAX_FILE, "file", &buf, &len, NULL) != 0)
         return NULL;
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        close(fd);
-        errno = ENOMEM;
-        return NULL;
-    }
-    for (;;) {
-        if (cap - len < 1024) {
-            if (cap >= PF_MAX_FILE)
-                break;
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) {
-                free(buf);
-                close(fd);
-                errno = ENOMEM;
-                return NULL;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        ssize_t r = read(fd, buf + len, cap - len - 1);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            int saved = errno;
-            free(buf);
-            close(fd);
-            errno = saved;
-            return NULL;
-        }
-        if (r == 0)
-            break;
-        len += (size_t)r;
-    }
-    close(fd);
-    buf[len] = '\0';
     if (len_out)
         *len_out = len;
     return buf;
@@ -121,9 +87,13 @@ int pf_read_line(const char *sysroot, const char *path, char *buf, size_t len)
     char full[4096];
     if (len == 0 || !pf_path(full, sizeof full, sysroot, path))
         return -1;
-    FILE *f = fopen(full, "re");
-    if (!f)
+    int fd = cm_open_regular(full, "file", NULL);
+    FILE *f = fd >= 0 ? fdopen(fd, "re") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
         return -1;
+    }
     char *got = fgets(buf, (int)len, f);
     fclose(f);
     if (!got)
@@ -198,6 +168,19 @@ int pf_next_line(const char **text, char **line, size_t *cap)
 }
 
 /* See sysroot.h. */
+void pf_warn(const char *sysroot, const char *path, int line, const char *fmt, ...)
+{
+    char full[4096], msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!pf_path(full, sizeof full, sysroot, path))
+        snprintf(full, sizeof full, "%s", path);
+    fprintf(stderr, "cryptometer: warning: %s line %d: %s\n", full, line, msg);
+}
+
+/* See sysroot.h. */
 char *pf_trim(char *s)
 {
     while (*s && isspace((unsigned char)*s))
@@ -234,7 +217,7 @@ int pf_parse_cpulist(const char *s, int *cpus, int max)
             return -1;
         for (long c = a; c <= b; c++) {
             if (n >= max)
-                return n;
+                return -1;
             cpus[n++] = (int)c;
         }
         if (*p && *p != ',' && *p != ' ' && *p != '\n' && *p != '\t')

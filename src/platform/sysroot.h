@@ -61,9 +61,16 @@ int pf_next_line(const char **text, char **line, size_t *cap);
 /* Trims leading and trailing white space in place; returns the start. */
 char *pf_trim(char *s);
 
+/* Prints "cryptometer: warning: FILE line N: MESSAGE" on stderr, FILE
+ * being path under sysroot: a value read from a file that is refused
+ * (and not used). */
+void pf_warn(const char *sysroot, const char *path, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Parses a CPU list, either the kernel's range form ("0-3,6,8-9") or a
  * space-separated list ("0 1 2 3"), into cpus (at most max entries,
- * ascending as written). Returns the count, or -1 on a malformed list. */
+ * ascending as written). Returns the count, or -1 on a malformed list or
+ * one of more than max CPUs (never a truncated list). */
 int pf_parse_cpulist(const char *s, int *cpus, int max);
 
 /* The embedded data table at path ("data/cpu_cores.json"), parsed once and

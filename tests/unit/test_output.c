@@ -243,11 +243,11 @@ int main(void)
     CHECK(count_tmp(dir) == 0);
 
     /* unwritable destinations are refused before anything is written */
-    CHECK(cm_output_check("/nonexistent-dir/x.json", &err) == -1);
+    CHECK(cm_output_check("/nonexistent-dir/x.json", NULL, 0, 0, &err) == -1);
     CHECK(err.code == CM_EXIT_USAGE && strstr(err.msg, "does not exist") != NULL);
-    CHECK(cm_output_check(dir, &err) == -1);
+    CHECK(cm_output_check(dir, NULL, 0, 0, &err) == -1);
     CHECK(strstr(err.msg, "is a directory") != NULL);
-    CHECK(cm_output_check(path, &err) == 0);
+    CHECK(cm_output_check(path, NULL, 0, 0, &err) == 0);
     CHECK(cm_write_json("/nonexistent-dir/x.json", doc, &err) == -1);
 
     test_views_agree();

@@ -310,8 +310,32 @@ static void test_af_alg_live(void)
     json_decref(af);
 }
 
+/* Priorities that are not integers are refused (priority -1, flagged),
+ * never read as 0 or INT_MAX; an absurd CPU list is refused, not cut. */
+static void test_absurd_values(void)
+{
+    static const char *const bad[] = {"nan", "abc", "1e308", "99999999999999999999", "-5"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char text[256];
+        size_t n;
+        snprintf(text, sizeof text, "name : cbc(aes)\ndriver : d\nmodule : m\npriority : %s\n",
+                 bad[i]);
+        platform_kdriver *d = platform_kcrypto_parse(text, &n);
+        CHECK(d && n == 1 && d[0].priority == -1 && d[0].priority_bad);
+        free(d);
+    }
+    size_t n;
+    platform_kdriver *d = platform_kcrypto_parse("name : x\ndriver : d\npriority : 300\n", &n);
+    CHECK(d && n == 1 && d[0].priority == 300 && !d[0].priority_bad);
+    free(d);
+    int cpus[8];
+    CHECK(pf_parse_cpulist("0-99999", cpus, 8) == -1);
+    CHECK(pf_parse_cpulist("0-7", cpus, 8) == 8);
+}
+
 int main(int argc, char **argv)
 {
+    test_absurd_values();
     snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
     test_recorded();
     test_selection_rule();
