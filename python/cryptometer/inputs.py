@@ -24,7 +24,20 @@ MB = 1024 * 1024
 LIMITS = {
     "log": 16 * MB,       # sbc-bench logs, openssl speed and cryptsetup benchmark output
     "result": 256 * MB,   # result documents (JSON)
+    "table": 16 * MB,     # data tables (data/aes_score_per_mhz.json, CRYPTOMETER_DATA_DIR)
 }
+
+
+# (st_dev, st_ino) of every file this process has read as an input (read_input, and the
+# databases the commands read: note_read): cryptometer.outputs refuses to write over any of them.
+READ = set()
+
+
+def note_read(path):
+    """Record ``path`` as an input of this process (see READ); quietly nothing if it cannot be stat'ed."""
+    ident = identity(path)
+    if ident is not None:
+        READ.add(ident)
 
 
 class InputError(Exception):
@@ -50,8 +63,11 @@ def shown(path):
     return raw.decode("utf-8", "replace")
 
 
-def read_input(path, kind):
-    """The bytes of the regular file ``path`` (at most LIMITS[kind]); raise InputError."""
+def read_input(path, kind, note=True):
+    """The bytes of the regular file ``path`` (at most LIMITS[kind]); raise InputError.
+
+    ``note``: remember it in READ (a data table that a command updates is read with False).
+    """
     limit = LIMITS[kind]
     name = os.fsencode(path)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
@@ -66,6 +82,8 @@ def read_input(path, kind):
         if st.st_size > limit:
             raise InputError("refusing to read", name, "%d bytes, more than the %d MB limit for a %s file"
                              % (st.st_size, limit // MB, kind))
+        if note:
+            READ.add((st.st_dev, st.st_ino))
         chunks, total = [], 0
         while True:
             chunk = os.read(fd, min(1 * MB, limit + 1 - total))

@@ -7,7 +7,9 @@ module, one policy for all of them (docs/security.md, "Python side"):
 - ``check_target`` refuses a target that is a symbolic link, that exists
   and is not a regular file (a device, a FIFO, a socket, a directory), that
   is the same file as one of the command's inputs (device and inode compared,
-  not names: a hard link or another spelling is caught), or that is an
+  not names: a hard link or another spelling is caught; every file read by
+  ``inputs.read_input`` or noted by ``inputs.note_read`` counts, besides the
+  ``inputs`` given), or that is an
   existing read-only file (no write permission bit) unless ``--force``;
 - ``write_atomic`` writes the bytes to a temporary file in the target's
   directory (``.NAME.cmPID.XXXX.tmp``), flushes and syncs it, gives it the
@@ -26,7 +28,7 @@ import re
 import stat
 import tempfile
 
-from .inputs import identity, shown
+from .inputs import READ, identity, shown
 
 
 class OutputError(Exception):
@@ -66,6 +68,8 @@ def check_target(path, inputs=(), force=None):
         if not stat.S_ISREG(st.st_mode):
             raise OutputError("refusing to write %s: it is not a regular file" % shown(raw))
         here = (st.st_dev, st.st_ino)
+        if here in READ:
+            raise OutputError("refusing to write %s: it is one of the input files" % shown(raw))
         for source in inputs:
             if source is not None and identity(source) == here:
                 raise OutputError("refusing to write %s: it is one of the input files (%s)"

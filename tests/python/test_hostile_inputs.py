@@ -240,3 +240,16 @@ def test_defect9_same_class_in_openssl_speed_and_cryptsetup(tmp_path):
                for w in r.stderr.splitlines()), r.stderr
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert "12345678901234567890123456789012345678" not in json.dumps(doc["results"])
+
+
+def test_defect3_database_input_is_never_an_output(tmp_path):
+    doc = imported(tmp_path)
+    db = tmp_path / "runs.db"
+    r = cli("store", "add", doc, "--db", db)
+    assert r.returncode == 0, r.stderr
+    before = db.read_bytes()
+    for command in (["collect", "--db", db, "-o", db], ["export", "--db", db, "-o", db],
+                    ["report", "--db", db, "-o", db]):
+        r = cli(*command)
+        assert r.returncode == 2 and "one of the input files" in r.stderr, (command, r.stderr)
+        assert db.read_bytes() == before
