@@ -19,7 +19,7 @@ import argparse
 import importlib
 import sys
 
-from . import __version__
+from . import __version__, outputs
 
 # name -> (module, help); add a subcommand by adding a module and a line here.
 SUBCOMMANDS = {
@@ -38,6 +38,9 @@ SUBCOMMANDS = {
     "export": ("cryptometer.export_cmd",
                'export records (files or --db, any selection) as CSV'),
 }
+
+# The subcommands that write files: they take --force (cryptometer.outputs).
+WRITERS = {"import", "store", "compare", "collect", "report", "plot", "export"}
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -71,6 +74,8 @@ def build_parser(chosen=None):
             p.set_defaults(func=_missing_dependency(name, exc))
             continue
         module.add_arguments(p)
+        if name in WRITERS:
+            outputs.add_force_option(p)
         p.set_defaults(func=module.run)
     return parser
 
@@ -79,7 +84,13 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     chosen = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(chosen if chosen in SUBCOMMANDS else None)
+    for stream in (sys.stdout, sys.stderr):
+        try:   # a path with bytes that are not UTF-8 is printed with them replaced, never a traceback
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
     args = parser.parse_args(argv)  # exits 2 on usage errors
+    outputs.FORCE = bool(getattr(args, "force", False))
     try:
         return args.func(args)
     except KeyboardInterrupt:

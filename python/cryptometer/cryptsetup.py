@@ -17,6 +17,7 @@ second.  Argon2 rows print the cost cryptsetup chose for its time target, not
 a speed, and are left out with a warning.  ``parse_text`` never raises.
 """
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import List, Optional
@@ -58,8 +59,24 @@ class CryptsetupOutput:
         return bool(self.ciphers or self.pbkdf2)
 
 
+# A speed outside [0, MIB_MAX] MiB/s, or PBKDF2 iterations outside [1, ITERATIONS_MAX], or a figure
+# that is not finite, is refused with a warning naming the line and the value; the row is not used.
+MIB_MAX = 1e9
+ITERATIONS_MAX = 1e12
+
+
 def _mib(text):
     return None if text == "N/A" else float(text.split()[0])
+
+
+def _implausible(values, number, out):
+    """True (with a warning naming the line and the value) if a figure of the row is absurd."""
+    for text, limit, low in values:
+        value = _mib(text) if text is not None else None
+        if value is not None and not (math.isfinite(value) and low <= value <= limit):
+            out.warnings.append("line %d: implausible figure %r; the row is not used" % (number, text[:60]))
+            return True
+    return False
 
 
 def parse_text(text):
@@ -70,12 +87,15 @@ def parse_text(text):
             out.kernel_interface_missing = True
         m = RE_PBKDF2.match(ln)
         if m:
-            out.pbkdf2.append(Pbkdf2Row(m.group(1), int(m.group(2)), int(m.group(3)), number))
+            if not _implausible([(m.group(2), ITERATIONS_MAX, 1), (m.group(3), 65536, 1)],
+                                number, out):
+                out.pbkdf2.append(Pbkdf2Row(m.group(1), int(m.group(2)), int(m.group(3)), number))
             continue
         m = RE_CIPHER.match(ln)
         if m:
-            out.ciphers.append(CipherRow(m.group(1), m.group(2), int(m.group(3)), _mib(m.group(4)),
-                                         _mib(m.group(5)), number))
+            enc, dec = _mib(m.group(4)), _mib(m.group(5))
+            if not _implausible([(m.group(4), MIB_MAX, 0), (m.group(5), MIB_MAX, 0)], number, out):
+                out.ciphers.append(CipherRow(m.group(1), m.group(2), int(m.group(3)), enc, dec, number))
             continue
         m = RE_ARGON.match(ln)
         if m:

@@ -11,6 +11,8 @@ import json
 import os
 from pathlib import Path
 
+from . import inputs
+
 ENV_VAR = "CRYPTOMETER_DATA_DIR"
 
 
@@ -41,9 +43,10 @@ def load_json(name):
     """Load table ``name`` from the data directory; raise DataError with the path on failure."""
     path = data_path(name)
     try:
-        with open(path, "r", encoding="utf-8") as handle:
-            return json.load(handle)
-    except OSError as exc:
-        raise DataError("cannot read data table %s: %s" % (path, exc.strerror or exc)) from exc
+        return json.loads(inputs.read_input(path, "table", note=False).decode("utf-8"))
+    except inputs.InputError as exc:
+        raise DataError("data table: %s" % exc) from exc
+    except UnicodeDecodeError as exc:
+        raise DataError("data table %s is not UTF-8 text (byte %d)" % (path, exc.start)) from exc
     except ValueError as exc:
         raise DataError("data table %s is not valid JSON: %s" % (path, exc)) from exc

@@ -33,7 +33,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import cryptsetup, imported, opensslspeed, resultdoc, sbcbench
+from . import cryptsetup, imported, inputs, opensslspeed, outputs, resultdoc, sbcbench
 from .aes_score import AesScoreTable, TableError
 
 
@@ -45,7 +45,15 @@ class NotRecognised(Exception):
     """The input holds nothing this format's parser recognises; the message says what was missing."""
 
 
+class TooLarge(NotRecognised):
+    """The input is beyond a documented limit (sbcbench.MAX_OPP_BLOCKS); the message says which."""
+
+
 def build_sbcbench(raw, path, table):
+    blocks = raw.count(b"Checking cpufreq OPP")
+    if blocks > sbcbench.MAX_OPP_BLOCKS:
+        raise TooLarge("%d cpufreq OPP checks, more than the limit of %d (real logs have a few "
+                       "dozen); nothing imported" % (blocks, sbcbench.MAX_OPP_BLOCKS))
     log = sbcbench.parse_bytes(raw)
     if not log.looks_like_sbc_bench():
         raise NotRecognised("not an sbc-bench log (%s)" % ("; ".join(log.warnings[:3]) or "nothing recognised"))
@@ -97,6 +105,7 @@ def add_arguments(parser):
         where.add_argument("--out-dir", metavar="DIR", default=None,
                            help="directory for <input name>.json documents (default: %s/); created if "
                                 "missing, but its parent directory must exist" % DEFAULT_OUT_DIR)
+        outputs.add_force_option(p)
 
 
 def _error(msg):
@@ -130,22 +139,25 @@ def run(args):
     used_names = set()
     for log_path in args.logs:
         try:
-            with open(log_path, "rb") as handle:
-                raw = handle.read()
-        except OSError as exc:
-            _error("cannot read %s: %s" % (log_path, exc.strerror or exc))
+            raw = inputs.read_input(log_path, "log")
+        except inputs.InputError as exc:
+            _error(str(exc))
             status = max(status, EXIT_ENVIRONMENT)
             continue
         try:
             doc = build(raw, log_path, table)
         except NotRecognised as exc:
-            _error("%s: %s; nothing imported" % (log_path, exc))
+            _error("%s: %s%s" % (inputs.shown(log_path), exc,
+                                 "" if isinstance(exc, TooLarge) else "; nothing imported"))
             status = max(status, EXIT_ENVIRONMENT)
             continue
+        for w in doc["warnings"]:   # refused values: named with the file on standard error too
+            if "implausible" in w:
+                print("warning: %s: %s" % (inputs.shown(log_path), w), file=sys.stderr)
         problems = resultdoc.validate(doc)
         if problems:
             print("warning: %s: the document does not match docs/result.schema.json (%d problems), "
-                  "first: %s" % (log_path, len(problems), problems[0]), file=sys.stderr)
+                  "first: %s" % (inputs.shown(log_path), len(problems), problems[0]), file=sys.stderr)
 
         if args.json == "-":
             sys.stdout.write(resultdoc.dumps(doc))
@@ -157,7 +169,7 @@ def run(args):
                     out_dir.mkdir(exist_ok=True)   # its parent was checked: never more than one level
                 resultdoc.write_atomic(target, doc, inputs=args.logs)
             except OSError as exc:
-                _error("cannot create output directory '%s': %s" % (out_dir, exc.strerror or exc))
+                _error("cannot create output directory '%s': %s" % (inputs.shown(out_dir), exc.strerror or exc))
                 return EXIT_USAGE
             except resultdoc.WriteError as exc:
                 _error(str(exc))

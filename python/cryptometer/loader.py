@@ -23,11 +23,14 @@ JSON), which the store uses to recognise a run added twice.
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
+
+from . import inputs
 
 # jsonschema names a missing property only in its message: "'variant' is a required property".
 RE_REQUIRED = re.compile(r"^'([^']*)' is a required property")
@@ -170,16 +173,15 @@ def parse_document(raw, path):
         raise LoadError(path, "(document)", "not valid JSON: %s" % exc) from exc
     validate(doc, path)
     doc = upgrade(doc)
-    return Run(id=run_id(doc), doc=doc, origin=str(path), path=str(path))
+    return Run(id=run_id(doc), doc=doc, origin=inputs.shown(path), path=os.fsdecode(path))
 
 
 def load_file(path):
     """Read, validate and upgrade one result file into a Run; raise LoadError."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError as exc:
-        raise LoadError(path, "(file)", "cannot read: %s" % (exc.strerror or exc)) from exc
+        raw = inputs.read_input(path, "result")
+    except inputs.InputError as exc:
+        raise LoadError(inputs.shown(path), "(file)", exc.reason) from exc
     return parse_document(raw, path)
 
 

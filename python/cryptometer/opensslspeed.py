@@ -26,6 +26,7 @@ over the N processes), which is the one read; N is the number of children.
 ``SpeedOutput.warnings``.
 """
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
@@ -87,6 +88,23 @@ MR_ASYMMETRIC = {
 # The first curves of speed.c's ECDSA/ECDH tables, which -mr names only by index.
 MR_NIST_CURVES = ("nistp160", "nistp192", "nistp224", "nistp256", "nistp384", "nistp521")
 HUMAN_RATE_OPERATIONS = {"sign/s": "sign", "verify/s": "verify", "op/s": "derive"}
+
+
+# A figure outside [0, FIGURE_MAX] (bytes/s or operations/s), or not finite (nan, inf, 1e400), is
+# refused with a warning naming the line and the value, and not used.
+FIGURE_MAX = 1e15
+
+
+def _plausible(row_values, printed, number, what, out):
+    """``row_values`` (dict) without its implausible figures; a warning for each one dropped."""
+    kept = {}
+    for key, value in row_values.items():
+        if math.isfinite(value) and 0 <= value <= FIGURE_MAX:
+            kept[key] = value
+        else:
+            out.warnings.append("line %d: implausible %s figure %r; not used"
+                                % (number, what, str(printed.get(key, value))[:60]))
+    return kept
 
 
 def sizes_of_type_line(line):
@@ -165,8 +183,10 @@ def _human_symmetric(ln, number, sizes, out):
     if len(values) != len(sizes):
         out.warnings.append("line %d: %s has %d figures for %d sizes; kept the first %d"
                             % (number, tokens[0], len(values), len(sizes), min(len(values), len(sizes))))
-    out.symmetric.append(SymmetricRow(tokens[0].lower(), dict(zip(sizes, values)),
-                                      dict(zip(sizes, printed)), number))
+    shown = dict(zip(sizes, printed))
+    out.symmetric.append(SymmetricRow(tokens[0].lower(),
+                                      _plausible(dict(zip(sizes, values)), shown, number, tokens[0], out),
+                                      shown, number))
 
 
 def _human_asymmetric(m, number, rate_ops, out):
@@ -179,7 +199,8 @@ def _human_asymmetric(m, number, rate_ops, out):
         out.warnings.append("line %d: unreadable %s row" % (number, kind))
         return
     ops = rate_ops[-len(rates):] if len(rate_ops) >= len(rates) else ["sign", "verify"][:len(rates)]
-    out.asymmetric.append(AsymmetricRow(kind, bits, m.group(5), dict(zip(ops, rates)), number))
+    rates = _plausible(dict(zip(ops, rates)), dict(zip(ops, numbers)), number, kind, out)
+    out.asymmetric.append(AsymmetricRow(kind, bits, m.group(5), rates, number))
 
 
 def _mr_symmetric(ln, number, sizes, out):
@@ -189,8 +210,10 @@ def _mr_symmetric(ln, number, sizes, out):
     except ValueError:
         out.warnings.append("line %d: unreadable +F line" % number)
         return
-    out.symmetric.append(SymmetricRow(parts[2].lower(), dict(zip(sizes, values)),
-                                      dict(zip(sizes, parts[3:])), number))
+    shown = dict(zip(sizes, parts[3:]))
+    out.symmetric.append(SymmetricRow(parts[2].lower(),
+                                      _plausible(dict(zip(sizes, values)), shown, number, parts[2], out),
+                                      shown, number))
 
 
 def _mr_asymmetric(ln, number, out):
@@ -205,4 +228,6 @@ def _mr_asymmetric(ln, number, out):
         return
     if kind in ("ecdsa", "ecdh") and index < len(MR_NIST_CURVES):
         curve = MR_NIST_CURVES[index]
-    out.asymmetric.append(AsymmetricRow(kind, bits, curve, dict(zip(ops, rates)), number))
+    raw = parts[4 if named else 3:][:len(ops)]
+    rates = _plausible(dict(zip(ops, rates)), dict(zip(ops, raw)), number, kind, out)
+    out.asymmetric.append(AsymmetricRow(kind, bits, curve, rates, number))

@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 
-from . import features, imported, loader, outputs
+from . import features, imported, inputs, loader, outputs
 from .aes_score import evaluate
 from .sbcbench import OPENSSL_ALGORITHMS, format_cpus
 
@@ -40,7 +40,7 @@ WriteError = outputs.OutputError
 
 def source_info(path, raw):
     """The ``source`` block for a file: tool, basename, SHA-256 of its bytes."""
-    return {"tool": "sbc-bench", "file": os.path.basename(str(path)),
+    return {"tool": "sbc-bench", "file": inputs.shown(os.path.basename(os.fsencode(path))),
             "sha256": hashlib.sha256(raw).hexdigest()}
 
 

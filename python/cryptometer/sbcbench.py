@@ -41,6 +41,7 @@ accepts all the shapes met so far:
 ``SbcBenchLog.warnings``.
 """
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
@@ -305,17 +306,53 @@ def _parse_system(lines, log):
             break
 
 
-def _opp_point(ln, number):
+# Plausible clocks: a figure outside [MHZ_MIN, MHZ_MAX] (0, 1e308, 38 digits) is refused with a
+# warning naming the line and the value, and not used.  Limits on the size of a log: beyond
+# MAX_OPP_BLOCKS OPP checks the log is refused (real logs have a few dozen); a CPU number above
+# MAX_CPU in an OPP header is refused (docs/analysis.md, docs/security.md).
+MHZ_MIN, MHZ_MAX = 1.0, 100000.0
+MAX_OPP_BLOCKS = 1024
+MAX_CPU = 4095
+
+
+def _clock(token, number, what, log):
+    """``token`` as a clock in MHz, or None with a warning naming the line and the value."""
+    try:
+        value = float(token)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or not MHZ_MIN <= value <= MHZ_MAX:
+        log.warnings.append("line %d: implausible %s %r MHz (outside %g-%g MHz); not used"
+                            % (number, what, token[:60], MHZ_MIN, MHZ_MAX))
+        return None
+    return value
+
+
+def _token_at(ln, pos):
+    """The whole word at ``pos`` (not just the digits the row pattern matched: '1e308', not '1')."""
+    words = ln[pos:].split()
+    return words[0] if words else ""
+
+
+def _opp_point(ln, number, log=None):
+    log = log if log is not None else SbcBenchLog()
     m = RE_OPP_ROW_OLD.match(ln)  # before RE_OPP_ROW, which would take the first of the three
     if m:
-        samples = sorted(float(x) for x in m.group(2).split("/"))
-        return OppPoint(int(m.group(1)), samples[len(samples) // 2], number)
+        tokens = _token_at(ln, m.start(2)).split("/")
+        samples = [_clock(t, number, "measured clock", log) for t in tokens]
+        opp = _clock(_token_at(ln, m.start(1)), number, "cpufreq OPP", log)
+        if any(x is None for x in samples):
+            return OppPoint(None if opp is None else int(opp), None, number)
+        samples.sort()
+        return OppPoint(None if opp is None else int(opp), samples[len(samples) // 2], number)
     m = RE_OPP_ROW.match(ln)
     if m:
-        return OppPoint(int(m.group(1)), float(m.group(2)), number)
+        opp = _clock(_token_at(ln, m.start(1)), number, "cpufreq OPP", log)
+        measured = _clock(_token_at(ln, m.start(2)), number, "measured clock", log)
+        return OppPoint(None if opp is None else int(opp), measured, number)
     m = RE_OPP_NOCPUFREQ.match(ln)
     if m:
-        return OppPoint(None, float(m.group(2)), number)
+        return OppPoint(None, _clock(_token_at(ln, m.start(2)), number, "measured clock", log), number)
     return None
 
 
@@ -337,7 +374,11 @@ def _parse_opp_blocks(lines, log):
                     log.warnings.append("line %d: OPP block for cpu%d-cpu%d has a reversed CPU range"
                                         % (number, lo, hi))
                     lo, hi = hi, lo
-                cpus = list(range(lo, hi + 1))
+                if hi > MAX_CPU:
+                    log.warnings.append("line %d: implausible CPU number %d in the OPP block header "
+                                        "(more than %d); its CPU range is not used" % (number, hi, MAX_CPU))
+                else:
+                    cpus = list(range(lo, hi + 1))
             block = OppBlock(cpus=cpus, core_name=(m.group(3) or None), points=[], line=number)
             if blocks and (again or block.key() in seen_in_pass):
                 pass_index += 1
@@ -361,7 +402,7 @@ def _parse_opp_blocks(lines, log):
         stripped = ln.strip()
         if not stripped:
             continue
-        point = _opp_point(stripped, number)
+        point = _opp_point(stripped, number, log)
         if point is not None:
             current.points.append(point)
         elif stripped.startswith("Cpufreq OPP:"):
@@ -519,7 +560,10 @@ def _parse_validation(lines, log):
 
 def _build_clusters(lines, log):
     first_pass = [b for b in log.opp_blocks if b.pass_index == 0]
-    later = [b for b in log.opp_blocks if b.pass_index == 1]
+    later = {}
+    for b in log.opp_blocks:
+        if b.pass_index == 1 and b.points:
+            later.setdefault(b.key(), b)
     topo = {row.cpu: row for row in log.topology}
     all_cpus = sorted(topo) if topo else (list(range(log.cpu_count)) if log.cpu_count else [])
     clusters = []
@@ -544,7 +588,7 @@ def _build_clusters(lines, log):
                                     "highest operating point (%d MHz at line %d); the first row is used"
                                     % (top.line, _block_name(block), top.opp_mhz,
                                        higher[0].opp_mhz, higher[0].line))
-        again = next((b for b in later if b.key() == block.key() and b.points), None)
+        again = later.get(block.key())
         if again is not None:
             cluster.claimed_after_mhz = again.points[0].opp_mhz
             cluster.measured_after_mhz = again.points[0].measured_mhz

@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import loader, store
+from . import inputs, loader, store
 
 
 def add_arguments(parser, inputs_help="result files or directories (with --db: run ids)"):
@@ -38,6 +38,7 @@ def load(args, samples=True):
             errors.append("%s: (file): no such database" % args.db)
         else:
             try:
+                inputs.note_read(args.db)   # never written over by this command's outputs
                 conn = store.open_db(args.db, create=False)
                 runs += store.load_runs(conn, args.db, ids=ids if (ids or files) else None,
                                         samples=samples)

@@ -12,7 +12,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import loader, store
+from . import inputs, loader, outputs, store
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
@@ -23,6 +23,7 @@ def add_arguments(parser):
     p = actions.add_parser("add", help="add result files or directories of them to the database")
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
     p.add_argument("--db", default=store.DEFAULT_DB, help="database file (default: %(default)s)")
+    outputs.add_force_option(p)
     p = actions.add_parser("list", help="list the runs in the database")
     p.add_argument("--db", default=store.DEFAULT_DB, help="database file (default: %(default)s)")
 
@@ -33,9 +34,16 @@ def run(args):
         print("cryptometer store: %s: no such database" % db, file=sys.stderr)
         return EXIT_ENVIRONMENT
     if not db.parent.is_dir():
-        print("cryptometer store: cannot create %s: directory %s does not exist" % (db, db.parent),
+        print("cryptometer store: cannot create %s: directory %s does not exist"
+              % (inputs.shown(db), inputs.shown(db.parent)),
               file=sys.stderr)
         return EXIT_USAGE
+    if args.action == "add":
+        try:   # the writing policy of every output (cryptometer.outputs): no link, device, input
+            outputs.check_target(args.db, inputs=list(loader.expand(args.paths)))
+        except outputs.OutputError as exc:
+            print("cryptometer store: %s" % exc, file=sys.stderr)
+            return EXIT_USAGE
     try:
         conn = store.open_db(db)
     except store.StoreError as exc:
