@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from cryptometer import loader
 
 
@@ -12,7 +14,7 @@ def test_real_run_loads_and_is_upgraded(our_runs):
         assert r["variant"] and r["unit"] in ("byte", "op") and isinstance(r["params"], dict)
         assert r["name"] == "%s:%s/%s/%s" % (r["backend"], r["variant"], r["algorithm"], r["operation"])
         if r["status"] == "ok":
-            assert abs(r["us_per_op"] - r["stats"]["median_ns"] / 1000) < 1e-9
+            assert r["us_per_op"] == pytest.approx(r["stats"]["median_ns"] / 1000, rel=1e-9)
 
 
 def test_upgraded_v1_validates_against_v2(our_runs):
