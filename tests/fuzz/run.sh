@@ -37,6 +37,14 @@ cmake --build build-fuzz -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 status=0
+# first the regressions and the seed corpus, once each (what ctest runs in build-fuzz)
+if (cd build-fuzz && ctest -R '^fuzz_.*_replay$' --output-on-failure >../build-fuzz.replay.log 2>&1); then
+    say "replay of the seed corpus and the regressions: passed"
+else
+    tail -40 build-fuzz.replay.log >&2
+    say "replay of the seed corpus and the regressions: FAILED (build-fuzz.replay.log)"
+    status=1
+fi
 for h in $harnesses; do
     work=build-fuzz/corpus/$h
     crashes=build-fuzz/crashes/$h
