@@ -76,9 +76,10 @@ install_packages() {
 
 # --- build ----------------------------------------------------------------------
 
+build_target=
 generator() { command -v ninja >/dev/null 2>&1 && echo "-G Ninja" || true; }
 
-build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins)
+build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $build_target: only that target)
     dir=$1; shift
     if [ ! -f "$dir/CMakeCache.txt" ]; then
         say "configuring $dir"
@@ -86,7 +87,7 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins)
             { cat "$dir.configure.log" >&2; die "configure failed (log above)"; }
     fi
     say "building $dir"
-    cmake --build "$dir" -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" >"$dir.build.log" 2>&1 ||
+    cmake --build "$dir" -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" ${build_target:+--target "$build_target"} >"$dir.build.log" 2>&1 ||
         { tail -50 "$dir.build.log" >&2; die "build failed (log above, whole log in $dir.build.log)"; }
 }
 
@@ -164,8 +165,10 @@ test)
         # build-asan-plain: without (CRYPTOMETER_BIN, as build/ is to build-test/)
         CC=$sancc build build-asan -DCRYPTOMETER_TEST_BACKENDS=ON "-DCMAKE_C_FLAGS=$san" \
             "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
+        build_target=cryptometer
         CC=$sancc build build-asan-plain "-DCMAKE_C_FLAGS=$san" \
             "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
+        build_target=
         (
             export ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:handle_abort=0
             export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

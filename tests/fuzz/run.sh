@@ -31,7 +31,8 @@ if [ ! -f build-fuzz/CMakeCache.txt ]; then
     CC=clang cmake -S . -B build-fuzz $gen -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCRYPTOMETER_FUZZ=ON \
         >build-fuzz.configure.log 2>&1 || { cat build-fuzz.configure.log >&2; exit 1; }
 fi
-cmake --build build-fuzz -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" >build-fuzz.build.log 2>&1 ||
+# shellcheck disable=SC2086 # the harness names: no spaces
+cmake --build build-fuzz -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" --target $harnesses >build-fuzz.build.log 2>&1 ||
     { tail -40 build-fuzz.build.log >&2; say "build failed (build-fuzz.build.log)"; exit 1; }
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
