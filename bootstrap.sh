@@ -42,6 +42,7 @@ missing_tools() {
     if [ "$mode" = test ]; then
         command -v python3 >/dev/null 2>&1 || echo python
         command -v clang >/dev/null 2>&1 || echo clang
+        [ "$(uname -s)" = Darwin ] || command -v valgrind >/dev/null 2>&1 || echo valgrind
         command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || echo chromium
         python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || echo python-venv
     fi
@@ -53,16 +54,16 @@ install_packages() {
     say "missing: $need"
     if command -v apt-get >/dev/null 2>&1; then
         pkgs="build-essential cmake pkg-config libjansson-dev libssl-dev"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang chromium"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang chromium valgrind"
         as_root apt-get update -qq
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null
     elif command -v dnf >/dev/null 2>&1; then
         pkgs="gcc make cmake pkgconf-pkg-config jansson-devel openssl-devel"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip clang chromium"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip clang chromium valgrind"
         as_root dnf install -y $pkgs
     elif command -v apk >/dev/null 2>&1; then
         pkgs="build-base cmake pkgconf jansson-dev openssl-dev linux-headers"
-        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip clang chromium"
+        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip clang chromium valgrind"
         as_root apk add $pkgs
     elif command -v brew >/dev/null 2>&1; then
         brew install cmake pkg-config jansson openssl@3 python
@@ -75,9 +76,10 @@ install_packages() {
 
 # --- build ----------------------------------------------------------------------
 
+build_target=
 generator() { command -v ninja >/dev/null 2>&1 && echo "-G Ninja" || true; }
 
-build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins)
+build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $build_target: only that target)
     dir=$1; shift
     if [ ! -f "$dir/CMakeCache.txt" ]; then
         say "configuring $dir"
@@ -85,13 +87,13 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins)
             { cat "$dir.configure.log" >&2; die "configure failed (log above)"; }
     fi
     say "building $dir"
-    cmake --build "$dir" -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" >"$dir.build.log" 2>&1 ||
+    cmake --build "$dir" -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" ${build_target:+--target "$build_target"} >"$dir.build.log" 2>&1 ||
         { tail -50 "$dir.build.log" >&2; die "build failed (log above, whole log in $dir.build.log)"; }
 }
 
 venv() {
     # playwright drives the system's chromium (tests/python/test_report_browser.py): no browser download.
-    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright' 2>/dev/null; then
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright, hypothesis' 2>/dev/null; then
         say "setting up the Python environment in .venv"
         python3 -m venv .venv
         .venv/bin/python -m pip install -q --upgrade pip >/dev/null
@@ -141,6 +143,64 @@ test)
     tests/vm/test-vm.sh 2>&1 | tee vm-tests.log || true
     grep -q "^== summary: .* 0 failed" vm-tests.log || status=1
     grep -q "^== summary: .* 0 skipped" vm-tests.log || not_run="$not_run qemu-checks"
+    say "fuzzing the C parsers, ${CRYPTOMETER_FUZZ_SECONDS:-30} s per harness (tests/fuzz/run.sh)"
+    rc=0
+    tests/fuzz/run.sh "${CRYPTOMETER_FUZZ_SECONDS:-30}" || rc=$?
+    case $rc in
+    0) ;;
+    77) not_run="$not_run fuzzing" ;;
+    *) say "fuzzing: FAILED (inputs kept in tests/fuzz/regressions/)"; status=1 ;;
+    esac
+    say "ASan+UBSan build: C unit tests and end-to-end tests (build-asan)"
+    # The test backends crash on purpose and the isolation tests check the
+    # signal the child died of: ASan must not turn a SIGSEGV/SIGBUS/SIGFPE/
+    # SIGILL/SIGABRT into "exit 1" (handle_*=0); every ASan/UBSan/LSan
+    # finding still fails.
+    san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+    sancc=$(command -v clang >/dev/null 2>&1 && echo clang || echo cc)
+    if printf 'int main(void){return 0;}\n' >build-asan.probe.c &&
+        $sancc $san -o build-asan.probe build-asan.probe.c >/dev/null 2>&1; then
+        rm -f build-asan.probe build-asan.probe.c
+        # build-asan: with the test backends (ctest, CRYPTOMETER_TEST_BIN);
+        # build-asan-plain: without (CRYPTOMETER_BIN, as build/ is to build-test/)
+        CC=$sancc build build-asan -DCRYPTOMETER_TEST_BACKENDS=ON "-DCMAKE_C_FLAGS=$san" \
+            "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
+        build_target=cryptometer
+        CC=$sancc build build-asan-plain "-DCMAKE_C_FLAGS=$san" \
+            "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
+        build_target=
+        (
+            export ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:handle_abort=0
+            export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+            rc=0
+            (cd build-asan && ctest --output-on-failure) || rc=1
+            CRYPTOMETER_BIN="$here/build-asan-plain/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-asan/cryptometer" \
+                .venv/bin/python -m pytest -q -p no:cacheprovider tests/e2e || rc=1
+            exit $rc
+        ) || { say "ASan+UBSan: FAILED"; status=1; }
+    else
+        rm -f build-asan.probe build-asan.probe.c
+        say "ASan+UBSan: NOT RUN: $sancc cannot build with $san"
+        not_run="$not_run sanitizers"
+    fi
+    say "valgrind: detect, verify --filter ref:, a short run (build/cryptometer)"
+    if command -v valgrind >/dev/null 2>&1; then
+        # forked children (the isolated measurements) stay under valgrind; it
+        # does not follow exec (--trace-children=no): cryptometer execs nothing
+        vgdir=$(mktemp -d)
+        : >valgrind.log
+        for args in "detect" "verify --filter ref:" \
+            "run --filter ref:portable/sha256 --sizes 16 --time 0.05 --json $vgdir/r.json -q"; do
+            # shellcheck disable=SC2086 # the argument lists above: no spaces inside an argument
+            (cd "$vgdir" && valgrind -q --error-exitcode=1 --leak-check=full --trace-children=no \
+                "$here/build/cryptometer" $args) >>valgrind.log 2>&1 ||
+                { say "valgrind: cryptometer $args: FAILED (valgrind.log)"; status=1; }
+        done
+        rm -rf "$vgdir"
+    else
+        say "valgrind: NOT RUN: no valgrind here"
+        not_run="$not_run valgrind"
+    fi
     if [ $status != 0 ]; then
         say "SOME TESTS FAILED"
     elif [ -n "$not_run" ]; then

@@ -19,6 +19,7 @@
 #include "util/json.h"
 #include "core/output.h"
 #include "core/registry.h"
+#include "core/testhook.h"
 #include "platform/timer.h"
 
 void cm_utc_now(char *buf, size_t len)
@@ -264,7 +265,9 @@ static int write_file(const char *tmp, const char *path, const char *text, size_
             break;
         off += (size_t)w;
     }
+    cm_test_kill_point("tmp-written");
     int ok = off == len && fsync(fd) == 0;
+    cm_test_kill_point("fsync");
     ok = close(fd) == 0 && ok;
     return ok ? 0 : -1;
 }
@@ -286,6 +289,8 @@ int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err)
         if (rename(tmp[i], outs[i].path) != 0)
             rc = cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': %s", outs[i].path,
                               strerror(errno));
+        else
+            cm_test_kill_point("rename");
     for (size_t i = 0; i < n; i++) {
         if (rc != 0 && tmp[i])
             unlink(tmp[i]);
