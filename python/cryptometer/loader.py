@@ -121,7 +121,7 @@ def validate(doc, path="(document)"):
     if doc.get("schema") != "cryptometer-result":
         raise LoadError(path, "schema", "not a cryptometer result document (schema is %r)"
                         % (doc.get("schema"),))
-    if version not in SCHEMAS:
+    if not isinstance(version, int) or isinstance(version, bool) or version not in SCHEMAS:
         raise LoadError(path, "schema_version", "version %r is not supported (this cryptometer reads "
                         "versions %s)" % (version, ", ".join(map(str, sorted(SCHEMAS)))))
     if schema_accepts(doc, version):

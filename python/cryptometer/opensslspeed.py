@@ -205,6 +205,9 @@ def _human_asymmetric(m, number, rate_ops, out):
 
 def _mr_symmetric(ln, number, sizes, out):
     parts = ln.split(":")
+    if len(parts) < 3:
+        out.warnings.append("line %d: unreadable +F line" % number)
+        return
     try:
         values = [float(x) for x in parts[3:]]
     except ValueError:

@@ -87,8 +87,6 @@ def test_kill_while_writing_keeps_a_consistent_pair(cm_test_bin, tmp_path, step)
     assert sizes == [16, 64], "after a kill at %s the pair is neither the old nor the new one" % step
 
 
-@pytest.mark.xfail(reason="issue 11 defect 7: stale X.json.tmp.PID files are not cleaned by the "
-                          "next run yet (write policy)", strict=False)
 def test_temporaries_of_a_killed_run_are_cleaned_by_the_next(cm_test_bin, tmp_path):
     killed = _run(cm_test_bin, tmp_path, "16", kill_at="fsync:2")
     assert killed.returncode == -signal.SIGKILL, killed.stderr[-2000:]

@@ -133,9 +133,6 @@ def test_sbcbench_import_gives_a_document_or_not_recognised(raw, table):
 @given(raw=inputs(SPEED_OUTPUTS, SPEED_LINES))
 def test_openssl_speed_import_gives_a_document_or_not_recognised(raw, table):
     text, _ = sbcbench.decode(raw)
-    # the known defect below, not to be found again here
-    hypothesis.assume(not any(ln.startswith("+F:") and ln.count(":") < 2
-                              for ln in text.replace("\r\n", "\n").split("\n")))
     opensslspeed.parse_text(text)  # never raises
     build = import_cmd.FORMATS["openssl-speed"][2]
     try:
@@ -145,10 +142,6 @@ def test_openssl_speed_import_gives_a_document_or_not_recognised(raw, table):
     _check_document(doc)
 
 
-@pytest.mark.xfail(raises=IndexError, strict=False,
-                   reason="found by the property test above: opensslspeed._mr_symmetric reads "
-                          "parts[2] of a '+F:' line without checking there is one (IndexError, "
-                          "although parse_text 'never raises'); the parsers' owner fixes it")
 @pytest.mark.parametrize("line", ["+F:", "+F:1", "type 16 bytes\n+F:"])
 def test_openssl_speed_short_mr_line_is_a_warning(line):
     out = opensslspeed.parse_text(line)
@@ -212,25 +205,9 @@ def test_result_loading_gives_a_run_or_load_error(raw):
     except loader.LoadError as exc:
         assert str(exc).startswith("fuzz.json: ")
         return
-    except TypeError:
-        if _unhashable_version(raw):
-            return  # the known defect below: not found again here
-        raise
     assert run.id and isinstance(run.doc, dict)
 
 
-def _unhashable_version(raw):
-    try:
-        doc = json.loads(raw)
-    except ValueError:
-        return False
-    return isinstance(doc, dict) and isinstance(doc.get("schema_version"), (list, dict))
-
-
-@pytest.mark.xfail(raises=TypeError, strict=False,
-                   reason="found by the property test above: loader.validate looks an unhashable "
-                          "schema_version up in SCHEMAS (TypeError, not LoadError); the reading "
-                          "policy's owner fixes it")
 @pytest.mark.parametrize("version", [[], {}, [1]])
 def test_result_with_unhashable_schema_version_is_a_load_error(version):
     doc = _result_documents()[0]
