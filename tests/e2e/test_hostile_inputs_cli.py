@@ -226,3 +226,13 @@ def test_two_runs_in_the_same_second_write_two_files(cm_bin, tmp_path):
     files = list((tmp_path / "results").glob("*.json"))
     assert len(files) == 12
     assert all(json.loads(f.read_text())["results"] for f in files)
+
+
+def test_filter_with_stacked_repetition_is_refused_quickly(cm):
+    """A --filter of stacked repetition operators took glibc's regcomp over 2 GB (found by
+    tests/fuzz/fuzz_options, tests/fuzz/known/): refused as a usage error before it compiles."""
+    p = cm("list", "--filter", "^r" + "+" * 32 + "ef:", timeout=10)
+    assert p.returncode == 2 and "repetition operators stacked" in p.stderr
+    p = cm("list", "--filter", "a" * 300, timeout=10)
+    assert p.returncode == 2 and "longer than 256 bytes" in p.stderr
+    assert cm("list", "--filter", r"\++|[+*]+|gcm/open$", timeout=10).returncode == 0
