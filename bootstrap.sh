@@ -5,8 +5,10 @@
 #   ./bootstrap.sh test                install what is missing, build, run every test
 #   ./bootstrap.sh build               install what is missing and build only
 #
-# Installs (only what is missing) a C compiler, CMake, pkg-config, the jansson
-# and OpenSSL development packages, and for `test` a Python virtual environment
+# Installs (only what is missing) a C and C++ compiler, CMake, pkg-config, the
+# jansson and OpenSSL development packages, the libraries of the optional
+# backends (packaging/optional-libraries.tsv; one that cannot be installed only
+# leaves its backend out), and for `test` a Python virtual environment
 # (.venv) with the test and report tools. Knows apt, dnf, apk and brew; on
 # anything else it prints the packages it needs. Needs root or sudo to install.
 set -eu
@@ -30,6 +32,7 @@ as_root() {
 
 missing_tools() {
     command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || echo compiler
+    command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 || echo c++compiler
     command -v cmake >/dev/null 2>&1 || echo cmake
     command -v pkg-config >/dev/null 2>&1 || echo pkg-config
     command -v make >/dev/null 2>&1 || command -v ninja >/dev/null 2>&1 || echo make
@@ -48,21 +51,51 @@ missing_tools() {
     fi
 }
 
+# The optional backends' libraries: one package at a time, so that one the
+# package manager lacks leaves only its backend out.
+has_library() {
+    case $1 in
+    pc:*) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "${1#pc:}" ;;
+    h:*) [ -f "/usr/include/${1#h:}" ] || [ -f "/usr/local/include/${1#h:}" ] ;;
+    esac
+}
+
+install_libraries() {
+    if command -v apt-get >/dev/null 2>&1; then col=1 inst="apt-get install -y -qq"
+    elif command -v dnf >/dev/null 2>&1; then col=2 inst="dnf install -y"
+    elif command -v apk >/dev/null 2>&1; then col=3 inst="apk add"
+    else return 0
+    fi
+    missing=$(grep -v '^#' packaging/optional-libraries.tsv | while read -r check apt dnf apk; do
+        has_library "$check" || printf '%s\n' "$apt $dnf $apk" | cut -d' ' -f$col
+    done)
+    [ -z "$missing" ] && return 0
+    [ $col = 1 ] && as_root apt-get update -qq
+    for pkg in $missing; do
+        [ "$pkg" = - ] && { say "a backend's library has no package here: that backend stays out"; continue; }
+        say "installing $pkg (an optional backend's library)"
+        # shellcheck disable=SC2086 # $inst is a command with its options
+        as_root env DEBIAN_FRONTEND=noninteractive $inst "$pkg" >/dev/null 2>&1 ||
+            say "could not install $pkg: its backend stays out (cryptometer list says why)"
+    done
+}
+
 install_packages() {
+    install_libraries
     need=$(missing_tools | sort -u | tr '\n' ' ')
     [ -z "$need" ] && return 0
     say "missing: $need"
     if command -v apt-get >/dev/null 2>&1; then
-        pkgs="build-essential cmake pkg-config libjansson-dev libssl-dev"
+        pkgs="build-essential g++ cmake pkg-config libjansson-dev libssl-dev"
         [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang chromium valgrind"
         as_root apt-get update -qq
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null
     elif command -v dnf >/dev/null 2>&1; then
-        pkgs="gcc make cmake pkgconf-pkg-config jansson-devel openssl-devel"
+        pkgs="gcc gcc-c++ make cmake pkgconf-pkg-config jansson-devel openssl-devel"
         [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip clang chromium valgrind"
         as_root dnf install -y $pkgs
     elif command -v apk >/dev/null 2>&1; then
-        pkgs="build-base cmake pkgconf jansson-dev openssl-dev linux-headers"
+        pkgs="build-base g++ cmake pkgconf jansson-dev openssl-dev linux-headers"
         [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip clang chromium valgrind"
         as_root apk add $pkgs
     elif command -v brew >/dev/null 2>&1; then
