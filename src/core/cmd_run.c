@@ -219,12 +219,15 @@ static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, 
           sj.st_dev == sc.st_dev && sj.st_ino == sc.st_ino)))
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
                               o->csv_path);
+    /* outputs first: this also finishes an interrupted commit of them */
+    if (parsed == 0 &&
+        ((o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
+         (o->csv_path && cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0)))
+        parsed = -1;
     if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) == 0 && *n == 0)
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "no benchmark matches the selection "
                               "(see `cryptometer list`)");
     if (parsed != 0 || !*groups ||
-        (o->csv_path && cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0) ||
-        (o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
         (!o->json_path && cm_default_json_path(json_buf, json_len, &err) != 0)) {
         free(*groups);
         *groups = NULL;
