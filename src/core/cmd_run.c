@@ -19,6 +19,7 @@
 #include "core/options.h"
 #include "core/output.h"
 #include "core/plan.h"
+#include "core/score.h"
 #include "core/suite.h"
 #include "core/workload.h"
 #include "platform/platform.h"
@@ -261,9 +262,13 @@ int cm_run_main(int argc, char **argv)
     json_t *doc = start_document(argc, argv, &o, pc, &before);
     cm_record_set recs;
     cm_record_set_init(&recs);
+    cm_score_ref score;
+    cm_score_start(&score);
     int failures = doc ? measure_plan(&o, groups, n, pc, &recs, &err)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     free(groups);
+    if (failures >= 0 && cm_score_finish(&score, json_object_get(doc, "context"), &recs) != 0)
+        failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     if (failures >= 0 && finish_document(doc, &recs, pc, before) != 0)
         failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     platform_health_free(before);

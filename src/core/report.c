@@ -19,7 +19,7 @@
 static const char *const csv_columns[] = {
     "name", "backend", "variant", "algorithm", "class", "operation", "unit", "size", "threads",
     "cpu", "cluster", "status", "reason", "throughput_mb_s", "cycles_per_byte", "cycles_per_op",
-    "ops_per_s", "us_per_op",
+    "ops_per_s", "us_per_op", "score",
     "stats.median_ns", "stats.min_ns", "stats.mad_ns", "stats.ci95_low_ns", "stats.ci95_high_ns",
     "stats.ci95_rel", "stats.cv", "stats.n", "cpu_time_ns_per_op.total",
     "cpu_time_ns_per_op.user", "cpu_time_ns_per_op.system", "clock.mhz_used", "kat.status",
@@ -122,6 +122,7 @@ static void csv_figures(text_buf *b, int *col, const cm_record *r)
     csv_num(b, col, f.has_cycles, f.cycles_per_op);
     csv_num(b, col, f.has_op, f.ops_per_s);
     csv_num(b, col, f.has_op, f.us_per_op);
+    csv_num(b, col, f.has_score, f.score);
     const double stat[] = {s->median, s->min, s->mad, s->ci_low, s->ci_high, s->ci_rel, s->cv};
     for (size_t i = 0; i < sizeof stat / sizeof stat[0]; i++)
         csv_num(b, col, ok, stat[i]);
