@@ -14,6 +14,12 @@
  * direction alone and the two interleaved on one state; every piece must
  * give the bytes of the one-shot output at its place. Without a peer the
  * stream is checked against the implementation's own one-shot output.
+ *
+ * A cipher of whole data units (algorithm.h, data_unit_min: XTS) is no
+ * stream: every timed call is one data unit with its tweak, and the
+ * cross-check compares whole units only (the pieces become the same unit
+ * encrypted and decrypted again on the used state, which must give the
+ * same bytes: nothing may carry over from one call to the next).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,12 +52,20 @@ static int bench_open(cm_bench *b, cm_error *err)
     return 0;
 }
 
+/* The IV of every timed call: NULL to continue the stream, or for a
+ * cipher of whole data units the tweak again (each call is a new unit). */
+static const uint8_t *loop_iv(const cm_bench *b)
+{
+    return b->alg->data_unit_min ? b->iv : NULL;
+}
+
 static int run_encrypt(void *ctx, uint64_t iters)
 {
     cm_bench *b = ctx;
     const cm_cipher_vtable *vt = b->vt.cipher;
+    const uint8_t *iv = loop_iv(b);
     for (uint64_t i = 0; i < iters; i++)
-        if (vt->encrypt(b->state, NULL, b->in, b->out, b->size) != CM_OK)
+        if (vt->encrypt(b->state, iv, b->in, b->out, b->size) != CM_OK)
             return 1;
     return 0;
 }
@@ -60,8 +74,9 @@ static int run_decrypt(void *ctx, uint64_t iters)
 {
     cm_bench *b = ctx;
     const cm_cipher_vtable *vt = b->vt.cipher;
+    const uint8_t *iv = loop_iv(b);
     for (uint64_t i = 0; i < iters; i++)
-        if (vt->decrypt(b->state, NULL, b->in, b->out, b->size) != CM_OK)
+        if (vt->decrypt(b->state, iv, b->in, b->out, b->size) != CM_OK)
             return 1;
     return 0;
 }
@@ -184,6 +199,30 @@ static int stream_check(const cm_cipher_vtable *v, void *st, cm_cross_case *c)
     return 1;
 }
 
+/* For a cipher of whole data units, instead of the stream: the same unit
+ * encrypted and decrypted again on the state st that already did both,
+ * which must give the one-shot outputs (c->out_b, c->back_b) again. */
+static int unit_check(const cm_cipher_vtable *v, void *st, cm_cross_case *c)
+{
+    size_t size = c->size;
+    cm_rc rc;
+    if ((rc = v->encrypt(st, c->iv, c->msg, c->out_a, size)) != CM_OK)
+        return kat_cross_failed(c, NULL, "encrypt of the same data unit again", rc);
+    if ((rc = v->decrypt(st, c->iv, c->out_b, c->back_a, size)) != CM_OK)
+        return kat_cross_failed(c, NULL, "decrypt of the same data unit again", rc);
+    return kat_cross_same(c, "encrypt of the same data unit again", "the first encrypt",
+                          c->out_a, c->out_b, size) &&
+           kat_cross_same(c, "decrypt of the same data unit again", "the first decrypt",
+                          c->back_a, c->back_b, size);
+}
+
+/* The check after the one-shot outputs: the stream of pieces, or for a
+ * cipher of whole data units the unit again. */
+static int after_one_shot(const cm_cipher_vtable *v, void *st, cm_cross_case *c)
+{
+    return c->alg->data_unit_min ? unit_check(v, st, c) : stream_check(v, st, c);
+}
+
 /* ---- checking ----------------------------------------------------------------- */
 
 /* Encrypts with both sides, decrypts the peer's ciphertext with both, then
@@ -210,7 +249,7 @@ static int cross_one(cm_cross_case *c)
     else
         ok = kat_cross_same(c, "decrypt output", c->peer_name, c->back_a, c->back_b, size) &&
              kat_cross_same(c, "decrypt output", "the original message", c->back_a, c->msg, size) &&
-             stream_check(va, sa, c);
+             after_one_shot(va, sa, c);
     va->destroy(sa);
     vb->destroy(sb);
     return ok;
@@ -233,7 +272,7 @@ static int self_one(cm_cross_case *c)
     else
         ok = kat_cross_same(c, "decrypt output", "the original message", c->back_b, c->msg,
                             c->size) &&
-             stream_check(v, st, c);
+             after_one_shot(v, st, c);
     v->destroy(st);
     return ok;
 }
@@ -397,7 +436,8 @@ const cm_class_module cm_class_cipher = {
     .self_one = self_one,
     .self_name = "its own one-shot output",
     .cross_how = ", in one call and as a stream of pieces (1, 15, 17, 33 bytes or 1, 2, 3 "
-                 "blocks, then the rest; each direction alone and interleaved)",
+                 "blocks, then the rest; each direction alone and interleaved; a cipher of "
+                 "whole data units, XTS, in whole units only, each twice on one state)",
     .wycheproof_case = wycheproof_case,
     .builtin_case = builtin_case,
 };
