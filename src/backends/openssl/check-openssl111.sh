@@ -370,7 +370,7 @@ int main(void)
 }
 EOF
 
-srcs="$here/openssl_backend.c $here/openssl_cipher.c $here/openssl_digest.c $here/openssl_describe.c $here/openssl_signature.c $repo/src/core/algorithm.c"
+srcs="$here/openssl_backend.c $here/openssl_cipher.c $here/openssl_digest.c $here/openssl_describe.c $here/openssl_pkeymac.c $here/openssl_signature.c $repo/src/core/algorithm.c"
 cflags="-std=gnu11 -Wall -Wextra -Werror -O2 $incs -I$repo/include -I$repo/src"
 
 say "build against 1.1.1 headers, shared libcrypto.so.1.1 (-Wall -Wextra -Werror)"
