@@ -145,7 +145,8 @@ static json_t *settings_json(const cm_options *o)
     }
     /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
      * --filter from failing the whole object */
-    return json_pack("{s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f}", "sizes", sizes,
+    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f}", "suite",
+                     o->suite ? o->suite : "selection", "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter",
                      o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
@@ -220,6 +221,8 @@ static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, 
           sj.st_dev == sc.st_dev && sj.st_ino == sc.st_ino)))
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
                               o->csv_path);
+    if (parsed == 0 && cm_options_suite(o, &err) != 0)
+        parsed = -1;
     /* outputs first: this also finishes an interrupted commit of them */
     if (parsed == 0 &&
         ((o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
