@@ -19,6 +19,7 @@
 #define TABLE_PATH "data/kernel_drivers.json"
 #define MAX_GROUPS 64
 #define SHOWN_ALGS 6
+#define TIE ": a tie, which the driver registered last wins, so the order modules load in decides"
 
 /* The situations, in the order verdicts are listed. */
 enum situation { SELECTED, NOT_SELECTED, ALONE, UNUSABLE, N_SITUATIONS };
@@ -122,16 +123,17 @@ static void message(const struct group *g, long long generic, char *msg, size_t 
     case SELECTED:
         cat(msg, len, "%s is the driver the kernel selects for %s (%s, priority %lld", g->engine, algs, drv, prio);
         if (g->other)
-            cat(msg, len, ", over %s, %s, %lld", sget(g->other, "driver"), sget(g->other, "class"),
-                iget(g->other, "priority"));
+            cat(msg, len, ", over %s, %s, %lld%s", sget(g->other, "driver"), sget(g->other, "class"),
+                iget(g->other, "priority"), iget(g->other, "priority") == prio ? TIE : "");
         cat(msg, len, "): AF_ALG and in-kernel users (dm-crypt, IPsec) get the engine; whether it beats the CPU "
                       "depends on the message size, so compare them with `cryptometer run --filter afalg`.");
         break;
     case NOT_SELECTED:
-        cat(msg, len, "%s is present but not selected for %s: %s (priority %lld) loses to %s (%s, priority %lld), "
+        cat(msg, len, "%s is present but not selected for %s: %s (priority %lld) loses to %s (%s, priority %lld%s), "
                       "which AF_ALG and in-kernel users get; to see whether the engine would pay, compare both "
                       "drivers with `cryptometer run --filter afalg`.",
-            g->engine, algs, drv, prio, sget(g->other, "driver"), sget(g->other, "class"), iget(g->other, "priority"));
+            g->engine, algs, drv, prio, sget(g->other, "driver"), sget(g->other, "class"), iget(g->other, "priority"),
+            iget(g->other, "priority") == prio ? TIE : "");
         break;
     case ALONE:
         cat(msg, len, "%s is selected for %s only because nothing else is loaded: %s has priority %lld, below the "
