@@ -311,7 +311,7 @@ static void judge_far_below(struct verdict *v, double fraction, const char *refe
     int absent = g->aes_instructions && strcmp(g->aes_instructions, "absent") == 0;
     int used = g->library_aes && strcmp(g->library_aes, "used") == 0;
     int masked = g->library_aes && strcmp(g->library_aes, "masked") == 0;
-    say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB, %.1f per MHz, below %.0f%% of %s",
+    say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB, %.1f per MHz: below %.0f%% of %s",
         v->who, g->mhz, v->label, g->kbs_16k, v->spm, 100 * fraction, reference_words);
     if (present && used) {
         v->code = "emulated-cpu";
@@ -320,18 +320,18 @@ static void judge_far_below(struct verdict *v, double fraction, const char *refe
                "measure the core.");
     } else if (present && masked) {
         v->code = "crypto-extensions-unused";
-        say(v, ": the CPU has AES instructions but %s keeps OpenSSL from using them, so AES ran in portable "
+        say(v, "; the CPU has AES instructions but %s keeps OpenSSL from using them, so AES ran in portable "
                "code; unset the mask (or use a library that knows the instructions) and measure again.",
             g->masked_by && g->masked_by[0] ? g->masked_by : "its capability vector");
     } else if (absent) {
         v->code = "crypto-extensions-absent";
-        say(v, ": the CPU reports no AES instructions, so AES runs in portable code; prefer ChaCha20-Poly1305 "
+        say(v, "; the CPU reports no AES instructions, so AES runs in portable code; prefer ChaCha20-Poly1305 "
                "here, or a hardware engine if the kernel has one (compare with `cryptometer run --filter "
                "afalg`).");
     } else {
         v->code = "crypto-extensions-absent-or-unused";
-        say(v, ", so AES ran without AES instructions: crypto extensions are absent or unused; check the "
-               "CPU's features and the library's capability vector (`cryptometer detect`).");
+        say(v, ", so AES ran without AES instructions: crypto extensions are absent or unused. Check the "
+               "CPU's features and the library's capability vector with `cryptometer detect`.");
     }
 }
 
