@@ -430,7 +430,7 @@ static json_t *verdict_json(struct verdict *v)
     rc |= json_object_set_new(o, "circular", json_boolean(v->circular));
     rc |= json_object_set_new(o, "evidence", json_pack("{s:o, s:o, s:o, s:o}", "aes_instructions",
                                                        str(g->aes_instructions), "library_aes", str(g->library_aes),
-                                                       "masked_by", str(g->library_aes ? g->masked_by : NULL),
+                                                       "masked_by", str(g->library_aes && strcmp(g->library_aes, "masked") == 0 ? g->masked_by : NULL),
                                                        "emulated", str(g->emulated)));
     rc |= json_object_set_new(o, "message", json_string(v->msg));
     return cm_json_checked(o, rc);
