@@ -13,8 +13,9 @@ The AES score per MHz table groups the ``analysis.aes_score`` verdicts of every
 run by core family (the table's family, else the core name): the median score
 per MHz, the number of machines and clusters behind it, and the spread
 (minimum, maximum, and the relative median absolute deviation).  Clusters whose
-AES did not run on AES instructions (``crypto-extensions-absent-or-unused``)
-and those without a score are left out.
+AES did not run on AES instructions (``crypto-extensions-absent-or-unused``,
+``-absent``, ``-unused``), whose CPU was emulated (``emulated-cpu``) and those
+without a score are left out.
 """
 
 from dataclasses import dataclass, field
@@ -23,7 +24,8 @@ from typing import Dict, List
 
 from .figures import cycles, figure, implementation, machine_label, ok_records, operation_key
 
-UNUSABLE_VERDICTS = ("crypto-extensions-absent-or-unused", "insufficient-data")
+UNUSABLE_VERDICTS = ("crypto-extensions-absent-or-unused", "crypto-extensions-absent", "crypto-extensions-unused",
+                     "emulated-cpu", "insufficient-data")
 
 
 @dataclass
