@@ -99,6 +99,10 @@ def aes_family_ratios(runs):
         for a in (run.doc.get("analysis") or {}).get("aes_score", []):
             if a.get("score_per_mhz") is None or a.get("verdict") in UNUSABLE_VERDICTS:
                 continue
+            # A core of no family whose closest family was derived from this very log: the table
+            # holds that figure under its real name already ("Performance" of an x86 hybrid log).
+            if a.get("verdict") == "unknown-family" and a.get("circular"):
+                continue
             name = a.get("family") or a.get("core_name") or "?"
             g = groups.setdefault(name, {"arch": a.get("arch") or "?", "scores": [], "machines": set(),
                                          "sources": [], "known": a.get("family") is not None})
