@@ -18,6 +18,8 @@
  * the CPU's AES instructions present and used → emulated-cpu, present and
  * masked → crypto-extensions-unused (naming who masks), absent →
  * crypto-extensions-absent; without that evidence, absent-or-unused.
+ * Present and masked is crypto-extensions-unused at any score: the figure
+ * is of portable code, so no family or clock is judged from it.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -335,6 +337,26 @@ static void judge_far_below(struct verdict *v, double fraction, const char *refe
     }
 }
 
+/* Whether the figure's evidence is word for key. */
+static int is(const char *value, const char *word)
+{
+    return value && strcmp(value, word) == 0;
+}
+
+/* AES instructions present but masked from OpenSSL, the score not far
+ * below: the figure is of portable code all the same. */
+static void judge_masked(struct verdict *v)
+{
+    const platform_aes_figure *g = v->fig;
+    v->code = "crypto-extensions-unused";
+    say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB (%.1f per MHz) with its AES instructions "
+           "unused: %s keeps OpenSSL from them, so the figure is of portable code and says nothing about the "
+           "core's family or clock; unset the mask (or use a library that knows the instructions) and measure "
+           "again.",
+        v->who, g->mhz, v->label, g->kbs_16k, v->spm, g->masked_by && g->masked_by[0] ? g->masked_by
+                                                                                    : "its capability vector");
+}
+
 /* An emulated CPU (positive evidence): the timing says nothing about a
  * core, so no family or clock is judged from it. */
 static void judge_emulated(struct verdict *v)
@@ -382,6 +404,10 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
     }
     if (v->spm < fraction * reference) {
         judge_far_below(v, fraction, reference_words);
+        return 0;
+    }
+    if (is(g->aes_instructions, "present") && is(g->library_aes, "masked")) {
+        judge_masked(v);
         return 0;
     }
     if (!known)

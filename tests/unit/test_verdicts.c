@@ -148,6 +148,9 @@ static void test_aes_evidence(void)
         {NULL, NULL, NULL, NULL, 16000, "crypto-extensions-absent-or-unused", "absent or unused"},
         /* positive evidence: no conclusion from the timing, even a consistent one */
         {"present", "used", NULL, "MIDR 0x000f0510 is QEMU's", 840600, "emulated-cpu", "says nothing about"},
+        /* masked, at any score: portable code, no family judged */
+        {"present", "masked", "OPENSSL_ia32cap=~0x200000000000000 in the environment", NULL, 600000,
+         "crypto-extensions-unused", "the figure is of portable code"},
         /* a consistent figure: the evidence changes nothing */
         {"present", "used", NULL, NULL, 840600, "consistent", "consistent with"},
     };
