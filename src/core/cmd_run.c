@@ -82,6 +82,20 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
             openssl = json_object_get(lib, "details");
     json_t *view = json_pack("{s:O?, s:{s:O?}, s:O?}", "cpu", json_object_get(context, "cpu"), "backends",
                              "openssl", openssl, "health_snapshot", json_object_get(context, "health_before"));
+    /* What the run shows, for the twin check: its warnings (load, heat,
+     * throttling, clock drift) apply to every cluster's test. */
+    json_t *observed = json_array(), *flag;
+    json_array_foreach(json_object_get(context, "health"), i, flag) {
+        const char *severity = json_string_value(json_object_get(flag, "severity"));
+        if (observed && severity && strcmp(severity, "warning") == 0 &&
+            json_is_string(json_object_get(flag, "message")))
+            json_array_append(observed, json_object_get(flag, "message"));
+    }
+    json_t *s;
+    json_array_foreach(scores, i, s)
+        if (json_array_size(observed))
+            json_object_set(s, "observed", observed);
+    json_decref(observed);
     json_t *em = view ? platform_emulation(view) : NULL;
     int rc = scores && em ? platform_weigh_aes_scores(scores, view, em) : -1;
     json_decref(view);
