@@ -139,10 +139,23 @@ static int cpu_verdict(const json_t *doc, const json_t *emulation, const json_t 
             json_array_extend(all, json_object_get(emulation, "hints"));
         return add(verdicts, "cpu", model, "emulated-cpu", msg, all);
     }
-    json_array_foreach(scores, i, s)
-        if (sget(s, "verdict") && strcmp(sget(s, "verdict"), "emulated-cpu") == 0)
-            return add(verdicts, "cpu", model, "emulated-cpu", sget(s, "message"),
-                       json_deep_copy(json_object_get(emulation, "hints")));
+    json_array_foreach(scores, i, s) {
+        if (!sget(s, "verdict") || strcmp(sget(s, "verdict"), "emulated-cpu") != 0)
+            continue;
+        size_t j, used;
+        const json_t *h;
+        ev[0] = '\0';
+        json_array_foreach(json_object_get(emulation, "hints"), j, h) {
+            used = strlen(ev);
+            snprintf(ev + used, sizeof ev - used, "; %s", json_string_value(h));
+        }
+        snprintf(msg, sizeof msg, "Emulated CPU (QEMU TCG or similar): the CPU reports AES instructions and "
+                 "OpenSSL uses them, yet cluster %lld scores %.1f per MHz, far below every core family%s; "
+                 "timings describe the emulator, not a core, so no conclusion about the CPU's crypto extensions "
+                 "or clock is drawn from them; run on bare metal (or under KVM) to measure the core.",
+                 (long long)json_integer_value(json_object_get(s, "cluster")), nget(s, "score_per_mhz"), ev);
+        return add(verdicts, "cpu", model, "emulated-cpu", msg, json_deep_copy(json_object_get(emulation, "hints")));
+    }
     return 0;
 }
 
