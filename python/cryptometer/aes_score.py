@@ -49,11 +49,12 @@ CRYPTO_ABSENT = "crypto-extensions-absent-or-unused"
 CRYPTO_ABSENT_SURE = "crypto-extensions-absent"
 CRYPTO_UNUSED = "crypto-extensions-unused"
 EMULATED = "emulated-cpu"
+CONTRADICTS = "score-contradicts-features"
 UNKNOWN_FAMILY = "unknown-family"
 INSUFFICIENT_DATA = "insufficient-data"
 
 VERDICTS = (CONSISTENT, CLOCK_LOWER, CLOCK_HIGHER, CRYPTO_ABSENT, CRYPTO_ABSENT_SURE, CRYPTO_UNUSED, EMULATED,
-            UNKNOWN_FAMILY, INSUFFICIENT_DATA)
+            CONTRADICTS, UNKNOWN_FAMILY, INSUFFICIENT_DATA)
 
 CIRCULAR_WORDS = ("(the table's ratio for this family was derived from this log, so agreement "
                   "proves nothing)")

@@ -25,7 +25,7 @@ from typing import Dict, List
 from .figures import cycles, figure, implementation, machine_label, ok_records, operation_key
 
 UNUSABLE_VERDICTS = ("crypto-extensions-absent-or-unused", "crypto-extensions-absent", "crypto-extensions-unused",
-                     "emulated-cpu", "insufficient-data")
+                     "emulated-cpu", "score-contradicts-features", "insufficient-data")
 
 
 @dataclass

@@ -69,6 +69,7 @@ static json_t *verdicts(const json_t *table, const json_t *figures, cm_error *er
             json_string_value(json_object_get(f, "arch")), json_string_value(json_object_get(f, "log_sha256")),
             evidence(f, "aes_instructions", "present", "absent"), evidence(f, "library_aes", "used", "masked"),
             json_string_value(json_object_get(f, "masked_by")), json_string_value(json_object_get(f, "emulated")),
+            json_string_value(json_object_get(f, "native")),
         };
         json_t *v = platform_aes_verdict(table, &fig);
         rc |= json_array_append_new(out, v);

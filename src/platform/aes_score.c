@@ -15,7 +15,8 @@
  * from the very log judged (derived_from, by SHA-256) → circular.
  * The other evidence of the figure weighs in: positive evidence of an
  * emulator → emulated-cpu before any step judges the timing; far below with
- * the CPU's AES instructions present and used → emulated-cpu, present and
+ * the CPU's AES instructions present and used → emulated-cpu (under a
+ * hardware hypervisor, score-contradicts-features), present and
  * masked → crypto-extensions-unused (naming who masks), absent →
  * crypto-extensions-absent; without that evidence, absent-or-unused.
  * Present and masked is crypto-extensions-unused at any score: the figure
@@ -315,7 +316,13 @@ static void judge_far_below(struct verdict *v, double fraction, const char *refe
     int masked = g->library_aes && strcmp(g->library_aes, "masked") == 0;
     say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB, %.1f per MHz: below %.0f%% of %s",
         v->who, g->mhz, v->label, g->kbs_16k, v->spm, 100 * fraction, reference_words);
-    if (present && used) {
+    if (present && used && g->native && g->native[0]) {
+        v->code = "score-contradicts-features";
+        say(v, ", although the CPU reports AES instructions, OpenSSL uses them and %s runs guest instructions "
+               "natively: the timing contradicts the features; the likeliest cause is other work or the "
+               "hypervisor taking the core during the measurement (load, steal) or a misread clock; measure "
+               "again on an idle machine.", g->native);
+    } else if (present && used) {
         v->code = "emulated-cpu";
         say(v, ", although the CPU reports AES instructions and OpenSSL uses them: emulated CPU (QEMU TCG or "
                "similar): timings describe the emulator, not a core; run on bare metal (or under KVM) to "
@@ -454,10 +461,10 @@ static json_t *verdict_json(struct verdict *v)
     rc |= json_object_set_new(o, "claimed_verdict", str(v->claimed_code));
     rc |= json_object_set_new(o, "verdict", json_string(v->code));
     rc |= json_object_set_new(o, "circular", json_boolean(v->circular));
-    rc |= json_object_set_new(o, "evidence", json_pack("{s:o, s:o, s:o, s:o}", "aes_instructions",
+    rc |= json_object_set_new(o, "evidence", json_pack("{s:o, s:o, s:o, s:o, s:o}", "aes_instructions",
                                                        str(g->aes_instructions), "library_aes", str(g->library_aes),
                                                        "masked_by", str(g->library_aes && strcmp(g->library_aes, "masked") == 0 ? g->masked_by : NULL),
-                                                       "emulated", str(g->emulated)));
+                                                       "emulated", str(g->emulated), "native", str(g->native)));
     rc |= json_object_set_new(o, "message", json_string(v->msg));
     return cm_json_checked(o, rc);
 }
@@ -491,7 +498,7 @@ json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k, do
                            const char *mhz_label)
 {
     platform_aes_figure fig = {core_name, mhz, kbs_16k, claimed_mhz, mhz_label, binary_arch(), NULL,
-                               NULL, NULL, NULL, NULL};
+                               NULL, NULL, NULL, NULL, NULL};
     return platform_aes_verdict(NULL, &fig);
 }
 

@@ -39,6 +39,9 @@ typedef struct platform_aes_figure {
                                      environment") */
     const char *emulated;         /* positive evidence of an emulated CPU, a
                                      noun phrase, or NULL */
+    const char *native;           /* evidence that guest instructions run
+                                     natively (a hardware hypervisor's cpuid
+                                     signature), a noun phrase, or NULL */
 } platform_aes_figure;
 
 /* Applies the rule to fig with table (the parsed data/aes_score_per_mhz.json;
@@ -49,6 +52,7 @@ typedef struct platform_aes_figure {
  * claimed_verdict, verdict ("consistent", "clock-lower-than-claimed",
  * "clock-higher-than-claimed", "crypto-extensions-absent-or-unused",
  * "crypto-extensions-absent", "crypto-extensions-unused", "emulated-cpu",
+ * "score-contradicts-features",
  * "unknown-family", "insufficient-data"), circular, message (a sentence
  * with the numbers)}. NULL when the table is missing or malformed, or out of
  * memory. New reference. */

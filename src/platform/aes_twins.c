@@ -24,7 +24,8 @@
 static int usable(const json_t *s)
 {
     static const char *const no[] = {"insufficient-data", "emulated-cpu", "crypto-extensions-absent",
-                                      "crypto-extensions-unused", "crypto-extensions-absent-or-unused"};
+                                      "crypto-extensions-unused", "crypto-extensions-absent-or-unused",
+                                      "score-contradicts-features"};
     const char *code = json_string_value(json_object_get(s, "verdict"));
     if (!code || !(json_number_value(json_object_get(s, "score_per_mhz")) > 0) ||
         !(json_number_value(json_object_get(s, "mhz")) > 0))

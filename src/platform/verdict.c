@@ -103,6 +103,7 @@ int platform_weigh_aes_scores(json_t *scores, const json_t *doc, const json_t *e
     ev.masked_by = masked_by;
     evidence_phrase(emulation, emulated, sizeof emulated);
     ev.emulated = json_is_true(json_object_get(emulation, "emulated")) ? emulated : NULL;
+    ev.native = sget(emulation, "native");
     for (size_t i = 0; i < json_array_size(scores); i++) {
         json_t *n = rejudge(json_array_get(scores, i), &ev);
         if (!n || json_array_set_new(scores, i, n) != 0)

@@ -19,7 +19,9 @@ struct json_t;
 /* The emulator evidence of a document that has "cpu", and optionally
  * "system" and "health_snapshot" (a detect document, a run's context):
  * {emulated (bool: positive evidence), evidence [sentences: positive],
- * hints [sentences: supporting only]}, with data/emulators.json. New
+ * hints [sentences: supporting only], native (a hardware hypervisor's
+ * signature: guest instructions run natively; absent otherwise)}, with
+ * data/emulators.json. New
  * reference, NULL when out of memory. */
 struct json_t *platform_emulation(const struct json_t *doc);
 

@@ -4,8 +4,9 @@
  * is the CPU model QEMU's TCG names, TCG's cpuid hypervisor signature, the
  * MIDR only TCG gives, or an x86 /proc/cpuinfo under a binary of another
  * architecture (user-mode emulation); a QEMU machine and two clock chains
- * that disagree far beyond any core are hints only. The signatures are
- * data/emulators.json.
+ * that disagree far beyond any core are hints only. A hardware
+ * hypervisor's cpuid signature (KVM ...) says the opposite: "native". The
+ * signatures are data/emulators.json.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +128,18 @@ static int hints(const json_t *table, const json_t *doc, json_t *out)
     return rc;
 }
 
+/* A hardware hypervisor's cpuid signature (KVM, Hyper-V, VMware ...: not
+ * TCG's): guest instructions run natively. NULL when none was seen. */
+static const char *native(const json_t *table, const json_t *doc, char *buf, size_t len)
+{
+    const json_t *hv = json_object_get(json_object_get(doc, "health_snapshot"), "hypervisor");
+    const char *ev = sget(hv, "evidence");
+    if (!ev || !strstr(ev, "leaf 0x40000000") || matching(json_object_get(table, "hypervisor_signatures"), ev))
+        return NULL;
+    snprintf(buf, len, "%s (%s)", sget(hv, "vendor") ? sget(hv, "vendor") : "a hypervisor", ev);
+    return buf;
+}
+
 /* See verdict.h. */
 json_t *platform_emulation(const json_t *doc)
 {
@@ -143,5 +156,8 @@ json_t *platform_emulation(const json_t *doc)
         json_decref(hs);
         return NULL;
     }
-    return json_pack("{s:b, s:o, s:o}", "emulated", json_array_size(ev) > 0, "evidence", ev, "hints", hs);
+    char buf[256];
+    const char *nat = table && !json_array_size(ev) ? native(table, doc, buf, sizeof buf) : NULL;
+    return json_pack("{s:b, s:o, s:o, s:s?}", "emulated", json_array_size(ev) > 0, "evidence", ev, "hints", hs,
+                     "native", nat);
 }

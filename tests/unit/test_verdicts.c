@@ -148,6 +148,8 @@ static void test_aes_evidence(void)
         {NULL, NULL, NULL, NULL, 16000, "crypto-extensions-absent-or-unused", "absent or unused"},
         /* positive evidence: no conclusion from the timing, even a consistent one */
         {"present", "used", NULL, "MIDR 0x000f0510 is QEMU's", 840600, "emulated-cpu", "says nothing about"},
+        /* under a hardware hypervisor the instructions run natively: the timing is what disagrees */
+        {"present", "used", NULL, NULL, 16000, "score-contradicts-features", "other work or the hypervisor"},
         /* masked, at any score: portable code, no family judged */
         {"present", "masked", "OPENSSL_ia32cap=~0x200000000000000 in the environment", NULL, 600000,
          "crypto-extensions-unused", "the figure is of portable code"},
@@ -155,8 +157,10 @@ static void test_aes_evidence(void)
         {"present", "used", NULL, NULL, 840600, "consistent", "consistent with"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int kvm = strcmp(cases[i].code, "score-contradicts-features") == 0;
         platform_aes_figure fig = {"Cortex-A53", 1800, cases[i].kbs, NAN, "measured", "aarch64", NULL,
-                                   cases[i].instr, cases[i].lib, cases[i].masked_by, cases[i].emulated};
+                                   cases[i].instr, cases[i].lib, cases[i].masked_by, cases[i].emulated,
+                                   kvm ? "KVM (cpuid leaf 0x40000000 \"KVMKVMKVM\")" : NULL};
         json_t *v = platform_aes_verdict(NULL, &fig);
         CHECK(v != NULL);
         if (!v)
@@ -180,7 +184,7 @@ static void test_weigh(void)
     json_t *em = platform_emulation(doc);
     CHECK(em && json_is_false(json_object_get(em, "emulated")));
     platform_aes_figure fig = {"Intel Golden Cove", 4000, 100000, NAN, "measured", "x86_64", NULL,
-                               NULL, NULL, NULL, NULL};
+                               NULL, NULL, NULL, NULL, NULL};
     json_t *scores = json_pack("[o]", platform_aes_verdict(NULL, &fig));
     json_object_set_new(json_array_get(scores, 0), "cluster", json_integer(0));
     CHECK_STR(json_string_value(json_object_get(json_array_get(scores, 0), "verdict")),
@@ -212,6 +216,8 @@ static void test_emulation(void)
     em = platform_emulation(doc);
     CHECK(em && json_is_false(json_object_get(em, "emulated")) &&
           json_array_size(json_object_get(em, "hints")) == 0);
+    CHECK(json_string_value(json_object_get(em, "native")) &&
+          strstr(json_string_value(json_object_get(em, "native")), "KVMKVMKVM"));
     json_decref(em);
     json_decref(doc);
     /* TCG's hypervisor leaf: positive; a QEMU machine and clock chains 2x apart: hints only */
@@ -236,7 +242,7 @@ static void test_emulation(void)
 static json_t *a53(int cluster, double mhz, double spm)
 {
     platform_aes_figure fig = {"Cortex-A53", mhz, spm * mhz, NAN, "measured", "aarch64", NULL,
-                               NULL, NULL, NULL, NULL};
+                               NULL, NULL, NULL, NULL, NULL};
     json_t *v = platform_aes_verdict(NULL, &fig);
     json_object_set_new(v, "cluster", json_integer(cluster));
     return v;
