@@ -30,7 +30,7 @@ static const char *const codes[N_SITUATIONS] = {"engine-selected", "engine-not-s
 struct group {
     const char *engine;
     enum situation sit;
-    const json_t *drv, *alg, *other; /* the example: engine driver, algorithm, the winner or runner-up */
+    const json_t *drv, *other; /* the example: the engine's driver, the winner or runner-up */
     json_t *algs;
 };
 
@@ -170,7 +170,6 @@ int platform_kernel_verdicts(const json_t *kernel_crypto, json_t *verdicts)
                 continue;
             if (!json_array_size(gr->algs)) {
                 gr->drv = d;
-                gr->alg = alg;
                 gr->other = other;
             }
             rc |= json_array_append_new(gr->algs, json_string(sget(alg, "name")));
