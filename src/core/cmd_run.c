@@ -24,6 +24,7 @@
 #include "core/workload.h"
 #include "platform/platform.h"
 #include "platform/timer.h"
+#include "platform/verdict.h"
 
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
@@ -66,6 +67,45 @@ static json_t *aes_scores(const cm_record_set *recs, const platform_cpu *pc)
         json_decref(score);
     }
     return scores;
+}
+
+/* The "analysis" object: {aes_score, emulation}, the scores judged again
+ * with the evidence of the run's context (platform/verdict.h: the CPU's
+ * features, OpenSSL's capability vector, the emulator evidence) and twins
+ * compared. NULL when out of memory (scores is handed over). */
+static json_t *weighed_analysis(const json_t *context, json_t *scores)
+{
+    json_t *openssl = NULL, *lib;
+    size_t i;
+    json_array_foreach(json_object_get(context, "libraries"), i, lib)
+        if (json_is_string(json_object_get(lib, "backend")) &&
+            strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
+            openssl = json_object_get(lib, "details");
+    json_t *view = json_pack("{s:O?, s:{s:O?}, s:O?}", "cpu", json_object_get(context, "cpu"), "backends",
+                             "openssl", openssl, "health_snapshot", json_object_get(context, "health_before"));
+    /* What the run shows, for the twin check: its warnings (load, heat,
+     * throttling, clock drift) apply to every cluster's test. */
+    json_t *observed = json_array(), *flag;
+    json_array_foreach(json_object_get(context, "health"), i, flag) {
+        const char *severity = json_string_value(json_object_get(flag, "severity"));
+        if (observed && severity && strcmp(severity, "warning") == 0 &&
+            json_is_string(json_object_get(flag, "message")))
+            json_array_append(observed, json_object_get(flag, "message"));
+    }
+    json_t *s;
+    json_array_foreach(scores, i, s)
+        if (json_array_size(observed))
+            json_object_set(s, "observed", observed);
+    json_decref(observed);
+    json_t *em = view ? platform_emulation(view) : NULL;
+    int rc = scores && em ? platform_weigh_aes_scores(scores, view, em) : -1;
+    json_decref(view);
+    if (rc != 0) {
+        json_decref(em);
+        json_decref(scores);
+        return NULL;
+    }
+    return json_pack("{s:o, s:o}", "aes_score", scores, "emulation", em);
 }
 
 /* Counts the measurements the plan will make, for the ETA. */
@@ -188,7 +228,7 @@ static int finish_document(json_t *doc, const cm_record_set *recs, const platfor
         json_t *health = platform_run_health(pc, before, context, &err);
         if (health)
             rc |= cm_json_put(context, "health", health);
-        rc |= cm_json_put(doc, "analysis", json_pack("{s:o}", "aes_score", aes_scores(recs, pc)));
+        rc |= cm_json_put(doc, "analysis", weighed_analysis(context, aes_scores(recs, pc)));
     }
     cm_utc_now(now, sizeof now);
     rc |= cm_json_put(doc, "finished", json_string(now));
