@@ -51,8 +51,9 @@ def add_arguments(parser):
                             "$CRYPTOMETER_<ARCH>_BIN, else build-static/ and build-aarch64/ of the project")
         p.add_argument("--forks", type=int, default=10, help="hosts measured at once (default 10)")
         p.add_argument("--limit", metavar="PATTERN", help="only these inventory hosts (Ansible pattern)")
-        p.add_argument("--host-timeout", type=float, default=1800, metavar="SECONDS",
-                       help="detect and run each stopped after this long on a host (default 1800)")
+        p.add_argument("--host-timeout", type=float, metavar="SECONDS",
+                       help="detect and run each stopped after this long on a host (default: the "
+                            "inventory's cryptometer_timeout, else 1800)")
         p.add_argument("--become", action="store_true",
                        help="run detect and run with privilege escalation (for kernel paths that need it)")
         p.add_argument("--output-dir", default="results/fleet" if name == "run" else "results/fleet-detect",
@@ -95,16 +96,20 @@ def _run_id(args):
 
 
 def _playbook(args, run_id, stage):
+    # extra variables win over the inventory's: only what the command line says is passed
     variables = {"cryptometer_mode": args.action, "cryptometer_run_id": run_id,
                  "cryptometer_binaries": fleet.default_binaries(dict(args.binary)),
-                 "cryptometer_timeout": args.host_timeout, "cryptometer_become": args.become,
                  "cryptometer_run_args": forwarded(args) if args.action == "run" else []}
+    if args.host_timeout is not None:
+        variables["cryptometer_timeout"] = args.host_timeout
+    if args.become:
+        variables["cryptometer_become"] = True
     return fleet.Playbook(args.inventory, variables, forks=args.forks, limit=args.limit,
                           echo=args.verbose, stage=stage)
 
 
 def run(args):
-    if args.forks < 1 or args.host_timeout <= 0:
+    if args.forks < 1 or (args.host_timeout is not None and args.host_timeout <= 0):
         print("cryptometer fleet: --forks and --host-timeout must be positive", file=sys.stderr)
         return EXIT_USAGE
     if not Path(args.inventory).exists():

@@ -62,9 +62,9 @@ def finish(hosts, save_dir, run_id):
     table = rows(hosts, docs)
     label_width = max(len(label) for label, _ in table)
     print("fleet detect %s: %d of %d hosts ok" % (run_id, len(docs), len(hosts)))
-    print("%-*s  %s" % (label_width, "", "  ".join("%-*s" % (CELL, _cut(h.host)) for h in hosts)))
+    print(("%-*s  %s" % (label_width, "", "  ".join("%-*s" % (CELL, _cut(h.host)) for h in hosts))).rstrip())
     for label, cells in table:
-        print("%-*s  %s" % (label_width, label, "  ".join("%-*s" % (CELL, _cut(c)) for c in cells)).rstrip())
+        print(("%-*s  %s" % (label_width, label, "  ".join("%-*s" % (CELL, _cut(c)) for c in cells))).rstrip())
     for h in hosts:
         if h.status != fleet.OK:
             print("%s: %s: %s" % (h.host, h.status, h.reason))
