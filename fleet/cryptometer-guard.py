@@ -5,8 +5,9 @@ usage: python3 cryptometer-guard.py --timeout SECONDS --lock DIR [--stdout FILE]
 - Holds an exclusive lock (flock) on DIR, the host's temporary directory, while the
   command runs: two fleet runs, or two inventory names for one machine, never measure
   on the host at the same time; the second waits (within the same timeout).
-- Runs COMMAND in its own process group, and writes that group's id to guard.pgid in
-  the current directory, so that fleet/cleanup.yml can stop it after a Ctrl-C.
+- Runs COMMAND in its own process group, and writes that group's id and its own
+  process id to guard.pgid in the current directory, so that fleet/cleanup.yml can
+  stop it after a Ctrl-C and wait for the guard to end.
 - After SECONDS, stops the group (TERM, then KILL) and exits 124 with a line
   "cryptometer-guard: timed out ..." on stderr.
 - Otherwise exits with the command's status (128 + N when signal N ended it).
@@ -63,7 +64,7 @@ def main():
     out = open(args.stdout, "wb") if args.stdout else None
     child = subprocess.Popen(command, stdout=out, start_new_session=True)
     with open("guard.pgid", "w") as f:
-        f.write("%d\n" % child.pid)
+        f.write("%d %d\n" % (child.pid, os.getpid()))
     try:
         status = child.wait(timeout=max(0.0, deadline - time.monotonic()))
     except subprocess.TimeoutExpired:

@@ -14,8 +14,8 @@ one status per host:
 
 Safe by default: host-key checking is forced on (ANSIBLE_HOST_KEY_CHECKING),
 no privilege escalation unless asked, and nothing the front end passes to
-Ansible holds a secret.  After Ctrl-C it runs fleet/cleanup.yml, which stops
-what the run started on the hosts and removes its private directories.
+Ansible holds a secret.  After Ctrl-C it stops the run cleanly (Playbook._interrupted):
+nothing the run started is left on a host.
 """
 
 import json
@@ -44,7 +44,7 @@ BINARIES = {
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 OK, UNREACHABLE, FAILED, TIMED_OUT, UNSUPPORTED = "ok", "unreachable", "failed", "timed out", "unsupported"
 GUARD_TIMED_OUT = 124           # fleet/cryptometer-guard.py's exit status after a timeout
-INTERRUPT_GRACE_S = 30          # how long ansible-playbook may take to stop after Ctrl-C
+INTERRUPT_GRACE_S = 60          # how long ansible-playbook may take to end after Ctrl-C
 CLEANUP_TIMEOUT_S = 300         # the whole cleanup playbook, at most
 
 
@@ -114,10 +114,11 @@ def _environment(stage, events):
 
 
 def _ansible(args, env, echo):
-    """Start ansible-playbook; its output goes to our stderr (echo) or is collected."""
+    """Start ansible-playbook in a session of its own (a Ctrl-C at the terminal reaches only
+    us, so that it stops cleanly); its output goes to our stdout (echo) or is collected."""
     return subprocess.Popen(args, env=env, stdout=None if echo else subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, errors="replace",
-                            stdin=subprocess.DEVNULL)
+                            stdin=subprocess.DEVNULL, start_new_session=True)
 
 
 def _wait(proc, echo, timeout=None):
@@ -147,44 +148,55 @@ class Playbook:
 
     def run(self):
         """Run the playbook; return (outcomes by host, ansible's exit code, its last lines).
-        On Ctrl-C: stop ansible, run the cleanup playbook, re-raise KeyboardInterrupt."""
+        On Ctrl-C: stop cleanly (_interrupted), then re-raise KeyboardInterrupt."""
         stage = self.stage
         events, fetched, extra = stage / "events.json", stage / "fetched", stage / "vars.json"
         fetched.mkdir(mode=0o700)
-        variables = dict(self.variables, cryptometer_fetch_dir=str(fetched))
+        variables = dict(self.variables, cryptometer_fetch_dir=str(fetched),
+                         cryptometer_stop_file=str(stage / "stop"))
         extra.write_text(json.dumps(variables))
         env = _environment(stage, events)
         proc = _ansible(self.command(fleet_dir() / "measure.yml", extra), env, self.echo)
         try:
             code, tail = _wait(proc, self.echo)
         except KeyboardInterrupt:
-            self._interrupted(proc, env, extra)
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)   # the cleanup runs to its end
+            try:
+                self._interrupted(proc, env, extra, stage / "stop")
+            finally:
+                signal.signal(signal.SIGINT, previous)
             raise
         return outcomes(events, fetched, variables.get("cryptometer_mode", "run")), code, tail
 
-    def _interrupted(self, proc, env, extra):
-        print("cryptometer fleet: interrupted; removing what this run left on the hosts "
-              "(fleet/cleanup.yml)", file=sys.stderr)
+    def _interrupted(self, proc, env, extra, stop_file):
+        """After Ctrl-C: the stop file makes the playbook skip every step still to come on
+        every host; fleet/cleanup.yml stops the measurements running now (their step fails,
+        the playbook's `always` removes their directories) and removes the directories; then
+        the playbook ends by itself.  If it does not within INTERRUPT_GRACE_S, it is stopped
+        and the cleanup runs once more."""
+        print("cryptometer fleet: interrupted; stopping and removing what this run started on the "
+              "hosts (fleet/cleanup.yml)", file=sys.stderr)
+        stop_file.touch()
+        self._cleanup(env, extra)
         try:
-            proc.send_signal(signal.SIGINT)
             _wait(proc, self.echo, timeout=INTERRUPT_GRACE_S)
-        except (subprocess.TimeoutExpired, KeyboardInterrupt):
-            proc.kill()
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGTERM)
             proc.wait()
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)   # the cleanup runs to its end
+            self._cleanup(env, extra)
+
+    def _cleanup(self, env, extra):
+        cleanup = _ansible(self.command(fleet_dir() / "cleanup.yml", extra), env, self.echo)
         try:
-            cleanup = _ansible(self.command(fleet_dir() / "cleanup.yml", extra), env, self.echo)
             code, tail = _wait(cleanup, self.echo, timeout=CLEANUP_TIMEOUT_S)
             if code != 0:
                 print("cryptometer fleet: the cleanup did not reach every host (exit %d):\n  %s"
                       % (code, "\n  ".join(tail[-5:])), file=sys.stderr)
         except subprocess.TimeoutExpired:
-            cleanup.kill()
+            os.killpg(cleanup.pid, signal.SIGKILL)
             cleanup.wait()
             print("cryptometer fleet: the cleanup took over %d s and was stopped" % CLEANUP_TIMEOUT_S,
                   file=sys.stderr)
-        finally:
-            signal.signal(signal.SIGINT, previous)
 
 
 def _failure_outcome(host, failure, info):
