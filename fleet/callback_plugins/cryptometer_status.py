@@ -42,6 +42,11 @@ class CallbackModule(CallbackBase):
         super().__init__()
         self.path = os.environ.get("CRYPTOMETER_FLEET_EVENTS")
         self.hosts = {}
+        self.measuring = True
+
+    def v2_playbook_on_play_start(self, play):
+        # the play that only names the run (on localhost) is not a host of the fleet
+        self.measuring = not play.get_name().startswith("Name this run")
 
     def _host(self, result):
         name = result._host.get_name()
@@ -56,12 +61,14 @@ class CallbackModule(CallbackBase):
         os.replace(tmp, self.path)
 
     def v2_runner_on_unreachable(self, result):
+        if not self.measuring:
+            return
         r = result._result
         self._host(result)["unreachable"] = str(r.get("msg") or r.get("stderr") or "unreachable").strip()
         self._save()
 
     def v2_runner_on_failed(self, result, ignore_errors=False):
-        if ignore_errors:
+        if ignore_errors or not self.measuring:
             return
         r = result._result
         self._host(result)["failures"].append({
@@ -70,6 +77,8 @@ class CallbackModule(CallbackBase):
         self._save()
 
     def v2_runner_on_ok(self, result):
+        if not self.measuring:
+            return
         host = self._host(result)
         host["tasks_ok"].append(result._task.get_name())
         facts = result._result.get("ansible_facts") or {}

@@ -98,12 +98,14 @@ def default_binaries(given):
     return {arch: str(Path(path).resolve()) for arch, path in chosen.items()}
 
 
-def _environment(stage, events):
+def _environment(events):
     env = dict(os.environ)
     env.update({
         "ANSIBLE_HOST_KEY_CHECKING": "True",          # whatever the user's environment says
-        "ANSIBLE_CALLBACK_PLUGINS": str(fleet_dir() / "callback_plugins"),
-        "ANSIBLE_CALLBACKS_ENABLED": "cryptometer_status",
+        "ANSIBLE_CALLBACK_PLUGINS": os.pathsep.join(filter(None, (str(fleet_dir() / "callback_plugins"),
+                                                               env.get("ANSIBLE_CALLBACK_PLUGINS")))),
+        "ANSIBLE_CALLBACKS_ENABLED": ",".join(filter(None, (env.get("ANSIBLE_CALLBACKS_ENABLED"),
+                                                             "cryptometer_status"))),
         "ANSIBLE_RETRY_FILES_ENABLED": "False",
         # one SSH round trip per task, no module file written on the host (docs/fleet.md)
         "ANSIBLE_PIPELINING": env.get("ANSIBLE_PIPELINING", "True"),
@@ -155,7 +157,7 @@ class Playbook:
         variables = dict(self.variables, cryptometer_fetch_dir=str(fetched),
                          cryptometer_stop_file=str(stage / "stop"))
         extra.write_text(json.dumps(variables))
-        env = _environment(stage, events)
+        env = _environment(events)
         proc = _ansible(self.command(fleet_dir() / "measure.yml", extra), env, self.echo)
         try:
             code, tail = _wait(proc, self.echo)
@@ -213,18 +215,23 @@ def _failure_outcome(host, failure, info):
     return HostOutcome(host, FAILED, reason, rc, lines or [failure.get("msg", "")], **info)
 
 
+def ssh_error(message):
+    """SSH's own words from Ansible's message ("... can be reached over ssh: ERROR"), else the message."""
+    return message.split(" over ssh: ", 1)[1].strip() if " over ssh: " in message else message
+
+
 def outcomes(events_path, fetched, mode):
     """One HostOutcome per host the callback saw, from its events file and the fetched JSON."""
     try:
         hosts = json.loads(Path(events_path).read_text())["hosts"]
     except (OSError, ValueError, KeyError):
         return []
-    wanted = ["detect", "run"] if mode == "run" else ["detect"]
+    wanted = [mode]
     result = []
     for host, seen in sorted(hosts.items()):
         info = {"arch": seen.get("arch"), "binary": seen.get("binary")}
         if seen.get("unreachable"):
-            result.append(HostOutcome(host, UNREACHABLE, seen["unreachable"], **info))
+            result.append(HostOutcome(host, UNREACHABLE, ssh_error(seen["unreachable"]), **info))
         elif seen.get("failures"):
             result.append(_failure_outcome(host, seen["failures"][0], info))
         else:

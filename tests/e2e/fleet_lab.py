@@ -94,7 +94,8 @@ class Host:
         raise RuntimeError("sshd of %s did not answer within %d s" % (self.name, START_TIMEOUT_S))
 
     def stop(self):
-        """Stop this host's sshd (and the sessions it started)."""
+        """Stop this host's sshd and every process in its namespace (the SSH sessions it
+        started, which would otherwise keep an SSH master connection working)."""
         if self.proc is not None and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)
             try:
@@ -103,6 +104,16 @@ class Host:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(timeout=10)
         self.proc = None
+        for _ in range(10):       # bounded: sessions end at once on SIGKILL
+            pids = [int(p) for p in _sh("ip", "netns", "pids", self.netns, check=False).stdout.split()]
+            if not pids:
+                break
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            time.sleep(0.2)
 
     def destroy(self):
         self.stop()
