@@ -312,7 +312,8 @@ static int row_seen(const cm_record *recs, size_t k)
 }
 
 /* The KAT column: pass (vectors and cross-check passed), vec (vectors
- * passed, but no other backend was there to cross-check against), FAIL,
+ * passed, but no other backend was there to cross-check against), either
+ * with "!" when the library accepted invalid cases (findings), FAIL,
  * none, or "-" when the implementation never got to its checks
  * (unavailable, crashed before reporting). */
 static const char *kat_word(const cm_record *r)
@@ -320,6 +321,8 @@ static const char *kat_word(const cm_record *r)
     if (!r->has_kat)
         return "-";
     cm_check_status st = cm_kat_report_status(&r->kat);
+    if (st == CM_CHECK_PASSED && r->kat.findings > 0)
+        return r->kat.cross == CM_CHECK_PASSED ? "pass!" : "vec!";
     if (st == CM_CHECK_PASSED)
         return r->kat.cross == CM_CHECK_PASSED ? "pass" : "vec";
     return st == CM_CHECK_FAILED ? "FAIL" : cm_check_status_name(st);
