@@ -51,12 +51,15 @@ static int run_verify(void *ctx, uint64_t iters)
     return 0;
 }
 
-/* Binds the state to the algorithm, makes a key pair and, for verify, the
- * signature the timed calls check. */
+/* Binds the state to the algorithm and, unless keygen is timed, makes a
+ * key pair and the signature the timed verify calls check. */
 static int bench_open(cm_bench *b, cm_error *err)
 {
     const cm_signature_vtable *vt = b->vt.signature;
     cm_rc rc = vt->create(&b->state, b->alg);
+    /* the keygen loop needs no key yet (RSA-4096 takes a second a key) */
+    if (rc == CM_OK && b->op == CM_OP_KEYGEN)
+        return 0;
     if (rc == CM_OK)
         rc = vt->keygen(b->state);
     b->tag_len = sizeof b->tag;

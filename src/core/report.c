@@ -380,7 +380,7 @@ static void print_op_cells(FILE *out, const cm_record *r)
 /* The header line of a block. */
 static void print_head(FILE *out, const table_facts *t, table_kind kind)
 {
-    fprintf(out, "%-26s%-19s%-9s%-6s", "implementation", "algorithm", "op", "KAT");
+    fprintf(out, "%-26s%-22s%-9s%-6s", "implementation", "algorithm", "op", "KAT");
     if (t->per_cluster)
         fprintf(out, "%-9s", "cluster");
     if (kind == TABLE_OPS)
@@ -405,7 +405,7 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
         if (row_seen(recs, k) || (r->unit == CM_UNIT_OP) != (kind == TABLE_OPS))
             continue;
         snprintf(impl, sizeof impl, "%s:%s", r->backend, r->variant);
-        fprintf(out, "%-26s%-19s%-9s%-6s", impl, r->alg->name, cm_op_name(r->op), kat_word(r));
+        fprintf(out, "%-26s%-22s%-9s%-6s", impl, r->alg->name, cm_op_name(r->op), kat_word(r));
         if (t->per_cluster)
             fprintf(out, "%-9d", r->cluster);
         if (kind == TABLE_OPS) {

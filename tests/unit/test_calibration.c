@@ -103,6 +103,20 @@ int main(void)
     CHECK(m.wall_s >= 0.05);
     cm_measurement_free(&m);
 
+    /* an operation of 1 s (RSA-4096 key generation) under a 0.2 s budget:
+     * 5 samples, not 10, once 10 budgets have passed */
+    cm_runner_config slow_cfg;
+    cm_runner_defaults(&slow_cfg, 0.2, 1);
+    fake sl = {.cost_ns = 1000000000};
+    cm_clock_source clock_slow = {fake_now, &sl};
+    cm_workload ws = {fake_run, &sl};
+    slow_cfg.clock = &clock_slow;
+    CHECK(cm_runner_measure(&slow_cfg, &ws, NULL, &m) == 0);
+    CHECK(m.n_samples == slow_cfg.min_slow_samples);
+    CHECK(m.iters_per_sample == 1);
+    CHECK(m.stats.median > 0);
+    cm_measurement_free(&m);
+
     /* overhead nearly as large as the work: flagged */
     fake h = {.cost_ns = 3};
     cm_clock_source clock3 = {fake_now, &h};
