@@ -35,7 +35,10 @@ static uint64_t timed_run(const cm_runner_config *cfg, const cm_workload *w, uin
     uint64_t t0 = cfg->clock->now(cfg->clock->ctx);
     if (w->run(w->ctx, iters) != 0)
         return UINT64_MAX;
-    return cfg->clock->now(cfg->clock->ctx) - t0;
+    uint64_t t = cfg->clock->now(cfg->clock->ctx) - t0;
+    if (cfg->heartbeat)
+        cfg->heartbeat(cfg->heartbeat_ctx);
+    return t;
 }
 
 uint64_t cm_runner_calibrate(const cm_runner_config *cfg, const cm_workload *w)
@@ -80,7 +83,11 @@ int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
         return -1;
     m->iters_per_sample = iters;
 
-    uint64_t warm_end = cfg->clock->now(cfg->clock->ctx) + (uint64_t)(cfg->warmup_s * 1e9);
+    /* calibration ran the workload at least as long as the warm-up would
+     * (a slow operation: one call is longer) counts as the warm-up */
+    uint64_t warm_end = start + (uint64_t)(cfg->warmup_s * 1e9);
+    if (cfg->clock->now(cfg->clock->ctx) < warm_end)
+        warm_end = cfg->clock->now(cfg->clock->ctx) + (uint64_t)(cfg->warmup_s * 1e9);
     while (cfg->clock->now(cfg->clock->ctx) < warm_end)
         if (timed_run(cfg, w, iters) == UINT64_MAX)
             return -1;

@@ -37,6 +37,10 @@ typedef struct cm_runner_config {
     size_t max_samples;
     double warmup_s;
     const cm_clock_source *clock;
+    /* Called after every timed run (NULL: never), so that a parent that
+     * kills a silent child sees a slow measurement advance. */
+    void (*heartbeat)(void *ctx);
+    void *heartbeat_ctx;
 } cm_runner_config;
 
 /* The defaults: 1% CI, samples of >= 1 ms (or 1000x the clock resolution,
