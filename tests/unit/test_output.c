@@ -183,10 +183,10 @@ static void test_views_agree(void)
     cm_print_table(out, set.items, set.n, doc);
     fclose(out);
     char want[128];
-    snprintf(want, sizeof want, "%-26s%-19s%-9s%-6s%13.2f", "ref:portable", "sha256", "digest",
+    snprintf(want, sizeof want, "%-26s%-22s%-9s%-6s%13.2f", "ref:portable", "sha256", "digest",
              "pass", json_real_value(json_object_get(sha, "throughput_mb_s")));
     CHECK(strstr(table, want) != NULL);
-    snprintf(want, sizeof want, "%-26s%-19s%-9s%-6s%14.1f%14.2f", "ref:portable", "ed25519",
+    snprintf(want, sizeof want, "%-26s%-22s%-9s%-6s%14.1f%14.2f", "ref:portable", "ed25519",
              "sign", "pass", json_real_value(json_object_get(sign, "ops_per_s")),
              json_real_value(json_object_get(sign, "us_per_op")));
     CHECK(strstr(table, want) != NULL);
