@@ -9,7 +9,8 @@
  * Wycheproof XdhComp and EcdhTest cases give a private key, a peer public
  * key (raw for XDH; DER SubjectPublicKeyInfo for EcdhTest groups of
  * encoding "asn") and the shared secret; an invalid public key must be
- * refused.
+ * refused. cryptometer-kat-v1 entries (RFC 7748) also check the public key
+ * computed from a private key.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,6 +203,43 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     return 0;
 }
 
+/* A cryptometer-kat-v1 entry: "private", its "public" key (what
+ * get_public_key must give), the "peer" public key (raw) and the
+ * "shared" secret. */
+static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
+                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+{
+    uint8_t *f[4] = {NULL, NULL, NULL, NULL};
+    size_t n[4];
+    static const char *const names[4] = {"private", "public", "peer", "shared"};
+    int ret = -1;
+    for (int i = 0; i < 4; i++)
+        if (kat_hex_field(test, names[i], &f[i], &n[i], why, why_len) != 0)
+            goto done;
+    ret = 0;
+    const cm_kex_vtable *vt = impl->vt.kex;
+    uint8_t pub[CM_BENCH_MAX_OUT], out[CM_BENCH_MAX_OUT];
+    size_t pub_len = sizeof pub, out_len = sizeof out;
+    void *st = NULL;
+    const char *step = "create";
+    cm_rc rc = vt->create(&st, alg);
+    if (rc == CM_OK && (step = "set_private_key", rc = vt->set_private_key(st, f[0], n[0])) ==
+                           CM_OK &&
+        (step = "get_public_key", rc = vt->get_public_key(st, pub, &pub_len)) == CM_OK)
+        step = "derive", rc = vt->derive(st, CM_KEX_PEER_RAW, f[2], n[2], out, &out_len);
+    if (st)
+        vt->destroy(st);
+    if (rc != CM_OK)
+        kat_fail(rep, "%s: %s returned %s", label, step, kat_rc_name(rc));
+    else if (kat_expect(rep, label, "the public key", pub, pub_len, f[1], n[1]) &&
+             kat_expect(rep, label, "the shared secret", out, out_len, f[3], n[3]))
+        kat_pass(rep);
+done:
+    for (int i = 0; i < 4; i++)
+        free(f[i]);
+    return ret;
+}
+
 const cm_class_module cm_class_kex = {
     .cls = CM_CLASS_KEX,
     .name = "kex",
@@ -217,4 +255,5 @@ const cm_class_module cm_class_kex = {
                  "public key, and the secrets were the same bytes",
     .cross_lengths = 1, /* no message: one agreement per check */
     .wycheproof_case = wycheproof_case,
+    .builtin_case = builtin_case,
 };

@@ -47,6 +47,7 @@ static const struct builtin_source {
     {"rsa-2048-oaep-sha256", "vectors/wycheproof/rsa_oaep_2048_sha256_mgf1sha256_test.json", SOURCE_WYCHEPROOF},
     {"rsa-3072-oaep-sha256", "vectors/wycheproof/rsa_oaep_3072_sha256_mgf1sha256_test.json", SOURCE_WYCHEPROOF},
     {"rsa-4096-oaep-sha256", "vectors/wycheproof/rsa_oaep_4096_sha256_mgf1sha256_test.json", SOURCE_WYCHEPROOF},
+    {"x25519", "vectors/rfc/rfc7748-x25519.json", SOURCE_BUILTIN},
     {"x25519", "vectors/wycheproof/x25519_test.json", SOURCE_WYCHEPROOF},
     {"ecdh-p256", "vectors/wycheproof/ecdh_secp256r1_test.json", SOURCE_WYCHEPROOF},
 };

@@ -59,9 +59,10 @@ def test_per_operation_records(pk_run, schema):
         "key_bits": 2048, "padding": "pss", "hash": "sha256", "mgf_hash": "sha256",
         "salt_bytes": 32, "public_exponent": 65537, "message_bytes": 32}
     assert recs["openssl:evp/ecdsa-p384-sha384/sign"]["params"]["curve"] == "P-384"
-    # every Wycheproof case ran: x25519 518, ecdh 612, OAEP-2048 37, PSS-2048 108
+    # every case ran: x25519 518 Wycheproof + 2 RFC 7748, ecdh 612, OAEP-2048 37, PSS-2048 108
     vec = lambda a: recs[f"openssl:evp/{a}/{want[a][1][0]}"]["kat"]["vectors"]
-    assert vec("x25519")["passed"] == 518
+    assert vec("x25519")["passed"] == 520
+    assert "rfc/rfc7748-x25519.json" in vec("x25519")["sources"]
     assert vec("ecdh-p256")["passed"] + vec("ecdh-p256")["findings"] == 612
     assert vec("rsa-2048-oaep-sha256")["passed"] == 37
     assert vec("rsa-2048-pss-sha256")["passed"] == 108
@@ -90,6 +91,7 @@ def test_verify_lists_the_new_vectors(cm, need_backend):
     need_backend("openssl")
     p = cm("verify", "--algorithms", ",".join(ALGS), timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr
+    assert re.search(r"COVERAGE +rfc/rfc7748-x25519\.json +2 cases", p.stdout)
     for f in ("x25519_test.json", "ecdh_secp256r1_test.json",
               "rsa_oaep_2048_sha256_mgf1sha256_test.json", "rsa_pss_2048_sha256_mgf1_32_test.json",
               "ecdsa_secp384r1_sha384_test.json"):
@@ -118,7 +120,8 @@ def test_broken_public_key_backend_is_caught(cm_test, tmp_path, need_backend):
     for op in ("keygen", "derive"):
         r = recs[f"brokenpk:wrong-secret/x25519/{op}"]
         assert r["status"] == "failed-kat"
-        assert re.search(r"wycheproof/x25519_test\.json tcId \d+ \(valid", r["reason"])
+        assert re.search(r"rfc/rfc7748-x25519\.json id \d+|wycheproof/x25519_test\.json tcId \d+ "
+                         r"\(valid", r["reason"]), r["reason"]
         assert "the shared secret differs" in r["reason"]
     # the others ran
     for name in ("openssl:evp/ed25519/sign", "openssl:evp/x25519/derive"):
