@@ -119,19 +119,20 @@ int cm_registry_check(cm_error *err)
 const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
                                     const char *variant)
 {
-    const cm_impl *first = NULL;
+    const cm_impl *first = NULL, *best = NULL;
     char why[8];
     for (size_t i = 0; i < b->n_impls; i++) {
         const cm_impl *impl = &b->impls[i];
         if (strcmp(impl->algorithm, algorithm) != 0)
             continue;
-        if (variant ? strcmp(impl->variant, variant) == 0
-                    : cm_impl_available(b, impl, why, sizeof why))
+        if (variant && strcmp(impl->variant, variant) == 0)
             return impl;
+        if (!variant && cm_impl_available(b, impl, why, sizeof why))
+            best = impl;
         if (!first)
             first = impl;
     }
-    return variant ? NULL : first;
+    return variant ? NULL : best ? best : first;
 }
 
 /* The outcome of each backend's init hook in this process, by backend:
