@@ -196,6 +196,15 @@ static int rank_key(const cm_backend *b)
     return b->peer_rank > 0 ? b->peer_rank : 1 << 30;
 }
 
+/* b's key in the choice of a peer for self: its rank, and its own backend
+ * after every other, so that another library checks our code where there
+ * is one (another variant of the same code could share its mistake). */
+static int peer_key(const cm_backend *b, const cm_impl *self)
+{
+    int own = self >= b->impls && self < b->impls + b->n_impls;
+    return own ? (1 << 30) + 1 : rank_key(b);
+}
+
 const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
                                       const cm_impl *self, const cm_backend **peer_backend)
 {
@@ -203,7 +212,7 @@ const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
     char why[8];
     for (size_t i = 0; i < n; i++) {
         const cm_backend *c = list[i];
-        if (c->test_only || (best && rank_key(c) >= rank_key(*peer_backend)))
+        if (c->test_only || (best && peer_key(c, self) >= peer_key(*peer_backend, self)))
             continue;
         for (size_t k = 0; k < c->n_impls; k++) {
             const cm_impl *impl = &c->impls[k];

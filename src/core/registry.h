@@ -49,8 +49,8 @@ int cm_impl_available(const cm_backend *b, const cm_impl *impl, char *why, size_
 
 /* Another available implementation of self's algorithm to cross-check
  * self against: from the backend with the best cm_backend.peer_rank (1
- * first, then 2, ..., unranked last), never self, never from a test-only
- * backend. NULL when there is none. *peer_backend receives its backend. */
+ * first, then 2, ..., unranked last; self's own backend after all of
+ * them), never self, never from a test-only backend. NULL when there is none. *peer_backend receives its backend. */
 const cm_impl *cm_registry_peer(const cm_impl *self, const cm_backend **peer_backend);
 
 /* The same choice among the n backends of list (the tests' own). */
