@@ -98,10 +98,18 @@ static inline void x86_ctr_xor(const x86_aes_key *k, const uint8_t ctr[16], cons
     __m128i c = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)ctr), bswap);
     __m128i blocks[8];
     for (; len >= 128; in += 128, out += 128, len -= 128) {
+        if ((uint64_t)_mm_cvtsi128_si64(c) <= UINT64_MAX - 8) {
+            /* no carry out of the low half in these eight: plain adds */
 #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            blocks[i] = _mm_shuffle_epi8(c, bswap);
-            c = x86_ctr128_next(c);
+            for (int i = 0; i < 8; i++)
+                blocks[i] = _mm_shuffle_epi8(_mm_add_epi64(c, _mm_set_epi64x(0, i)), bswap);
+            c = _mm_add_epi64(c, _mm_set_epi64x(0, 8));
+        } else {
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                blocks[i] = _mm_shuffle_epi8(c, bswap);
+                c = x86_ctr128_next(c);
+            }
         }
         ctr8(k, blocks, in, out);
     }

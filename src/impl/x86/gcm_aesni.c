@@ -6,8 +6,12 @@
  */
 #include "impl/x86/ghash_internal.h"
 
-/* See x86_gcm_bulk_fn (ghash_internal.h). When decrypting, a group's
- * ciphertext is hashed before its plaintext is stored (in may equal out). */
+/* See x86_gcm_bulk_fn (ghash_internal.h). The AES rounds of a group and
+ * the GHASH of a group's ciphertext are independent chains in one loop
+ * iteration, so the core runs them side by side: when encrypting, the
+ * hash is of the previous group's ciphertext (one group behind); when
+ * decrypting, of this group's, loaded before its plaintext is stored (in
+ * may equal out). */
 static size_t aesni_bulk(const x86_gcm_key *g, __m128i *ctr, __m128i *y, const uint8_t *in,
                          uint8_t *out, size_t len, int enc)
 {
@@ -20,13 +24,15 @@ static size_t aesni_bulk(const x86_gcm_key *g, __m128i *ctr, __m128i *y, const u
             b[i] = _mm_shuffle_epi8(*ctr, bswap);
             *ctr = _mm_add_epi32(*ctr, _mm_set_epi32(0, 0, 0, 1));
         }
+        x86_aes_encrypt8(&g->aes, b);
         if (!enc)
             *y = ghash8(g, *y, in + done);
-        x86_aes_encrypt8(&g->aes, b);
+        else if (done)
+            *y = ghash8(g, *y, out + done - 128);
         x86_xor_store8(out + done, in + done, b);
-        if (enc)
-            *y = ghash8(g, *y, out + done);
     }
+    if (enc && done)
+        *y = ghash8(g, *y, out + done - 128);
     return done;
 }
 

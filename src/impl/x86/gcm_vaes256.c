@@ -68,7 +68,8 @@ static void vaes_ctr8(const x86_aes_key *k, __m128i *ctr, const uint8_t *in, uin
                                              _mm256_loadu_si256((const __m256i *)(in + 32 * i))));
 }
 
-/* See x86_gcm_bulk_fn (ghash_internal.h). */
+/* See x86_gcm_bulk_fn (ghash_internal.h); the groups are stitched as in
+ * gcm_aesni.c (the hash one group behind when encrypting). */
 static size_t vaes256_bulk(const x86_gcm_key *g, __m128i *ctr, __m128i *y, const uint8_t *in,
                            uint8_t *out, size_t len, int enc)
 {
@@ -76,10 +77,12 @@ static size_t vaes256_bulk(const x86_gcm_key *g, __m128i *ctr, __m128i *y, const
     for (; len - done >= 128; done += 128) {
         if (!enc)
             *y = ghash8_vpclmul(g, *y, in + done);
+        else if (done)
+            *y = ghash8_vpclmul(g, *y, out + done - 128);
         vaes_ctr8(&g->aes, ctr, in + done, out + done);
-        if (enc)
-            *y = ghash8_vpclmul(g, *y, out + done);
     }
+    if (enc && done)
+        *y = ghash8_vpclmul(g, *y, out + done - 128);
     return done;
 }
 
