@@ -10,8 +10,6 @@ import subprocess
 
 import pytest
 
-from conftest import run
-
 AES_ALGS = "aes-128-cbc,aes-256-cbc,aes-128-ctr,aes-256-ctr,aes-128-gcm,aes-256-gcm"
 
 # What each variant's code is compiled for (src/backends/ref/ref_x86.c).
@@ -25,17 +23,15 @@ REQUIRES = {
 FEATURES = ["aes", "pclmulqdq", "ssse3", "avx2", "vaes", "vpclmulqdq"]
 
 
-def run_env(binary, env, *args):
-    """run() of conftest, or with env added to the environment."""
-    if env is None:
-        return run(binary, *args)
-    return subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, **env})
+def run(binary, *args, env=None):
+    """The binary's exit code and output, env added to the environment."""
+    return subprocess.run([str(binary), *map(str, args)], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, **(env or {})})
 
 
 def ref_rows(binary, *args, env=None):
     """The ref backend's AES benchmarks of `list --json`, by name."""
-    p = run_env(binary, env, "list", "--json", "--backends", "ref", "--algorithms", AES_ALGS, *args)
+    p = run(binary, "list", "--json", "--backends", "ref", "--algorithms", AES_ALGS, *args, env=env)
     assert p.returncode == 0, p.stderr
     return {b["name"]: b for b in json.loads(p.stdout)["benchmarks"]}
 
