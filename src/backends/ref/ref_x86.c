@@ -19,6 +19,8 @@
 #define AESNI_GCM "aes,pclmulqdq,ssse3"
 #define VAES256_CTR "vaes,avx2,aes,ssse3"
 #define VAES256_GCM "vaes,vpclmulqdq,avx2,aes,pclmulqdq,ssse3"
+#define VAES512_CTR "vaes,avx512f,aes,ssse3"
+#define VAES512_GCM "vaes,vpclmulqdq,avx512f,avx512bw,aes,pclmulqdq,ssse3"
 
 int ref_x86_aesni_cipher_available(char *why, size_t why_len)
 {
@@ -40,6 +42,16 @@ int ref_x86_vaes256_gcm_available(char *why, size_t why_len)
     return cm_cpu_has(VAES256_GCM, why, why_len);
 }
 
+int ref_x86_vaes512_ctr_available(char *why, size_t why_len)
+{
+    return cm_cpu_has(VAES512_CTR, why, why_len);
+}
+
+int ref_x86_vaes512_gcm_available(char *why, size_t why_len)
+{
+    return cm_cpu_has(VAES512_GCM, why, why_len);
+}
+
 /* ---- AES-CBC and AES-CTR -------------------------------------------------- */
 
 REF_AES_ENGINE(aesni_engine, x86_aes_key, x86_aesni_set_key, x86_aesni_encrypt_block,
@@ -50,12 +62,18 @@ REF_AES_VTABLE(ref_aesni, 256, cbc);
 REF_AES_VTABLE(ref_aesni, 128, ctr);
 REF_AES_VTABLE(ref_aesni, 256, ctr);
 
-/* VAES does CTR's bulk; its engine's CBC is AES-NI's, which no row uses. */
+/* VAES does CTR's bulk; its engines' CBC is AES-NI's, which no row uses. */
 REF_AES_ENGINE(vaes256_engine, x86_aes_key, x86_aesni_set_key, x86_aesni_encrypt_block,
                x86_aesni_cbc_encrypt, x86_aesni_cbc_decrypt, x86_vaes256_ctr_xor);
 REF_AES_CREATE(ref_vaes256, vaes256_engine)
 REF_AES_VTABLE(ref_vaes256, 128, ctr);
 REF_AES_VTABLE(ref_vaes256, 256, ctr);
+
+REF_AES_ENGINE(vaes512_engine, x86_aes_key, x86_aesni_set_key, x86_aesni_encrypt_block,
+               x86_aesni_cbc_encrypt, x86_aesni_cbc_decrypt, x86_vaes512_ctr_xor);
+REF_AES_CREATE(ref_vaes512, vaes512_engine)
+REF_AES_VTABLE(ref_vaes512, 128, ctr);
+REF_AES_VTABLE(ref_vaes512, 256, ctr);
 
 /* ---- AES-GCM -------------------------------------------------------------- */
 
@@ -91,7 +109,7 @@ static void gcm_destroy(void *state)
     ref_state_free(state, sizeof(x86_gcm_key));
 }
 
-/* The seal and open of the AES-NI variant and of the VAES one. */
+/* The seal and open of the AES-NI variant and of the VAES ones. */
 static cm_rc aesni_seal(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                         size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                         uint8_t *tag, size_t tag_len)
@@ -122,9 +140,29 @@ static cm_rc vaes256_open(void *state, const uint8_t *nonce, size_t nonce_len,
                                 tag_len);
 }
 
+static cm_rc vaes512_seal(void *state, const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    return x86_vaes512_gcm_seal(state, nonce, nonce_len, aad, aad_len, in, len, out, tag,
+                                tag_len);
+}
+
+static cm_rc vaes512_open(void *state, const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          uint8_t *out, const uint8_t *tag, size_t tag_len)
+{
+    return x86_vaes512_gcm_open(state, nonce, nonce_len, aad, aad_len, in, len, out, tag,
+                                tag_len);
+}
+
 const cm_aead_vtable ref_aesni_gcm128_vtable = {gcm128_create, aesni_seal, aesni_open, gcm_destroy};
 const cm_aead_vtable ref_aesni_gcm256_vtable = {gcm256_create, aesni_seal, aesni_open, gcm_destroy};
 const cm_aead_vtable ref_vaes256_gcm128_vtable = {gcm128_create, vaes256_seal, vaes256_open,
                                                   gcm_destroy};
 const cm_aead_vtable ref_vaes256_gcm256_vtable = {gcm256_create, vaes256_seal, vaes256_open,
+                                                  gcm_destroy};
+const cm_aead_vtable ref_vaes512_gcm128_vtable = {gcm128_create, vaes512_seal, vaes512_open,
+                                                  gcm_destroy};
+const cm_aead_vtable ref_vaes512_gcm256_vtable = {gcm256_create, vaes512_seal, vaes512_open,
                                                   gcm_destroy};

@@ -1,8 +1,8 @@
 /*
  * aes_x86.h — cryptometer's own AES for x86-64 with the AES instructions:
  * the key schedule and single block (aesni_key.c), CBC (aesni_cbc.c), CTR
- * with AES-NI (aesni_ctr.c) and with VAES on 256-bit vectors
- * (vaes256_ctr.c).
+ * with AES-NI (aesni_ctr.c) and with VAES on 256- and 512-bit vectors
+ * (vaes256_ctr.c, vaes512_ctr.c).
  *
  * The header uses no intrinsic types, so the backend (compiled without
  * instruction-set flags) can include it; the .c files get their flags per
@@ -44,11 +44,14 @@ cm_rc x86_aesni_cbc_decrypt(const x86_aes_key *k, const uint8_t iv[16], const ui
                             uint8_t *out, size_t len);
 
 /* CTR as in SP 800-38A (the whole block a big-endian 128-bit counter),
- * any len, 8 blocks at a time: with AES-NI (needs aes, ssse3) and with
- * VAES on 256-bit vectors (needs vaes, avx2, aes, ssse3). */
+ * any len, 8 blocks at a time: with AES-NI (needs aes, ssse3), with VAES
+ * on 256-bit vectors (needs vaes, avx2, aes, ssse3) and on 512-bit ones
+ * (needs vaes, avx512f, aes, ssse3). */
 void x86_aesni_ctr_xor(const x86_aes_key *k, const uint8_t ctr[16], const uint8_t *in,
                        uint8_t *out, size_t len);
 void x86_vaes256_ctr_xor(const x86_aes_key *k, const uint8_t ctr[16], const uint8_t *in,
+                         uint8_t *out, size_t len);
+void x86_vaes512_ctr_xor(const x86_aes_key *k, const uint8_t ctr[16], const uint8_t *in,
                          uint8_t *out, size_t len);
 
 #endif

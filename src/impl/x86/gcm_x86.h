@@ -2,7 +2,8 @@
  * gcm_x86.h — cryptometer's own AES-GCM (NIST SP 800-38D) for x86-64:
  * CTR with AES-NI and GHASH with PCLMULQDQ, eight blocks at a time with
  * one reduction per eight products (gcm_aesni.c), and the same with VAES
- * and VPCLMULQDQ on 256-bit vectors (gcm_vaes256.c). What the two share
+ * and VPCLMULQDQ on 256- and 512-bit vectors (gcm_vaes256.c,
+ * gcm_vaes512.c). What they share
  * (nonce, AAD, the tail, the tag) is x86_gcm.c.
  *
  * No intrinsic types here: the backend includes this without instruction
@@ -43,6 +44,14 @@ cm_rc x86_vaes256_gcm_seal(const x86_gcm_key *g, const uint8_t *nonce, size_t no
                            const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                            uint8_t *out, uint8_t *tag, size_t tag_len);
 cm_rc x86_vaes256_gcm_open(const x86_gcm_key *g, const uint8_t *nonce, size_t nonce_len,
+                           const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                           uint8_t *out, const uint8_t *tag, size_t tag_len);
+
+/* needs vaes, vpclmulqdq, avx512f, avx512bw and the AES-NI ones. */
+cm_rc x86_vaes512_gcm_seal(const x86_gcm_key *g, const uint8_t *nonce, size_t nonce_len,
+                           const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                           uint8_t *out, uint8_t *tag, size_t tag_len);
+cm_rc x86_vaes512_gcm_open(const x86_gcm_key *g, const uint8_t *nonce, size_t nonce_len,
                            const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                            uint8_t *out, const uint8_t *tag, size_t tag_len);
 
