@@ -123,3 +123,9 @@ def test_the_mask_is_recorded_in_the_result(cm_bin, unmasked, tmp_path):
     recs = {r["variant"]: r for r in doc["results"]}
     assert recs["portable"]["status"] == "ok"
     assert recs["aesni"]["status"] == "unavailable"
+
+
+def test_each_variant_is_selected_by_name(cm_bin, unmasked):
+    for variant in ("portable", "aesni", "vaes256", "vaes512"):
+        rows = ref_rows(cm_bin, "--backends", f"ref:{variant}")
+        assert rows and {b["variant"] for b in rows.values()} == {variant}
