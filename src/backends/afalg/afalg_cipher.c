@@ -29,8 +29,11 @@ typedef struct afalg_cipher {
     struct kcapi_handle *h;
     int access;       /* KCAPI_ACCESS_SENDMSG or KCAPI_ACCESS_VMSPLICE */
     int ctr;          /* CTR (else CBC) */
-    uint8_t iv[16];   /* the next call's IV (CBC) or counter block (CTR) */
-    size_t in_block;  /* CTR: bytes of the counter block iv already used */
+    /* Per direction ([0] decrypt, [1] encrypt: each continues its own
+     * stream): the next call's IV (CBC) or counter block (CTR), and for
+     * CTR the bytes of that block already used. */
+    uint8_t iv[2][16];
+    size_t in_block[2];
     uint32_t taglen;  /* AEAD: the tag length set on the socket */
     uint8_t *buf_in, *buf_out; /* AEAD: aad || text || tag */
     size_t buf_cap;
@@ -73,7 +76,7 @@ cm_rc afalg_cipher_create(const afalg_binding *b, void **state, const uint8_t *k
         rc = CM_ERR_LIBRARY;
     } else if (kcapi_cipher_setkey(s->h, key, (uint32_t)key_len) != 0) {
         rc = CM_ERR_INVALID;
-    } else if (kcapi_cipher_ivsize(s->h) != sizeof s->iv) {
+    } else if (kcapi_cipher_ivsize(s->h) != 16) {
         rc = CM_ERR_UNSUPPORTED;
     }
     if (rc != CM_OK) {
@@ -96,27 +99,29 @@ static void ctr_add(uint8_t *ctr, size_t n)
     }
 }
 
-/* One request of len <= REQUEST_MAX with IV s->iv. */
-static cm_rc request(afalg_cipher *s, int enc, const uint8_t *in, uint8_t *out, size_t len)
+/* One request of len <= REQUEST_MAX with IV iv. */
+static cm_rc request(afalg_cipher *s, int enc, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                     size_t len)
 {
-    ssize_t got = enc ? kcapi_cipher_encrypt(s->h, in, len, s->iv, out, len, s->access)
-                      : kcapi_cipher_decrypt(s->h, in, len, s->iv, out, len, s->access);
+    ssize_t got = enc ? kcapi_cipher_encrypt(s->h, in, len, iv, out, len, s->access)
+                      : kcapi_cipher_decrypt(s->h, in, len, iv, out, len, s->access);
     return got == (ssize_t)len ? CM_OK : got == -EINVAL ? CM_ERR_INVALID : CM_ERR_LIBRARY;
 }
 
-/* CTR: the rest of a counter block already started (m <= 16 - in_block). */
-static cm_rc ctr_partial(afalg_cipher *s, const uint8_t *in, uint8_t *out, size_t m)
+/* CTR: the rest of a counter block already started in direction d
+ * (m <= 16 - in_block[d]). */
+static cm_rc ctr_partial(afalg_cipher *s, int d, const uint8_t *in, uint8_t *out, size_t m)
 {
     uint8_t block[16] = {0}, ks[16];
-    memcpy(block + s->in_block, in, m);
-    cm_rc rc = request(s, 1, block, ks, sizeof block);
+    memcpy(block + s->in_block[d], in, m);
+    cm_rc rc = request(s, 1, s->iv[d], block, ks, sizeof block);
     if (rc != CM_OK)
         return rc;
-    memcpy(out, ks + s->in_block, m);
-    s->in_block += m;
-    if (s->in_block == 16) {
-        ctr_add(s->iv, 1);
-        s->in_block = 0;
+    memcpy(out, ks + s->in_block[d], m);
+    s->in_block[d] += m;
+    if (s->in_block[d] == 16) {
+        ctr_add(s->iv[d], 1);
+        s->in_block[d] = 0;
     }
     return CM_OK;
 }
@@ -124,15 +129,16 @@ static cm_rc ctr_partial(afalg_cipher *s, const uint8_t *in, uint8_t *out, size_
 static cm_rc cipher_crypt(afalg_cipher *s, int enc, const uint8_t *iv, const uint8_t *in, uint8_t *out,
                    size_t len)
 {
+    int d = enc != 0;
     if (iv) {
-        memcpy(s->iv, iv, sizeof s->iv);
-        s->in_block = 0;
+        memcpy(s->iv[d], iv, 16);
+        s->in_block[d] = 0;
     }
     if (!s->ctr && len % 16)
         return CM_ERR_INVALID;
-    if (s->ctr && s->in_block && len) {
-        size_t m = 16 - s->in_block < len ? 16 - s->in_block : len;
-        cm_rc rc = ctr_partial(s, in, out, m);
+    if (s->ctr && s->in_block[d] && len) {
+        size_t m = 16 - s->in_block[d] < len ? 16 - s->in_block[d] : len;
+        cm_rc rc = ctr_partial(s, d, in, out, m);
         if (rc != CM_OK)
             return rc;
         in += m;
@@ -144,14 +150,14 @@ static cm_rc cipher_crypt(afalg_cipher *s, int enc, const uint8_t *iv, const uin
         uint8_t next[16];
         if (!s->ctr)
             memcpy(next, (enc ? out : in) + piece - 16, 16); /* out is read after */
-        cm_rc rc = request(s, enc, in, out, piece);
+        cm_rc rc = request(s, enc, s->iv[d], in, out, piece);
         if (rc != CM_OK)
             return rc;
         if (s->ctr) {
-            ctr_add(s->iv, piece / 16);
-            s->in_block = piece % 16;
+            ctr_add(s->iv[d], piece / 16);
+            s->in_block[d] = piece % 16;
         } else {
-            memcpy(s->iv, enc ? out + piece - 16 : next, 16);
+            memcpy(s->iv[d], enc ? out + piece - 16 : next, 16);
         }
         in += piece;
         out += piece;

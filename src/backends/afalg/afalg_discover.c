@@ -22,6 +22,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
+#include <kcapi.h>
+#include "cryptometer/algorithm.h"
 #include "cryptometer/backend.h"
 #include "platform/kcrypto.h"
 #include "afalg_internal.h"
@@ -167,6 +169,29 @@ static int try_bind(const char *type, const char *name, int *at_socket)
     return e;
 }
 
+/* 0 when libkcapi opens a handle on binding b, else its negative errno.
+ * libkcapi asks the kernel for the algorithm's sizes through the
+ * crypto_user netlink interface and gives up without it. */
+static int try_kcapi(const afalg_binding *b)
+{
+    struct kcapi_handle *h = NULL;
+    int rc;
+    if (b->cls == CM_CLASS_AEAD) {
+        rc = kcapi_aead_init(&h, b->name, 0);
+        if (rc == 0)
+            kcapi_aead_destroy(h);
+    } else if (b->cls == CM_CLASS_CIPHER) {
+        rc = kcapi_cipher_init(&h, b->name, 0);
+        if (rc == 0)
+            kcapi_cipher_destroy(h);
+    } else {
+        rc = kcapi_md_init(&h, b->name, 0);
+        if (rc == 0)
+            kcapi_md_destroy(h);
+    }
+    return rc;
+}
+
 /* 1 if a /proc/crypto type can be bound as AF_ALG type. */
 static int type_fits(const char *afalg_type, const char *proc_type)
 {
@@ -191,17 +216,25 @@ static size_t slot_of(const struct afalg_alg *a, const char *name, afalg_path pa
     b->type = a->type;
     b->cls = a->cls;
     b->mode = a->tmpl;
+    b->out_len = cm_algorithm_find(a->alg) ? cm_algorithm_find(a->alg)->out_len : 0;
     b->path = path;
     snprintf(b->name, sizeof b->name, "%s", name);
     if (unsupported[0]) {
         snprintf(b->why, sizeof b->why, "%s", unsupported);
     } else {
         int at_socket, e = try_bind(a->type, name, &at_socket);
-        b->available = e == 0;
+        /* The zero-copy hash path is raw sockets; every other needs libkcapi. */
+        int raw = path == AFALG_SPLICE && a->cls != CM_CLASS_CIPHER && a->cls != CM_CLASS_AEAD;
+        int k = e || raw ? 0 : try_kcapi(b);
+        b->available = e == 0 && k == 0;
         if (e)
             snprintf(b->why, sizeof b->why, "AF_ALG bind(\"%s\", \"%s\"): %s%s", a->type, name,
                      strerror(e), e == ENOENT ? " (no such algorithm or driver here: a module "
                                                 "may not be loaded)" : "");
+        else if (k)
+            snprintf(b->why, sizeof b->why, "libkcapi cannot open %s (%s): it needs the kernel's "
+                     "crypto_user netlink interface (CONFIG_CRYPTO_USER, module crypto_user)",
+                     name, strerror(-k));
     }
     size_t i = n_bindings++;
     switch (b->cls) {
@@ -289,6 +322,7 @@ static void add_candidates(const struct afalg_alg *a, const platform_kdriver *d,
 const cm_impl *afalg_discover(size_t *n)
 {
     int at_socket;
+    kcapi_set_verbosity(KCAPI_LOG_NONE); /* errors are ours to report */
     int e = try_bind("hash", "sha256", &at_socket);
     if (e && at_socket)
         snprintf(unsupported, sizeof unsupported, "AF_ALG: not supported by this kernel (%s)",

@@ -80,18 +80,14 @@ static cm_rc hash_open(const afalg_binding *b, void **state, const uint8_t *key,
         return CM_ERR_NOMEM;
     s->path = b->path;
     s->tfm = s->op = s->pipe[0] = s->pipe[1] = -1;
+    s->digest_len = b->out_len;
     cm_rc rc = CM_OK;
-    if (kcapi_md_init(&s->h, b->name, 0) != 0)
+    if (s->path == AFALG_SPLICE)
+        rc = open_raw(s, b, key, key_len);
+    else if (kcapi_md_init(&s->h, b->name, 0) != 0)
         rc = CM_ERR_LIBRARY;
     else if (key && kcapi_md_setkey(s->h, key, (uint32_t)key_len) != 0)
         rc = CM_ERR_INVALID;
-    else
-        s->digest_len = kcapi_md_digestsize(s->h);
-    if (rc == CM_OK && s->path == AFALG_SPLICE) {
-        kcapi_md_destroy(s->h); /* it told the digest size */
-        s->h = NULL;
-        rc = open_raw(s, b, key, key_len);
-    }
     if (rc != CM_OK || s->digest_len == 0) {
         afalg_hash_destroy(s);
         return rc != CM_OK ? rc : CM_ERR_LIBRARY;

@@ -29,6 +29,7 @@ typedef struct afalg_binding {
     afalg_path path;
     cm_class cls;
     const char *mode;   /* skcipher: "cbc" or "ctr" (how calls chain) */
+    size_t out_len;     /* hash and MAC: the digest length */
     int available;      /* bind() worked at discovery */
     char why[192];      /* otherwise why not */
 } afalg_binding;
