@@ -62,3 +62,14 @@ def test_run_goes_on(cm_bin, no_af_alg, tmp_path, schema):
     assert by[("afalg", "kernel")]["reason"] == no_af_alg
     assert by[("ref", "portable")]["status"] == "ok"
     assert "served_by" not in by[("ref", "portable")]
+
+
+def test_openssl_engine_variants_say_why(cm_bin, no_af_alg):
+    """OpenSSL's afalg engine needs AF_ALG too: its variant is listed, unavailable."""
+    doc = json.loads(run(cm_bin, "list", "--json", "--backends", "openssl").stdout)
+    rows = [b for b in doc["benchmarks"] if b["variant"] == "afalg-engine"]
+    if not any(b["backend"] == "openssl" for b in doc["benchmarks"]):
+        pytest.skip("the openssl backend is not built here")
+    assert {b["algorithm"] for b in rows} == {"aes-128-cbc", "aes-256-cbc"}
+    assert all(not b["available"] and "afalg engine does not load here" in b["reason"]
+               for b in rows)

@@ -32,7 +32,8 @@
 #       and .splice: same vectors, same reference, so the same bytes), and for sha256 and
 #       gcm(aes); `run` (tiny --time) gives ok records of cbc(aes) at 16 B and 64 KiB whose
 #       served_by names the driver (the kernel's choice: cbc-aes-aesni) with CPU user and
-#       system time.
+#       system time; OpenSSL's afalg engine variant (openssl:afalg-engine) passes and runs,
+#       served_by naming the engine.
 #   (e) arm64 VM (-cpu max,pauth-impdef=on) the same with cbc-aes-ce (aes-ce-blk).
 # The arm64 "max" VM runs as -cpu max,pauth-impdef=on: the same MIDR, ID registers
 # for crypto and /proc/cpuinfo Features, but 3.5x faster under TCG (the architected
@@ -320,12 +321,12 @@ fi
 check_afalg() {
     local label="$1" arch="$2" cpu="$3" modules="$4" bin="$5" driver="$6" out f0 t0
     local drivers="kernel|$driver|cbc\\(aes-generic\\)"
-    local vf="afalg:(($drivers)(\\.splice)?/aes-128-cbc|(kernel|kernel\\.splice)/(sha256|aes-128-gcm))"
-    local rf="(afalg:($drivers)(\\.splice)?|openssl:evp)/aes-128-cbc/encrypt"
+    local vf="afalg:(($drivers)(\\.splice)?/aes-128-cbc|(kernel|kernel\\.splice)/(sha256|aes-128-gcm))|openssl:afalg-engine/aes-128-cbc"
+    local rf="(afalg:($drivers)(\\.splice)?|openssl:(evp|afalg-engine))/aes-128-cbc/encrypt"
     out="$OUTDIR/$label"
     t0=$SECONDS
     "$VM_DIR/run-in-vm.sh" --arch "$arch" --cpu "$cpu" --timeout 400 --modules "$modules" \
-        --file "$bin:/cryptometer" -- sh -c "/cryptometer verify --quiet --backends afalg,ref \
+        --file "$bin:/cryptometer" -- sh -c "/cryptometer verify --quiet --backends afalg,ref,openssl \
             --filter '$vf' --json /tmp/v.json >&2; echo verify-exit=\$? >&2;
             /cryptometer run --filter '$rf' --sizes 16,65536 --time 0.1 --json /tmp/r.json >&2;
             echo run-exit=\$? >&2; cat /tmp/v.json; echo '@@@@'; cat /tmp/r.json" \
@@ -364,6 +365,11 @@ check_afalg() {
              and any($r[]; .size == 65536 and (.cpu_time_ns_per_op.system | type == "number"))' \
             --arg v "$v" --arg s "$served"
     done
+    expect "$out.v.json" "$label: openssl:afalg-engine/aes-128-cbc (OpenSSL's afalg engine) passed" \
+        'any(.implementations[]; .implementation == "openssl:afalg-engine/aes-128-cbc" and .status == "passed")'
+    expect "$out.r.json" "$label: run openssl:afalg-engine: ok at 16 B and 64 KiB, served by the afalg engine" \
+        '[.results[] | select(.backend == "openssl" and .variant == "afalg-engine")] as $r
+         | ($r | length == 2) and all($r[]; .status == "ok" and (.served_by | startswith("OpenSSL'"'"'s afalg engine")))'
     if [ "$FAILED" != "$f0" ]; then tail -n 30 "$out.err" | sed 's/^/  | /'; fi
     # The figures, for the log (TCG-emulated: not the speed of any real machine).
     jq -r '.results[] | select(.status == "ok") | "  figure: \(.backend):\(.variant) served_by=\(.served_by // "-") \(.size) B: \(.throughput_mb_s | . * 100 | round / 100) MB/s, CPU ns/op user \(.cpu_time_ns_per_op.user // "?" ) system \(.cpu_time_ns_per_op.system // "?")"' "$out.r.json"

@@ -49,6 +49,9 @@ typedef struct ossl_spec {
      * are the algorithm's parameters (cm_algorithm_param), read at
      * create(). */
     int pkey_id;
+    /* Ciphers: the engine the contexts are keyed with ("afalg",
+     * "devcrypto"), or NULL for OpenSSL's own code (openssl_engine.c). */
+    const char *engine;
 } ossl_spec;
 
 /* ---- openssl_cipher.c: cm_cipher_vtable and cm_aead_vtable ------------- */
@@ -116,6 +119,14 @@ cm_rc ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len);
 void ossl_sig_destroy(void *state);
 /* 1 when the library has spec's signature and key generation here. */
 int ossl_sig_available(const ossl_spec *spec, char *why, size_t why_len);
+
+/* ---- openssl_engine.c ------------------------------------------------------ */
+
+/* The ENGINE * (as void *, so callers need no engine header) that spec's
+ * engine gives for cipher, initialised once per process; NULL with why
+ * when the engine does not load here or does not offer the cipher. */
+void *ossl_engine_for(const ossl_spec *spec, const EVP_CIPHER *cipher, char *why,
+                      size_t why_len);
 
 /* ---- openssl_describe.c -------------------------------------------------- */
 
