@@ -61,6 +61,7 @@ static int print_json(const cm_group *groups, size_t n, cm_error *err)
 /* Prints the list grouped by class. */
 static void print_text(const cm_group *groups, size_t n)
 {
+    const char *last_why = NULL;
     for (int cls = 0; cls < CM_CLASS_COUNT; cls++) {
         int header = 0;
         for (size_t i = 0; i < n; i++) {
@@ -71,10 +72,14 @@ static void print_text(const cm_group *groups, size_t n)
             for (int k = 0; k < groups[i].n_ops; k++) {
                 char name[160];
                 cm_bench_name(name, sizeof name, &groups[i], groups[i].ops[k]);
+                /* A reason shared by the rows above it is said once. */
                 if (groups[i].available)
                     printf("  %-44s available\n", name);
                 else
-                    printf("  %-44s unavailable: %s\n", name, groups[i].why);
+                    printf("  %-44s unavailable: %s\n", name,
+                           last_why && strcmp(last_why, groups[i].why) == 0 ? "(as above)"
+                                                                            : groups[i].why);
+                last_why = groups[i].available ? NULL : groups[i].why;
             }
         }
     }
