@@ -11,7 +11,10 @@
  * here, never left in the kernel: CBC chains from the last ciphertext
  * block, CTR adds the blocks done to the counter and does a call that
  * starts inside a block through one block of its own (cm_cipher_vtable's
- * stream contract). AEAD messages are one request: associated data, text
+ * stream contract). An XTS call is one data unit with its own tweak
+ * (cm_cipher_vtable), one request of at most 64 KiB (CM_ERR_UNSUPPORTED
+ * beyond: the kernel cannot carry a tweak across requests). AEAD messages
+ * are one request: associated data, text
  * and tag together at most 64 KiB (CM_ERR_UNSUPPORTED beyond).
  */
 #define _GNU_SOURCE
@@ -28,7 +31,8 @@ typedef struct afalg_cipher {
     const afalg_binding *b;
     struct kcapi_handle *h;
     int access;       /* KCAPI_ACCESS_SENDMSG or KCAPI_ACCESS_VMSPLICE */
-    int ctr;          /* CTR (else CBC) */
+    int ctr;          /* CTR */
+    int xts;          /* XTS (else, and not CTR, CBC) */
     /* Per direction ([0] decrypt, [1] encrypt: each continues its own
      * stream): the next call's IV (CBC) or counter block (CTR), and for
      * CTR the bytes of that block already used. */
@@ -64,6 +68,7 @@ cm_rc afalg_cipher_create(const afalg_binding *b, void **state, const uint8_t *k
     s->b = b;
     s->access = b->path == AFALG_SPLICE ? KCAPI_ACCESS_VMSPLICE : KCAPI_ACCESS_SENDMSG;
     s->ctr = b->mode && strcmp(b->mode, "ctr") == 0;
+    s->xts = b->mode && strcmp(b->mode, "xts") == 0;
     cm_rc rc = CM_OK;
     if (b->cls == CM_CLASS_AEAD) {
         if (kcapi_aead_init(&s->h, b->name, 0) != 0)
@@ -130,6 +135,11 @@ static cm_rc cipher_crypt(afalg_cipher *s, int enc, const uint8_t *iv, const uin
                    size_t len)
 {
     int d = enc != 0;
+    if (s->xts) {
+        if (!iv || len < 16)
+            return CM_ERR_INVALID;
+        return len > REQUEST_MAX ? CM_ERR_UNSUPPORTED : request(s, enc, iv, in, out, len);
+    }
     if (iv) {
         memcpy(s->iv[d], iv, 16);
         s->in_block[d] = 0;

@@ -4,7 +4,7 @@
  * For each algorithm of AFALG_ALGORITHMS, the candidates to bind are: the
  * generic kernel name (variant `kernel`: the kernel picks the driver by
  * priority), every driver /proc/crypto lists under that name, and, for a
- * template (cbc, ctr, hmac), the template over every driver of its inner
+ * template (cbc, ctr, xts, hmac), the template over every driver of its inner
  * algorithm ("cbc(aes-generic)", which the kernel instantiates on bind).
  * Each candidate is probed with bind(); it becomes two rows, one per data
  * path: `<driver>` (copy) and `<driver>.splice` (zero-copy). Afterwards
@@ -49,6 +49,8 @@ static const struct afalg_alg {
     {"aes-256-cbc", CM_CLASS_CIPHER, "skcipher", "cbc(aes)", "cbc", "aes", "cipher"},
     {"aes-128-ctr", CM_CLASS_CIPHER, "skcipher", "ctr(aes)", "ctr", "aes", "cipher"},
     {"aes-256-ctr", CM_CLASS_CIPHER, "skcipher", "ctr(aes)", "ctr", "aes", "cipher"},
+    {"aes-128-xts", CM_CLASS_CIPHER, "skcipher", "xts(aes)", "xts", "aes", "cipher"},
+    {"aes-256-xts", CM_CLASS_CIPHER, "skcipher", "xts(aes)", "xts", "aes", "cipher"},
     {"aes-128-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL},
     {"aes-256-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL},
     {"chacha20-poly1305", CM_CLASS_AEAD, "aead", "rfc7539(chacha20,poly1305)", NULL, NULL, NULL},

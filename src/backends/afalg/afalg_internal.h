@@ -28,7 +28,7 @@ typedef struct afalg_binding {
     char name[128];     /* salg_name: generic name or driver name */
     afalg_path path;
     cm_class cls;
-    const char *mode;   /* skcipher: "cbc" or "ctr" (how calls chain) */
+    const char *mode;   /* skcipher: "cbc", "ctr" (how calls chain) or "xts" */
     size_t out_len;     /* hash and MAC: the digest length */
     int available;      /* bind() worked at discovery */
     char why[192];      /* otherwise why not */
