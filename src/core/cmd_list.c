@@ -17,9 +17,10 @@
  * that has several (cm_backend_find_impl with no variant). */
 static int dispatch_choice(const cm_group *g)
 {
-    size_t rows = 0;
-    for (size_t i = 0; i < g->backend->n_impls; i++)
-        rows += strcmp(g->backend->impls[i].algorithm, g->alg->name) == 0;
+    size_t rows = 0, n;
+    const cm_impl *impls = cm_backend_impls(g->backend, &n);
+    for (size_t i = 0; i < n; i++)
+        rows += strcmp(impls[i].algorithm, g->alg->name) == 0;
     return rows > 1 && g->available &&
            cm_backend_find_impl(g->backend, g->alg->name, NULL) == g->impl;
 }
@@ -72,6 +73,7 @@ static int print_json(const cm_group *groups, size_t n, cm_error *err)
 /* Prints the list grouped by class. */
 static void print_text(const cm_group *groups, size_t n)
 {
+    const char *last_why = NULL;
     for (int cls = 0; cls < CM_CLASS_COUNT; cls++) {
         int header = 0;
         for (size_t i = 0; i < n; i++) {
@@ -82,11 +84,15 @@ static void print_text(const cm_group *groups, size_t n)
             for (int k = 0; k < groups[i].n_ops; k++) {
                 char name[160];
                 cm_bench_name(name, sizeof name, &groups[i], groups[i].ops[k]);
+                /* A reason shared by the rows above it is said once. */
                 if (groups[i].available)
                     printf("  %-44s available%s\n", name,
                            dispatch_choice(&groups[i]) ? " (dispatch's choice)" : "");
                 else
-                    printf("  %-44s unavailable: %s\n", name, groups[i].why);
+                    printf("  %-44s unavailable: %s\n", name,
+                           last_why && strcmp(last_why, groups[i].why) == 0 ? "(as above)"
+                                                                            : groups[i].why);
+                last_why = groups[i].available ? NULL : groups[i].why;
             }
         }
     }

@@ -16,6 +16,12 @@ size_t cm_registry_count(void);
 const cm_backend *cm_registry_backend(size_t i);
 const cm_backend *cm_registry_find_backend(const char *name);
 
+/* The rows of backend b: .impls, or what its .discover hook found (run
+ * once per process for the registry's backends, at each call for
+ * others). *n receives their number. Every reader of rows goes through
+ * this. */
+const cm_impl *cm_backend_impls(const cm_backend *b, size_t *n);
+
 /* Backends not built here; *count receives their number. */
 const cm_backend_missing *cm_registry_missing(size_t *count);
 

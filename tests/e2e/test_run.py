@@ -142,7 +142,7 @@ def test_table_compares_implementations_of_one_operation(small_run, need_backend
 def test_per_cluster_runs_on_the_first_cpu_of_each_cluster(cm, tmp_path, schema, need_backend):
     need_backend("openssl")  # the AES score is taken from openssl's aes-256-cbc
     out = tmp_path / "r.json"
-    p = cm("run", "--per-cluster", "--algorithms", "aes-256-cbc", "--backends", "openssl",
+    p = cm("run", "--per-cluster", "--algorithms", "aes-256-cbc", "--backends", "openssl:evp",
            "--sizes", "16384", "--time", "0.05", "--json", out)
     assert p.returncode == 0, p.stderr
     doc = json.loads(out.read_text())
