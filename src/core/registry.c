@@ -119,19 +119,20 @@ int cm_registry_check(cm_error *err)
 const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
                                     const char *variant)
 {
-    const cm_impl *first = NULL;
+    const cm_impl *first = NULL, *best = NULL;
     char why[8];
     for (size_t i = 0; i < b->n_impls; i++) {
         const cm_impl *impl = &b->impls[i];
         if (strcmp(impl->algorithm, algorithm) != 0)
             continue;
-        if (variant ? strcmp(impl->variant, variant) == 0
-                    : cm_impl_available(b, impl, why, sizeof why))
+        if (variant && strcmp(impl->variant, variant) == 0)
             return impl;
+        if (!variant && cm_impl_available(b, impl, why, sizeof why))
+            best = impl;
         if (!first)
             first = impl;
     }
-    return variant ? NULL : first;
+    return variant ? NULL : best ? best : first;
 }
 
 /* The outcome of each backend's init hook in this process, by backend:
@@ -195,6 +196,15 @@ static int rank_key(const cm_backend *b)
     return b->peer_rank > 0 ? b->peer_rank : 1 << 30;
 }
 
+/* b's key in the choice of a peer for self: its rank, and its own backend
+ * after every other, so that another library checks our code where there
+ * is one (another variant of the same code could share its mistake). */
+static int peer_key(const cm_backend *b, const cm_impl *self)
+{
+    int own = self >= b->impls && self < b->impls + b->n_impls;
+    return own ? (1 << 30) + 1 : rank_key(b);
+}
+
 const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
                                       const cm_impl *self, const cm_backend **peer_backend)
 {
@@ -202,7 +212,7 @@ const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
     char why[8];
     for (size_t i = 0; i < n; i++) {
         const cm_backend *c = list[i];
-        if (c->test_only || (best && rank_key(c) >= rank_key(*peer_backend)))
+        if (c->test_only || (best && peer_key(c, self) >= peer_key(*peer_backend, self)))
             continue;
         for (size_t k = 0; k < c->n_impls; k++) {
             const cm_impl *impl = &c->impls[k];

@@ -239,6 +239,10 @@ static void test_peer_among(void)
     const cm_backend *pb = NULL;
     CHECK(cm_registry_peer_among(just_two, 1, &two_rows[0], &pb) == &two_rows[1]);
     CHECK(cm_registry_peer_among(just_two, 1, &two_rows[1], &pb) == &two_rows[0]);
+    /* ... but another backend, even ranked lower, comes first */
+    two.peer_rank = 1;
+    const cm_backend *two_and_rank2[] = {&two, &rank2};
+    CHECK(cm_registry_peer_among(two_and_rank2, 2, &two_rows[0], &pb) == &one[0] && pb == &rank2);
 }
 
 /* On the registry compiled in: every peer is another implementation of
