@@ -1,4 +1,4 @@
-"""Our own SHA-NI and SIMD variants (issue 9): BLAKE2, NORX and SHA rows of
+"""Our own SHA-NI and SIMD variants (issue 9): BLAKE2, NORX, ChaCha20 and SHA rows of
 the ref backend. Masking each of their features in turn (`--isa`,
 CRYPTOMETER_ISA_MASK) makes exactly the variants that need it unavailable,
 dispatch falls back, and what remains passes `verify` (KATs: FIPS 180,
@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-ALGS = "sha1,sha256,blake2b-512,blake2s-256,norx32-4-1,norx64-4-1"
+ALGS = "sha1,sha256,blake2b-512,blake2s-256,norx32-4-1,norx64-4-1,chacha20"
 
 # What each variant's code is compiled for (src/backends/ref/ref_simd.c).
 REQUIRES = {
@@ -21,6 +21,7 @@ REQUIRES = {
     ("sse41", "blake2s-256"): {"sse4_1", "ssse3"},
     ("ssse3", "norx32-4-1"): {"ssse3"},
     ("avx2", "norx64-4-1"): {"avx2"},
+    ("avx2", "chacha20"): {"avx2"},
 }
 FEATURES = ["sha_ni", "avx2", "sse4_1", "ssse3"]
 

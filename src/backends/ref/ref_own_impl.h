@@ -10,6 +10,7 @@
 #include <string.h>
 #include "backends/ref/ref_state.h"
 #include "impl/ref/blake2.h"
+#include "impl/ref/chacha20.h"
 #include "impl/ref/norx.h"
 
 /* The states of the digest-only rows hold nothing; one byte keeps create
@@ -81,5 +82,63 @@ typedef struct ref_norx_key {
         ref_state_free(state, sizeof(ref_norx_key));                                           \
     }                                                                                          \
     const cm_aead_vtable name = {name##_create, name##_seal, name##_open, name##_destroy};
+
+/* ---- ChaCha20 as a stream (primitive.h, cm_cipher_vtable) ------------------ */
+
+/* out = in XOR the keystream from block counter (ref_chacha20_xor's contract). */
+typedef void ref_chacha20_xor_fn(const ref_chacha20_key *k, const uint8_t nonce[12],
+                                 uint32_t counter, const uint8_t *in, uint8_t *out, size_t len);
+
+/* Where one direction's stream stands. */
+typedef struct ref_chacha20_pos {
+    uint8_t nonce[12];
+    uint32_t counter; /* the next whole block */
+    uint8_t ks[64];   /* the keystream of the block before it */
+    size_t used;      /* bytes of ks used; 64 when none is left */
+    int started;      /* an iv was given */
+} ref_chacha20_pos;
+
+typedef struct ref_chacha20_stream {
+    ref_chacha20_key key;
+    ref_chacha20_pos dir[2]; /* encrypt, decrypt */
+} ref_chacha20_stream;
+
+/* One call on a stream (ref_own.c): iv (16 bytes: LE counter, nonce)
+ * starts it; NULL goes on from the next keystream byte (CM_ERR_INVALID
+ * before any iv). Whole blocks go through f. */
+cm_rc ref_chacha20_stream_xor(ref_chacha20_pos *p, const ref_chacha20_key *k, const uint8_t *iv,
+                              const uint8_t *in, uint8_t *out, size_t len,
+                              ref_chacha20_xor_fn *f);
+
+/* A cipher table named name for chacha20 with the whole-block function f. */
+#define REF_CHACHA20_VTABLE(name, f)                                                           \
+    static cm_rc name##_create(void **state, const uint8_t *key, size_t key_len)               \
+    {                                                                                          \
+        cm_rc rc;                                                                              \
+        if (key_len != 32)                                                                     \
+            return CM_ERR_UNSUPPORTED;                                                         \
+        rc = ref_state_alloc(state, sizeof(ref_chacha20_stream));                              \
+        if (rc == CM_OK)                                                                       \
+            ref_chacha20_set_key(&((ref_chacha20_stream *)*state)->key, key);                  \
+        return rc;                                                                             \
+    }                                                                                          \
+    static cm_rc name##_encrypt(void *state, const uint8_t *iv, const uint8_t *in,             \
+                                uint8_t *out, size_t len)                                      \
+    {                                                                                          \
+        ref_chacha20_stream *s = state;                                                        \
+        return ref_chacha20_stream_xor(&s->dir[0], &s->key, iv, in, out, len, f);              \
+    }                                                                                          \
+    static cm_rc name##_decrypt(void *state, const uint8_t *iv, const uint8_t *in,             \
+                                uint8_t *out, size_t len)                                      \
+    {                                                                                          \
+        ref_chacha20_stream *s = state;                                                        \
+        return ref_chacha20_stream_xor(&s->dir[1], &s->key, iv, in, out, len, f);              \
+    }                                                                                          \
+    static void name##_destroy(void *state)                                                    \
+    {                                                                                          \
+        ref_state_free(state, sizeof(ref_chacha20_stream));                                    \
+    }                                                                                          \
+    const cm_cipher_vtable name = {name##_create, name##_encrypt, name##_decrypt,               \
+                                   name##_destroy};
 
 #endif

@@ -10,6 +10,7 @@
 #include "impl/ref/sha1.h"
 #include "impl/ref/sha256.h"
 #include "impl/x86/blake2_x86.h"
+#include "impl/x86/chacha20_avx2.h"
 #include "impl/x86/norx_x86.h"
 #include "impl/x86/sha_ni.h"
 
@@ -67,3 +68,4 @@ REF_BLAKE2_VTABLE(ref_avx2_blake2b_vtable, ref_blake2b, x86_blake2b_avx2_compres
 REF_BLAKE2_VTABLE(ref_sse41_blake2s_vtable, ref_blake2s, x86_blake2s_sse41_compress)
 REF_NORX_VTABLE(ref_ssse3_norx32_vtable, 32, x86_norx32_ssse3_permute)
 REF_NORX_VTABLE(ref_avx2_norx64_vtable, 64, x86_norx64_avx2_permute)
+REF_CHACHA20_VTABLE(ref_avx2_chacha20_vtable, x86_chacha20_avx2_xor)
