@@ -37,6 +37,7 @@ CASES = [
     ("norx32-4-1", "seal", "ref:ssse3", "ref:portable", None),
     ("chacha20", "encrypt", "ref:avx2", "ref:portable", None),
     ("chacha20", "encrypt", "ref:avx2", "openssl:evp", None),
+    ("chacha20-poly1305", "seal", "ref:avx2", "ref:portable", None),
 ]
 
 

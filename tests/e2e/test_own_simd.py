@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-ALGS = "sha1,sha256,blake2b-512,blake2s-256,norx32-4-1,norx64-4-1,chacha20"
+ALGS = "sha1,sha256,blake2b-512,blake2s-256,norx32-4-1,norx64-4-1,chacha20,chacha20-poly1305"
 
 # What each variant's code is compiled for (src/backends/ref/ref_simd.c).
 REQUIRES = {
@@ -22,6 +22,7 @@ REQUIRES = {
     ("ssse3", "norx32-4-1"): {"ssse3"},
     ("avx2", "norx64-4-1"): {"avx2"},
     ("avx2", "chacha20"): {"avx2"},
+    ("avx2", "chacha20-poly1305"): {"avx2"},
 }
 FEATURES = ["sha_ni", "avx2", "sse4_1", "ssse3"]
 

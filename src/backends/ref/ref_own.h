@@ -28,6 +28,7 @@ extern const cm_hash_vtable ref_shani_sha1_vtable, ref_shani_sha256_vtable,
     ref_avx2_blake2b_vtable, ref_sse41_blake2s_vtable;
 extern const cm_aead_vtable ref_avx2_norx64_vtable, ref_ssse3_norx32_vtable;
 extern const cm_cipher_vtable ref_avx2_chacha20_vtable;
+extern const cm_aead_vtable ref_avx2_chapoly_vtable;
 
 /* available() of each x86 variant (backend.h). */
 int ref_own_shani_available(char *why, size_t why_len);
@@ -42,7 +43,8 @@ int ref_own_ssse3_available(char *why, size_t why_len);
     CM_IMPL_HASH("blake2s-256", "sse41", &ref_sse41_blake2s_vtable, ref_own_sse41_available),   \
     CM_IMPL_AEAD("norx32-4-1", "ssse3", &ref_ssse3_norx32_vtable, ref_own_ssse3_available),     \
     CM_IMPL_AEAD("norx64-4-1", "avx2", &ref_avx2_norx64_vtable, ref_own_avx2_available),       \
-    CM_IMPL_CIPHER("chacha20", "avx2", &ref_avx2_chacha20_vtable, ref_own_avx2_available),
+    CM_IMPL_CIPHER("chacha20", "avx2", &ref_avx2_chacha20_vtable, ref_own_avx2_available),     \
+    CM_IMPL_AEAD("chacha20-poly1305", "avx2", &ref_avx2_chapoly_vtable, ref_own_avx2_available),
 
 #else
 

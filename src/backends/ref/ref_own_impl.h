@@ -11,6 +11,7 @@
 #include "backends/ref/ref_state.h"
 #include "impl/ref/blake2.h"
 #include "impl/ref/chacha20.h"
+#include "impl/ref/chacha20_poly1305.h"
 #include "impl/ref/norx.h"
 
 /* The states of the digest-only rows hold nothing; one byte keeps create
@@ -85,10 +86,6 @@ typedef struct ref_norx_key {
 
 /* ---- ChaCha20 as a stream (primitive.h, cm_cipher_vtable) ------------------ */
 
-/* out = in XOR the keystream from block counter (ref_chacha20_xor's contract). */
-typedef void ref_chacha20_xor_fn(const ref_chacha20_key *k, const uint8_t nonce[12],
-                                 uint32_t counter, const uint8_t *in, uint8_t *out, size_t len);
-
 /* Where one direction's stream stands. */
 typedef struct ref_chacha20_pos {
     uint8_t nonce[12];
@@ -140,5 +137,38 @@ cm_rc ref_chacha20_stream_xor(ref_chacha20_pos *p, const ref_chacha20_key *k, co
     }                                                                                          \
     const cm_cipher_vtable name = {name##_create, name##_encrypt, name##_decrypt,               \
                                    name##_destroy};
+
+/* An AEAD table named name for chacha20-poly1305 with the keystream of f
+ * (the contract of src/impl/ref/chacha20_poly1305.h). */
+#define REF_CHAPOLY_VTABLE(name, f)                                                            \
+    static cm_rc name##_create(void **state, const uint8_t *key, size_t key_len)               \
+    {                                                                                          \
+        cm_rc rc;                                                                              \
+        if (key_len != 32)                                                                     \
+            return CM_ERR_UNSUPPORTED;                                                         \
+        rc = ref_state_alloc(state, sizeof(ref_chacha20_poly1305_key));                        \
+        if (rc == CM_OK)                                                                       \
+            ref_chacha20_set_key(*state, key);                                                 \
+        return rc;                                                                             \
+    }                                                                                          \
+    static cm_rc name##_seal(void *state, const uint8_t *nonce, size_t nonce_len,              \
+                             const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, \
+                             uint8_t *out, uint8_t *tag, size_t tag_len)                       \
+    {                                                                                          \
+        return ref_chacha20_poly1305_seal_with(state, nonce, nonce_len, aad, aad_len, in, len, \
+                                               out, tag, tag_len, f);                          \
+    }                                                                                          \
+    static cm_rc name##_open(void *state, const uint8_t *nonce, size_t nonce_len,              \
+                             const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, \
+                             uint8_t *out, const uint8_t *tag, size_t tag_len)                 \
+    {                                                                                          \
+        return ref_chacha20_poly1305_open_with(state, nonce, nonce_len, aad, aad_len, in, len, \
+                                               out, tag, tag_len, f);                          \
+    }                                                                                          \
+    static void name##_destroy(void *state)                                                    \
+    {                                                                                          \
+        ref_state_free(state, sizeof(ref_chacha20_poly1305_key));                              \
+    }                                                                                          \
+    const cm_aead_vtable name = {name##_create, name##_seal, name##_open, name##_destroy};
 
 #endif

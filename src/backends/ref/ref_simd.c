@@ -69,3 +69,4 @@ REF_BLAKE2_VTABLE(ref_sse41_blake2s_vtable, ref_blake2s, x86_blake2s_sse41_compr
 REF_NORX_VTABLE(ref_ssse3_norx32_vtable, 32, x86_norx32_ssse3_permute)
 REF_NORX_VTABLE(ref_avx2_norx64_vtable, 64, x86_norx64_avx2_permute)
 REF_CHACHA20_VTABLE(ref_avx2_chacha20_vtable, x86_chacha20_avx2_xor)
+REF_CHAPOLY_VTABLE(ref_avx2_chapoly_vtable, x86_chacha20_avx2_xor)
