@@ -40,6 +40,10 @@ static const cm_algorithm algorithms[] = {
     {"aes-128-gcm",       CM_CLASS_AEAD,   "aes-gcm",  16, 12, 16, 1,  AEAD_OPS, {{"key_bits", "128"}, {"aad_bytes", "13"}}},
     {"aes-256-gcm",       CM_CLASS_AEAD,   "aes-gcm",  32, 12, 16, 1,  AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
     {"chacha20-poly1305", CM_CLASS_AEAD,   "chacha20-poly1305", 32, 12, 16, 1, AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
+    /* NORX v3.0 (CAESAR round 3), four rounds, one lane: key, nonce and tag
+     * are four words (128 bits for NORX32, 256 for NORX64); AAD is the header */
+    {"norx32-4-1",        CM_CLASS_AEAD,   "norx",     16, 16, 16, 1, AEAD_OPS, {{"key_bits", "128"}, {"aad_bytes", "13"}}},
+    {"norx64-4-1",        CM_CLASS_AEAD,   "norx",     32, 32, 32, 1, AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
     {"sha1",              CM_CLASS_HASH,   "sha1",     0,  0,  20, 1,  {CM_OP_DIGEST}, 1, {{0}}},
     {"sha256",            CM_CLASS_HASH,   "sha2",     0,  0,  32, 1,  {CM_OP_DIGEST}, 1, {{0}}},
     {"sha512",            CM_CLASS_HASH,   "sha2",     0,  0,  64, 1,  {CM_OP_DIGEST}, 1, {{0}}},

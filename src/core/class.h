@@ -29,7 +29,7 @@ struct json_t;
 
 #define CM_AEAD_AAD_LEN 13
 #define CM_BENCH_MAX_KEY 64
-#define CM_BENCH_MAX_IV 16
+#define CM_BENCH_MAX_IV 32 /* NORX64's 256-bit nonce */
 #define CM_BENCH_MAX_OUT 1024 /* a tag, a digest or a signature (RSA-8192) */
 
 /* How a class's figures are read. */

@@ -44,6 +44,8 @@ static const struct builtin_source {
     {"sha3-512", "vectors/nist/fips202.json", SOURCE_BUILTIN},
     {"blake2b-512", "vectors/blake2/blake2-kat-unkeyed.json", SOURCE_BUILTIN},
     {"blake2s-256", "vectors/blake2/blake2-kat-unkeyed.json", SOURCE_BUILTIN},
+    {"norx32-4-1", "vectors/norx/norx32_4_1_kat.json", SOURCE_BUILTIN},
+    {"norx64-4-1", "vectors/norx/norx64_4_1_kat.json", SOURCE_BUILTIN},
     {"hmac-sha256", "vectors/wycheproof/hmac_sha256_test.json", SOURCE_WYCHEPROOF},
     {"poly1305", "vectors/ietf/rfc8439.json", SOURCE_BUILTIN},
     {"ed25519", "vectors/wycheproof/ed25519_test.json", SOURCE_WYCHEPROOF},

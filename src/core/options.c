@@ -40,8 +40,8 @@ static const opt_spec table[CM_OPT_COUNT] = {
                     "pretend the CPU lacks these features (comma-separated /proc/cpuinfo\n"
                     "names, or all): what CRYPTOMETER_ISA_MASK does, which it replaces"},
     [CM_OPT_SIZES] = {"--sizes", 0, "LIST",
-                      "message sizes in bytes, k/M suffixes allowed\n"
-                      "(default 16,64,256,1024,8192,16384)"},
+                      "message sizes in bytes, k/M suffixes and ranges lo-hi[/step]\n"
+                      "allowed (default 16,64,256,1024,8192,16384)"},
     [CM_OPT_TIME] = {"--time", 0, "SECONDS",
                      "sampling budget per benchmark and size (default 0.2)"},
     [CM_OPT_TARGET_CI] = {"--target-ci", 0, "PERCENT",

@@ -17,6 +17,7 @@
 #include "backends/ref/ref_aes_stream.h"
 #include "backends/ref/ref_state.h"
 #include "backends/ref/ref_x86.h"
+#include "backends/ref/ref_own.h"
 #include "impl/ref/aes.h"
 #include "impl/ref/aes_modes.h"
 #include "impl/ref/chacha20_poly1305.h"
@@ -266,6 +267,8 @@ static const cm_impl ref_impls[] = {
     CM_IMPL_HASH("sha256", "portable", &sha256_vtable, NULL),
     CM_IMPL_HASH("sha512", "portable", &sha512_vtable, NULL),
     CM_IMPL_MAC("hmac-sha256", "portable", &hmac_sha256_vtable, NULL),
+    /* BLAKE2, NORX, and the SHA-NI and SIMD variants (ref_own.h) */
+    REF_OWN_ROWS
 };
 
 const cm_backend cm_backend_ref = {
