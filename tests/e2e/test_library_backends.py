@@ -1,0 +1,115 @@
+"""The library backends found through pkg-config (gnutls, nettle, libgcrypt):
+each one built here passes `verify` for every algorithm it has, names every
+algorithm of the table it lacks with the reason (`list`), and is skipped with
+its reason when the build left it out (then `list` names it with the package
+that provides it). A library that disagrees with a vector is a finding about
+that library, written down here with its tcIds (docs/backends.md): the test
+accepts that implementation failing on one of those cases and nothing else."""
+import json
+
+import pytest
+
+from conftest import run
+
+# backend -> what it lacks (algorithm -> a phrase of the reason), the
+# Debian package of its library, and its documented findings (algorithm ->
+# Wycheproof tcIds it gets wrong with the version tested, docs/backends.md).
+LIBRARIES = {
+    "gnutls": {
+        "package": "libgnutls28-dev",
+        "lacking": {"aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR"},
+        "findings": {"ecdsa-p256-sha256": {6, 8, 9, 48, 67, 68, 84, 114, 115, 128, 427,
+                                           472, 473, 474}},
+    },
+    "nettle": {
+        "package": "nettle-dev",
+        "lacking": {"ecdsa-p256-sha256": "no DER encoding"},
+        "findings": {},
+    },
+    "libgcrypt": {
+        "package": "libgcrypt20-dev",
+        "lacking": {"ecdsa-p256-sha256": "no DER encoding"},
+        "findings": {"ed25519": {63, 64, 65, 66, 85}},
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def algorithms(cm_bin):
+    """Every algorithm some backend of this build has a row for."""
+    doc = json.loads(run(cm_bin, "list", "--json").stdout)
+    return {b["algorithm"] for b in doc["benchmarks"]}
+
+
+@pytest.mark.parametrize("backend", sorted(LIBRARIES))
+def test_backend_has_a_row_for_every_algorithm(cm, need_backend, algorithms, backend):
+    need_backend(backend)
+    doc = json.loads(cm("list", "--json", "--backends", backend).stdout)
+    rows = {}
+    for b in doc["benchmarks"]:
+        rows.setdefault(b["algorithm"], []).append(b)
+    spec = LIBRARIES[backend]
+    for alg in spec["lacking"]:
+        if alg in algorithms:
+            assert alg in rows, f"{backend} says nothing about {alg}"
+            for b in rows[alg]:
+                assert not b["available"]
+                assert f"{backend} lacks it" in b["reason"] and spec["lacking"][alg] in b["reason"]
+    for alg, bs in rows.items():
+        if alg not in spec["lacking"]:
+            assert all(b["available"] for b in bs), (alg, [b["reason"] for b in bs])
+
+
+@pytest.mark.parametrize("backend", sorted(LIBRARIES))
+def test_backend_passes_verify(cm, need_backend, tmp_path, backend):
+    need_backend(backend)
+    out = tmp_path / "v.json"
+    p = cm("verify", "--backends", backend, "--json", out)
+    doc = json.loads(out.read_text())
+    spec = LIBRARIES[backend]
+    impls = doc["implementations"]
+    assert impls, p.stdout
+    unexpected = []
+    for i in impls:
+        alg = i["algorithm"]
+        if alg in spec["lacking"]:
+            assert i["status"] == "unavailable" and "lacks it" in i["reason"]
+            continue
+        assert i["kat"]["cross_check"]["status"] == "passed", i
+        if i["status"] == "passed":
+            continue
+        failure = i["kat"]["vectors"]["failure"] or ""
+        known = spec["findings"].get(alg, set())
+        if not any(f"tcId {t} " in failure for t in known):
+            unexpected.append((i["implementation"], i["status"], failure))
+    assert not unexpected, unexpected
+    # exit 1 exactly when a documented finding showed up
+    assert p.returncode == (1 if any(i["status"] == "failed" for i in impls) else 0), p.stdout
+
+
+@pytest.mark.parametrize("backend", sorted(LIBRARIES))
+def test_backend_not_built_is_named_with_its_package(cm, missing_backends, backend):
+    if backend not in missing_backends:
+        pytest.skip(f"{backend} is built here")
+    text = cm("list").stdout
+    line = next(l for l in text.splitlines() if l.split() and l.split()[0] == backend)
+    assert missing_backends[backend] in line and LIBRARIES[backend]["package"] in line
+
+
+@pytest.mark.parametrize("backend", sorted(LIBRARIES))
+def test_backend_is_measured(cm, need_backend, tmp_path, backend):
+    need_backend(backend)
+    out = tmp_path / "r.json"
+    p = cm("run", "--backends", backend, "--filter", "aes-128-cbc/encrypt|ed25519/sign",
+           "--sizes", "64", "--time", "0.02", "--json", out)
+    finding = "ed25519" in LIBRARIES[backend]["findings"]
+    assert p.returncode == (1 if finding else 0), p.stderr  # 1: an implementation failed its KAT
+    recs = {r["name"]: r for r in json.loads(out.read_text())["results"]}
+    assert set(recs) == {f"{backend}:default/aes-128-cbc/encrypt", f"{backend}:default/ed25519/sign"}
+    if finding:
+        # a library finding: the gate refuses to time it, and says so
+        assert recs[f"{backend}:default/ed25519/sign"]["status"] == "failed-kat"
+    else:
+        assert recs[f"{backend}:default/ed25519/sign"]["status"] == "ok"
+    assert recs[f"{backend}:default/aes-128-cbc/encrypt"]["status"] == "ok"
+    assert recs[f"{backend}:default/aes-128-cbc/encrypt"]["throughput_mb_s"] > 0
