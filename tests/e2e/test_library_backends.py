@@ -3,35 +3,30 @@ each one built here passes `verify` for every algorithm it has, names every
 algorithm of the table it lacks with the reason (`list`), and is skipped with
 its reason when the build left it out (then `list` names it with the package
 that provides it). A library that disagrees with a vector is a finding about
-that library, written down here with its tcIds (docs/backends.md): the test
+that library, written down with its tcIds in
+tests/data/findings/library_findings.json (and docs/backends.md): the test
 accepts that implementation failing on one of those cases and nothing else."""
 import json
 
 import pytest
 
-from conftest import run
+from conftest import ROOT, run
 
-# backend -> what it lacks (algorithm -> a phrase of the reason), the
-# Debian package of its library, and its documented findings (algorithm ->
-# Wycheproof tcIds it gets wrong with the version tested, docs/backends.md).
+# backend -> what it lacks (algorithm -> a phrase of the reason) and the
+# Debian package of its library.
 LIBRARIES = {
-    "gnutls": {
-        "package": "libgnutls28-dev",
-        "lacking": {"aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR"},
-        "findings": {"ecdsa-p256-sha256": {6, 8, 9, 48, 67, 68, 84, 114, 115, 128, 427,
-                                           472, 473, 474}},
-    },
-    "nettle": {
-        "package": "nettle-dev",
-        "lacking": {"ecdsa-p256-sha256": "no DER encoding"},
-        "findings": {},
-    },
-    "libgcrypt": {
-        "package": "libgcrypt20-dev",
-        "lacking": {"ecdsa-p256-sha256": "no DER encoding"},
-        "findings": {"ed25519": {63, 64, 65, 66, 85}},
-    },
+    "gnutls": {"package": "libgnutls28-dev",
+               "lacking": {"aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR"}},
+    "nettle": {"package": "nettle-dev", "lacking": {"ecdsa-p256-sha256": "no DER encoding"}},
+    "libgcrypt": {"package": "libgcrypt20-dev",
+                  "lacking": {"ecdsa-p256-sha256": "no DER encoding"}},
 }
+
+# The documented findings (one file, which tests/unit/test_kat.c reads too):
+# backend -> algorithm -> (vector file, tcIds the library gets wrong).
+FINDINGS = {}
+for _f in json.loads((ROOT / "tests/data/findings/library_findings.json").read_text())["findings"]:
+    FINDINGS.setdefault(_f["backend"], {})[_f["algorithm"]] = (_f["file"], set(_f["tcIds"]))
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +74,8 @@ def test_backend_passes_verify(cm, need_backend, tmp_path, backend):
         if i["status"] == "passed":
             continue
         failure = i["kat"]["vectors"]["failure"] or ""
-        known = spec["findings"].get(alg, set())
-        if not any(f"tcId {t} " in failure for t in known):
+        file, known = FINDINGS.get(backend, {}).get(alg, ("", set()))
+        if not any(f"{file} tcId {t} " in failure for t in known):
             unexpected.append((i["implementation"], i["status"], failure))
     assert not unexpected, unexpected
     # exit 1 exactly when a documented finding showed up
@@ -102,7 +97,7 @@ def test_backend_is_measured(cm, need_backend, tmp_path, backend):
     out = tmp_path / "r.json"
     p = cm("run", "--backends", backend, "--filter", "aes-128-cbc/encrypt|ed25519/sign",
            "--sizes", "64", "--time", "0.02", "--json", out)
-    finding = "ed25519" in LIBRARIES[backend]["findings"]
+    finding = "ed25519" in FINDINGS.get(backend, {})
     assert p.returncode == (1 if finding else 0), p.stderr  # 1: an implementation failed its KAT
     recs = {r["name"]: r for r in json.loads(out.read_text())["results"]}
     assert set(recs) == {f"{backend}:default/aes-128-cbc/encrypt", f"{backend}:default/ed25519/sign"}
