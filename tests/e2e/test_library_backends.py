@@ -97,14 +97,12 @@ def test_backend_is_measured(cm, need_backend, tmp_path, backend):
     out = tmp_path / "r.json"
     p = cm("run", "--backends", backend, "--filter", "aes-128-cbc/encrypt|ed25519/sign",
            "--sizes", "64", "--time", "0.02", "--json", out)
-    finding = "ed25519" in FINDINGS.get(backend, {})
-    assert p.returncode == (1 if finding else 0), p.stderr  # 1: an implementation failed its KAT
     recs = {r["name"]: r for r in json.loads(out.read_text())["results"]}
     assert set(recs) == {f"{backend}:default/aes-128-cbc/encrypt", f"{backend}:default/ed25519/sign"}
-    if finding:
-        # a library finding: the gate refuses to time it, and says so
-        assert recs[f"{backend}:default/ed25519/sign"]["status"] == "failed-kat"
-    else:
-        assert recs[f"{backend}:default/ed25519/sign"]["status"] == "ok"
+    sign = recs[f"{backend}:default/ed25519/sign"]["status"]
+    # a documented finding may fail the gate, which then refuses to time it
+    # (a build that reports accepted invalid cases as findings times it)
+    assert sign == "ok" or ("ed25519" in FINDINGS.get(backend, {}) and sign == "failed-kat")
+    assert p.returncode == (1 if sign == "failed-kat" else 0), p.stderr
     assert recs[f"{backend}:default/aes-128-cbc/encrypt"]["status"] == "ok"
     assert recs[f"{backend}:default/aes-128-cbc/encrypt"]["throughput_mb_s"] > 0
