@@ -1,13 +1,18 @@
 /*
  * gnutls_cipher.c — the cipher and AEAD classes of the GnuTLS backend:
- * AES-CBC without padding, AES-GCM and ChaCha20-Poly1305, all through
- * GnuTLS's gnutls_cipher_* API, generic over a gt_spec (gnutls_internal.h).
+ * AES-CBC without padding, AES-XTS, ChaCha20, AES-GCM and
+ * ChaCha20-Poly1305, all through GnuTLS's gnutls_cipher_* API, generic
+ * over a gt_spec (gnutls_internal.h).
  *
- * create() keys handles once. CBC has one handle per direction, because
- * gnutls_cipher_set_iv on a block cipher restarts both directions of a
- * handle: a call with an iv sets it, and the handle keeps the chaining
- * value between gnutls_cipher_encrypt2 / decrypt2 calls, which is how a
- * call with iv NULL continues the stream. An AEAD message is
+ * create() keys handles once. A cipher has one handle per direction,
+ * because gnutls_cipher_set_iv on a block cipher restarts both directions
+ * of a handle: a call with an iv sets it, and the handle keeps the
+ * chaining value (CBC) or the block counter (ChaCha20, whose 16-byte IV is
+ * GNUTLS_CIPHER_CHACHA20_32's: the little-endian counter, then the nonce)
+ * between gnutls_cipher_encrypt2 / decrypt2 calls, which is how a call
+ * with iv NULL continues the stream. GnuTLS drops the rest of a ChaCha20
+ * keystream block at the end of a call; src/impl/stream_rest.h keeps it.
+ * XTS is one whole data unit per call, with its tweak. An AEAD message is
  * gnutls_cipher_set_iv (nonce), gnutls_cipher_add_auth (associated data),
  * encrypt2 or decrypt2 in place of the caller's buffers, and
  * gnutls_cipher_tag, which gives the first tag_len bytes of the tag: the
@@ -18,13 +23,18 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "impl/stream_rest.h"
 #include "gnutls_internal.h"
 
 #define GT_MAX_TAG 16
 
+enum { GT_CBC, GT_XTS, GT_STREAM, GT_AEAD };
+
 typedef struct gt_cipher_state {
     gnutls_cipher_hd_t h[2]; /* [0] decrypt, [1] encrypt; an AEAD uses [1] only */
-    size_t block;            /* len must be a multiple of this (16 CBC, 1 AEAD) */
+    int kind;                /* GT_CBC, GT_XTS, GT_STREAM or GT_AEAD */
+    size_t block;            /* the cipher's block (CBC: len a multiple of it) */
+    stream_rest rest[2];     /* GT_STREAM: per direction, the keystream rest */
     size_t tag_size;         /* AEAD: the full tag; 0 for CBC */
     size_t iv_size;          /* the cipher's IV or nonce length */
 } gt_cipher_state;
@@ -55,8 +65,18 @@ cm_rc gt_cipher_create(const gt_spec *spec, void **state, const uint8_t *key, si
         return CM_ERR_NOMEM;
     st->tag_size = (size_t)gnutls_cipher_get_tag_size(spec->cipher);
     st->iv_size = (size_t)gnutls_cipher_get_iv_size(spec->cipher);
+    st->block = (size_t)gnutls_cipher_get_block_size(spec->cipher);
     aead = st->tag_size > 0;
-    st->block = aead ? 1 : (size_t)gnutls_cipher_get_block_size(spec->cipher);
+    st->kind = aead ? GT_AEAD
+               : spec->cipher == GNUTLS_CIPHER_AES_128_XTS
+                       || spec->cipher == GNUTLS_CIPHER_AES_256_XTS ? GT_XTS
+               : spec->cipher == GNUTLS_CIPHER_CHACHA20_32 ? GT_STREAM : GT_CBC;
+    if (st->kind == GT_STREAM && st->block > STREAM_REST_MAX) {
+        gt_cipher_destroy(st);
+        return CM_ERR_UNSUPPORTED;
+    }
+    stream_rest_reset(&st->rest[0], st->block);
+    stream_rest_reset(&st->rest[1], st->block);
     memcpy(k, key, key_len);
     for (int d = aead ? 1 : 0; d < 2; d++)
         if (gnutls_cipher_init(&st->h[d], spec->cipher, &kd, NULL) < 0) {
@@ -69,22 +89,47 @@ cm_rc gt_cipher_create(const gt_spec *spec, void **state, const uint8_t *key, si
     return CM_OK;
 }
 
+/* GnuTLS's call in direction d over len bytes. */
+static int crypt_dir(gt_cipher_state *st, int d, const uint8_t *in, uint8_t *out, size_t len)
+{
+    int ret = d ? gnutls_cipher_encrypt2(st->h[1], in, len, out, len)
+                : gnutls_cipher_decrypt2(st->h[0], in, len, out, len);
+    return ret < 0 ? -1 : 0;
+}
+
+/* stream_rest's call: whole keystream blocks in one direction. */
+typedef struct gt_stream {
+    gt_cipher_state *st;
+    int d;
+} gt_stream;
+
+static int stream_blocks(void *ctx, const uint8_t *in, uint8_t *out, size_t len)
+{
+    gt_stream *s = ctx;
+    return crypt_dir(s->st, s->d, in, out, len);
+}
+
 /* One cipher-class call in direction d: from iv when given, else on from
- * the handle's chaining value. */
+ * the handle's state (never for XTS: one whole data unit per call). */
 static cm_rc cipher_run(gt_cipher_state *st, int d, const uint8_t *iv, const uint8_t *in,
                         uint8_t *out, size_t len)
 {
-    int ret;
+    gt_stream s = {st, d};
 
-    if ((len & (st->block - 1)) != 0)
+    if (st->kind == GT_CBC && (len & (st->block - 1)) != 0)
         return CM_ERR_INVALID;
-    if (iv != NULL)
+    if (st->kind == GT_XTS && (iv == NULL || len < st->block))
+        return CM_ERR_INVALID;
+    if (iv != NULL) {
         gnutls_cipher_set_iv(st->h[d], (void *)iv, st->iv_size);
+        stream_rest_reset(&st->rest[d], st->block);
+    }
     if (len == 0)
         return CM_OK;
-    ret = d ? gnutls_cipher_encrypt2(st->h[1], in, len, out, len)
-            : gnutls_cipher_decrypt2(st->h[0], in, len, out, len);
-    return ret < 0 ? CM_ERR_LIBRARY : CM_OK;
+    if (st->kind == GT_STREAM)
+        return stream_rest_run(&st->rest[d], stream_blocks, &s, in, out, len) ? CM_ERR_LIBRARY
+                                                                               : CM_OK;
+    return crypt_dir(st, d, in, out, len) ? CM_ERR_LIBRARY : CM_OK;
 }
 
 cm_rc gt_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,

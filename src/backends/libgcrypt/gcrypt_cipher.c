@@ -1,13 +1,16 @@
 /*
  * gcrypt_cipher.c — the cipher and AEAD classes of the libgcrypt backend:
- * AES-CBC without padding, AES-CTR, AES-GCM and ChaCha20-Poly1305 through
- * gcry_cipher_*, generic over a gc_spec (gcrypt_internal.h).
+ * AES-CBC without padding, AES-CTR, AES-XTS, ChaCha20, AES-GCM and
+ * ChaCha20-Poly1305 through gcry_cipher_*, generic over a gc_spec
+ * (gcrypt_internal.h).
  *
- * create() opens and keys handles once: one per direction for CBC and CTR
+ * create() opens and keys handles once: one per direction for a cipher
  * (each keeps its chaining value, or its counter and the unused keystream
  * bytes, between calls, which is how a call with iv NULL continues the
  * stream), one for an AEAD. A call with an iv sets it (gcry_cipher_setiv,
- * or gcry_cipher_setctr for CTR). An AEAD message is setiv (which restarts
+ * or gcry_cipher_setctr for CTR; ChaCha20's 16-byte IV is the little-endian
+ * block counter then the nonce, which libgcrypt's setiv takes as such). XTS
+ * is one whole data unit per call, with its tweak. An AEAD message is setiv (which restarts
  * the mode's state), gcry_cipher_authenticate, encrypt or decrypt, then
  * gcry_cipher_gettag (the first tag_len bytes of the full tag) or
  * gcry_cipher_checktag, which compares in constant time and takes only
@@ -48,7 +51,9 @@ cm_rc gc_cipher_create(const gc_spec *spec, void **state, const uint8_t *key, si
     int aead = is_aead(spec->mode);
 
     *state = NULL;
-    if (key_len != gcry_cipher_get_algo_keylen(spec->cipher))
+    /* XTS takes two keys of the cipher's length */
+    if (key_len != gcry_cipher_get_algo_keylen(spec->cipher)
+                       * (spec->mode == GCRY_CIPHER_MODE_XTS ? 2 : 1))
         return CM_ERR_INVALID;
     st = calloc(1, sizeof *st);
     if (st == NULL)
@@ -76,6 +81,8 @@ static cm_rc cipher_run(gc_cipher_state *st, int d, const uint8_t *iv, const uin
 
     if ((len & (st->block - 1)) != 0)
         return CM_ERR_INVALID;
+    if (st->mode == GCRY_CIPHER_MODE_XTS && (iv == NULL || len < 16))
+        return CM_ERR_INVALID; /* one whole data unit, never a stream */
     if (iv != NULL)
         e = st->mode == GCRY_CIPHER_MODE_CTR ? gcry_cipher_setctr(h, iv, st->iv_len)
                                              : gcry_cipher_setiv(h, iv, st->iv_len);

@@ -1,31 +1,37 @@
 /*
  * nettle_cipher.c — the cipher class of the Nettle backend: AES-CBC without
- * padding and AES-CTR, generic over an nt_spec (nettle_internal.h).
+ * padding, AES-CTR, AES-XTS and ChaCha20, generic over an nt_spec
+ * (nettle_internal.h).
  *
- * create() runs Nettle's key schedules once (encryption, and decryption
- * for CBC). CBC goes through cbc_aes128_encrypt / cbc_aes256_encrypt where
- * Nettle has them (3.8 and later: one call that keeps the AES rounds in
- * registers) and cbc_decrypt; CTR through ctr_crypt. Both update the
- * IV/counter in place, which is how a call with iv NULL continues the
- * stream. ctr_crypt drops the rest of a partial keystream block, so the
- * state keeps that block itself to go on from the next keystream byte
- * (primitive.h).
+ * create() runs Nettle's key schedules once, one context per direction
+ * where a direction needs its own (CBC and XTS decryption schedules,
+ * ChaCha20's per-context nonce and counter). CBC goes through
+ * cbc_aes128_encrypt / cbc_aes256_encrypt where Nettle has them (3.8 and
+ * later: one call that keeps the AES rounds in registers) and cbc_decrypt;
+ * CTR through ctr_crypt; XTS through xts_aes*_encrypt_message (one whole
+ * data unit per call, ciphertext stealing included); ChaCha20 through
+ * chacha_set_nonce96, chacha_set_counter32 and chacha_crypt32 (the 16-byte
+ * IV is the little-endian block counter then the nonce, RFC 8439). CBC and
+ * CTR update the IV or counter in place, which is how a call with iv NULL
+ * continues the stream; ctr_crypt and chacha_crypt32 drop the rest of a
+ * partial keystream block, which src/impl/stream_rest.h keeps.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <nettle/cbc.h>
+#include <nettle/chacha.h>
 #include <nettle/ctr.h>
+#include "impl/stream_rest.h"
 #include "nettle_internal.h"
 
 #define NT_BLOCK 16
 
 typedef struct nt_cipher_state {
     const nt_spec *spec;
-    void *enc, *dec;           /* key schedules (dec: CBC only) */
-    /* per direction ([0] decrypt, [1] encrypt): */
-    uint8_t iv[2][NT_BLOCK];   /* CBC chaining value or CTR counter */
-    uint8_t ks[2][NT_BLOCK];   /* CTR: the current keystream block */
-    size_t ks_used[2];         /* bytes of ks used (NT_BLOCK: none left) */
+    size_t ctx_size;
+    void *ctx[2];              /* [0] decrypt, [1] encrypt; CTR uses [1] for both */
+    uint8_t iv[2][NT_BLOCK];   /* per direction: CBC chaining value or CTR counter */
+    stream_rest rest[2];       /* per direction: CTR and ChaCha20 keystream rest */
 } nt_cipher_state;
 
 cm_rc nt_alloc(void **state, size_t size)
@@ -47,88 +53,134 @@ void nt_cipher_destroy(void *state)
     nt_cipher_state *st = state;
     if (st == NULL)
         return;
-    nt_free(st->enc, st->spec->cipher->context_size);
-    nt_free(st->dec, st->spec->cipher->context_size);
+    nt_free(st->ctx[0], st->ctx_size);
+    nt_free(st->ctx[1], st->ctx_size);
     nt_free(st, sizeof *st);
+}
+
+/* The key length and context size of spec's cipher. */
+static void cipher_sizes(const nt_spec *spec, size_t *key_len, size_t *ctx_size)
+{
+    if (spec->mode == NT_XTS) {
+        *key_len = spec->xts->key_size;
+        *ctx_size = spec->xts->context_size;
+    } else if (spec->mode == NT_CHACHA) {
+        *key_len = CHACHA_KEY_SIZE;
+        *ctx_size = sizeof(struct chacha_ctx);
+    } else {
+        *key_len = spec->cipher->key_size;
+        *ctx_size = spec->cipher->context_size;
+    }
+}
+
+/* Keys direction d's context. */
+static void cipher_key(const nt_spec *spec, void *ctx, int d, const uint8_t *key)
+{
+    if (spec->mode == NT_XTS)
+        (d ? spec->xts->set_encrypt_key : spec->xts->set_decrypt_key)(ctx, key);
+    else if (spec->mode == NT_CHACHA)
+        chacha_set_key(ctx, key);
+    else
+        (d ? spec->cipher->set_encrypt_key : spec->cipher->set_decrypt_key)(ctx, key);
 }
 
 cm_rc nt_cipher_create(const nt_spec *spec, void **state, const uint8_t *key, size_t key_len)
 {
-    const struct nettle_cipher *c = spec->cipher;
     nt_cipher_state *st;
+    size_t want_key;
     cm_rc rc;
 
     *state = NULL;
-    if (key_len != c->key_size)
-        return CM_ERR_INVALID;
     if ((rc = nt_alloc((void **)&st, sizeof *st)) != CM_OK)
         return rc;
     st->spec = spec;
-    st->ks_used[0] = st->ks_used[1] = NT_BLOCK;
-    rc = nt_alloc(&st->enc, c->context_size);
-    if (rc == CM_OK && spec->mode == NT_CBC)
-        rc = nt_alloc(&st->dec, c->context_size);
-    if (rc != CM_OK) {
+    cipher_sizes(spec, &want_key, &st->ctx_size);
+    if (key_len != want_key) {
         nt_cipher_destroy(st);
-        return rc;
+        return CM_ERR_INVALID;
     }
-    c->set_encrypt_key(st->enc, key);
-    if (st->dec)
-        c->set_decrypt_key(st->dec, key);
+    for (int d = spec->mode == NT_CTR ? 1 : 0; d < 2; d++) {
+        if ((rc = nt_alloc(&st->ctx[d], st->ctx_size)) != CM_OK) {
+            nt_cipher_destroy(st);
+            return rc;
+        }
+        cipher_key(spec, st->ctx[d], d, key);
+    }
+    stream_rest_reset(&st->rest[0], spec->mode == NT_CHACHA ? CHACHA_BLOCK_SIZE : NT_BLOCK);
+    stream_rest_reset(&st->rest[1], spec->mode == NT_CHACHA ? CHACHA_BLOCK_SIZE : NT_BLOCK);
     *state = st;
     return CM_OK;
 }
 
-/* CTR over len bytes from the current position of direction d's stream. */
-static void ctr_run(nt_cipher_state *st, int d, const uint8_t *in, uint8_t *out, size_t len)
-{
-    nettle_cipher_func *f = st->spec->cipher->encrypt;
-    uint8_t *ks = st->ks[d];
-    size_t bulk;
+/* stream_rest's call for one direction of a state. */
+typedef struct nt_stream {
+    nt_cipher_state *st;
+    int d;
+} nt_stream;
 
-    while (len > 0 && st->ks_used[d] < NT_BLOCK) {
-        *out++ = *in++ ^ ks[st->ks_used[d]++];
-        len--;
-    }
-    bulk = len & ~(size_t)(NT_BLOCK - 1);
-    if (bulk > 0)
-        ctr_crypt(st->enc, f, NT_BLOCK, st->iv[d], bulk, out, in);
-    in += bulk, out += bulk, len -= bulk;
-    if (len > 0) {
-        /* one more keystream block (the counter steps past it), kept */
-        memset(ks, 0, NT_BLOCK);
-        ctr_crypt(st->enc, f, NT_BLOCK, st->iv[d], NT_BLOCK, ks, ks);
-        for (size_t i = 0; i < len; i++)
-            out[i] = in[i] ^ ks[i];
-        st->ks_used[d] = len;
-    }
+static int ctr_crypt_blocks(void *ctx, const uint8_t *in, uint8_t *out, size_t len)
+{
+    nt_stream *s = ctx;
+    ctr_crypt(s->st->ctx[1], s->st->spec->cipher->encrypt, NT_BLOCK, s->st->iv[s->d], len, out,
+              in);
+    return 0;
 }
 
-/* One call in direction enc (1 encrypt, 0 decrypt): restarts from iv when
- * given, then processes len bytes. */
-static cm_rc cipher_run(nt_cipher_state *st, int enc, const uint8_t *iv, const uint8_t *in,
+static int chacha_crypt_blocks(void *ctx, const uint8_t *in, uint8_t *out, size_t len)
+{
+    nt_stream *s = ctx;
+    chacha_crypt32(s->st->ctx[s->d], len, out, in);
+    return 0;
+}
+
+/* Starts direction d's stream from iv. */
+static void stream_start(nt_cipher_state *st, int d, const uint8_t *iv)
+{
+    if (st->spec->mode == NT_CHACHA) {
+        chacha_set_nonce96(st->ctx[d], iv + 4);
+        chacha_set_counter32(st->ctx[d], iv);
+    } else {
+        memcpy(st->iv[d], iv, NT_BLOCK);
+    }
+    stream_rest_reset(&st->rest[d], st->rest[d].block);
+}
+
+/* One call in direction d (1 encrypt, 0 decrypt). */
+static cm_rc cipher_run(nt_cipher_state *st, int d, const uint8_t *iv, const uint8_t *in,
                         uint8_t *out, size_t len)
 {
     const nt_spec *spec = st->spec;
-    int ctr = spec->mode == NT_CTR;
+    nt_stream s = {st, d};
 
-    if (!ctr && (len & (NT_BLOCK - 1)) != 0)
-        return CM_ERR_INVALID;
-    if (iv != NULL) {
-        memcpy(st->iv[enc], iv, NT_BLOCK);
-        st->ks_used[enc] = NT_BLOCK;
-    }
-    if (len == 0)
+    switch (spec->mode) {
+    case NT_XTS: /* one whole data unit with its tweak: never a stream */
+        if (iv == NULL || len < NT_BLOCK)
+            return CM_ERR_INVALID;
+        (d ? spec->xts->encrypt : spec->xts->decrypt)(st->ctx[d], iv, len, out, in);
         return CM_OK;
-    if (ctr)
-        ctr_run(st, enc, in, out, len);
-    else if (!enc)
-        cbc_decrypt(st->dec, spec->cipher->decrypt, NT_BLOCK, st->iv[0], len, out, in);
-    else if (spec->cbc_encrypt)
-        spec->cbc_encrypt(st->enc, st->iv[1], len, out, in);
-    else
-        cbc_encrypt(st->enc, spec->cipher->encrypt, NT_BLOCK, st->iv[1], len, out, in);
-    return CM_OK;
+    case NT_CBC:
+        if ((len & (NT_BLOCK - 1)) != 0)
+            return CM_ERR_INVALID;
+        if (iv != NULL)
+            memcpy(st->iv[d], iv, NT_BLOCK);
+        if (len == 0)
+            return CM_OK;
+        if (!d)
+            cbc_decrypt(st->ctx[0], spec->cipher->decrypt, NT_BLOCK, st->iv[0], len, out, in);
+        else if (spec->cbc_encrypt)
+            spec->cbc_encrypt(st->ctx[1], st->iv[1], len, out, in);
+        else
+            cbc_encrypt(st->ctx[1], spec->cipher->encrypt, NT_BLOCK, st->iv[1], len, out, in);
+        return CM_OK;
+    default: /* CTR, ChaCha20: streams */
+        if (iv != NULL)
+            stream_start(st, d, iv);
+        if (len > 0)
+            stream_rest_run(&st->rest[d],
+                            spec->mode == NT_CTR ? ctr_crypt_blocks : chacha_crypt_blocks, &s,
+                            in, out, len);
+        return CM_OK;
+    }
 }
 
 cm_rc nt_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,

@@ -6,7 +6,7 @@
  * nettle_aead structures of nettle-meta.h) plus the few entry points those
  * structures do not carry (the AES-CBC encryption Nettle 3.8 made one call,
  * GCM's variable-length IV). The class code is generic over that spec:
- * nettle_cipher.c (CBC, CTR), nettle_aead.c (GCM, ChaCha20-Poly1305),
+ * nettle_cipher.c (CBC, CTR, XTS, ChaCha20), nettle_aead.c (GCM, ChaCha20-Poly1305),
  * nettle_digest.c (hashes, HMAC-SHA256), nettle_signature.c (Ed25519,
  * hogweed).
  */
@@ -24,19 +24,32 @@ typedef void nt_cbc_encrypt_fn(const void *ctx, uint8_t *iv, size_t len, uint8_t
 /* Sets a GCM IV of any length (gcm_aes128_set_iv...). */
 typedef void nt_set_iv_fn(void *ctx, size_t len, const uint8_t *iv);
 
+/* AES-XTS in Nettle (xts_aes128_*, xts_aes256_*), which nettle-meta.h
+ * does not describe. */
+typedef struct nt_xts_ops {
+    size_t key_size, context_size;
+    void (*set_encrypt_key)(void *ctx, const uint8_t *key);
+    void (*set_decrypt_key)(void *ctx, const uint8_t *key);
+    void (*encrypt)(void *ctx, const uint8_t *tweak, size_t len, uint8_t *dst,
+                    const uint8_t *src);
+    void (*decrypt)(void *ctx, const uint8_t *tweak, size_t len, uint8_t *dst,
+                    const uint8_t *src);
+} nt_xts_ops;
+
 /* How one cryptometer algorithm is reached in Nettle. */
 typedef struct nt_spec {
     const struct nettle_cipher *cipher; /* CBC, CTR: the block cipher */
-    int mode;                           /* NT_CBC or NT_CTR for a cipher */
+    int mode;                           /* a cipher's: NT_CBC, NT_CTR, NT_XTS, NT_CHACHA */
+    const nt_xts_ops *xts;              /* NT_XTS */
     nt_cbc_encrypt_fn *cbc_encrypt;     /* CBC: Nettle's one-call path, or NULL */
     const struct nettle_aead *aead;     /* AEAD */
     nt_set_iv_fn *set_iv;               /* AEAD: nonces of any length, or NULL */
     const struct nettle_hash *hash;     /* hash */
 } nt_spec;
 
-enum { NT_CBC = 1, NT_CTR = 2 };
+enum { NT_CBC = 1, NT_CTR, NT_XTS, NT_CHACHA };
 
-/* ---- nettle_cipher.c: cm_cipher_vtable (spec->cipher, spec->mode) ------- */
+/* ---- nettle_cipher.c: cm_cipher_vtable (spec->mode) ---------------------- */
 cm_rc nt_cipher_create(const nt_spec *spec, void **state, const uint8_t *key, size_t key_len);
 cm_rc nt_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
                         size_t len);
