@@ -16,8 +16,12 @@ from conftest import ROOT, run
 # Debian package of its library.
 LIBRARIES = {
     "gnutls": {"package": "libgnutls28-dev",
-               "lacking": {"aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR"}},
-    "nettle": {"package": "nettle-dev", "lacking": {"ecdsa-p256-sha256": "no DER encoding"}},
+               "lacking": {"aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR",
+                           "blake2b-512": "no BLAKE2", "blake2s-256": "no BLAKE2",
+                           "poly1305": "no Poly1305 MAC"}},
+    "nettle": {"package": "nettle-dev",
+               "lacking": {"ecdsa-p256-sha256": "no DER encoding", "blake2b-512": "BLAKE2",
+                           "blake2s-256": "BLAKE2", "poly1305": "Poly1305-AES"}},
     "libgcrypt": {"package": "libgcrypt20-dev",
                   "lacking": {"ecdsa-p256-sha256": "no DER encoding"}},
 }
