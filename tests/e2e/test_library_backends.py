@@ -18,12 +18,17 @@ LIBRARIES = {
     "gnutls": {"package": "libgnutls28-dev",
                "lacking": {"aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR",
                            "blake2b-512": "no BLAKE2", "blake2s-256": "no BLAKE2",
-                           "poly1305": "no Poly1305 MAC"}},
+                           "poly1305": "no Poly1305 MAC", "x25519": "derives a shared secret",
+                           "ecdh-p256": "derives a shared secret",
+                           **{f"rsa-{b}-oaep-sha256": "no RSA-OAEP" for b in (2048, 3072, 4096)}}},
     "nettle": {"package": "nettle-dev",
                "lacking": {"ecdsa-p256-sha256": "no DER encoding", "blake2b-512": "BLAKE2",
-                           "blake2s-256": "BLAKE2", "poly1305": "Poly1305-AES"}},
+                           "blake2s-256": "BLAKE2", "poly1305": "Poly1305-AES",
+                           "ecdsa-p384-sha384": "no DER encoding",
+                           **{f"rsa-{b}-oaep-sha256": "OAEP" for b in (2048, 3072, 4096)}}},
     "libgcrypt": {"package": "libgcrypt20-dev",
-                  "lacking": {"ecdsa-p256-sha256": "no DER encoding"}},
+                  "lacking": {"ecdsa-p256-sha256": "no DER encoding",
+                              "ecdsa-p384-sha384": "no DER encoding"}},
 }
 
 # The documented findings (one file, which tests/unit/test_kat.c reads too):

@@ -29,12 +29,27 @@ static const gt_spec spec_sha512 = {.digest = GNUTLS_DIG_SHA512};
 static const gt_spec spec_sha3_256 = {.digest = GNUTLS_DIG_SHA3_256};
 static const gt_spec spec_sha3_512 = {.digest = GNUTLS_DIG_SHA3_512};
 static const gt_spec spec_hmac_sha256 = {.mac = GNUTLS_MAC_SHA256};
+#define GT_PARAMS(...) ((const char *const[]){__VA_ARGS__, NULL})
 static const gt_spec spec_ed25519 = {.pk = GNUTLS_PK_EDDSA_ED25519,
                                      .sign = GNUTLS_SIGN_EDDSA_ED25519,
-                                     .curve = GNUTLS_ECC_CURVE_ED25519};
-static const gt_spec spec_ecdsa_p256_sha256 = {.pk = GNUTLS_PK_ECDSA,
-                                               .sign = GNUTLS_SIGN_ECDSA_SHA256,
-                                               .curve = GNUTLS_ECC_CURVE_SECP256R1};
+                                     .curve = GNUTLS_ECC_CURVE_ED25519,
+                                     .params = GT_PARAMS("curve", "ed25519")};
+static const gt_spec spec_ecdsa_p256_sha256 = {
+    .pk = GNUTLS_PK_ECDSA, .sign = GNUTLS_SIGN_ECDSA_SHA256, .curve = GNUTLS_ECC_CURVE_SECP256R1,
+    .params = GT_PARAMS("curve", "P-256", "hash", "sha256", "encoding", "der")};
+static const gt_spec spec_ecdsa_p384_sha384 = {
+    .pk = GNUTLS_PK_ECDSA, .sign = GNUTLS_SIGN_ECDSA_SHA384, .curve = GNUTLS_ECC_CURVE_SECP384R1,
+    .params = GT_PARAMS("curve", "P-384", "hash", "sha384", "encoding", "der")};
+/* GnuTLS signs RSA-PSS with a salt as long as the digest and makes keys
+ * with e = 65537 */
+#define GT_RSA_PSS(bits_)                                                              \
+    {.pk = GNUTLS_PK_RSA, .sign = GNUTLS_SIGN_RSA_PSS_SHA256, .bits = bits_,           \
+     .params = GT_PARAMS("key_bits", #bits_, "padding", "pss", "hash", "sha256",       \
+                         "mgf_hash", "sha256", "salt_bytes", "32",                     \
+                         "public_exponent", "65537")}
+static const gt_spec spec_rsa_2048_pss = GT_RSA_PSS(2048);
+static const gt_spec spec_rsa_3072_pss = GT_RSA_PSS(3072);
+static const gt_spec spec_rsa_4096_pss = GT_RSA_PSS(4096);
 
 /* create() bound to a spec, and the vtable, per class. */
 #define GT_CIPHER(id)                                                                  \
@@ -79,12 +94,23 @@ GT_HASH(sha3_512)
 GT_MAC(hmac_sha256)
 GT_SIGNATURE(ed25519)
 GT_SIGNATURE(ecdsa_p256_sha256)
+GT_SIGNATURE(ecdsa_p384_sha384)
+GT_SIGNATURE(rsa_2048_pss)
+GT_SIGNATURE(rsa_3072_pss)
+GT_SIGNATURE(rsa_4096_pss)
 
 #define GT_NO_CTR                                                                      \
     "GnuTLS's API has no raw AES-CTR mode (its gnutls_cipher_algorithm_t has CBC, "    \
     "CFB8, XTS and the AEADs; CTR exists only inside GCM and CCM)"
 
 #define GT_NO_BLAKE2 "GnuTLS has no BLAKE2: its gnutls_digest_algorithm_t has none"
+
+#define GT_NO_DERIVE                                                                   \
+    "this GnuTLS has no public call that derives a shared secret from a key pair and "  \
+    "a peer's public key: its X25519 and ECDH run only inside the TLS handshake"
+#define GT_NO_OAEP                                                                     \
+    "this GnuTLS has no RSA-OAEP: its public-key encryption "                          \
+    "(gnutls_pubkey_encrypt_data) is PKCS#1 v1.5 only"
 
 static const cm_impl gt_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
@@ -116,6 +142,15 @@ static const cm_impl gt_impls[] = {
                     "gnutls_mac_algorithm_t has no Poly1305 MAC"),
     CM_IMPL_SIGNATURE("ed25519", "default", &ed25519_vt, NULL),
     CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "default", &ecdsa_p256_sha256_vt, NULL),
+    CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "default", &ecdsa_p384_sha384_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &rsa_2048_pss_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &rsa_3072_pss_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &rsa_4096_pss_vt, NULL),
+    CM_IMPL_LACKING(KEX, "x25519", "default", GT_NO_DERIVE),
+    CM_IMPL_LACKING(KEX, "ecdh-p256", "default", GT_NO_DERIVE),
+    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", GT_NO_OAEP),
+    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", GT_NO_OAEP),
+    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", GT_NO_OAEP),
 };
 
 /* The version of the library loaded at run time. */

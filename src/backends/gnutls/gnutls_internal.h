@@ -25,7 +25,12 @@ typedef struct gt_spec {
     gnutls_mac_algorithm_t mac;       /* MAC */
     gnutls_pk_algorithm_t pk;         /* signature: the key type */
     gnutls_sign_algorithm_t sign;     /* signature: the scheme (hash, encoding) */
-    gnutls_ecc_curve_t curve;         /* signature: the curve */
+    gnutls_ecc_curve_t curve;         /* signature: the curve (0 for RSA) */
+    unsigned bits;                    /* signature: RSA's key size (0 otherwise) */
+    /* signature: every parameter of the scheme GnuTLS carries out, as the
+     * algorithm table writes them (NULL-terminated): a row whose parameters
+     * are not all among them is not this scheme (CM_ERR_UNSUPPORTED). */
+    const char *const *params;
 } gt_spec;
 
 /* ---- gnutls_cipher.c: cm_cipher_vtable and cm_aead_vtable --------------- */

@@ -1,10 +1,11 @@
 /*
- * gnutls_signature.c — the signature class of the GnuTLS backend: Ed25519
- * and ECDSA (DER signatures, as GnuTLS makes them) through its abstract
- * key API, generic over a gt_spec (key type, signature scheme, curve).
+ * gnutls_signature.c — the signature class of the GnuTLS backend: Ed25519,
+ * ECDSA (DER signatures, as GnuTLS makes them) and RSA-PSS through its
+ * abstract key API, generic over a gt_spec (key type, signature scheme,
+ * curve or RSA key size, and the parameters the scheme carries out).
  *
- * keygen() is gnutls_privkey_generate2 on the spec's curve and
- * gnutls_pubkey_import_privkey; sign() is gnutls_privkey_sign_data2 (the
+ * keygen() is gnutls_privkey_generate2 on the spec's curve or key size
+ * (RSA: e = 65537, GnuTLS's) and gnutls_pubkey_import_privkey; sign() is gnutls_privkey_sign_data2 (the
  * library hashes with the scheme's hash and allocates the signature, which
  * is copied out and freed: its API's cost); verify() is
  * gnutls_pubkey_verify_data2. Public keys come and go as DER
@@ -14,10 +15,16 @@
 #include <string.h>
 #include <strings.h>
 #include <gnutls/abstract.h>
+#include <gnutls/x509.h>
 #include "cryptometer/algorithm.h"
 #include "gnutls_internal.h"
 
 static const uint8_t empty_msg[1]; /* where an empty message points */
+
+/* RSA-PSS signatures are verified with the salt length the row fixes (the
+ * digest's, which is the one GnuTLS signs with), as OpenSSL does when it is
+ * set: without the flag GnuTLS would take any salt length. */
+#define VERIFY_FLAGS GNUTLS_VERIFY_RSA_PSS_FIXED_SALT_LENGTH
 
 typedef struct gt_sig_state {
     const gt_spec *spec;
@@ -44,22 +51,27 @@ void gt_sig_destroy(void *state)
     free(state);
 }
 
+/* 1 when every parameter of alg but the measured message's length is one
+ * of spec's "key", "value" pairs. */
+static int params_match(const gt_spec *spec, const cm_algorithm *alg)
+{
+    for (int i = 0; i < CM_MAX_PARAMS && alg->params[i].key; i++) {
+        const cm_param *p = &alg->params[i];
+        int found = strcmp(p->key, "message_bytes") == 0;
+        for (const char *const *q = spec->params; !found && q[0] != NULL; q += 2)
+            found = strcmp(q[0], p->key) == 0 && strcasecmp(q[1], p->value) == 0;
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
 cm_rc gt_sig_create(const gt_spec *spec, void **state, const cm_algorithm *alg)
 {
-    const char *curve = cm_algorithm_param(alg, "curve");
-    const char *hash = cm_algorithm_param(alg, "hash");
-    const char *encoding = cm_algorithm_param(alg, "encoding");
-    const char *want_curve = spec->curve == GNUTLS_ECC_CURVE_ED25519 ? "ed25519" : "P-256";
     gt_sig_state *st;
 
     *state = NULL;
-    /* the spec's scheme is the row's: a row with other parameters is not it */
-    if (curve == NULL || strcasecmp(curve, want_curve) != 0)
-        return CM_ERR_UNSUPPORTED;
-    if (spec->pk == GNUTLS_PK_ECDSA
-            ? hash == NULL || strcasecmp(hash, "sha256") != 0 || encoding == NULL
-                  || strcasecmp(encoding, "der") != 0
-            : hash != NULL || encoding != NULL)
+    if (!params_match(spec, alg))
         return CM_ERR_UNSUPPORTED;
     st = calloc(1, sizeof *st);
     if (st == NULL)
@@ -72,10 +84,10 @@ cm_rc gt_sig_create(const gt_spec *spec, void **state, const cm_algorithm *alg)
 cm_rc gt_sig_keygen(void *state)
 {
     gt_sig_state *st = state;
+    unsigned bits = st->spec->curve ? GNUTLS_CURVE_TO_BITS(st->spec->curve) : st->spec->bits;
     sig_clear(st);
     if (gnutls_privkey_init(&st->priv) < 0 || gnutls_pubkey_init(&st->pub) < 0
-        || gnutls_privkey_generate2(st->priv, st->spec->pk, GNUTLS_CURVE_TO_BITS(st->spec->curve),
-                                    0, NULL, 0) < 0
+        || gnutls_privkey_generate2(st->priv, st->spec->pk, bits, 0, NULL, 0) < 0
         || gnutls_pubkey_import_privkey(st->pub, st->priv, 0, 0) < 0) {
         sig_clear(st);
         return CM_ERR_LIBRARY;
@@ -114,8 +126,9 @@ cm_rc gt_sig_verify(void *state, const uint8_t *msg, size_t len, const uint8_t *
     if (st->pub == NULL)
         return CM_ERR_INVALID;
     /* every refusal is "does not verify", malformed DER included */
-    return gnutls_pubkey_verify_data2(st->pub, st->spec->sign, 0, &data, &s) < 0 ? CM_ERR_AUTH
-                                                                                  : CM_OK;
+    return gnutls_pubkey_verify_data2(st->pub, st->spec->sign, VERIFY_FLAGS, &data, &s) < 0
+               ? CM_ERR_AUTH
+               : CM_OK;
 }
 
 cm_rc gt_sig_set_public_key(void *state, const uint8_t *der, size_t der_len)
@@ -128,10 +141,13 @@ cm_rc gt_sig_set_public_key(void *state, const uint8_t *der, size_t der_len)
     sig_clear(st);
     if (gnutls_pubkey_init(&st->pub) < 0)
         return CM_ERR_NOMEM;
+    unsigned bits = 0;
     ok = gnutls_pubkey_import(st->pub, &d, GNUTLS_X509_FMT_DER) >= 0
-         && gnutls_pubkey_get_pk_algorithm(st->pub, NULL) == (int)st->spec->pk
-         && gnutls_pubkey_export_ecc_raw2(st->pub, &curve, NULL, NULL, 0) >= 0
-         && curve == st->spec->curve;
+         && gnutls_pubkey_get_pk_algorithm(st->pub, &bits) == (int)st->spec->pk
+         && (st->spec->curve
+                 ? gnutls_pubkey_export_ecc_raw2(st->pub, &curve, NULL, NULL, 0) >= 0
+                       && curve == st->spec->curve
+                 : bits == st->spec->bits);
     if (!ok) {
         sig_clear(st);
         return CM_ERR_INVALID;

@@ -97,6 +97,10 @@ GC_HASH(blake2s_256)
 GC_MAC(hmac_sha256)
 GC_MAC(poly1305)
 
+#define GC_NO_DER \
+    "libgcrypt's gcry_pk_sign gives ECDSA signatures as the integers (r, s) in " \
+    "an S-expression and it has no DER encoding of them; this row signs in DER"
+
 static const cm_impl gc_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
     CM_IMPL_CIPHER("aes-256-cbc", "default", &aes_256_cbc_vt, NULL),
@@ -118,9 +122,9 @@ static const cm_impl gc_impls[] = {
     CM_IMPL_MAC("hmac-sha256", "default", &hmac_sha256_vt, NULL),
     CM_IMPL_MAC("poly1305", "default", &poly1305_vt, NULL),
     CM_IMPL_SIGNATURE("ed25519", "default", &gc_ed25519_vtable, NULL),
-    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default",
-                    "libgcrypt's gcry_pk_sign gives ECDSA signatures as the integers (r, s) in "
-                    "an S-expression and it has no DER encoding of them; this row signs in DER"),
+    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default", GC_NO_DER),
+    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default", GC_NO_DER),
+    CM_IMPL_KEX("x25519", "default", &gc_x25519_vtable, NULL),
 };
 
 extern const cm_backend cm_backend_libgcrypt;

@@ -49,5 +49,6 @@ void gc_mac_destroy(void *state);
 
 /* ---- gcrypt_signature.c ------------------------------------------------- */
 extern const cm_signature_vtable gc_ed25519_vtable;
+extern const cm_kex_vtable gc_x25519_vtable;
 
 #endif

@@ -1,7 +1,8 @@
 /*
- * gcrypt_signature.c — the signature class of the libgcrypt backend:
+ * gcrypt_signature.c — the public-key classes of the libgcrypt backend:
  * Ed25519 (PureEdDSA) through gcry_pk_genkey, gcry_pk_sign and
- * gcry_pk_verify, whose keys, data and signatures are S-expressions.
+ * gcry_pk_verify, whose keys, data and signatures are S-expressions, and
+ * X25519 through gcry_ecc_mul_point (src/impl/x25519_kex.h).
  *
  * What an application does with libgcrypt: keygen() generates an
  * (ecc (curve Ed25519) (flags eddsa)) key pair and keeps its private- and
@@ -10,7 +11,7 @@
  * the 32-byte r and s out of (sig-val (eddsa (r) (s))); verify() builds
  * both expressions and verifies. Building and parsing the S-expressions is
  * part of every call, as it is for every user of this API. Public keys
- * travel as SubjectPublicKeyInfo (src/impl/ed25519_spki.h), which
+ * travel as SubjectPublicKeyInfo (src/impl/rfc8410_spki.h), which
  * libgcrypt does not read or write.
  *
  * ECDSA is not here: libgcrypt's ECDSA signatures are (r, s) in an
@@ -20,7 +21,8 @@
 #include <string.h>
 #include <strings.h>
 #include "cryptometer/algorithm.h"
-#include "impl/ed25519_spki.h"
+#include "impl/rfc8410_spki.h"
+#include "impl/x25519_kex.h"
 #include "gcrypt_internal.h"
 
 #define ED_LEN 32
@@ -148,7 +150,7 @@ static cm_rc ed_verify(void *state, const uint8_t *msg, size_t len, const uint8_
 static cm_rc ed_set_public_key(void *state, const uint8_t *der, size_t der_len)
 {
     gc_ed_state *st = state;
-    const uint8_t *key = ed25519_spki_key(der, der_len);
+    const uint8_t *key = rfc8410_spki_key(RFC8410_ED25519, der, der_len);
 
     ed_clear(st);
     if (key == NULL)
@@ -165,8 +167,25 @@ static cm_rc ed_get_public_key(void *state, uint8_t *der, size_t *len)
     gc_ed_state *st = state;
     if (st->pub == NULL)
         return CM_ERR_INVALID;
-    return ed25519_spki_write(st->q, der, len) == 0 ? CM_OK : CM_ERR_INVALID;
+    return rfc8410_spki_write(RFC8410_ED25519, st->q, der, len) == 0 ? CM_OK : CM_ERR_INVALID;
 }
 
 const cm_signature_vtable gc_ed25519_vtable = {
     ed_create, ed_keygen, ed_sign, ed_verify, ed_set_public_key, ed_get_public_key, ed_destroy};
+
+/* ---- X25519 (gcry_ecc_mul_point, libgcrypt 1.9 and later) ---------------- */
+
+static int gc_curve25519_mul(uint8_t q[X25519_LEN], const uint8_t n[X25519_LEN],
+                             const uint8_t p[X25519_LEN])
+{
+    return gcry_ecc_mul_point(GCRY_ECC_CURVE25519, q, n, p) == 0 ? 0 : -1;
+}
+
+static cm_rc x25519_create(void **state, const cm_algorithm *alg)
+{
+    return x25519_kex_create(state, alg, gc_curve25519_mul);
+}
+
+const cm_kex_vtable gc_x25519_vtable = {
+    x25519_create, x25519_kex_keygen, x25519_kex_set_private_key, x25519_kex_get_public_key,
+    x25519_kex_derive, x25519_kex_destroy};

@@ -118,6 +118,17 @@ NT_HASH(sha3_512)
 #define NT_NO_BLAKE2 "this Nettle has no BLAKE2 (no nettle/blake2.h)"
 #endif
 
+#if defined(__has_include) && __has_include(<nettle/oaep.h>)
+#define NT_NO_OAEP "this backend does not call Nettle's RSA-OAEP (oaep.h) yet"
+#else
+#define NT_NO_OAEP "this Nettle has no RSA-OAEP (no nettle/oaep.h): its RSA encryption is PKCS#1 v1.5"
+#endif
+
+#define NT_NO_DER \
+    "hogweed's ecdsa_sign and ecdsa_verify take the signature as the integers " \
+    "(r, s) (struct dsa_signature) and Nettle has no DER encoding of them; this " \
+    "row signs in DER"
+
 static const cm_impl nt_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
     CM_IMPL_CIPHER("aes-256-cbc", "default", &aes_256_cbc_vt, NULL),
@@ -142,10 +153,12 @@ static const cm_impl nt_impls[] = {
                     "is AES of the nonce); Poly1305 with a one-time (r, s) key is internal "
                     "(_nettle_poly1305_*)"),
     CM_IMPL_SIGNATURE("ed25519", "default", &nt_ed25519_vtable, NULL),
-    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default",
-                    "hogweed's ecdsa_sign and ecdsa_verify take the signature as the integers "
-                    "(r, s) (struct dsa_signature) and Nettle has no DER encoding of them; this "
-                    "row signs in DER"),
+    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default", NT_NO_DER),
+    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default", NT_NO_DER),
+    CM_IMPL_KEX("x25519", "default", &nt_x25519_vtable, NULL),
+    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", NT_NO_OAEP),
+    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", NT_NO_OAEP),
+    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", NT_NO_OAEP),
 };
 
 /* "major.minor" of the library loaded at run time (Nettle reports no patch

@@ -75,6 +75,7 @@ extern const cm_mac_vtable nt_hmac_sha256_vtable;
 
 /* ---- nettle_signature.c ------------------------------------------------- */
 extern const cm_signature_vtable nt_ed25519_vtable;
+extern const cm_kex_vtable nt_x25519_vtable;
 
 /* ---- shared -------------------------------------------------------------- */
 /* A zeroed block of size bytes in *state; CM_ERR_NOMEM if none. */
