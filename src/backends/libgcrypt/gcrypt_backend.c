@@ -125,6 +125,7 @@ static const cm_impl gc_impls[] = {
     CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default", GC_NO_DER),
     CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default", GC_NO_DER),
     CM_IMPL_KEX("x25519", "default", &gc_x25519_vtable, NULL),
+    CM_IMPL_KEX("ecdh-p256", "default", &gc_ecdh_p256_vtable, NULL),
 };
 
 extern const cm_backend cm_backend_libgcrypt;

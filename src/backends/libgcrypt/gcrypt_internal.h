@@ -7,7 +7,8 @@
  * call) and builds one vtable per algorithm. The class code is generic over
  * the spec: gcrypt_cipher.c (CBC, CTR, GCM, ChaCha20-Poly1305 through
  * gcry_cipher_*), gcrypt_digest.c (gcry_md_*, gcry_mac_*),
- * gcrypt_signature.c (Ed25519 through gcry_pk_* and S-expressions).
+ * gcrypt_signature.c (Ed25519 through gcry_pk_* and S-expressions; X25519),
+ * gcrypt_kex.c (ECDH P-256 through gcry_mpi_ec_*).
  */
 #ifndef CM_BACKEND_GCRYPT_INTERNAL_H
 #define CM_BACKEND_GCRYPT_INTERNAL_H
@@ -50,5 +51,8 @@ void gc_mac_destroy(void *state);
 /* ---- gcrypt_signature.c ------------------------------------------------- */
 extern const cm_signature_vtable gc_ed25519_vtable;
 extern const cm_kex_vtable gc_x25519_vtable;
+
+/* ---- gcrypt_kex.c -------------------------------------------------------- */
+extern const cm_kex_vtable gc_ecdh_p256_vtable;
 
 #endif
