@@ -156,6 +156,7 @@ static const cm_impl nt_impls[] = {
     CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default", NT_NO_DER),
     CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default", NT_NO_DER),
     CM_IMPL_KEX("x25519", "default", &nt_x25519_vtable, NULL),
+    CM_IMPL_KEX("ecdh-p256", "default", &nt_ecdh_p256_vtable, NULL),
     CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", NT_NO_OAEP),
     CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", NT_NO_OAEP),
     CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", NT_NO_OAEP),

@@ -7,8 +7,8 @@
  * structures do not carry (the AES-CBC encryption Nettle 3.8 made one call,
  * GCM's variable-length IV). The class code is generic over that spec:
  * nettle_cipher.c (CBC, CTR, XTS, ChaCha20), nettle_aead.c (GCM, ChaCha20-Poly1305),
- * nettle_digest.c (hashes, HMAC-SHA256), nettle_signature.c (Ed25519,
- * hogweed).
+ * nettle_digest.c (hashes, HMAC-SHA256), nettle_signature.c (Ed25519 and
+ * X25519, hogweed), nettle_kex.c (ECDH P-256, hogweed and GMP).
  */
 #ifndef CM_BACKEND_NETTLE_INTERNAL_H
 #define CM_BACKEND_NETTLE_INTERNAL_H
@@ -76,6 +76,9 @@ extern const cm_mac_vtable nt_hmac_sha256_vtable;
 /* ---- nettle_signature.c ------------------------------------------------- */
 extern const cm_signature_vtable nt_ed25519_vtable;
 extern const cm_kex_vtable nt_x25519_vtable;
+
+/* ---- nettle_kex.c -------------------------------------------------------- */
+extern const cm_kex_vtable nt_ecdh_p256_vtable;
 
 /* ---- shared -------------------------------------------------------------- */
 /* A zeroed block of size bytes in *state; CM_ERR_NOMEM if none. */
