@@ -8,7 +8,8 @@
  * GCM's variable-length IV). The class code is generic over that spec:
  * nettle_cipher.c (CBC, CTR, XTS, ChaCha20), nettle_aead.c (GCM, ChaCha20-Poly1305),
  * nettle_digest.c (hashes, HMAC-SHA256), nettle_signature.c (Ed25519 and
- * X25519, hogweed), nettle_kex.c (ECDH P-256, hogweed and GMP).
+ * X25519, hogweed), nettle_kex.c (ECDH P-256, hogweed and GMP), nettle_rsa.c
+ * (RSA-PSS, hogweed and GMP).
  */
 #ifndef CM_BACKEND_NETTLE_INTERNAL_H
 #define CM_BACKEND_NETTLE_INTERNAL_H
@@ -79,6 +80,9 @@ extern const cm_kex_vtable nt_x25519_vtable;
 
 /* ---- nettle_kex.c -------------------------------------------------------- */
 extern const cm_kex_vtable nt_ecdh_p256_vtable;
+
+/* ---- nettle_rsa.c: RSA-PSS, the key size from the row ------------------- */
+extern const cm_signature_vtable nt_rsa_pss_vtable;
 
 /* ---- shared -------------------------------------------------------------- */
 /* A zeroed block of size bytes in *state; CM_ERR_NOMEM if none. */
