@@ -37,7 +37,19 @@ typedef struct cm_impl {
      * when it can run on this machine now, or 0 after writing why not
      * (CPU feature absent, kernel lacks AF_ALG, ...) into why. */
     int (*available)(char *why, size_t why_len);
+    /* Set, with vt NULL, when the library lacks the exact operation of the
+     * algorithm's row (no raw CTR mode, no DER signature encoding...): why,
+     * in one sentence. The implementation is then listed and reported
+     * unavailable with it, so a comparison shows the cell empty for a named
+     * reason instead of leaving the library out. Write the row with
+     * CM_IMPL_LACKING. */
+    const char *lacking;
 } cm_impl;
+
+/* A row for an algorithm the library lacks: class (HASH, CIPHER, ...),
+ * algorithm, variant and the reason (cm_impl.lacking). */
+#define CM_IMPL_LACKING(cls, alg, variant, reason) \
+    {alg, variant, CM_CLASS_##cls, {.any = NULL}, NULL, reason}
 
 
 typedef struct cm_backend {
