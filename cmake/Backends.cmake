@@ -10,6 +10,21 @@
 # (libtomcrypt-ltm): its option and C symbol use '_' there
 # (CRYPTOMETER_LIBTOMCRYPT_LTM, cm_backend_libtomcrypt_ltm).
 
+# C++ only for a backend written partly in it (a folder with .cpp sources:
+# cryptopp), and only when a C++ compiler exists: without one, CM_HAVE_CXX is
+# OFF and such a backend records itself missing. Enabled here, at the top
+# level, where the binary that links its objects is made.
+file(GLOB _cm_cxx_sources ${CMAKE_SOURCE_DIR}/src/backends/*/*.cpp)
+set(CM_HAVE_CXX OFF)
+if(_cm_cxx_sources)
+  include(CheckLanguage)
+  check_language(CXX)
+  if(CMAKE_CXX_COMPILER)
+    enable_language(CXX)
+    set(CM_HAVE_CXX ON)
+  endif()
+endif()
+
 set_property(GLOBAL PROPERTY CM_BACKENDS_FOUND "")
 set_property(GLOBAL PROPERTY CM_BACKENDS_MISSING "")
 

@@ -34,6 +34,7 @@ LIBRARIES = {
     "libtomcrypt-gmp": {"package": "libtomcrypt-dev",
                         "lacking": {"ed25519": "no Ed25519"},
                         "measure": ["ecdsa-p256-sha256/sign"]},
+    "cryptopp": {"package": "libcrypto++-dev", "lacking": {}},
 }
 
 # The documented findings (one file, which tests/unit/test_kat.c reads too):
