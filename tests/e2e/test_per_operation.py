@@ -15,7 +15,10 @@ def sig_run(cm_bin, tmp_path_factory, missing_backends):
         pytest.skip("this build has no openssl backend, the only one with signatures "
                     f"({missing_backends['openssl']})")
     d = tmp_path_factory.mktemp("sig")
-    p = subprocess.run([str(cm_bin), "run", "--algorithms", "ed25519,ecdsa-p256-sha256", "--time", "0.05",
+    # openssl alone: a library backend with a documented finding would fail
+    # its gate, and one more signature backend would give the cross-check a peer
+    p = subprocess.run([str(cm_bin), "run", "--backends", "openssl", "--algorithms",
+            "ed25519,ecdsa-p256-sha256", "--time", "0.05",
             "--json", str(d / "r.json")],
                        capture_output=True, text=True, timeout=300)
     return p, json.loads((d / "r.json").read_text())

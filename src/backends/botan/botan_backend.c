@@ -33,6 +33,21 @@ static const bt_spec spec_ed25519 = {.name = "Ed25519", .padding = "Pure"};
 static const bt_spec spec_ecdsa_p256_sha256 = {.name = "ECDSA", .params = "secp256r1",
                                                .padding = "EMSA1(SHA-256)",
                                                .sig_flags = BOTAN_PUBKEY_DER_FORMAT_SIGNATURE};
+static const bt_spec spec_ecdsa_p384_sha384 = {.name = "ECDSA", .params = "secp384r1",
+                                               .padding = "EMSA1(SHA-384)",
+                                               .sig_flags = BOTAN_PUBKEY_DER_FORMAT_SIGNATURE};
+/* PSS: SHA-256, MGF1 with SHA-256, a 32-byte salt (Botan then requires
+ * exactly that salt length on verifying) */
+#define BT_PSS "EMSA4(SHA-256,MGF1,32)"
+static const bt_spec spec_rsa_2048_pss = {.name = "RSA", .params = "2048", .padding = BT_PSS};
+static const bt_spec spec_rsa_3072_pss = {.name = "RSA", .params = "3072", .padding = BT_PSS};
+static const bt_spec spec_rsa_4096_pss = {.name = "RSA", .params = "4096", .padding = BT_PSS};
+
+static const bt_spec spec_x25519 = {.name = "Curve25519", .params = ""};
+static const bt_spec spec_ecdh_p256 = {.name = "ECDH", .params = "secp256r1"};
+static const bt_spec spec_rsa_2048_oaep = {.params = "2048", .padding = "OAEP(SHA-256)"};
+static const bt_spec spec_rsa_3072_oaep = {.params = "3072", .padding = "OAEP(SHA-256)"};
+static const bt_spec spec_rsa_4096_oaep = {.params = "4096", .padding = "OAEP(SHA-256)"};
 
 /* create() bound to a spec, and the vtable, per class. */
 #define BT_CIPHER(id)                                                                  \
@@ -59,6 +74,19 @@ static const bt_spec spec_ecdsa_p256_sha256 = {.name = "ECDSA", .params = "secp2
         id##_create, bt_sig_keygen, bt_sig_sign, bt_sig_verify,                        \
         bt_sig_set_public_key, bt_sig_get_public_key, bt_sig_destroy};
 
+#define BT_KEX(id)                                                                     \
+    static cm_rc id##_create(void **st, const cm_algorithm *alg)                      \
+    { return bt_kex_create(&spec_##id, st, alg); }                                     \
+    static const cm_kex_vtable id##_vt = {id##_create, bt_kex_keygen,                  \
+                                          bt_kex_set_private_key, bt_kex_get_public_key, \
+                                          bt_kex_derive, bt_kex_destroy};
+#define BT_PKE(id)                                                                     \
+    static cm_rc id##_create(void **st, const cm_algorithm *alg)                      \
+    { return bt_pke_create(&spec_##id, st, alg); }                                     \
+    static const cm_pke_vtable id##_vt = {id##_create, bt_pke_keygen, bt_pke_set_private_key, \
+                                          bt_pke_set_public_key, bt_pke_get_public_key,  \
+                                          bt_pke_encrypt, bt_pke_decrypt, bt_pke_destroy};
+
 BT_CIPHER(aes_128_cbc)
 BT_CIPHER(aes_256_cbc)
 BT_CIPHER(aes_128_ctr)
@@ -78,6 +106,15 @@ BT_MAC(hmac_sha256)
 BT_MAC(poly1305)
 BT_SIGNATURE(ed25519)
 BT_SIGNATURE(ecdsa_p256_sha256)
+BT_SIGNATURE(ecdsa_p384_sha384)
+BT_SIGNATURE(rsa_2048_pss)
+BT_SIGNATURE(rsa_3072_pss)
+BT_SIGNATURE(rsa_4096_pss)
+BT_KEX(x25519)
+BT_KEX(ecdh_p256)
+BT_PKE(rsa_2048_oaep)
+BT_PKE(rsa_3072_oaep)
+BT_PKE(rsa_4096_oaep)
 
 static const cm_impl bt_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
@@ -105,6 +142,15 @@ static const cm_impl bt_impls[] = {
     CM_IMPL_MAC("poly1305", "default", &poly1305_vt, NULL),
     CM_IMPL_SIGNATURE("ed25519", "default", &ed25519_vt, NULL),
     CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "default", &ecdsa_p256_sha256_vt, NULL),
+    CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "default", &ecdsa_p384_sha384_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &rsa_2048_pss_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &rsa_3072_pss_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &rsa_4096_pss_vt, NULL),
+    CM_IMPL_KEX("x25519", "default", &x25519_vt, NULL),
+    CM_IMPL_KEX("ecdh-p256", "default", &ecdh_p256_vt, NULL),
+    CM_IMPL_PKE("rsa-2048-oaep-sha256", "default", &rsa_2048_oaep_vt, NULL),
+    CM_IMPL_PKE("rsa-3072-oaep-sha256", "default", &rsa_3072_oaep_vt, NULL),
+    CM_IMPL_PKE("rsa-4096-oaep-sha256", "default", &rsa_4096_oaep_vt, NULL),
 };
 
 /* The version of the library loaded at run time. */

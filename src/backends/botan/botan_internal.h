@@ -6,7 +6,8 @@
  * that string (a bt_spec) and builds the vtables; botan_cipher.c holds the
  * cipher and AEAD classes (botan_cipher_*), botan_digest.c the hash and MAC
  * classes (botan_hash_*, botan_mac_*), botan_signature.c the signature
- * class (botan_privkey_*, botan_pk_op_*).
+ * class (botan_privkey_*, botan_pk_op_*), botan_pubkey.c the key-agreement and
+ * public-key encryption classes.
  */
 #ifndef CM_BACKEND_BOTAN_INTERNAL_H
 #define CM_BACKEND_BOTAN_INTERNAL_H
@@ -61,5 +62,24 @@ cm_rc bt_sig_verify(void *state, const uint8_t *msg, size_t len, const uint8_t *
 cm_rc bt_sig_set_public_key(void *state, const uint8_t *der, size_t der_len);
 cm_rc bt_sig_get_public_key(void *state, uint8_t *der, size_t *len);
 void bt_sig_destroy(void *state);
+
+/* ---- botan_pubkey.c ---------------------------------------------------- */
+cm_rc bt_kex_create(const bt_spec *spec, void **state, const struct cm_algorithm *alg);
+cm_rc bt_kex_keygen(void *state);
+cm_rc bt_kex_set_private_key(void *state, const uint8_t *key, size_t len);
+cm_rc bt_kex_get_public_key(void *state, uint8_t *pub, size_t *len);
+cm_rc bt_kex_derive(void *state, cm_kex_peer peer_form, const uint8_t *peer, size_t peer_len,
+                    uint8_t *secret, size_t *secret_len);
+void bt_kex_destroy(void *state);
+cm_rc bt_pke_create(const bt_spec *spec, void **state, const struct cm_algorithm *alg);
+cm_rc bt_pke_keygen(void *state);
+cm_rc bt_pke_set_private_key(void *state, const uint8_t *pkcs8, size_t len);
+cm_rc bt_pke_set_public_key(void *state, const uint8_t *der, size_t der_len);
+cm_rc bt_pke_get_public_key(void *state, uint8_t *der, size_t *len);
+cm_rc bt_pke_encrypt(void *state, const uint8_t *label, size_t label_len, const uint8_t *msg,
+                     size_t len, uint8_t *ct, size_t *ct_len);
+cm_rc bt_pke_decrypt(void *state, const uint8_t *label, size_t label_len, const uint8_t *ct,
+                     size_t ct_len, uint8_t *msg, size_t *msg_len);
+void bt_pke_destroy(void *state);
 
 #endif

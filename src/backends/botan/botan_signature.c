@@ -1,7 +1,8 @@
 /*
  * botan_signature.c — the signature class of the Botan backend: Ed25519
- * ("Pure") and ECDSA ("EMSA1(SHA-256)" with BOTAN_PUBKEY_DER_FORMAT_SIGNATURE,
- * Botan's DER encoding of (r, s)) through botan_privkey_create,
+ * ("Pure"), ECDSA ("EMSA1(SHA-256)" or "EMSA1(SHA-384)" with
+ * BOTAN_PUBKEY_DER_FORMAT_SIGNATURE, Botan's DER encoding of (r, s)) and
+ * RSA-PSS ("EMSA4(SHA-256,MGF1,32)") through botan_privkey_create,
  * botan_pk_op_sign_* and botan_pk_op_verify_*.
  *
  * The sign and verify operations are made once per key (keygen,

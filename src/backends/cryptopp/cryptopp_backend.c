@@ -31,6 +31,10 @@ static const cm_impl cp_impls[] = {
     CM_IMPL_MAC("poly1305", "default", &cp_poly1305_vt, NULL),
     CM_IMPL_SIGNATURE("ed25519", "default", &cp_ed25519_vt, NULL),
     CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "default", &cp_ecdsa_p256_sha256_vt, NULL),
+    CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "default", &cp_ecdsa_p384_sha384_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &cp_rsa_2048_pss_sha256_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &cp_rsa_3072_pss_sha256_vt, NULL),
+    CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &cp_rsa_4096_pss_sha256_vt, NULL),
 };
 
 extern const cm_backend cm_backend_cryptopp;

@@ -9,7 +9,7 @@ static int aes_index = -1;
 
 cm_rc ltc_register(char *why, size_t why_len)
 {
-    const struct ltc_hash_descriptor *hashes[] = {&sha1_desc, &sha256_desc, &sha512_desc,
+    const struct ltc_hash_descriptor *hashes[] = {&sha1_desc, &sha256_desc, &sha384_desc, &sha512_desc,
                                                   &sha3_256_desc, &sha3_512_desc,
                                                   &blake2b_512_desc, &blake2s_256_desc};
     aes_index = register_cipher(&aes_desc);

@@ -33,6 +33,7 @@ typedef struct ltc_spec {
     size_t key_len;                            /* ciphers and AEADs: bytes */
     const struct ltc_hash_descriptor *hash;    /* hashes, HMAC, ECDSA's hash */
     int curve_bytes;                           /* ECDSA: 32 (P-256), 48 (P-384) */
+    int rsa_bits;                              /* RSA-PSS: modulus bits; 0 for ECDSA */
     const ltc_math_descriptor *math;           /* public key: ltm_desc or gmp_desc */
 } ltc_spec;
 
@@ -79,21 +80,30 @@ cm_rc ltc_sig_set_public_key(void *state, const uint8_t *der, size_t der_len);
 cm_rc ltc_sig_get_public_key(void *state, uint8_t *der, size_t *len);
 void ltc_sig_destroy(void *state);
 
-/* The public-key rows, the same for both maths (ltc_signature.c builds
- * them for one descriptor). */
-#define LTC_PK_ROWS(prefix, math_desc)                                                    \
-    static const ltc_spec prefix##_spec_ecdsa_p256 = {.hash = &sha256_desc,              \
-                                                      .curve_bytes = 32,                 \
-                                                      .math = &math_desc};               \
-    static cm_rc prefix##_ecdsa_p256_create(void **st, const cm_algorithm *alg)         \
-    { return ltc_sig_create(&prefix##_spec_ecdsa_p256, st, alg); }                       \
-    static const cm_signature_vtable prefix##_ecdsa_p256_vt = {                          \
-        prefix##_ecdsa_p256_create, ltc_sig_keygen, ltc_sig_sign, ltc_sig_verify,        \
+/* The public-key rows, the same for both maths (ltc_signature.c does the
+ * work for the spec's descriptor): a spec, create() and vtable per row. */
+#define LTC_SIG_ROW(prefix, id, math_desc, ...)                                           \
+    static const ltc_spec prefix##_spec_##id = {.math = &math_desc, __VA_ARGS__};         \
+    static cm_rc prefix##_##id##_create(void **st, const cm_algorithm *alg)              \
+    { return ltc_sig_create(&prefix##_spec_##id, st, alg); }                              \
+    static const cm_signature_vtable prefix##_##id##_vt = {                               \
+        prefix##_##id##_create, ltc_sig_keygen, ltc_sig_sign, ltc_sig_verify,             \
         ltc_sig_set_public_key, ltc_sig_get_public_key, ltc_sig_destroy};
+
+#define LTC_PK_ROWS(prefix, math_desc)                                                    \
+    LTC_SIG_ROW(prefix, ecdsa_p256, math_desc, .hash = &sha256_desc, .curve_bytes = 32)   \
+    LTC_SIG_ROW(prefix, ecdsa_p384, math_desc, .hash = &sha384_desc, .curve_bytes = 48)   \
+    LTC_SIG_ROW(prefix, rsa_2048, math_desc, .hash = &sha256_desc, .rsa_bits = 2048)      \
+    LTC_SIG_ROW(prefix, rsa_3072, math_desc, .hash = &sha256_desc, .rsa_bits = 3072)      \
+    LTC_SIG_ROW(prefix, rsa_4096, math_desc, .hash = &sha256_desc, .rsa_bits = 4096)
 
 #define LTC_PK_IMPLS(prefix)                                                              \
     CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "default", &prefix##_ecdsa_p256_vt, NULL),    \
+    CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "default", &prefix##_ecdsa_p384_vt, NULL),    \
+    CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &prefix##_rsa_2048_vt, NULL),    \
+    CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &prefix##_rsa_3072_vt, NULL),    \
+    CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &prefix##_rsa_4096_vt, NULL),    \
     CM_IMPL_LACKING(SIGNATURE, "ed25519", "default",                                     \
-                    "LibTomCrypt 1.18 has no Ed25519 (it came after the 1.18 series)")
+                    "LibTomCrypt 1.18 (its latest release) has no Ed25519")
 
 #endif

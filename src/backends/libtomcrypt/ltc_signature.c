@@ -1,7 +1,11 @@
 /*
  * ltc_signature.c — the signature class of the LibTomCrypt backends: ECDSA
  * with a DER signature (ecc_sign_hash and ecc_verify_hash write and read
- * SEQUENCE { r, s }), over the maths descriptor of the spec (ltm_desc or
+ * SEQUENCE { r, s }) and RSA-PSS (rsa_sign_hash_ex and rsa_verify_hash_ex
+ * with LTC_PKCS_1_PSS, the spec's hash for the message and MGF1, a salt of
+ * the algorithm's length; keys from rsa_make_key with e = 65537, public keys
+ * through rsa_export(PK_PUBLIC | PK_STD) and rsa_import, which write and read
+ * SubjectPublicKeyInfo), over the maths descriptor of the spec (ltm_desc or
  * gmp_desc).
  *
  * LibTomCrypt takes its maths from one global, ltc_mp; both backends live
@@ -25,7 +29,10 @@ typedef struct ltc_sig_state {
     prng_state prng;
     int prng_index;
     ecc_key key;
+    rsa_key rsa;
     int have_key;
+    unsigned long salt_len; /* RSA-PSS */
+    int hash_index;         /* RSA-PSS */
 } ltc_sig_state;
 
 /* LibTomCrypt's parameters of the NIST curve with field_bytes, or NULL. */
@@ -40,7 +47,9 @@ static const ltc_ecc_set_type *find_curve(int field_bytes)
 
 static void drop_key(ltc_sig_state *st)
 {
-    if (st->have_key)
+    if (st->have_key && st->spec->rsa_bits)
+        rsa_free(&st->rsa);
+    else if (st->have_key)
         ecc_free(&st->key);
     st->have_key = 0;
 }
@@ -50,16 +59,21 @@ cm_rc ltc_sig_create(const ltc_spec *spec, void **state, const cm_algorithm *alg
     uint8_t seed[40];
     ltc_sig_state *st;
     const char *enc = cm_algorithm_param(alg, "encoding");
+    const char *salt = cm_algorithm_param(alg, "salt_bytes");
 
     if (enc != NULL && strcmp(enc, "der") != 0)
+        return CM_ERR_UNSUPPORTED;
+    if (spec->rsa_bits && salt == NULL)
         return CM_ERR_UNSUPPORTED;
     st = calloc(1, sizeof *st);
     if (st == NULL)
         return CM_ERR_NOMEM;
     st->spec = spec;
-    st->curve = find_curve(spec->curve_bytes);
+    st->curve = spec->rsa_bits ? NULL : find_curve(spec->curve_bytes);
+    st->salt_len = salt ? strtoul(salt, NULL, 10) : 0;
+    st->hash_index = find_hash(spec->hash->name);
     st->prng_index = register_prng(&chacha20_prng_desc);
-    if (st->curve == NULL || st->prng_index < 0 ||
+    if ((st->curve == NULL && !spec->rsa_bits) || st->hash_index < 0 || st->prng_index < 0 ||
         rng_get_bytes(seed, sizeof seed, NULL) != sizeof seed ||
         chacha20_prng_start(&st->prng) != CRYPT_OK ||
         chacha20_prng_add_entropy(seed, sizeof seed, &st->prng) != CRYPT_OK ||
@@ -76,9 +90,14 @@ cm_rc ltc_sig_create(const ltc_spec *spec, void **state, const cm_algorithm *alg
 cm_rc ltc_sig_keygen(void *state)
 {
     ltc_sig_state *st = state;
+    int err;
     ltc_mp = *st->spec->math;
     drop_key(st);
-    if (ecc_make_key_ex(&st->prng, st->prng_index, &st->key, st->curve) != CRYPT_OK)
+    if (st->spec->rsa_bits)
+        err = rsa_make_key(&st->prng, st->prng_index, st->spec->rsa_bits / 8, 65537, &st->rsa);
+    else
+        err = ecc_make_key_ex(&st->prng, st->prng_index, &st->key, st->curve);
+    if (err != CRYPT_OK)
         return CM_ERR_LIBRARY;
     st->have_key = 1;
     return CM_OK;
@@ -104,13 +123,20 @@ cm_rc ltc_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig, si
     unsigned long h_len, out_len = *sig_len;
     cm_rc rc;
 
-    if (!st->have_key || st->key.type != PK_PRIVATE)
+    int err;
+
+    if (!st->have_key || (st->spec->rsa_bits ? st->rsa.type : st->key.type) != PK_PRIVATE)
         return CM_ERR_INVALID;
     ltc_mp = *st->spec->math;
     rc = hash_msg(st, msg, len, h, &h_len);
     if (rc != CM_OK)
         return rc;
-    if (ecc_sign_hash(h, h_len, sig, &out_len, &st->prng, st->prng_index, &st->key) != CRYPT_OK)
+    if (st->spec->rsa_bits)
+        err = rsa_sign_hash_ex(h, h_len, sig, &out_len, LTC_PKCS_1_PSS, &st->prng,
+                               st->prng_index, st->hash_index, st->salt_len, &st->rsa);
+    else
+        err = ecc_sign_hash(h, h_len, sig, &out_len, &st->prng, st->prng_index, &st->key);
+    if (err != CRYPT_OK)
         return CM_ERR_LIBRARY;
     *sig_len = out_len;
     return CM_OK;
@@ -131,7 +157,11 @@ cm_rc ltc_sig_verify(void *state, const uint8_t *msg, size_t len, const uint8_t 
     rc = hash_msg(st, msg, len, h, &h_len);
     if (rc != CM_OK)
         return rc;
-    err = ecc_verify_hash(sig, sig_len, h, h_len, &stat, &st->key);
+    if (st->spec->rsa_bits)
+        err = rsa_verify_hash_ex(sig, sig_len, h, h_len, LTC_PKCS_1_PSS, st->hash_index,
+                                 st->salt_len, &stat, &st->rsa);
+    else
+        err = ecc_verify_hash(sig, sig_len, h, h_len, &stat, &st->key);
     if (err == CRYPT_MEM)
         return CM_ERR_NOMEM;
     /* a signature LibTomCrypt cannot decode does not verify */
@@ -141,12 +171,19 @@ cm_rc ltc_sig_verify(void *state, const uint8_t *msg, size_t len, const uint8_t 
 cm_rc ltc_sig_set_public_key(void *state, const uint8_t *der, size_t der_len)
 {
     ltc_sig_state *st = state;
-    const uint8_t *point = ec_spki_point((size_t)st->spec->curve_bytes, der, der_len);
+    const uint8_t *point;
 
-    if (point == NULL)
-        return CM_ERR_INVALID;
     ltc_mp = *st->spec->math;
     drop_key(st);
+    if (st->spec->rsa_bits) {
+        if (rsa_import(der, der_len, &st->rsa) != CRYPT_OK)
+            return CM_ERR_INVALID;
+        st->have_key = 1;
+        return CM_OK;
+    }
+    point = ec_spki_point((size_t)st->spec->curve_bytes, der, der_len);
+    if (point == NULL)
+        return CM_ERR_INVALID;
     if (ecc_ansi_x963_import_ex(point, 1 + 2 * (unsigned long)st->spec->curve_bytes, &st->key,
                                 (ltc_ecc_set_type *)st->curve) != CRYPT_OK)
         return CM_ERR_INVALID;
@@ -163,6 +200,13 @@ cm_rc ltc_sig_get_public_key(void *state, uint8_t *der, size_t *len)
     if (!st->have_key)
         return CM_ERR_INVALID;
     ltc_mp = *st->spec->math;
+    if (st->spec->rsa_bits) {
+        unsigned long out_len = *len;
+        if (rsa_export(der, &out_len, PK_PUBLIC | PK_STD, &st->rsa) != CRYPT_OK)
+            return CM_ERR_INVALID;
+        *len = out_len;
+        return CM_OK;
+    }
     if (ecc_ansi_x963_export(&st->key, point, &point_len) != CRYPT_OK)
         return CM_ERR_LIBRARY;
     return ec_spki_write((size_t)st->spec->curve_bytes, point, point_len, der, len) == 0
