@@ -43,10 +43,14 @@ def test_signature_records(sig_run, schema):
     assert recs["openssl:evp/ed25519/verify"]["params"]["curve"] == "ed25519"
 
 
-def test_table_has_a_per_operation_block(sig_run):
+def test_table_has_a_per_operation_block(sig_run, cm_bin):
     p, doc = sig_run
     assert "Per operation" in p.stdout and "ops/s" in p.stdout
     assert "Throughput in MB/s" not in p.stdout
     row = next(l for l in p.stdout.splitlines()
                if l.split()[:3] == ["openssl:evp", "ed25519", "verify"])
-    assert row.split()[3] == "vec"
+    # the cross-check needs another backend with Ed25519 in this build
+    listed = json.loads(subprocess.run([str(cm_bin), "list", "--json", "--algorithms", "ed25519"],
+                                       capture_output=True, text=True, timeout=60).stdout)
+    peers = {b["backend"] for b in listed["benchmarks"] if b["available"]} - {"openssl"}
+    assert row.split()[3] == ("pass" if peers else "vec")
