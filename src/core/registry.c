@@ -97,6 +97,25 @@ static int check_row(const cm_backend *b, size_t k, cm_error *err)
                         impl->variant ? impl->variant : "NULL", what);
 }
 
+/* Checks one missing algorithm of backend b: in the table, with a reason,
+ * and without a row; 0 or -1 with err. */
+static int check_missing(const cm_backend *b, const cm_missing_algorithm *m, cm_error *err)
+{
+    const char *what = NULL;
+    if (!m->algorithm || !cm_algorithm_find(m->algorithm))
+        what = "is not in the table (src/core/algorithm.c)";
+    else if (!m->reason || !*m->reason)
+        what = "has no reason";
+    for (size_t k = 0; !what && k < b->n_impls; k++)
+        if (strcmp(b->impls[k].algorithm, m->algorithm) == 0)
+            what = "also has an implementation row";
+    if (!what)
+        return 0;
+    return cm_error_set(err, CM_EXIT_ENVIRONMENT, "build error: backend %s lists missing "
+                        "algorithm %s, which %s", b->name, m->algorithm ? m->algorithm : "NULL",
+                        what);
+}
+
 int cm_registry_check_backend(const cm_backend *b, cm_error *err)
 {
     if (!is_name(b->name) || strchr(b->name, '.'))
@@ -104,6 +123,9 @@ int cm_registry_check_backend(const cm_backend *b, cm_error *err)
                             "not a name", b->name ? b->name : "NULL");
     for (size_t k = 0; k < b->n_impls; k++)
         if (check_row(b, k, err) != 0)
+            return -1;
+    for (size_t k = 0; k < b->n_missing; k++)
+        if (check_missing(b, &b->missing[k], err) != 0)
             return -1;
     return 0;
 }
