@@ -117,6 +117,24 @@ static void test_check(void)
     b = BACKEND("notable", no_table);
     expect_refused(&b, (const char *[]){"has no table", NULL});
 
+    /* missing algorithms (cm_backend.missing): in the table, with a
+     * reason, and without a row */
+    static const cm_missing_algorithm lacks_ok[] = {{"aes-128-cbc", "no CBC here"}};
+    b = BACKEND("lacks", good);
+    b.missing = lacks_ok;
+    b.n_missing = 1;
+    CHECK(cm_registry_check_backend(&b, &err) == 0);
+    static const cm_missing_algorithm lacks_unknown[] = {{"sha3-999", "none"}};
+    b.missing = lacks_unknown;
+    expect_refused(&b, (const char *[]){"backend lacks", "missing algorithm sha3-999",
+                                        "not in the table", NULL});
+    static const cm_missing_algorithm lacks_row[] = {{"hmac-sha256", "none"}};
+    b.missing = lacks_row;
+    expect_refused(&b, (const char *[]){"hmac-sha256", "also has an implementation row", NULL});
+    static const cm_missing_algorithm lacks_reason[] = {{"sha1", ""}};
+    b.missing = lacks_reason;
+    expect_refused(&b, (const char *[]){"sha1", "has no reason", NULL});
+
     b = BACKEND("bad:name", good);
     expect_refused(&b, (const char *[]){"backend name 'bad:name'", NULL});
     b = BACKEND("dotted.name", good);
