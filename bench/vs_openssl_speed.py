@@ -9,12 +9,16 @@ the medians, and the median of the per-round ratios. The first pair's
 figures per round are printed too, as the repeatability check. A benchmark,
 not a test: it asserts nothing.
 
-What each tool measures, the same operation on both sides: for CBC both
-stream `size` bytes at a time through one keyed context (cryptometer's
-cipher class, docs/methodology.md). For AES-GCM both seal whole messages on a
-key set once — a new IV, 13 bytes of AAD, the message, the tag — which is
-`openssl speed -aead` ("TLS-like sequence"; plain `-evp aes-128-gcm` does
-something else per message). SHA-256: both hash whole messages.
+What each tool does per message (bench/trace_per_message.py traces both;
+docs/methodology.md, "Compared with openssl speed"): for CBC both stream
+`size` bytes at a time through one keyed context — the same calls. For
+AES-GCM both seal whole messages with a new IV, 13 bytes of AAD and a tag,
+but `openssl speed -aead` also re-keys every message (EVP_CipherInit_ex with
+the key), where cryptometer keys once. For SHA-256 `openssl speed` calls
+EVP_Digest, which allocates and frees a context per message, where
+cryptometer re-initialises one. So ratios above 1 at small sizes for GCM and
+SHA-256 are that extra per-message work, not a measuring difference; at
+16 KiB it is amortised.
 
 usage: bench/vs_openssl_speed.py [--binary build/cryptometer] [--rounds 5]
                                  [--seconds 1] [--sizes 16,16384]

@@ -35,6 +35,12 @@ typedef struct cm_algorithm {
     /* What makes two implementations the same operation, beyond the name
      * (recorded in every result as "params"); NULL-terminated. */
     cm_param params[CM_MAX_PARAMS];
+    /* Ciphers only. 0: a stream (primitive.h, cm_cipher_vtable: a call with
+     * iv NULL continues the previous one). Non-zero: every call is one whole
+     * data unit of at least this many bytes, with its own IV (XTS: the
+     * tweak), and there is no continuation; sizes below it are not
+     * measured. */
+    size_t data_unit_min;
 } cm_algorithm;
 
 /* The value of parameter key of alg, or NULL. */

@@ -92,7 +92,14 @@ typedef struct cm_mac_vtable {
  * call on this state in the same direction, as if both had been one call:
  * CBC chains from the last ciphertext block, CTR goes on from the next
  * keystream byte. This is how bulk data is fed to a cipher, and what
- * `openssl speed` measures; the first call after create() passes an iv. */
+ * `openssl speed` measures; the first call after create() passes an iv.
+ * ChaCha20's 16-byte iv is the 32-bit little-endian block counter then the
+ * 96-bit nonce (RFC 8439, as OpenSSL takes it).
+ * A cipher of whole data units (algorithm.h, data_unit_min non-zero: XTS)
+ * is not a stream: every call passes an iv (the tweak) and is one whole
+ * unit of at least data_unit_min bytes, nothing carries over between
+ * calls; an implementation returns CM_ERR_INVALID for iv NULL or a shorter
+ * len. */
 typedef struct cm_cipher_vtable {
     cm_rc (*create)(void **state, const uint8_t *key, size_t key_len);
     cm_rc (*encrypt)(void *state, const uint8_t *iv, const uint8_t *in,

@@ -14,18 +14,36 @@
 #define SIGN_OPS {CM_OP_KEYGEN, CM_OP_SIGN, CM_OP_VERIFY}, 3
 
 static const cm_algorithm algorithms[] = {
-    /* name              class            family      key iv  out blk ops, params */
+    /* name              class            family      key iv  out blk ops, params, data_unit_min */
     {"aes-128-cbc",       CM_CLASS_CIPHER, "aes-cbc",  16, 16, 0,  16, CIPHER_OPS, {{"key_bits", "128"}}},
     {"aes-256-cbc",       CM_CLASS_CIPHER, "aes-cbc",  32, 16, 0,  16, CIPHER_OPS, {{"key_bits", "256"}}},
     {"aes-128-ctr",       CM_CLASS_CIPHER, "aes-ctr",  16, 16, 0,  1,  {CM_OP_ENCRYPT}, 1, {{"key_bits", "128"}}},
     {"aes-256-ctr",       CM_CLASS_CIPHER, "aes-ctr",  32, 16, 0,  1,  {CM_OP_ENCRYPT}, 1, {{"key_bits", "256"}}},
+    /* XTS (IEEE 1619, SP 800-38E): the key is two AES keys (32 bytes for
+     * AES-128, 64 for AES-256); the IV is the 16-byte tweak, the data unit's
+     * number little-endian; each call is one whole data unit of at least one
+     * block (ciphertext stealing for any length above), never a stream. */
+    {"aes-128-xts",       CM_CLASS_CIPHER, "aes-xts",  32, 16, 0,  1,  CIPHER_OPS, {{"key_bits", "256"}, {"aes_key_bits", "128"}}, 16},
+    {"aes-256-xts",       CM_CLASS_CIPHER, "aes-xts",  64, 16, 0,  1,  CIPHER_OPS, {{"key_bits", "512"}, {"aes_key_bits", "256"}}, 16},
+    /* ChaCha20 alone (RFC 8439 section 2.4): the 16-byte IV is the 32-bit
+     * initial block counter, little-endian, then the 96-bit nonce, exactly
+     * as OpenSSL's EVP_chacha20 takes it; a stream like CTR. */
+    {"chacha20",          CM_CLASS_CIPHER, "chacha20", 32, 16, 0,  1,  {CM_OP_ENCRYPT}, 1, {{"key_bits", "256"}, {"counter_bits", "32"}}},
     {"aes-128-gcm",       CM_CLASS_AEAD,   "aes-gcm",  16, 12, 16, 1,  AEAD_OPS, {{"key_bits", "128"}, {"aad_bytes", "13"}}},
     {"aes-256-gcm",       CM_CLASS_AEAD,   "aes-gcm",  32, 12, 16, 1,  AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
     {"chacha20-poly1305", CM_CLASS_AEAD,   "chacha20-poly1305", 32, 12, 16, 1, AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
     {"sha1",              CM_CLASS_HASH,   "sha1",     0,  0,  20, 1,  {CM_OP_DIGEST}, 1, {{0}}},
     {"sha256",            CM_CLASS_HASH,   "sha2",     0,  0,  32, 1,  {CM_OP_DIGEST}, 1, {{0}}},
     {"sha512",            CM_CLASS_HASH,   "sha2",     0,  0,  64, 1,  {CM_OP_DIGEST}, 1, {{0}}},
+    {"sha3-256",          CM_CLASS_HASH,   "sha3",     0,  0,  32, 1,  {CM_OP_DIGEST}, 1, {{0}}},
+    {"sha3-512",          CM_CLASS_HASH,   "sha3",     0,  0,  64, 1,  {CM_OP_DIGEST}, 1, {{0}}},
+    /* BLAKE2 (RFC 7693) unkeyed, full-length digests */
+    {"blake2b-512",       CM_CLASS_HASH,   "blake2",   0,  0,  64, 1,  {CM_OP_DIGEST}, 1, {{0}}},
+    {"blake2s-256",       CM_CLASS_HASH,   "blake2",   0,  0,  32, 1,  {CM_OP_DIGEST}, 1, {{0}}},
     {"hmac-sha256",       CM_CLASS_MAC,    "hmac",     32, 0,  32, 1,  {CM_OP_MAC}, 1, {{"hash", "sha256"}, {"key_bits", "256"}}},
+    /* Poly1305 alone (RFC 8439 section 2.5): a one-time 32-byte key (r, s),
+     * kept for every message of a run as benchmarks do; 16-byte tag */
+    {"poly1305",          CM_CLASS_MAC,    "poly1305", 32, 0,  16, 1,  {CM_OP_MAC}, 1, {{"key_bits", "256"}}},
     /* public key: sign and verify a 32-byte message (a digest's length) */
     {"ed25519",           CM_CLASS_SIGNATURE, "eddsa", 0, 0, 64, 1, SIGN_OPS, {{"curve", "ed25519"}, {"message_bytes", "32"}}},
     {"ecdsa-p256-sha256", CM_CLASS_SIGNATURE, "ecdsa", 0, 0, 72, 1, SIGN_OPS,

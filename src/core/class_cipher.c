@@ -8,12 +8,22 @@
  * is raw CBC, so the harness pads with PKCS#7 before encrypting and checks
  * and strips the padding after decrypting; a valid case must encrypt to ct
  * and decrypt back to msg, an invalid one (bad padding) must be rejected
- * after decryption), by the SP 800-38A examples (cryptometer-kat-v1), and
+ * after decryption. A mode without blocks, AES-XTS, is raw: msg and ct
+ * are the data unit, an invalid case must be refused by decrypt; a tweak
+ * shorter than 16 bytes is the data unit's number, little-endian, so it
+ * is zero-extended on the right), by the SP 800-38A and RFC 8439
+ * examples (cryptometer-kat-v1), and
  * against a peer: one call, then the same message again as a stream of
  * pieces (the first call with the IV, the next ones with iv NULL), each
  * direction alone and the two interleaved on one state; every piece must
  * give the bytes of the one-shot output at its place. Without a peer the
  * stream is checked against the implementation's own one-shot output.
+ *
+ * A cipher of whole data units (algorithm.h, data_unit_min: XTS) is no
+ * stream: every timed call is one data unit with its tweak, and the
+ * cross-check compares whole units only (the pieces become the same unit
+ * encrypted and decrypted again on the used state, which must give the
+ * same bytes: nothing may carry over from one call to the next).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,12 +56,20 @@ static int bench_open(cm_bench *b, cm_error *err)
     return 0;
 }
 
+/* The IV of every timed call: NULL to continue the stream, or for a
+ * cipher of whole data units the tweak again (each call is a new unit). */
+static const uint8_t *loop_iv(const cm_bench *b)
+{
+    return b->alg->data_unit_min ? b->iv : NULL;
+}
+
 static int run_encrypt(void *ctx, uint64_t iters)
 {
     cm_bench *b = ctx;
     const cm_cipher_vtable *vt = b->vt.cipher;
+    const uint8_t *iv = loop_iv(b);
     for (uint64_t i = 0; i < iters; i++)
-        if (vt->encrypt(b->state, NULL, b->in, b->out, b->size) != CM_OK)
+        if (vt->encrypt(b->state, iv, b->in, b->out, b->size) != CM_OK)
             return 1;
     return 0;
 }
@@ -60,8 +78,9 @@ static int run_decrypt(void *ctx, uint64_t iters)
 {
     cm_bench *b = ctx;
     const cm_cipher_vtable *vt = b->vt.cipher;
+    const uint8_t *iv = loop_iv(b);
     for (uint64_t i = 0; i < iters; i++)
-        if (vt->decrypt(b->state, NULL, b->in, b->out, b->size) != CM_OK)
+        if (vt->decrypt(b->state, iv, b->in, b->out, b->size) != CM_OK)
             return 1;
     return 0;
 }
@@ -184,6 +203,30 @@ static int stream_check(const cm_cipher_vtable *v, void *st, cm_cross_case *c)
     return 1;
 }
 
+/* For a cipher of whole data units, instead of the stream: the same unit
+ * encrypted and decrypted again on the state st that already did both,
+ * which must give the one-shot outputs (c->out_b, c->back_b) again. */
+static int unit_check(const cm_cipher_vtable *v, void *st, cm_cross_case *c)
+{
+    size_t size = c->size;
+    cm_rc rc;
+    if ((rc = v->encrypt(st, c->iv, c->msg, c->out_a, size)) != CM_OK)
+        return kat_cross_failed(c, NULL, "encrypt of the same data unit again", rc);
+    if ((rc = v->decrypt(st, c->iv, c->out_b, c->back_a, size)) != CM_OK)
+        return kat_cross_failed(c, NULL, "decrypt of the same data unit again", rc);
+    return kat_cross_same(c, "encrypt of the same data unit again", "the first encrypt",
+                          c->out_a, c->out_b, size) &&
+           kat_cross_same(c, "decrypt of the same data unit again", "the first decrypt",
+                          c->back_a, c->back_b, size);
+}
+
+/* The check after the one-shot outputs: the stream of pieces, or for a
+ * cipher of whole data units the unit again. */
+static int after_one_shot(const cm_cipher_vtable *v, void *st, cm_cross_case *c)
+{
+    return c->alg->data_unit_min ? unit_check(v, st, c) : stream_check(v, st, c);
+}
+
 /* ---- checking ----------------------------------------------------------------- */
 
 /* Encrypts with both sides, decrypts the peer's ciphertext with both, then
@@ -210,7 +253,7 @@ static int cross_one(cm_cross_case *c)
     else
         ok = kat_cross_same(c, "decrypt output", c->peer_name, c->back_a, c->back_b, size) &&
              kat_cross_same(c, "decrypt output", "the original message", c->back_a, c->msg, size) &&
-             stream_check(va, sa, c);
+             after_one_shot(va, sa, c);
     va->destroy(sa);
     vb->destroy(sb);
     return ok;
@@ -233,7 +276,7 @@ static int self_one(cm_cross_case *c)
     else
         ok = kat_cross_same(c, "decrypt output", "the original message", c->back_b, c->msg,
                             c->size) &&
-             stream_check(v, st, c);
+             after_one_shot(v, st, c);
     v->destroy(st);
     return ok;
 }
@@ -314,23 +357,70 @@ done:
     free(dec);
 }
 
+/* One IndCpaTest case of a mode without padding (XTS) with the key set in
+ * st: a valid case encrypts msg to ct and decrypts ct to msg; an invalid
+ * one must be refused by decrypt. */
+static void wp_raw_case(const cm_cipher_vtable *vt, void *st, const kat_wp_fields *c,
+                        const uint8_t *iv, cm_wp_result result, const char *label,
+                        cm_kat_report *rep)
+{
+    size_t n = c->msg_len > c->ct_len ? c->msg_len : c->ct_len;
+    uint8_t *out = malloc(n + 1);
+    cm_rc rc;
+    if (!out) {
+        kat_fail(rep, "%s: out of memory", label);
+        return;
+    }
+    if (result == CM_WP_VALID) {
+        if (c->msg_len != c->ct_len)
+            kat_fail(rep, "%s: msg is %zu bytes and ct %zu: a mode without padding keeps the "
+                     "length", label, c->msg_len, c->ct_len);
+        else if ((rc = vt->encrypt(st, iv, c->msg, out, c->msg_len)) != CM_OK)
+            rc == CM_ERR_UNSUPPORTED ? kat_skip(rep, "%s: encrypt returned CM_ERR_UNSUPPORTED", label)
+                                     : kat_fail(rep, "%s: encrypt returned %s", label, kat_rc_name(rc));
+        else if (!kat_expect(rep, label, "encrypt: ciphertext", out, c->ct_len, c->ct, c->ct_len))
+            ;
+        else if ((rc = vt->decrypt(st, iv, c->ct, out, c->ct_len)) != CM_OK)
+            rc == CM_ERR_UNSUPPORTED ? kat_skip(rep, "%s: decrypt returned CM_ERR_UNSUPPORTED", label)
+                                     : kat_fail(rep, "%s: decrypt returned %s", label, kat_rc_name(rc));
+        else if (kat_expect(rep, label, "decrypt: plaintext", out, c->msg_len, c->msg, c->msg_len))
+            kat_pass(rep);
+    } else if ((rc = vt->decrypt(st, iv, c->ct, out, c->ct_len)) == CM_OK &&
+               result == CM_WP_INVALID) {
+        kat_fail(rep, "%s: accepted: decrypt of a %zu-byte ciphertext that must be refused "
+                 "returned CM_OK", label, c->ct_len);
+    } else {
+        kat_pass(rep);
+    }
+    free(out);
+}
+
 /* An IndCpaTest case: "key", "iv", "msg", "ct". */
 static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
 {
     const cm_algorithm *alg = c->alg;
     kat_wp_fields f;
+    uint8_t iv[CM_BENCH_MAX_IV] = {0};
     if (kat_wp_decode(c, &f, KAT_WP_KEY | KAT_WP_IV | KAT_WP_MSG | KAT_WP_CT, why, why_len) != 0)
         return -1;
-    if (f.iv_len != alg->iv_len) {
-        snprintf(why, why_len, "iv is %zu bytes, %s takes %zu", f.iv_len, alg->name, alg->iv_len);
+    /* a data unit's tweak is its number, little-endian: a shorter one is
+     * zero-extended on the right */
+    if (alg->data_unit_min ? f.iv_len > alg->iv_len : f.iv_len != alg->iv_len) {
+        snprintf(why, why_len, "iv is %zu bytes, %s takes %s%zu", f.iv_len, alg->name,
+                 alg->data_unit_min ? "at most " : "", alg->iv_len);
         kat_wp_fields_free(&f);
         return -1;
     }
+    if (f.iv_len)
+        memcpy(iv, f.iv, f.iv_len);
     if (c->impl) {
         const cm_cipher_vtable *vt = c->impl->vt.cipher;
         void *st;
         if (kat_case_keyed(vt->create, f.key, f.key_len, rep, c->label, &st)) {
-            wp_cipher_case(vt, st, alg, &f, c->result, c->label, rep);
+            if (alg->block_len > 1)
+                wp_cipher_case(vt, st, alg, &f, c->result, c->label, rep);
+            else
+                wp_raw_case(vt, st, &f, iv, c->result, c->label, rep);
             vt->destroy(st);
         }
     }
@@ -397,7 +487,8 @@ const cm_class_module cm_class_cipher = {
     .self_one = self_one,
     .self_name = "its own one-shot output",
     .cross_how = ", in one call and as a stream of pieces (1, 15, 17, 33 bytes or 1, 2, 3 "
-                 "blocks, then the rest; each direction alone and interleaved)",
+                 "blocks, then the rest; each direction alone and interleaved; a cipher of "
+                 "whole data units, XTS, in whole units only, each twice on one state)",
     .wycheproof_case = wycheproof_case,
     .builtin_case = builtin_case,
 };

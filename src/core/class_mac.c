@@ -2,8 +2,9 @@
  * class_mac.c — the MAC class (primitive.h, cm_mac_vtable): one whole MAC
  * of a message per operation with the key scheduled once, figures per
  * byte. Checked by Wycheproof MacTest groups (the tag, truncated to the
- * group's tagSize, must match a valid case and not an invalid one) and
- * against a peer's tag. See class.h.
+ * group's tagSize, must match a valid case and not an invalid one), by
+ * cryptometer-kat-v1 entries (RFC 8439's Poly1305 vectors: the full tag)
+ * and against a peer's tag. See class.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,44 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     return 0;
 }
 
+/* A cryptometer-kat-v1 entry: "key", "msg", "tag" (the full tag). */
+static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
+                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+{
+    const cm_mac_vtable *vt = impl->vt.mac;
+    uint8_t *key = NULL, *msg = NULL, *tag = NULL, *out = NULL;
+    size_t key_len, msg_len, tag_len;
+    int ret = -1;
+    if (kat_hex_field(test, "key", &key, &key_len, why, why_len) ||
+        kat_hex_field(test, "msg", &msg, &msg_len, why, why_len) ||
+        kat_hex_field(test, "tag", &tag, &tag_len, why, why_len))
+        goto done;
+    if (tag_len != alg->out_len) {
+        snprintf(why, why_len, "tag is %zu bytes, %s gives %zu", tag_len, alg->name, alg->out_len);
+        goto done;
+    }
+    ret = 0;
+    void *st = NULL;
+    out = malloc(alg->out_len);
+    cm_rc rc = out ? vt->create(&st, key, key_len) : CM_ERR_NOMEM;
+    if (rc != CM_OK) {
+        kat_wp_create_failed(rep, label, rc, key_len);
+        goto done;
+    }
+    rc = vt->mac(st, msg, msg_len, out);
+    vt->destroy(st);
+    if (rc != CM_OK)
+        kat_fail(rep, "%s: mac returned %s", label, kat_rc_name(rc));
+    else if (kat_expect(rep, label, "mac: tag", out, alg->out_len, tag, tag_len))
+        kat_pass(rep);
+done:
+    free(key);
+    free(msg);
+    free(tag);
+    free(out);
+    return ret;
+}
+
 const cm_class_module cm_class_mac = {
     .cls = CM_CLASS_MAC,
     .name = "mac",
@@ -116,4 +155,5 @@ const cm_class_module cm_class_mac = {
     .cross_one = cross_one,
     .cross_how = "",
     .wycheproof_case = wycheproof_case,
+    .builtin_case = builtin_case,
 };

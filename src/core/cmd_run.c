@@ -19,6 +19,7 @@
 #include "core/options.h"
 #include "core/output.h"
 #include "core/plan.h"
+#include "core/score.h"
 #include "core/suite.h"
 #include "core/workload.h"
 #include "platform/platform.h"
@@ -219,12 +220,15 @@ static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, 
           sj.st_dev == sc.st_dev && sj.st_ino == sc.st_ino)))
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
                               o->csv_path);
+    /* outputs first: this also finishes an interrupted commit of them */
+    if (parsed == 0 &&
+        ((o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
+         (o->csv_path && cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0)))
+        parsed = -1;
     if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) == 0 && *n == 0)
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "no benchmark matches the selection "
                               "(see `cryptometer list`)");
     if (parsed != 0 || !*groups ||
-        (o->csv_path && cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0) ||
-        (o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
         (!o->json_path && cm_default_json_path(json_buf, json_len, &err) != 0)) {
         free(*groups);
         *groups = NULL;
@@ -258,9 +262,13 @@ int cm_run_main(int argc, char **argv)
     json_t *doc = start_document(argc, argv, &o, pc, &before);
     cm_record_set recs;
     cm_record_set_init(&recs);
+    cm_score_ref score;
+    cm_score_start(&score);
     int failures = doc ? measure_plan(&o, groups, n, pc, &recs, &err)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     free(groups);
+    if (failures >= 0 && cm_score_finish(&score, json_object_get(doc, "context"), &recs) != 0)
+        failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     if (failures >= 0 && finish_document(doc, &recs, pc, before) != 0)
         failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     platform_health_free(before);

@@ -1,11 +1,10 @@
 /*
  * document.c — the result document's skeleton, the core's own context
- * facts, and atomic file writing (see output.h).
+ * facts and the checks of an output path (see output.h; the writing itself
+ * is write_commit.c).
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdlib.h>
@@ -19,7 +18,6 @@
 #include "util/json.h"
 #include "core/output.h"
 #include "core/registry.h"
-#include "core/testhook.h"
 #include "platform/timer.h"
 
 void cm_utc_now(char *buf, size_t len)
@@ -137,6 +135,7 @@ int cm_output_check(const char *path, const char *const *inputs, size_t n_inputs
     struct stat st;
     if (!path || !*path)
         return cm_error_set(err, CM_EXIT_USAGE, "an output path is empty");
+    cm_outputs_recover(path);
     char *copy = strdup(path);
     if (!copy)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
@@ -198,111 +197,6 @@ int cm_same_path(const char *a, const char *b)
     resolved(a, ra, sizeof ra);
     resolved(b, rb, sizeof rb);
     return strcmp(ra, rb) == 0;
-}
-
-/* path + ".tmp." + pid, malloc'ed. */
-static char *temp_path(const char *path)
-{
-    size_t plen = strlen(path) + 32;
-    char *tmp = malloc(plen);
-    if (tmp)
-        snprintf(tmp, plen, "%s.tmp.%ld", path, (long)getpid());
-    return tmp;
-}
-
-/* Removes the temporary files of earlier writes of path (path.tmp.PID)
- * whose process is gone: a write killed between its steps leaves one. */
-static void clean_stale(const char *path)
-{
-    char *d = strdup(path), *b = strdup(path);
-    const char *base = b ? basename(b) : NULL;
-    DIR *dir = d && base ? opendir(dirname(d)) : NULL;
-    size_t bl = base ? strlen(base) : 0;
-    struct dirent *e;
-    while (dir && (e = readdir(dir)) != NULL) {
-        const char *p = e->d_name;
-        if (strncmp(p, base, bl) != 0 || strncmp(p + bl, ".tmp.", 5) != 0)
-            continue;
-        char *end;
-        errno = 0;
-        long pid = strtol(p + bl + 5, &end, 10);
-        if (errno || *end || end == p + bl + 5 || pid <= 0 || pid == (long)getpid())
-            continue;
-        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-            continue;
-        size_t n = strlen(path) + strlen(p) + 8;
-        char *full = malloc(n);
-        if (full) {
-            char *dd = strdup(path);
-            snprintf(full, n, "%s/%s", dd ? dirname(dd) : ".", p);
-            free(dd);
-            unlink(full);
-            free(full);
-        }
-    }
-    if (dir)
-        closedir(dir);
-    free(d);
-    free(b);
-}
-
-/* Writes len bytes of text to a new file at tmp, flushed to disk, with the
- * mode of the file it will replace at path (0644 for a new one). */
-static int write_file(const char *tmp, const char *path, const char *text, size_t len)
-{
-    struct stat st;
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -1;
-    if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-        fchmod(fd, st.st_mode & 07777);
-    size_t off = 0;
-    while (off < len) {
-        ssize_t w = write(fd, text + off, len - off);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break;
-        off += (size_t)w;
-    }
-    cm_test_kill_point("tmp-written");
-    int ok = off == len && fsync(fd) == 0;
-    cm_test_kill_point("fsync");
-    ok = close(fd) == 0 && ok;
-    return ok ? 0 : -1;
-}
-
-int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err)
-{
-    char *tmp[8] = {0};
-    int rc = 0;
-    if (n > 8)
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "too many outputs");
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        clean_stale(outs[i].path);
-        tmp[i] = temp_path(outs[i].path);
-        if (!tmp[i] || write_file(tmp[i], outs[i].path, outs[i].text, outs[i].len) != 0)
-            rc = cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': %s", outs[i].path,
-                              tmp[i] ? strerror(errno) : "out of memory");
-    }
-    for (size_t i = 0; i < n && rc == 0; i++)
-        if (rename(tmp[i], outs[i].path) != 0)
-            rc = cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': %s", outs[i].path,
-                              strerror(errno));
-        else
-            cm_test_kill_point("rename");
-    for (size_t i = 0; i < n; i++) {
-        if (rc != 0 && tmp[i])
-            unlink(tmp[i]);
-        free(tmp[i]);
-    }
-    return rc;
-}
-
-int cm_write_atomic(const char *path, const char *text, size_t len, cm_error *err)
-{
-    cm_output out = {path, text, len};
-    return cm_write_outputs(&out, 1, err);
 }
 
 char *cm_json_text(json_t *doc, size_t *len)

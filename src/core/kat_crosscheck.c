@@ -91,10 +91,11 @@ static int cmp_size(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* sizes and the odd sizes, each rounded up to a multiple of block, sorted,
+/* sizes and the odd sizes, each rounded up to a multiple of block and to
+ * at least min (a data unit's least length), sorted,
  * without duplicates, into a new array (*out); returns the count, or 0
  * with *out NULL when out of memory. */
-static size_t all_sizes(const size_t *sizes, size_t n, size_t block, size_t **out)
+static size_t all_sizes(const size_t *sizes, size_t n, size_t block, size_t min, size_t **out)
 {
     size_t n_odd = sizeof odd_sizes / sizeof odd_sizes[0], k = 0;
     size_t *v = malloc((n + n_odd) * sizeof *v);
@@ -103,7 +104,8 @@ static size_t all_sizes(const size_t *sizes, size_t n, size_t block, size_t **ou
         return 0;
     for (size_t i = 0; i < n + n_odd; i++) {
         size_t s = i < n ? sizes[i] : odd_sizes[i - n];
-        v[i] = block > 1 ? (s + block - 1) / block * block : s;
+        s = block > 1 ? (s + block - 1) / block * block : s;
+        v[i] = s < min ? min : s;
     }
     qsort(v, n + n_odd, sizeof *v, cmp_size);
     for (size_t i = 0; i < n + n_odd; i++)
@@ -222,7 +224,7 @@ static int every_size(int (*check)(cm_cross_case *), const cm_impl *impl, const 
     /* figures per operation do not depend on the sizes of the run */
     if (cm_class_of(alg)->unit == CM_UNIT_OP)
         n_sizes = 0;
-    *n = all_sizes(sizes, n_sizes, alg->block_len, all);
+    *n = all_sizes(sizes, n_sizes, alg->block_len, alg->data_unit_min, all);
     if (!*all) {
         snprintf(rep->cross_detail, sizeof rep->cross_detail, "out of memory");
         return 0;

@@ -33,7 +33,8 @@ struct json_t *cm_core_context(void);
  * and inode) as one of inputs[0..n_inputs) (NULL entries skipped), an
  * existing read-only file and force is 0, its directory is missing, or
  * the temporary file the atomic write will use cannot be created there
- * (tried, then removed). */
+ * (tried, then removed). An interrupted commit of path is finished first
+ * (cm_outputs_recover). */
 int cm_output_check(const char *path, const char *const *inputs, size_t n_inputs, int force,
                     cm_error *err);
 
@@ -48,14 +49,23 @@ typedef struct cm_output {
     size_t len;
 } cm_output;
 
-/* Writes every output atomically and together: each text goes to a
- * temporary file beside its path (flushed to disk), and only when all are
- * written are they renamed over their paths. A replaced file keeps its
- * mode; temporary files of earlier writes whose process is gone
- * (path.tmp.PID) are removed first. On failure no path is
- * touched (but for a rename failing after another succeeded) and -1 is
- * returned with err set (CM_EXIT_ENVIRONMENT). */
+/* Writes every output atomically and together (write_commit.c): each text
+ * goes to a temporary file beside its path (flushed to disk); only when all
+ * are written is a commit journal (outs[0].path + ".commit") written, then
+ * the temporaries are renamed over their paths and the journal removed. A
+ * kill after the journal is rolled forward by the next cm_output_check or
+ * cm_write_outputs of outs[0].path, so the set is either all old or all new.
+ * A replaced file keeps its mode; temporary files of earlier writes whose
+ * process is gone (path.tmp.PID) are removed first. When an output cannot
+ * be written, no path is touched, the outputs written before it are kept
+ * as path.kept.PID (named in err) and -1 is returned with err set
+ * (CM_EXIT_ENVIRONMENT). */
 int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err);
+
+/* Finishes the commit of an earlier cm_write_outputs whose first output was
+ * path and that was interrupted after its journal was written (see
+ * write_commit.c); does nothing when there is no journal. */
+void cm_outputs_recover(const char *path);
 
 /* Writes text to path atomically (cm_write_outputs of one). */
 int cm_write_atomic(const char *path, const char *text, size_t len, cm_error *err);

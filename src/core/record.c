@@ -94,6 +94,8 @@ void cm_record_figures(const cm_record *r, cm_figures *f)
         f->throughput_mb_s = (double)r->size / med * 1e3;
         f->ns_per_byte = med / (double)r->size;
     }
+    f->has_score = r->reference_ns > 0;
+    f->score = f->has_score ? med / r->reference_ns : 0;
     f->has_cycles = r->clock.mhz_used > 0;
     if (f->has_cycles) {
         f->cycles_per_op = med * r->clock.mhz_used / 1000.0;

@@ -61,6 +61,7 @@ typedef struct cm_record {
     cm_kat_report kat;
     cm_record_clock clock;
     cm_measurement m;        /* status ok only; samples owned by the record */
+    double reference_ns;     /* the run's reference workload median (0: none) */
 } cm_record;
 
 /* Flags of a measurement, as the JSON "flags" words. */
@@ -86,6 +87,8 @@ typedef struct cm_figures {
     double cycles_per_op, cycles_rel_uncertainty;
     int has_cycles_byte;
     double cycles_per_byte;
+    int has_score;           /* score: median / reference_ns, lower is faster */
+    double score;
     unsigned flags;          /* CM_FLAG_* */
 } cm_figures;
 
@@ -93,7 +96,9 @@ typedef struct cm_figures {
  * µs median/1000, ns per byte median/size, cycles median × mhz_used / 1000
  * (per byte: / size) with the CI's relative half-width plus the clock's
  * relative uncertainty (half the before/after gap, or half the larger
- * repeat spread if wider). */
+ * repeat spread if wider), score median / reference_ns (the
+ * processor-normalised score: how many runs of the reference workload one
+ * operation costs; lower is faster). */
 void cm_record_figures(const cm_record *r, cm_figures *f);
 
 /* Sets r->clock from the two readings and computes mhz_used. */

@@ -114,14 +114,15 @@ static int put_measurement(json_t *o, const cm_record *r)
     cm_record_figures(r, &f);
     int rc = put_samples(o, m);
     json_t *more = json_pack(
-        "{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:o, s:o, s:o}, s:I, s:o, s:o}",
+        "{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:o, s:o, s:o}, s:I, s:o, s:o}",
         "iterations_per_sample", (json_int_t)m->iters_per_sample, "overhead_ns",
         num(1, m->overhead_ns), "throughput_mb_s", num(f.has_byte, f.throughput_mb_s),
         "ops_per_s", num(f.has_op, f.ops_per_s), "us_per_op", num(f.has_op, f.us_per_op),
         "ns_per_byte", num(f.has_byte, f.ns_per_byte), "cycles_per_op",
         num(f.has_cycles, f.cycles_per_op), "cycles_per_byte",
         num(f.has_cycles_byte, f.cycles_per_byte), "cycles_rel_uncertainty",
-        num(f.has_cycles, f.cycles_rel_uncertainty), "cpu_time_ns_per_op", "total",
+        num(f.has_cycles, f.cycles_rel_uncertainty), "score", num(f.has_score, f.score),
+        "cpu_time_ns_per_op", "total",
         num(1, m->cpu_ns), "user", num(m->cpu_split_known, m->user_ns), "system",
         num(m->cpu_split_known, m->sys_ns), "total_ops", (json_int_t)m->total_ops, "wall_s",
         num(1, m->wall_s), "flags", flags_json(f.flags));

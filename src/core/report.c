@@ -19,7 +19,7 @@
 static const char *const csv_columns[] = {
     "name", "backend", "variant", "algorithm", "class", "operation", "unit", "size", "threads",
     "cpu", "cluster", "status", "reason", "throughput_mb_s", "cycles_per_byte", "cycles_per_op",
-    "ops_per_s", "us_per_op",
+    "ops_per_s", "us_per_op", "score",
     "stats.median_ns", "stats.min_ns", "stats.mad_ns", "stats.ci95_low_ns", "stats.ci95_high_ns",
     "stats.ci95_rel", "stats.cv", "stats.n", "cpu_time_ns_per_op.total",
     "cpu_time_ns_per_op.user", "cpu_time_ns_per_op.system", "clock.mhz_used", "kat.status",
@@ -122,6 +122,7 @@ static void csv_figures(text_buf *b, int *col, const cm_record *r)
     csv_num(b, col, f.has_cycles, f.cycles_per_op);
     csv_num(b, col, f.has_op, f.ops_per_s);
     csv_num(b, col, f.has_op, f.us_per_op);
+    csv_num(b, col, f.has_score, f.score);
     const double stat[] = {s->median, s->min, s->mad, s->ci_low, s->ci_high, s->ci_rel, s->cv};
     for (size_t i = 0; i < sizeof stat / sizeof stat[0]; i++)
         csv_num(b, col, ok, stat[i]);
@@ -327,6 +328,8 @@ static const char *kat_word(const cm_record *r)
 
 typedef enum table_kind { TABLE_MBS, TABLE_CPB, TABLE_OPS } table_kind;
 
+#define CELL_WIDTH 20 /* a per-size cell: "~12345.67 ±12.3%*" */
+
 /* "~" for a figure whose CI was not reached or that the overhead
  * dominates, else "". */
 static const char *weak_mark(const cm_figures *f)
@@ -334,8 +337,36 @@ static const char *weak_mark(const cm_figures *f)
     return f->flags & (CM_FLAG_CI_NOT_REACHED | CM_FLAG_OVERHEAD_DOMINATED) ? "~" : "";
 }
 
-/* One cell: MB/s, or cycles per byte with the uncertainty in %. */
-static void format_cell(char *cell, size_t len, const cm_record *r, table_kind kind)
+/* 1 if a and b measure the same operation: same algorithm, operation and
+ * cluster (the rows a comparison puts together). */
+static int same_operation(const cm_record *a, const cm_record *b)
+{
+    return a->alg == b->alg && a->op == b->op && a->cluster == b->cluster;
+}
+
+/* "*" when r is the fastest measured record of its operation at its size
+ * among at least two, else "". */
+static const char *fastest_mark(const cm_record *recs, size_t n, const cm_record *r)
+{
+    int others = 0;
+    if (r->status != CM_RECORD_OK || !(r->m.stats.median > 0))
+        return "";
+    for (size_t i = 0; i < n; i++) {
+        const cm_record *o = &recs[i];
+        if (o == r || !same_operation(o, r) || o->size != r->size || o->status != CM_RECORD_OK ||
+            !(o->m.stats.median > 0))
+            continue;
+        if (o->m.stats.median < r->m.stats.median)
+            return "";
+        others = 1;
+    }
+    return others ? "*" : "";
+}
+
+/* One cell: MB/s with the confidence interval of its median, or cycles per
+ * byte with the uncertainty in %; "*" on the fastest. */
+static void format_cell(char *cell, size_t len, const cm_record *recs, size_t n,
+                        const cm_record *r, table_kind kind)
 {
     cm_figures f;
     if (!r) {
@@ -347,31 +378,36 @@ static void format_cell(char *cell, size_t len, const cm_record *r, table_kind k
         return;
     }
     cm_record_figures(r, &f);
+    const char *best = fastest_mark(recs, n, r);
     double ci = f.cycles_rel_uncertainty * 100;
     if (kind == TABLE_MBS)
-        snprintf(cell, len, "%s%.2f", weak_mark(&f), f.throughput_mb_s);
+        snprintf(cell, len, "%s%.2f ±%.1f%%%s", weak_mark(&f), f.throughput_mb_s,
+                 r->m.stats.ci_rel * 100, best);
     else if (f.has_cycles_byte)
-        snprintf(cell, len, "%s%.2f ±%.1f%%", weak_mark(&f), f.cycles_per_byte, ci);
+        snprintf(cell, len, "%s%.2f ±%.1f%%%s", weak_mark(&f), f.cycles_per_byte, ci, best);
     else
-        snprintf(cell, len, "%s? ±%.1f%%", weak_mark(&f), ci);
+        snprintf(cell, len, "%s? ±%.1f%%%s", weak_mark(&f), ci, best);
 }
 
-/* The cells of a record of figures per operation: ops/s, µs/op, cycles/op. */
-static void print_op_cells(FILE *out, const cm_record *r)
+/* The cells of a record of figures per operation: ops/s with the
+ * confidence interval of its median ("*" on the fastest), µs/op,
+ * cycles/op. */
+static void print_op_cells(FILE *out, const cm_record *recs, size_t n, const cm_record *r)
 {
     cm_figures f;
     if (r->status != CM_RECORD_OK) {
-        fprintf(out, "%14s\n", status_word(r->status));
+        fprintf(out, "%20s\n", status_word(r->status));
         return;
     }
     cm_record_figures(r, &f);
-    char ops[32], us[32], c[64] = "?";
-    snprintf(ops, sizeof ops, "%s%.1f", weak_mark(&f), f.ops_per_s);
+    char ops[48], us[32], c[64] = "?";
+    snprintf(ops, sizeof ops, "%s%.1f ±%.1f%%%s", weak_mark(&f), f.ops_per_s,
+             r->m.stats.ci_rel * 100, fastest_mark(recs, n, r));
     snprintf(us, sizeof us, "%s%.2f", weak_mark(&f), f.us_per_op);
     if (f.has_cycles)
         snprintf(c, sizeof c, "%s%.0f ±%.1f%%", weak_mark(&f), f.cycles_per_op,
                  f.cycles_rel_uncertainty * 100);
-    fprintf(out, "%14s%14s%22s\n", ops, us, c);
+    fprintf(out, "%20s%14s%22s\n", ops, us, c);
 }
 
 /* The header line of a block. */
@@ -381,41 +417,79 @@ static void print_head(FILE *out, const table_facts *t, table_kind kind)
     if (t->per_cluster)
         fprintf(out, "%-9s", "cluster");
     if (kind == TABLE_OPS)
-        fprintf(out, "%14s%14s%22s", "ops/s", "µs/op", "cycles/op");
+        fprintf(out, "%20s%14s%22s", "ops/s", "µs/op", "cycles/op");
     for (size_t i = 0; kind != TABLE_OPS && i < t->n_sizes; i++) {
         char head[32];
         snprintf(head, sizeof head, "%zu bytes", t->sizes[i]);
-        fprintf(out, "%*s", kind == TABLE_MBS ? 13 : 16, head);
+        fprintf(out, "%*s", CELL_WIDTH, head);
     }
     fputc('\n', out);
 }
 
+/* 1 when row a comes before row b in a comparison: by algorithm (the
+ * table's order), operation, cluster, then implementation. */
+static int row_before(const cm_record *a, const cm_record *b)
+{
+    if (a->alg != b->alg)
+        return a->alg < b->alg; /* rows of one array: the algorithm table */
+    if (a->op != b->op)
+        return a->op < b->op;
+    if (a->cluster != b->cluster)
+        return a->cluster < b->cluster;
+    return strcmp(a->name, b->name) < 0;
+}
+
+/* The first record of each row of the block's unit, in comparison order:
+ * *count of them in a malloc'ed array (NULL when out of memory). */
+static const cm_record **block_rows(const cm_record *recs, size_t n, table_kind kind,
+                                    size_t *count)
+{
+    const cm_record **rows = malloc((n ? n : 1) * sizeof *rows);
+    *count = 0;
+    for (size_t k = 0; rows && k < n; k++) {
+        const cm_record *r = &recs[k];
+        if (row_seen(recs, k) || (r->unit == CM_UNIT_OP) != (kind == TABLE_OPS))
+            continue;
+        size_t at = (*count)++;
+        while (at > 0 && row_before(r, rows[at - 1])) { /* insertion: rows are few */
+            rows[at] = rows[at - 1];
+            at--;
+        }
+        rows[at] = r;
+    }
+    return rows;
+}
+
 /* One block: a row per (implementation, operation[, cluster]) of the
- * block's unit. */
+ * block's unit, the implementations of one operation together, a blank
+ * line between algorithms. */
 static void print_block(FILE *out, const cm_record *recs, size_t n, const table_facts *t,
                         table_kind kind)
 {
+    size_t count;
+    const cm_record **rows = block_rows(recs, n, kind, &count);
     print_head(out, t, kind);
-    for (size_t k = 0; k < n; k++) {
-        const cm_record *r = &recs[k];
+    for (size_t k = 0; rows && k < count; k++) {
+        const cm_record *r = rows[k];
         char impl[96];
-        if (row_seen(recs, k) || (r->unit == CM_UNIT_OP) != (kind == TABLE_OPS))
-            continue;
+        if (k > 0 && rows[k - 1]->alg != r->alg)
+            fputc('\n', out);
         snprintf(impl, sizeof impl, "%s:%s", r->backend, r->variant);
         fprintf(out, "%-26s%-19s%-9s%-6s", impl, r->alg->name, cm_op_name(r->op), kat_word(r));
         if (t->per_cluster)
             fprintf(out, "%-9d", r->cluster);
         if (kind == TABLE_OPS) {
-            print_op_cells(out, r);
+            print_op_cells(out, recs, n, r);
             continue;
         }
         for (size_t i = 0; i < t->n_sizes; i++) {
             char cell[64];
-            format_cell(cell, sizeof cell, row_record(recs, n, r, t->sizes[i]), kind);
-            fprintf(out, "%*s", kind == TABLE_MBS ? 13 : 16, cell);
+            format_cell(cell, sizeof cell, recs, n, row_record(recs, n, r, t->sizes[i]), kind);
+            fprintf(out, "%*s", CELL_WIDTH, cell);
         }
         fputc('\n', out);
     }
+    free(rows);
 }
 
 /* The notes under the table: every record that has no figure, once per
@@ -456,7 +530,8 @@ void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
         fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
                      "that never ran\n");
     if (has_unit(recs, n, CM_UNIT_BYTE)) {
-        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples\n");
+        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples ± the 95%% "
+                     "confidence interval of the median\n");
         print_block(out, recs, n, &t, TABLE_MBS);
         fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
                      "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
@@ -467,7 +542,9 @@ void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
                      "per operation ± the 95%% confidence interval plus the clock's uncertainty\n");
         print_block(out, recs, n, &t, TABLE_OPS);
     }
-    fprintf(out, "\n~ marks a figure whose confidence interval stayed wider than the target "
+    fprintf(out, "\n* marks the fastest implementation of an operation at a size (of at least "
+                 "two measured).\n"
+                 "~ marks a figure whose confidence interval stayed wider than the target "
                  "within the time budget, or that the loop overhead dominates.\n"
                  "KAT: known-answer vectors and cross-check against another implementation, run "
                  "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "

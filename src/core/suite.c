@@ -245,8 +245,7 @@ static int make_record(group_state *st, const group_fate *fate, int interrupted,
     cm_record_init(rec, g->backend->name, g->impl->variant, g->alg, op, size, CM_RECORD_OK, NULL);
     if (!cm_size_fits(g->alg, size)) {
         rec->status = CM_RECORD_SKIPPED;
-        snprintf(rec->reason, sizeof rec->reason, "%s takes whole %zu-byte blocks", g->alg->name,
-                 g->alg->block_len);
+        cm_size_rule(g->alg, rec->reason, sizeof rec->reason);
     } else if (got && got->is_error) {
         rec->status = CM_RECORD_ERROR;
         snprintf(rec->reason, sizeof rec->reason, "%s", got->reason);

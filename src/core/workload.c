@@ -2,13 +2,23 @@
  * workload.c — see workload.h. The buffers and the deterministic inputs
  * are the same for every class; the rest is the class module's.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/workload.h"
 
 int cm_size_fits(const cm_algorithm *alg, size_t size)
 {
-    return size % alg->block_len == 0;
+    return size % alg->block_len == 0 && size >= alg->data_unit_min;
+}
+
+void cm_size_rule(const cm_algorithm *alg, char *out, size_t out_len)
+{
+    if (alg->data_unit_min)
+        snprintf(out, out_len, "%s takes whole data units of at least %zu bytes (one per call)",
+                 alg->name, alg->data_unit_min);
+    else
+        snprintf(out, out_len, "%s takes whole %zu-byte blocks", alg->name, alg->block_len);
 }
 
 size_t cm_bench_message_len(const cm_algorithm *alg, size_t size)
@@ -36,9 +46,11 @@ int cm_bench_open(cm_bench *b, const cm_impl *impl, cm_op op, size_t size, cm_er
     b->vt = impl->vt;
     b->op = op;
     b->size = size;
-    if (!cm_size_fits(alg, size))
-        return cm_error_set(err, CM_EXIT_USAGE, "%s needs whole %zu-byte blocks; %zu is not",
-                            alg->name, alg->block_len, size);
+    if (!cm_size_fits(alg, size)) {
+        char rule[128];
+        cm_size_rule(alg, rule, sizeof rule);
+        return cm_error_set(err, CM_EXIT_USAGE, "%s; %zu bytes do not fit", rule, size);
+    }
     size_t alloc = (size + 63) / 64 * 64 + 64;
     b->in = aligned_alloc(64, alloc);
     b->out = aligned_alloc(64, alloc);

@@ -5,9 +5,12 @@ consistent (issue 11: "the JSON and the CSV of one run are committed together").
 The kill points are the test build's fault injection hook (src/core/testhook.h):
 CRYPTOMETER_TEST_KILL_AT=STEP[:N] makes the process SIGKILL itself the Nth time the
 writer reaches STEP: ``tmp-written`` (a temporary file's bytes written), ``fsync`` (it is
-flushed), ``rename`` (a temporary file renamed over its target). The writer handles the
-JSON first, then the CSV, so ``tmp-written:2`` is the CSV's temporary file and
-``rename:1``/``rename:2`` are the first and the second rename.
+flushed), ``journal`` (the commit journal is in place), ``rename`` (a temporary file
+renamed over its target). The writer handles the JSON first, then the CSV, so
+``tmp-written:2`` is the CSV's temporary file and ``rename:1``/``rename:2`` are the first
+and the second rename. A kill after the journal leaves ``r.json.commit``: the next command
+that checks r.json as an output finishes the commit (src/core/write_commit.c), here a run
+whose filter matches nothing, so that it writes nothing itself.
 """
 
 import csv
@@ -22,19 +25,27 @@ import pytest
 RUN = ["run", "--filter", "ref:portable/sha256", "--time", "0.02", "-q",
        "--json", "r.json", "--csv", "r.csv"]
 
-STEPS = ["tmp-written:1", "fsync:1", "tmp-written:2", "fsync:2", "rename:1", "rename:2"]
-
-# Today's writer renames the JSON, then the CSV: a kill between the two leaves the new
-# JSON beside the old CSV (issue 11, defect 7). The write policy (wt-hostile-c) fixes it.
-KNOWN_TORN = {"rename:1"}
+STEPS = ["tmp-written:1", "fsync:1", "tmp-written:2", "fsync:2", "journal:1", "rename:1",
+         "rename:2"]
 
 
-def _run(binary, cwd, sizes, kill_at=None):
-    env = None
+def _run(binary, cwd, sizes, kill_at=None, fail_at=None):
+    env = dict(os.environ)
     if kill_at:
-        env = dict(os.environ, CRYPTOMETER_TEST_KILL_AT=kill_at)
+        env["CRYPTOMETER_TEST_KILL_AT"] = kill_at
+    if fail_at:
+        env["CRYPTOMETER_TEST_FAIL_AT"] = fail_at
     return subprocess.run([str(binary), *RUN, "--sizes", sizes], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300)
+
+
+def _finish_interrupted_commit(binary, cwd):
+    """Checks r.json and r.csv as outputs without writing them: finishes a pending commit."""
+    done = subprocess.run([str(binary), "run", "--filter", "no-such-benchmark-anywhere",
+                           "--json", "r.json", "--csv", "r.csv"], cwd=cwd,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "no benchmark matches" in done.stderr, done.stderr
+    return done.stderr
 
 
 def _pair(cwd):
@@ -59,15 +70,7 @@ def _consistent(json_bytes, csv_bytes):
     return sorted({r["size"] for r in results})
 
 
-def _params():
-    for step in STEPS:
-        marks = [pytest.mark.xfail(reason="issue 11 defect 7: the JSON and the CSV are renamed one "
-                                          "after the other; fixed by the write policy", strict=False)] \
-            if step in KNOWN_TORN else []
-        yield pytest.param(step, marks=marks, id=step)
-
-
-@pytest.mark.parametrize("step", list(_params()))
+@pytest.mark.parametrize("step", STEPS)
 def test_kill_while_writing_keeps_a_consistent_pair(cm_test_bin, tmp_path, step):
     first = _run(cm_test_bin, tmp_path, "16")
     assert first.returncode == 0, first.stderr
@@ -79,8 +82,17 @@ def test_kill_while_writing_keeps_a_consistent_pair(cm_test_bin, tmp_path, step)
         "the run was not killed at %s (exit %d): the writer no longer reaches this kill point "
         "(src/core/testhook.h)\n%s" % (step, killed.returncode, killed.stderr[-2000:]))
 
+    pending = (tmp_path / "r.json.commit").exists()
+    assert pending == (step in ("journal:1", "rename:1", "rename:2")), \
+        "after a kill at %s the commit journal is %s" % (step, "there" if pending else "missing")
+    if pending:
+        said = _finish_interrupted_commit(cm_test_bin, tmp_path)
+        # after the last rename there is nothing left to finish but the journal itself
+        assert ("finished an interrupted write" in said) == (step != "rename:2"), said
+        assert not (tmp_path / "r.json.commit").exists()
     now = _pair(tmp_path)
     assert None not in now, "a file of the pair is missing after a kill at %s" % step
+    assert not list(tmp_path.glob("*.tmp.*")) or not pending, sorted(p.name for p in tmp_path.iterdir())
     if now == old:
         return  # the previous pair, untouched
     sizes = _consistent(*now)
@@ -95,3 +107,32 @@ def test_temporaries_of_a_killed_run_are_cleaned_by_the_next(cm_test_bin, tmp_pa
     assert again.returncode == 0, again.stderr
     _consistent(*_pair(tmp_path))
     assert not list(tmp_path.glob("*.tmp.*")), sorted(p.name for p in tmp_path.iterdir())
+
+
+def test_a_full_disk_while_writing_the_csv_keeps_the_old_pair_and_the_new_json(cm_test_bin, tmp_path):
+    first = _run(cm_test_bin, tmp_path, "16")
+    assert first.returncode == 0, first.stderr
+    old = _pair(tmp_path)
+
+    failed = _run(cm_test_bin, tmp_path, "16,64", fail_at="tmp-written:2")
+    assert failed.returncode == 3, failed.stderr
+    line = failed.stderr.strip().splitlines()[-1]
+    assert "cannot write 'r.csv'" in line and "No space left on device" in line, line
+    assert "unchanged" in line and "kept as" in line, line
+    assert _pair(tmp_path) == old, "the previous pair was touched"
+    kept = list(tmp_path.glob("r.json.kept.*"))
+    assert len(kept) == 1, sorted(p.name for p in tmp_path.iterdir())
+    doc = json.loads(kept[0].read_bytes())
+    assert sorted({r["size"] for r in doc["results"]}) == [16, 64], "the new measurements were lost"
+    assert not list(tmp_path.glob("*.tmp.*")), sorted(p.name for p in tmp_path.iterdir())
+
+
+def test_a_planted_journal_renames_nothing_but_our_temporaries(cm_test_bin, tmp_path):
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me")
+    (tmp_path / "r.json.commit").write_bytes(
+        b"cryptometer-commit-v1\0" + str(victim).encode() + b"\0" + str(tmp_path / "r.json").encode() + b"\0")
+    _finish_interrupted_commit(cm_test_bin, tmp_path)
+    assert victim.read_text() == "keep me"
+    assert not (tmp_path / "r.json").exists()
+    assert not (tmp_path / "r.json.commit").exists()

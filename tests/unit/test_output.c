@@ -182,13 +182,21 @@ static void test_views_agree(void)
     FILE *out = open_memstream(&table, &tlen);
     cm_print_table(out, set.items, set.n, doc);
     fclose(out);
-    char want[128];
-    snprintf(want, sizeof want, "%-26s%-19s%-9s%-6s%13.2f", "ref:portable", "sha256", "digest",
-             "pass", json_real_value(json_object_get(sha, "throughput_mb_s")));
+    char want[160], cell[64];
+    snprintf(cell, sizeof cell, "%.2f ±%.1f%%", json_real_value(json_object_get(sha, "throughput_mb_s")),
+             set.items[0].m.stats.ci_rel * 100);
+    snprintf(want, sizeof want, "%-26s%-19s%-9s%-6s%20s", "ref:portable", "sha256", "digest",
+             "pass", cell);
     CHECK(strstr(table, want) != NULL);
-    snprintf(want, sizeof want, "%-26s%-19s%-9s%-6s%14.1f%14.2f", "ref:portable", "ed25519",
-             "sign", "pass", json_real_value(json_object_get(sign, "ops_per_s")),
-             json_real_value(json_object_get(sign, "us_per_op")));
+    const cm_record *signrec = NULL;
+    for (size_t i = 0; i < set.n; i++)
+        if (set.items[i].op == CM_OP_SIGN)
+            signrec = &set.items[i];
+    CHECK(signrec != NULL);
+    snprintf(cell, sizeof cell, "%.1f ±%.1f%%", json_real_value(json_object_get(sign, "ops_per_s")),
+             signrec ? signrec->m.stats.ci_rel * 100 : 0);
+    snprintf(want, sizeof want, "%-26s%-19s%-9s%-6s%20s%14.2f", "ref:portable", "ed25519",
+             "sign", "pass", cell, json_real_value(json_object_get(sign, "us_per_op")));
     CHECK(strstr(table, want) != NULL);
     CHECK(strstr(table, "FAILED-KAT") != NULL);
     CHECK(strstr(table, "faulty:portable/sha256/digest") != NULL &&

@@ -8,7 +8,7 @@
  * row the macros below make the ossl_spec, the create() and available()
  * that bind the spec (the vtables take no algorithm argument), the vtable
  * and the cm_impl; the work itself is generic, in openssl_cipher.c,
- * openssl_digest.c and openssl_signature.c. Adding an algorithm OpenSSL
+ * openssl_digest.c, openssl_pkeymac.c and openssl_signature.c. Adding an algorithm OpenSSL
  * has in an existing class is adding a row.
  */
 #include <openssl/err.h>
@@ -28,17 +28,36 @@
 #else
 #define OSSL_CHACHA20_POLY1305 EVP_chacha20_poly1305
 #endif
+#ifdef OPENSSL_NO_CHACHA
+#define OSSL_CHACHA20 NULL
+#else
+#define OSSL_CHACHA20 EVP_chacha20
+#endif
+#ifdef OPENSSL_NO_BLAKE2
+#define OSSL_BLAKE2B512 NULL
+#define OSSL_BLAKE2S256 NULL
+#else
+#define OSSL_BLAKE2B512 EVP_blake2b512
+#define OSSL_BLAKE2S256 EVP_blake2s256
+#endif
+/* A MAC keyed through EVP_MAC on 3.x and EVP_PKEY on 1.1.1 (Poly1305):
+ * its impl row is an ordinary MAC one. */
+#define CM_IMPL_MAC_PKEY CM_IMPL_MAC
 
 /* id, cryptometer name, class, OpenSSL 3 name, OpenSSL 1.1.1 getter.
  * For HMAC the OpenSSL name and getter are its digest's. For a SIGNATURE
  * the name is the EVP_SIGNATURE's and the last column the EVP_PKEY key
  * type, used by both versions; its curve and hash are the algorithm's
- * parameters (src/core/algorithm.c). */
+ * parameters (src/core/algorithm.c). For MAC_PKEY (Poly1305) the name is
+ * the EVP_MAC's (3.x) and the last column the EVP_PKEY type (1.1.1). */
 #define OSSL_ALGORITHMS(X)                                                          \
     X(aes_128_cbc,       "aes-128-cbc",       CIPHER, "AES-128-CBC",  EVP_aes_128_cbc) \
     X(aes_256_cbc,       "aes-256-cbc",       CIPHER, "AES-256-CBC",  EVP_aes_256_cbc) \
     X(aes_128_ctr,       "aes-128-ctr",       CIPHER, "AES-128-CTR",  EVP_aes_128_ctr) \
     X(aes_256_ctr,       "aes-256-ctr",       CIPHER, "AES-256-CTR",  EVP_aes_256_ctr) \
+    X(aes_128_xts,       "aes-128-xts",       CIPHER, "AES-128-XTS",  EVP_aes_128_xts) \
+    X(aes_256_xts,       "aes-256-xts",       CIPHER, "AES-256-XTS",  EVP_aes_256_xts) \
+    X(chacha20,          "chacha20",          CIPHER, "ChaCha20",     OSSL_CHACHA20)   \
     X(aes_128_gcm,       "aes-128-gcm",       AEAD,   "AES-128-GCM",  EVP_aes_128_gcm) \
     X(aes_256_gcm,       "aes-256-gcm",       AEAD,   "AES-256-GCM",  EVP_aes_256_gcm) \
     X(chacha20_poly1305, "chacha20-poly1305", AEAD,   "ChaCha20-Poly1305",             \
@@ -46,7 +65,12 @@
     X(sha1,              "sha1",              HASH,   "SHA1",         EVP_sha1)        \
     X(sha256,            "sha256",            HASH,   "SHA256",       EVP_sha256)      \
     X(sha512,            "sha512",            HASH,   "SHA512",       EVP_sha512)      \
+    X(sha3_256,          "sha3-256",          HASH,   "SHA3-256",     EVP_sha3_256)    \
+    X(sha3_512,          "sha3-512",          HASH,   "SHA3-512",     EVP_sha3_512)    \
+    X(blake2b_512,       "blake2b-512",       HASH,   "BLAKE2B-512",  OSSL_BLAKE2B512) \
+    X(blake2s_256,       "blake2s-256",       HASH,   "BLAKE2S-256",  OSSL_BLAKE2S256) \
     X(hmac_sha256,       "hmac-sha256",       MAC,    "SHA256",       EVP_sha256)      \
+    X(poly1305,          "poly1305",          MAC_PKEY, "POLY1305",   EVP_PKEY_POLY1305) \
     X(ed25519,           "ed25519",           SIGNATURE, "ED25519",                    \
       EVP_PKEY_ED25519)                                                             \
     X(ecdsa_p256_sha256, "ecdsa-p256-sha256", SIGNATURE, "ECDSA", EVP_PKEY_EC)
@@ -56,6 +80,7 @@
 #define OSSL_GETTER_AEAD(g)   .legacy_cipher = OSSL_LEGACY(g)
 #define OSSL_GETTER_HASH(g)   .legacy_md = OSSL_LEGACY(g)
 #define OSSL_GETTER_MAC(g)    .legacy_md = OSSL_LEGACY(g)
+#define OSSL_GETTER_MAC_PKEY(type) .pkey_id = type
 #define OSSL_GETTER_SIGNATURE(type) .pkey_id = type
 
 /* The spec of each row. */
@@ -95,6 +120,13 @@ OSSL_ALGORITHMS(OSSL_SPEC)
     { return ossl_md_available(&spec_##id, 1, why, why_len); }                 \
     static const cm_mac_vtable id##_vtable = {                                 \
         id##_create, ossl_hmac_mac, ossl_hmac_destroy};
+#define OSSL_BIND_MAC_PKEY(id)                                                 \
+    static cm_rc id##_create(void **st, const uint8_t *key, size_t key_len)    \
+    { return ossl_pkeymac_create(&spec_##id, st, key, key_len); }              \
+    static int id##_available(char *why, size_t why_len)                       \
+    { return ossl_pkeymac_available(&spec_##id, why, why_len); }               \
+    static const cm_mac_vtable id##_vtable = {                                 \
+        id##_create, ossl_pkeymac_mac, ossl_pkeymac_destroy};
 #define OSSL_BIND_SIGNATURE(id)                                                \
     static cm_rc id##_create(void **st, const cm_algorithm *alg)               \
     { return ossl_sig_create(&spec_##id, st, alg); }                           \

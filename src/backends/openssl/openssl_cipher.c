@@ -1,6 +1,7 @@
 /*
  * openssl_cipher.c — every EVP_CIPHER algorithm of the OpenSSL backend:
- * the cipher class (AES-CBC without padding, AES-CTR) and the AEAD class
+ * the cipher class (AES-CBC without padding, AES-CTR, AES-XTS, ChaCha20)
+ * and the AEAD class
  * (AES-GCM, ChaCha20-Poly1305), generic over an ossl_spec (see
  * openssl_internal.h; the table is in openssl_backend.c).
  *
@@ -9,7 +10,8 @@
  * schedule differs from the encryption one, so a single context cannot be
  * turned around without re-keying); each message re-initialises its
  * context with the IV alone (key NULL), runs Update and Final, and for an
- * AEAD gets or checks the tag.
+ * AEAD gets or checks the tag. XTS takes one whole data unit per
+ * EVP_CipherUpdate after an IV (the tweak): it is never continued.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -28,6 +30,9 @@
 #define OSSL_CHUNK ((size_t)1 << 30)
 #endif
 
+/* The shortest XTS data unit: one AES block (IEEE 1619). */
+#define XTS_MIN_UNIT 16
+
 /* Longest AEAD tag we ask OpenSSL for (GCM and Poly1305 both have 16). */
 #define OSSL_MAX_TAG 16
 
@@ -37,6 +42,7 @@ typedef struct ossl_cipher_state {
     size_t fixed_iv_len;    /* the cipher's own IV (nonce) length */
     size_t block;           /* len must be a multiple of this (16 for CBC) */
     int variable_nonce;     /* GCM: any nonce length >= 1 */
+    int whole_unit;         /* XTS: each call one data unit with its tweak */
 #if OSSL_HAVE_3
     EVP_CIPHER *fetched;    /* our reference to the fetched cipher */
 #endif
@@ -112,6 +118,7 @@ cm_rc ossl_cipher_create(const ossl_spec *spec, void **state,
     st->block = (size_t)EVP_CIPHER_block_size(cipher);
     st->fixed_iv_len = (size_t)EVP_CIPHER_iv_length(cipher);
     st->variable_nonce = EVP_CIPHER_mode(cipher) == EVP_CIPH_GCM_MODE;
+    st->whole_unit = EVP_CIPHER_mode(cipher) == EVP_CIPH_XTS_MODE;
     for (int enc = 0; enc <= 1; enc++) {
         EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
         if (ctx == NULL) {
@@ -193,6 +200,14 @@ static cm_rc cipher_run(ossl_cipher_state *st, int enc, const uint8_t *iv,
      * which costs tens of cycles on a 16-byte message */
     if ((len & (st->block - 1)) != 0)
         return CM_ERR_INVALID;
+    if (st->whole_unit) {
+        /* a data unit is at least one AES block, has its tweak, and goes
+         * to OpenSSL in one EVP_CipherUpdate (XTS cannot be split) */
+        if (iv == NULL || len < XTS_MIN_UNIT)
+            return CM_ERR_INVALID;
+        if (len > OSSL_CHUNK)
+            return CM_ERR_UNSUPPORTED;
+    }
     if (iv == NULL) {
         rc = len ? cipher_update(ctx, out, in, len, &produced) : CM_OK;
         if (rc == CM_OK && produced != len)
@@ -213,7 +228,8 @@ static int stream_piece(ossl_cipher_state *st, int enc, const uint8_t *iv, const
                         uint8_t *out, size_t len, cm_rc *rc)
 {
     int outl = 0;
-    if (iv != NULL || len == 0 || len > OSSL_CHUNK || (len & (st->block - 1)) != 0)
+    if (iv != NULL || st->whole_unit || len == 0 || len > OSSL_CHUNK ||
+        (len & (st->block - 1)) != 0)
         return 0;
     int ok = enc ? EVP_EncryptUpdate(st->ctx[1], out, &outl, in, (int)len)
                  : EVP_DecryptUpdate(st->ctx[0], out, &outl, in, (int)len);

@@ -6,6 +6,7 @@
  * it. The class code is generic over a spec: openssl_cipher.c does every
  * EVP_CIPHER algorithm (the block/stream modes and the AEADs),
  * openssl_digest.c does hashes (EVP_MD) and HMAC (EVP_MAC on 3.x, HMAC_CTX
+ * on 1.1.1), openssl_pkeymac.c does Poly1305 (EVP_MAC on 3.x, EVP_PKEY
  * on 1.1.1), openssl_signature.c does signatures (EVP_PKEY: Ed25519,
  * ECDSA), openssl_describe.c reports the library's version and the CPU
  * capability vector it runs with.
@@ -45,7 +46,7 @@ typedef struct ossl_spec {
     const EVP_CIPHER *(*legacy_cipher)(void);
     const EVP_MD *(*legacy_md)(void);
     /* Signature: the key type, EVP_PKEY_ED25519 or EVP_PKEY_EC (the same
-     * in 1.1.1 and 3.x); 0 for other classes. The curve, hash and encoding
+     * in 1.1.1 and 3.x); Poly1305: EVP_PKEY_POLY1305; 0 for other classes. The curve, hash and encoding
      * are the algorithm's parameters (cm_algorithm_param), read at
      * create(). */
     int pkey_id;
@@ -90,6 +91,18 @@ void ossl_hmac_destroy(void *state);
 /* 1 when the library can give spec's digest (and, on 3.x, HMAC) here. */
 int ossl_md_available(const ossl_spec *spec, int hmac, char *why,
                       size_t why_len);
+
+/* ---- openssl_pkeymac.c: cm_mac_vtable for one-time-key MACs ------------ */
+
+/* Poly1305 (spec: evp_name the EVP_MAC's, pkey_id the EVP_PKEY type): the
+ * key is kept in the state and set again for every message, as a
+ * one-time-key MAC needs (EVP_MAC on 3.x, EVP_DigestSign on a raw
+ * EVP_PKEY on 1.1.1). CM_ERR_INVALID when key_len is not 32. */
+cm_rc ossl_pkeymac_create(const ossl_spec *spec, void **state, const uint8_t *key,
+                          size_t key_len);
+cm_rc ossl_pkeymac_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+void ossl_pkeymac_destroy(void *state);
+int ossl_pkeymac_available(const ossl_spec *spec, char *why, size_t why_len);
 
 /* ---- openssl_signature.c: cm_signature_vtable ------------------------- */
 

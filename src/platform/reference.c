@@ -1,0 +1,63 @@
+/*
+ * reference.c — timing the reference workload (reference.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "platform/reference.h"
+#include "platform/timer.h"
+#include "refwork/refwork.h"
+
+#ifndef CM_REFWORK_FLAGS
+#define CM_REFWORK_FLAGS "unknown"
+#endif
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void platform_reference_measure(platform_reference *r, int reps)
+{
+    memset(r, 0, sizeof *r);
+    double *t = reps > 0 ? malloc((size_t)reps * sizeof *t) : NULL;
+    if (!t) {
+        snprintf(r->why, sizeof r->why, "no memory to time the reference workload");
+        return;
+    }
+    uint64_t answer = cm_refwork_run(CM_REFWORK_ROUNDS); /* warm-up, and the check */
+    for (int i = 0; i < reps && answer == CM_REFWORK_ANSWER; i++) {
+        double t0 = (double)cm_now_ns();
+        answer = cm_refwork_run(CM_REFWORK_ROUNDS);
+        t[i] = (double)cm_now_ns() - t0;
+    }
+    if (answer != CM_REFWORK_ANSWER) {
+        snprintf(r->why, sizeof r->why,
+                 "the reference workload returned %016llx, not %016llx: miscompiled, no score",
+                 (unsigned long long)answer, (unsigned long long)CM_REFWORK_ANSWER);
+    } else {
+        qsort(t, (size_t)reps, sizeof *t, by_value);
+        r->ok = 1;
+        r->reps = reps;
+        r->min_ns = t[0];
+        r->max_ns = t[reps - 1];
+        r->median_ns = reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
+    }
+    free(t);
+}
+
+const char *platform_reference_version(void)
+{
+    return CM_REFWORK_VERSION;
+}
+
+unsigned platform_reference_rounds(void)
+{
+    return CM_REFWORK_ROUNDS;
+}
+
+const char *platform_reference_flags(void)
+{
+    return CM_REFWORK_FLAGS;
+}
