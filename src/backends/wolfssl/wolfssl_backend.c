@@ -22,6 +22,13 @@ static const cm_impl wolf_impls[] = {
     CM_IMPL_CIPHER("aes-128-ctr", "wolfcrypt", &wolf_aes128ctr, NULL),
     CM_IMPL_CIPHER("aes-256-ctr", "wolfcrypt", &wolf_aes256ctr, NULL),
 #endif
+#if WOLF_HAS_XTS
+    CM_IMPL_CIPHER("aes-128-xts", "wolfcrypt", &wolf_aes128xts, NULL),
+    CM_IMPL_CIPHER("aes-256-xts", "wolfcrypt", &wolf_aes256xts, NULL),
+#endif
+#if WOLF_HAS_CHACHA20
+    CM_IMPL_CIPHER("chacha20", "wolfcrypt", &wolf_chacha20, NULL),
+#endif
 #if WOLF_HAS_GCM
     CM_IMPL_AEAD("aes-128-gcm", "wolfcrypt", &wolf_aes128gcm, NULL),
     CM_IMPL_AEAD("aes-256-gcm", "wolfcrypt", &wolf_aes256gcm, NULL),
@@ -37,6 +44,19 @@ static const cm_impl wolf_impls[] = {
 #endif
 #if WOLF_HAS_SHA512
     CM_IMPL_HASH("sha512", "wolfcrypt", &wolf_sha512, NULL),
+#endif
+#if WOLF_HAS_SHA3
+    CM_IMPL_HASH("sha3-256", "wolfcrypt", &wolf_sha3_256, NULL),
+    CM_IMPL_HASH("sha3-512", "wolfcrypt", &wolf_sha3_512, NULL),
+#endif
+#if WOLF_HAS_BLAKE2B
+    CM_IMPL_HASH("blake2b-512", "wolfcrypt", &wolf_blake2b512, NULL),
+#endif
+#if WOLF_HAS_BLAKE2S
+    CM_IMPL_HASH("blake2s-256", "wolfcrypt", &wolf_blake2s256, NULL),
+#endif
+#if WOLF_HAS_POLY1305
+    CM_IMPL_MAC("poly1305", "wolfcrypt", &wolf_poly1305, NULL),
 #endif
 #if WOLF_HAS_HMAC
     CM_IMPL_MAC("hmac-sha256", "wolfcrypt", &wolf_hmac_sha256, NULL),
@@ -81,6 +101,31 @@ static const cm_missing_algorithm wolf_missing[] = {
 #endif
 #if !WOLF_HAS_HMAC
     {"hmac-sha256", "this wolfSSL was built without HMAC-SHA-256 (NO_HMAC or NO_SHA256)"},
+#endif
+#if !WOLF_HAS_XTS
+    {"aes-128-xts", "this wolfSSL was built without AES-XTS (WOLFSSL_AES_XTS off: "
+                    "--enable-xts not given)"},
+    {"aes-256-xts", "this wolfSSL was built without AES-XTS (WOLFSSL_AES_XTS off: "
+                    "--enable-xts not given)"},
+#endif
+#if !WOLF_HAS_CHACHA20
+    {"chacha20", "this wolfSSL was built without ChaCha20 (HAVE_CHACHA off: --disable-chacha)"},
+#endif
+#if !WOLF_HAS_POLY1305
+    {"poly1305", "this wolfSSL was built without Poly1305 (HAVE_POLY1305 off: "
+                 "--disable-poly1305)"},
+#endif
+#if !WOLF_HAS_SHA3
+    {"sha3-256", "this wolfSSL was built without SHA-3 (WOLFSSL_SHA3 off: --disable-sha3)"},
+    {"sha3-512", "this wolfSSL was built without SHA-3 (WOLFSSL_SHA3 off: --disable-sha3)"},
+#endif
+#if !WOLF_HAS_BLAKE2B
+    {"blake2b-512", "this wolfSSL was built without BLAKE2b (HAVE_BLAKE2B off: "
+                    "--enable-blake2 not given)"},
+#endif
+#if !WOLF_HAS_BLAKE2S
+    {"blake2s-256", "this wolfSSL was built without BLAKE2s (HAVE_BLAKE2S off: "
+                    "--enable-blake2s not given)"},
 #endif
 #if !WOLF_HAS_ED25519
     {"ed25519", "this wolfSSL was built without Ed25519 key generation (HAVE_ED25519 or "

@@ -62,12 +62,53 @@
 #else
 #define WOLF_HAS_ECDSA 0
 #endif
+#if !defined(NO_AES) && defined(WOLFSSL_AES_XTS)
+#define WOLF_HAS_XTS 1
+#else
+#define WOLF_HAS_XTS 0
+#endif
+#if defined(HAVE_CHACHA)
+#define WOLF_HAS_CHACHA20 1
+#else
+#define WOLF_HAS_CHACHA20 0
+#endif
+#if defined(HAVE_POLY1305)
+#define WOLF_HAS_POLY1305 1
+#else
+#define WOLF_HAS_POLY1305 0
+#endif
+#if defined(WOLFSSL_SHA3)
+#define WOLF_HAS_SHA3 1
+#else
+#define WOLF_HAS_SHA3 0
+#endif
+#if defined(HAVE_BLAKE2B)
+#define WOLF_HAS_BLAKE2B 1
+#else
+#define WOLF_HAS_BLAKE2B 0
+#endif
+#if defined(HAVE_BLAKE2S)
+#define WOLF_HAS_BLAKE2S 1
+#else
+#define WOLF_HAS_BLAKE2S 0
+#endif
+
+/* The largest piece handed to one wolfCrypt call, whose lengths are
+ * word32: a multiple of the AES block. */
+#define WOLF_CHUNK ((size_t)1 << 30)
 
 /* wolfssl_symmetric.c */
 extern const cm_cipher_vtable wolf_aes128cbc, wolf_aes256cbc, wolf_aes128ctr, wolf_aes256ctr;
 extern const cm_aead_vtable wolf_aes128gcm, wolf_aes256gcm, wolf_chacha20poly1305;
-extern const cm_hash_vtable wolf_sha1, wolf_sha256, wolf_sha512;
+extern const cm_hash_vtable wolf_sha1, wolf_sha256, wolf_sha512, wolf_sha3_256, wolf_sha3_512;
 extern const cm_mac_vtable wolf_hmac_sha256;
+
+/* wolfssl_xts_chacha20.c */
+extern const cm_cipher_vtable wolf_aes128xts, wolf_aes256xts, wolf_chacha20;
+
+/* wolfssl_blake2_poly1305.c */
+extern const cm_hash_vtable wolf_blake2b512, wolf_blake2s256;
+extern const cm_mac_vtable wolf_poly1305;
 
 /* wolfssl_signature.c: one table for Ed25519 and ECDSA (the algorithm's
  * parameters say which) */

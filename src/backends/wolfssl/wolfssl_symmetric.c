@@ -1,7 +1,8 @@
 /*
  * wolfssl_symmetric.c — the symmetric algorithms of the wolfSSL backend
  * through wolfCrypt: AES-CBC and AES-CTR (cipher class), AES-GCM and
- * ChaCha20-Poly1305 (AEAD), SHA-1/256/512 (wc_Hash*), HMAC-SHA-256.
+ * ChaCha20-Poly1305 (AEAD), SHA-1/256/512 and SHA3-256/512 (wc_Hash*),
+ * HMAC-SHA-256.
  *
  * What an application with a long-lived key does: create() runs the key
  * schedule once (one Aes per direction for the block modes, since a CBC
@@ -24,10 +25,6 @@
 #include <wolfssl/wolfcrypt/hmac.h>
 #include "cryptometer/primitive.h"
 #include "impl/ref/bytes.h"
-
-/* The largest piece handed to one wolfCrypt call: a multiple of the AES
- * block, within word32. */
-#define WOLF_CHUNK ((size_t)1 << 30)
 
 /* A zero-length input or output still needs a pointer for some calls. */
 static uint8_t empty_buf[1];
@@ -357,6 +354,10 @@ WOLF_HASH(sha256, WC_HASH_TYPE_SHA256)
 #endif
 #if WOLF_HAS_SHA512
 WOLF_HASH(sha512, WC_HASH_TYPE_SHA512)
+#endif
+#if WOLF_HAS_SHA3
+WOLF_HASH(sha3_256, WC_HASH_TYPE_SHA3_256)
+WOLF_HASH(sha3_512, WC_HASH_TYPE_SHA3_512)
 #endif
 
 /* ---- HMAC-SHA-256 ------------------------------------------------------------------- */
