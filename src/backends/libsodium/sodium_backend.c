@@ -14,7 +14,10 @@ static const cm_impl sodium_impls[] = {
     CM_IMPL_AEAD("chacha20-poly1305", "default", &sodium_chacha20poly1305, NULL),
     CM_IMPL_HASH("sha256", "default", &sodium_sha256, NULL),
     CM_IMPL_HASH("sha512", "default", &sodium_sha512, NULL),
+    CM_IMPL_HASH("blake2b-512", "default", &sodium_blake2b512, NULL),
     CM_IMPL_MAC("hmac-sha256", "default", &sodium_hmac_sha256, NULL),
+    CM_IMPL_MAC("poly1305", "default", &sodium_poly1305, NULL),
+    CM_IMPL_CIPHER("chacha20", "default", &sodium_chacha20, NULL),
     CM_IMPL_SIGNATURE("ed25519", "default", &sodium_ed25519, NULL),
 };
 
@@ -25,7 +28,12 @@ static const cm_missing_algorithm sodium_missing[] = {
     {"aes-128-ctr", "libsodium has no AES-CTR (no AES outside AES-256-GCM)"},
     {"aes-256-ctr", "libsodium has no AES-CTR (no AES outside AES-256-GCM)"},
     {"aes-128-gcm", "libsodium's AES-GCM takes 256-bit keys only (crypto_aead_aes256gcm)"},
+    {"aes-128-xts", "libsodium has no AES-XTS"},
+    {"aes-256-xts", "libsodium has no AES-XTS"},
     {"sha1", "libsodium has no SHA-1"},
+    {"sha3-256", "libsodium has no SHA-3"},
+    {"sha3-512", "libsodium has no SHA-3"},
+    {"blake2s-256", "libsodium has BLAKE2b only (crypto_generichash), no BLAKE2s"},
     {"ecdsa-p256-sha256", "libsodium has no ECDSA and no NIST curve"},
 };
 

@@ -1,5 +1,6 @@
 /*
- * sodium_symmetric.c — the hashes (SHA-256, SHA-512), HMAC-SHA-256 and the
+ * sodium_symmetric.c — the hashes (SHA-256, SHA-512, BLAKE2b-512),
+ * HMAC-SHA-256 and the
  * AEADs (AES-256-GCM, ChaCha20-Poly1305 IETF) of the libsodium backend.
  *
  * What an application with a long-lived key does: HMAC keys one state at
@@ -65,7 +66,15 @@ static cm_rc sha512_digest(void *state, const uint8_t *msg, size_t len, uint8_t 
     return crypto_hash_sha512(out, msg, len) == 0 ? CM_OK : CM_ERR_LIBRARY;
 }
 
+/* BLAKE2b with a 64-byte digest and no key (crypto_generichash_blake2b). */
+static cm_rc blake2b512_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    (void)state;
+    return crypto_generichash_blake2b(out, 64, msg, len, NULL, 0) == 0 ? CM_OK : CM_ERR_LIBRARY;
+}
+
 const cm_hash_vtable sodium_sha256 = {hash_create, sha256_digest, hash_destroy};
+const cm_hash_vtable sodium_blake2b512 = {hash_create, blake2b512_digest, hash_destroy};
 const cm_hash_vtable sodium_sha512 = {hash_create, sha512_digest, hash_destroy};
 
 /* ---- HMAC-SHA-256 --------------------------------------------------------- */
