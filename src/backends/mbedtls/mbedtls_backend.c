@@ -22,6 +22,13 @@ static const cm_impl mbed_impls[] = {
     CM_IMPL_CIPHER("aes-128-ctr", "default", &mbed_aes128ctr, NULL),
     CM_IMPL_CIPHER("aes-256-ctr", "default", &mbed_aes256ctr, NULL),
 #endif
+#if MBED_HAS_XTS
+    CM_IMPL_CIPHER("aes-128-xts", "default", &mbed_aes128xts, NULL),
+    CM_IMPL_CIPHER("aes-256-xts", "default", &mbed_aes256xts, NULL),
+#endif
+#if MBED_HAS_CHACHA20
+    CM_IMPL_CIPHER("chacha20", "default", &mbed_chacha20, NULL),
+#endif
 #if MBED_HAS_GCM
     CM_IMPL_AEAD("aes-128-gcm", "default", &mbed_aes128gcm, NULL),
     CM_IMPL_AEAD("aes-256-gcm", "default", &mbed_aes256gcm, NULL),
@@ -38,6 +45,13 @@ static const cm_impl mbed_impls[] = {
 #if MBED_HAS_SHA512
     CM_IMPL_HASH("sha512", "default", &mbed_sha512, NULL),
 #endif
+#if MBED_HAS_SHA3
+    CM_IMPL_HASH("sha3-256", "default", &mbed_sha3_256, NULL),
+    CM_IMPL_HASH("sha3-512", "default", &mbed_sha3_512, NULL),
+#endif
+#if MBED_HAS_POLY1305
+    CM_IMPL_MAC("poly1305", "default", &mbed_poly1305, NULL),
+#endif
 #if MBED_HAS_SHA256
     CM_IMPL_MAC("hmac-sha256", "default", &mbed_hmac_sha256, NULL),
 #endif
@@ -49,6 +63,24 @@ static const cm_impl mbed_impls[] = {
 /* What this build lacks; the last entry is an end mark (not counted). */
 static const cm_missing_algorithm mbed_missing[] = {
     {"ed25519", "Mbed TLS has no EdDSA (neither 2.28 nor 3.x)"},
+    {"blake2b-512", "Mbed TLS has no BLAKE2"},
+    {"blake2s-256", "Mbed TLS has no BLAKE2"},
+#if !MBED_HAS_SHA3
+    {"sha3-256", MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
+                             : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"},
+    {"sha3-512", MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
+                             : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"},
+#endif
+#if !MBED_HAS_XTS
+    {"aes-128-xts", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"},
+    {"aes-256-xts", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"},
+#endif
+#if !MBED_HAS_CHACHA20
+    {"chacha20", "this Mbed TLS was built without MBEDTLS_CHACHA20_C"},
+#endif
+#if !MBED_HAS_POLY1305
+    {"poly1305", "this Mbed TLS was built without MBEDTLS_POLY1305_C"},
+#endif
 #if !MBED_HAS_CBC
     {"aes-128-cbc", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"},
     {"aes-256-cbc", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"},

@@ -62,6 +62,27 @@
 #else
 #define MBED_HAS_SHA512 0
 #endif
+#if defined(MBEDTLS_AES_C) && defined(MBEDTLS_CIPHER_MODE_XTS)
+#define MBED_HAS_XTS 1
+#else
+#define MBED_HAS_XTS 0
+#endif
+#if defined(MBEDTLS_CHACHA20_C)
+#define MBED_HAS_CHACHA20 1
+#else
+#define MBED_HAS_CHACHA20 0
+#endif
+#if defined(MBEDTLS_POLY1305_C)
+#define MBED_HAS_POLY1305 1
+#else
+#define MBED_HAS_POLY1305 0
+#endif
+/* SHA-3 came with 3.5 */
+#if defined(MBEDTLS_SHA3_C) && defined(MBEDTLS_MD_C)
+#define MBED_HAS_SHA3 1
+#else
+#define MBED_HAS_SHA3 0
+#endif
 #if MBED_HAS_SHA256 && defined(MBEDTLS_ECDSA_C) && defined(MBEDTLS_PK_C) \
     && defined(MBEDTLS_PK_PARSE_C) && defined(MBEDTLS_PK_WRITE_C) \
     && defined(MBEDTLS_ECP_DP_SECP256R1_ENABLED) && defined(MBEDTLS_CTR_DRBG_C) \
@@ -74,8 +95,12 @@
 /* mbedtls_symmetric.c */
 extern const cm_cipher_vtable mbed_aes128cbc, mbed_aes256cbc, mbed_aes128ctr, mbed_aes256ctr;
 extern const cm_aead_vtable mbed_aes128gcm, mbed_aes256gcm, mbed_chacha20poly1305;
-extern const cm_hash_vtable mbed_sha1, mbed_sha256, mbed_sha512;
+extern const cm_hash_vtable mbed_sha1, mbed_sha256, mbed_sha512, mbed_sha3_256, mbed_sha3_512;
 extern const cm_mac_vtable mbed_hmac_sha256;
+
+/* mbedtls_xts_chacha20_poly1305.c */
+extern const cm_cipher_vtable mbed_aes128xts, mbed_aes256xts, mbed_chacha20;
+extern const cm_mac_vtable mbed_poly1305;
 
 /* mbedtls_ecdsa.c: ECDSA over the algorithm's curve and hash, DER */
 extern const cm_signature_vtable mbed_ecdsa;

@@ -1,7 +1,8 @@
 /*
  * mbedtls_symmetric.c — the symmetric algorithms of the Mbed TLS backend:
  * AES-CBC and AES-CTR (mbedtls_aes_*), AES-GCM (mbedtls_gcm_*),
- * ChaCha20-Poly1305 (mbedtls_chachapoly_*), SHA-1/256/512 (mbedtls_md)
+ * ChaCha20-Poly1305 (mbedtls_chachapoly_*), SHA-1/256/512 and, from 3.5,
+ * SHA3-256/512 (mbedtls_md)
  * and HMAC-SHA-256 (mbedtls_md_hmac_*).
  *
  * What an application with a long-lived key does: create() runs the key
@@ -281,7 +282,7 @@ const cm_aead_vtable mbed_chacha20poly1305 = {chacha_create, chacha_seal, chacha
 
 /* ---- hashes: mbedtls_md, one call per message ------------------------------------ */
 
-#if MBED_HAS_SHA1 || MBED_HAS_SHA256 || MBED_HAS_SHA512
+#if MBED_HAS_SHA1 || MBED_HAS_SHA256 || MBED_HAS_SHA512 || MBED_HAS_SHA3
 /* The state is the digest's mbedtls_md_info_t (static in the library). */
 static cm_rc hash_create(void **state, mbedtls_md_type_t type)
 {
@@ -313,6 +314,10 @@ MBED_HASH(sha256, MBEDTLS_MD_SHA256)
 #endif
 #if MBED_HAS_SHA512
 MBED_HASH(sha512, MBEDTLS_MD_SHA512)
+#endif
+#if MBED_HAS_SHA3
+MBED_HASH(sha3_256, MBEDTLS_MD_SHA3_256)
+MBED_HASH(sha3_512, MBEDTLS_MD_SHA3_512)
 #endif
 
 /* ---- HMAC-SHA-256 -------------------------------------------------------------------- */
