@@ -4,8 +4,8 @@
  * crypto_sign_verify_detached, the calls an application makes.
  *
  * libsodium knows raw 32-byte public keys only; the DER
- * SubjectPublicKeyInfo of primitive.h is the fixed RFC 8410 form (a
- * 12-byte header, then the key), read and written here.
+ * SubjectPublicKeyInfo of primitive.h is the fixed RFC 8410 form
+ * (sodium_spki.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +13,6 @@
 #include "cryptometer/algorithm.h"
 #include "cryptometer/primitive.h"
 #include "sodium_internal.h"
-
-/* SEQUENCE { SEQUENCE { OID 1.3.101.112 }, BIT STRING (0 unused bits) of
- * 32 bytes }: RFC 8410, section 4. */
-static const uint8_t spki_header[12] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03,
-                                        0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
 
 typedef struct ed_state {
     uint8_t pk[crypto_sign_PUBLICKEYBYTES];
@@ -77,10 +72,10 @@ static cm_rc ed_verify(void *state, const uint8_t *msg, size_t len, const uint8_
 static cm_rc ed_set_public_key(void *state, const uint8_t *der, size_t der_len)
 {
     ed_state *st = state;
-    if (der == NULL || der_len != sizeof spki_header + crypto_sign_PUBLICKEYBYTES
-        || memcmp(der, spki_header, sizeof spki_header) != 0)
+    const uint8_t *key = sodium_spki_key(der, der_len, SODIUM_OID_ED25519);
+    if (key == NULL)
         return CM_ERR_INVALID;
-    memcpy(st->pk, der + sizeof spki_header, crypto_sign_PUBLICKEYBYTES);
+    memcpy(st->pk, key, crypto_sign_PUBLICKEYBYTES);
     sodium_memzero(st->sk, sizeof st->sk);
     st->has_public = 1;
     st->has_private = 0;
@@ -92,11 +87,10 @@ static cm_rc ed_get_public_key(void *state, uint8_t *der, size_t *len)
     ed_state *st = state;
     if (!st->has_public)
         return CM_ERR_INVALID;
-    if (*len < sizeof spki_header + crypto_sign_PUBLICKEYBYTES)
+    if (*len < SODIUM_SPKI_HEADER + crypto_sign_PUBLICKEYBYTES)
         return CM_ERR_INVALID;
-    memcpy(der, spki_header, sizeof spki_header);
-    memcpy(der + sizeof spki_header, st->pk, crypto_sign_PUBLICKEYBYTES);
-    *len = sizeof spki_header + crypto_sign_PUBLICKEYBYTES;
+    sodium_spki_write(der, st->pk, SODIUM_OID_ED25519);
+    *len = SODIUM_SPKI_HEADER + crypto_sign_PUBLICKEYBYTES;
     return CM_OK;
 }
 

@@ -5,6 +5,8 @@
 #ifndef CM_BACKEND_SODIUM_INTERNAL_H
 #define CM_BACKEND_SODIUM_INTERNAL_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include "cryptometer/primitive.h"
 
 /* sodium_symmetric.c */
@@ -18,6 +20,16 @@ int sodium_aes256gcm_available(char *why, size_t why_len);
 /* sodium_chacha20_poly1305_alone.c */
 extern const cm_cipher_vtable sodium_chacha20;
 extern const cm_mac_vtable sodium_poly1305;
+
+/* sodium_spki.c: RFC 8410 SubjectPublicKeyInfo of a 32-byte key, whose
+ * OID is 1.3.101.oid */
+#define SODIUM_SPKI_HEADER 12
+#define SODIUM_OID_X25519 110
+#define SODIUM_OID_ED25519 112
+/* The key inside der when der is exactly that form for oid, else NULL. */
+const uint8_t *sodium_spki_key(const uint8_t *der, size_t len, uint8_t oid);
+/* Writes the SODIUM_SPKI_HEADER + 32 bytes of key's form to der. */
+void sodium_spki_write(uint8_t *der, const uint8_t *key, uint8_t oid);
 
 /* sodium_ed25519.c */
 extern const cm_signature_vtable sodium_ed25519;
