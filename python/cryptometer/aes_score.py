@@ -18,7 +18,8 @@ TableError that says so (the import command exits 3).
 
 In short: ``score_per_mhz = kbs_16k / mhz``; the family is found by core name
 (ASCII letters and digits, lower-cased: ``normalise_core_name``); far below
-every family -> ``crypto-extensions-absent-or-unused``; no family ->
+every family -> ``crypto-extensions-absent-or-unused`` (``-absent`` when the log's CPU flags
+lack AES; ``emulated-cpu``/``-unused`` from a live run's evidence); no family ->
 ``unknown-family`` naming the closest family of the figure's architecture
 (``canonical_arch``); otherwise ``consistent`` within the family's tolerance,
 else ``clock-lower-than-claimed`` / ``clock-higher-than-claimed``, with the
@@ -45,10 +46,15 @@ CONSISTENT = "consistent"
 CLOCK_LOWER = "clock-lower-than-claimed"
 CLOCK_HIGHER = "clock-higher-than-claimed"
 CRYPTO_ABSENT = "crypto-extensions-absent-or-unused"
+CRYPTO_ABSENT_SURE = "crypto-extensions-absent"
+CRYPTO_UNUSED = "crypto-extensions-unused"
+EMULATED = "emulated-cpu"
+CONTRADICTS = "score-contradicts-features"
 UNKNOWN_FAMILY = "unknown-family"
 INSUFFICIENT_DATA = "insufficient-data"
 
-VERDICTS = (CONSISTENT, CLOCK_LOWER, CLOCK_HIGHER, CRYPTO_ABSENT, UNKNOWN_FAMILY, INSUFFICIENT_DATA)
+VERDICTS = (CONSISTENT, CLOCK_LOWER, CLOCK_HIGHER, CRYPTO_ABSENT, CRYPTO_ABSENT_SURE, CRYPTO_UNUSED, EMULATED,
+            CONTRADICTS, UNKNOWN_FAMILY, INSUFFICIENT_DATA)
 
 CIRCULAR_WORDS = ("(the table's ratio for this family was derived from this log, so agreement "
                   "proves nothing)")
@@ -248,7 +254,26 @@ def evaluate(table, core_name, mhz, kbs_16k, claimed_mhz=None, mhz_label="measur
     only with a known family), verdict, circular, message.  Unknown figures are
     None.  Raises TableError when the binary is missing or fails.
     """
-    figure = {"core_name": core_name, "mhz": _number(mhz), "kbs_16k": _number(kbs_16k),
-              "claimed_mhz": _number(claimed_mhz), "mhz_label": mhz_label, "arch": arch,
-              "log_sha256": log_sha256}
-    return _run_rule(table, [figure])[0]
+    return _run_rule(table, [figure(core_name, mhz, kbs_16k, claimed_mhz, mhz_label, arch, log_sha256)])[0]
+
+
+def figure(core_name, mhz, kbs_16k, claimed_mhz=None, mhz_label="measured", arch=None, log_sha256=None,
+           aes_instructions=None, cluster=None, observed=None):
+    """One figure as the binary reads it (see ``evaluate``); ``aes_instructions`` is "present",
+    "absent" or None (unknown), ``cluster`` names the figure in twin sentences, ``observed``
+    lists what the log shows during that cluster's test."""
+    out = {"core_name": core_name, "mhz": _number(mhz), "kbs_16k": _number(kbs_16k),
+           "claimed_mhz": _number(claimed_mhz), "mhz_label": mhz_label, "arch": arch,
+           "log_sha256": log_sha256, "aes_instructions": aes_instructions}
+    if cluster is not None:
+        out["cluster"] = cluster
+    if observed:
+        out["observed"] = list(observed)
+    return out
+
+
+def evaluate_log(table, figures):
+    """The verdicts of the figures of one log (``figure`` dicts), in one request, so that the
+    binary compares each cluster with its twins (same family, clocks within 3%): a verdict with
+    twins has ``twins`` {clusters, reference_score_per_mhz, deviation, flagged, message}."""
+    return _run_rule(table, list(figures)) if figures else []

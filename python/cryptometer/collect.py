@@ -13,8 +13,9 @@ The AES score per MHz table groups the ``analysis.aes_score`` verdicts of every
 run by core family (the table's family, else the core name): the median score
 per MHz, the number of machines and clusters behind it, and the spread
 (minimum, maximum, and the relative median absolute deviation).  Clusters whose
-AES did not run on AES instructions (``crypto-extensions-absent-or-unused``)
-and those without a score are left out.
+AES did not run on AES instructions (``crypto-extensions-absent-or-unused``,
+``-absent``, ``-unused``), whose CPU was emulated (``emulated-cpu``) and those
+without a score are left out.
 """
 
 from dataclasses import dataclass, field
@@ -23,7 +24,8 @@ from typing import Dict, List
 
 from .figures import cycles, figure, implementation, machine_label, ok_records, operation_key
 
-UNUSABLE_VERDICTS = ("crypto-extensions-absent-or-unused", "insufficient-data")
+UNUSABLE_VERDICTS = ("crypto-extensions-absent-or-unused", "crypto-extensions-absent", "crypto-extensions-unused",
+                     "emulated-cpu", "score-contradicts-features", "insufficient-data")
 
 
 @dataclass
@@ -96,6 +98,10 @@ def aes_family_ratios(runs):
         source = run.doc.get("source") or {}
         for a in (run.doc.get("analysis") or {}).get("aes_score", []):
             if a.get("score_per_mhz") is None or a.get("verdict") in UNUSABLE_VERDICTS:
+                continue
+            # A core of no family whose closest family was derived from this very log: the table
+            # holds that figure under its real name already ("Performance" of an x86 hybrid log).
+            if a.get("verdict") == "unknown-family" and a.get("circular"):
                 continue
             name = a.get("family") or a.get("core_name") or "?"
             g = groups.setdefault(name, {"arch": a.get("arch") or "?", "scores": [], "machines": set(),

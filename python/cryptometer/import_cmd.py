@@ -259,6 +259,8 @@ def format_summary(doc, log_path, target):
             "-" if a["score_per_mhz"] is None else "%.1f" % a["score_per_mhz"],
             a["verdict"] + (" (circular)" if a.get("circular") else "")))
         lines.append("        %s" % a["message"])
+        if (a.get("twins") or {}).get("flagged"):
+            lines.append("        twin-disagrees: %s" % a["twins"]["message"])
     for h in doc["context"]["health"]:
         if h["severity"] != "info":
             lines.append("  health: %s" % h["message"])

@@ -18,7 +18,7 @@ import json
 import os
 
 from . import features, imported, inputs, loader, outputs
-from .aes_score import evaluate
+from .aes_score import evaluate_log, figure
 from .sbcbench import OPENSSL_ALGORITHMS, format_cpus
 
 SCHEMA_NAME = imported.SCHEMA_NAME
@@ -135,7 +135,9 @@ def build_from_sbcbench(log, source, table, feature_table=None):
                     source_figure={"value": value, "unit": "1000 bytes/s", "tool": SOURCE_FIGURE_TOOL},
                     repeats=c.repeats(algorithm, size), params={"key_bits": int(algorithm.split("-")[1])}))
 
-    analysis = []
+    health = health_from_sbcbench(log)
+    instructions = _aes_instructions(cpu["features"])
+    figures, clocks = [], []
     for c in log.clusters:
         if c.from_topology_only:
             mhz, label = None, "measured"
@@ -143,17 +145,20 @@ def build_from_sbcbench(log, source, table, feature_table=None):
             mhz, label = c.measured_mhz, "measured"
         else:
             mhz, label = c.claimed_mhz, "claimed by cpufreq"
-        kbs = c.figure("aes-256-cbc", 16384)
-        verdict = evaluate(table, c.core_name, mhz, kbs,
-                           claimed_mhz=c.claimed_mhz if label == "measured" else None, mhz_label=label,
-                           arch=log.arch, log_sha256=source.get("sha256"))
-        analysis.append({
+        clocks.append((mhz, label))
+        figures.append(figure(c.core_name, mhz, c.figure("aes-256-cbc", 16384),
+                              claimed_mhz=c.claimed_mhz if label == "measured" else None, mhz_label=label,
+                              arch=log.arch, log_sha256=source.get("sha256"), aes_instructions=instructions,
+                              cluster=c.id, observed=_observed(log, c, health)))
+    analysis = []
+    for c, (mhz, label), fig, verdict in zip(log.clusters, clocks, figures, evaluate_log(table, figures)):
+        entry = {
             "cluster": c.id,
             "core_name": c.core_name,
             "arch": verdict["arch"],
             "mhz": _mhz(mhz),
             "mhz_source": label,
-            "kbs_16k": kbs,
+            "kbs_16k": fig["kbs_16k"],
             "score_per_mhz": _round(verdict["score_per_mhz"], 3),
             "family": verdict["family"],
             "ratio": verdict["ratio"],
@@ -170,12 +175,38 @@ def build_from_sbcbench(log, source, table, feature_table=None):
             "verdict": verdict["verdict"],
             "circular": verdict["circular"],
             "message": verdict["message"],
-        })
+        }
+        if verdict.get("twins"):
+            t = verdict["twins"]
+            entry["twins"] = {"clusters": t["clusters"],
+                              "reference_score_per_mhz": _round(t["reference_score_per_mhz"], 3),
+                              "deviation": _round(t["deviation"], 5), "flagged": t["flagged"]}
+            if t.get("message"):
+                entry["twins"]["message"] = t["message"]
+        analysis.append(entry)
 
-    context = {"host": host, "cpu": cpu, "libraries": libraries, "health": health_from_sbcbench(log)}
+    context = {"host": host, "cpu": cpu, "libraries": libraries, "health": health}
     return imported.document(source, context, results, warnings,
                              complete=bool(results) and log.reached_the_end(),
                              analysis={"aes_score": analysis})
+
+
+def _aes_instructions(crypto_features):
+    """"present" or "absent" from the log's CPU flags (the feature named "aes"), else None."""
+    aes = [f for f in crypto_features if f.get("name") == "aes"]
+    return ("present" if aes[0]["present"] else "absent") if aes else None
+
+
+def _observed(log, cluster, health):
+    """What the log shows about cluster's test, for the twin check: its clock before and after the
+    benchmarks, its health flags, and sbc-bench's own validation lines."""
+    out = []
+    if cluster.measured_mhz and cluster.measured_after_mhz:
+        out.append("sbc-bench measured %s MHz before the benchmarks and %s MHz after them"
+                   % (_fmt_mhz(cluster.measured_mhz), _fmt_mhz(cluster.measured_after_mhz)))
+    out += [f["message"] for f in health if f.get("cluster") == cluster.id]
+    out += ["sbc-bench: %s" % text for text in log.validation]
+    return out
 
 
 def health_from_sbcbench(log):

@@ -7,10 +7,13 @@
  * Reads one JSON document on stdin: either an array of figures, or
  * {"table": <a data/aes_score_per_mhz.json document>, "figures": [...]}
  * (without "table", the table embedded in this binary). A figure is
- * {core_name, mhz, kbs_16k, claimed_mhz, mhz_label, arch, log_sha256}, each
- * optional (null or absent: unknown; see platform_aes_figure). Writes the
- * array of verdicts (platform_aes_verdict()), in the same order, as one
- * line of JSON on stdout. Exit codes: 0, 2 for an unknown option, 3 for
+ * {core_name, mhz, kbs_16k, claimed_mhz, mhz_label, arch, log_sha256,
+ * aes_instructions, library_aes, masked_by, emulated, cluster, observed},
+ * each optional (null or absent: unknown; see platform_aes_figure). Writes
+ * the array of verdicts (platform_aes_verdict()), in the same order, as one
+ * line of JSON on stdout; the figures of one request are one run or log,
+ * so clusters that disagree with their twins are flagged
+ * (platform_aes_twins(): "twins"). Exit codes: 0, 2 for an unknown option, 3 for
  * input that is not such a document or a table that is malformed.
  */
 #include <math.h>
@@ -21,6 +24,7 @@
 
 #include "core/commands.h"
 #include "platform/aes_score.h"
+#include "platform/verdict.h"
 #include "util/error.h"
 #include "util/json.h"
 
@@ -28,7 +32,7 @@ static const char usage[] =
     "usage: cryptometer aes-score < FIGURES.json\n"
     "\n"
     "The AES-score-per-MHz verdicts of figures given as JSON on stdin (an array of\n"
-    "{core_name, mhz, kbs_16k, claimed_mhz, mhz_label, arch, log_sha256}, or\n"
+    "{core_name, mhz, kbs_16k, claimed_mhz, mhz_label, arch, log_sha256, ...}, or\n"
     "{\"table\": {...}, \"figures\": [...]}), as a JSON array on stdout. Used by the\n"
     "Python commands (import); see docs/detect.md for the rule.\n";
 
@@ -37,6 +41,13 @@ static double number(const json_t *o, const char *key)
 {
     const json_t *v = json_object_get(o, key);
     return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* A string field that must be one of two words; NULL otherwise. */
+static const char *evidence(const json_t *o, const char *key, const char *a, const char *b)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    return s && (strcmp(s, a) == 0 || strcmp(s, b) == 0) ? s : NULL;
 }
 
 /* The verdicts of figures with table (NULL: embedded); NULL with err set. */
@@ -56,11 +67,22 @@ static json_t *verdicts(const json_t *table, const json_t *figures, cm_error *er
             json_string_value(json_object_get(f, "core_name")), number(f, "mhz"), number(f, "kbs_16k"),
             number(f, "claimed_mhz"), json_string_value(json_object_get(f, "mhz_label")),
             json_string_value(json_object_get(f, "arch")), json_string_value(json_object_get(f, "log_sha256")),
+            evidence(f, "aes_instructions", "present", "absent"), evidence(f, "library_aes", "used", "masked"),
+            json_string_value(json_object_get(f, "masked_by")), json_string_value(json_object_get(f, "emulated")),
+            json_string_value(json_object_get(f, "native")),
         };
-        rc |= json_array_append_new(out, platform_aes_verdict(table, &fig));
+        json_t *v = platform_aes_verdict(table, &fig);
+        rc |= json_array_append_new(out, v);
         if (rc)
             break;
+        /* What the twin check reads: the cluster's name, what the log shows. */
+        if (json_object_get(f, "cluster"))
+            rc |= json_object_set(v, "cluster", json_object_get(f, "cluster"));
+        if (json_is_array(json_object_get(f, "observed")))
+            rc |= json_object_set(v, "observed", json_object_get(f, "observed"));
     }
+    if (!rc)
+        rc |= platform_aes_twins(out);
     if (rc)
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "the AES score table is missing or malformed, or out of memory");
     return cm_json_checked(out, rc);

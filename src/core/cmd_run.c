@@ -24,6 +24,7 @@
 #include "core/workload.h"
 #include "platform/platform.h"
 #include "platform/timer.h"
+#include "platform/verdict.h"
 
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
@@ -66,6 +67,45 @@ static json_t *aes_scores(const cm_record_set *recs, const platform_cpu *pc)
         json_decref(score);
     }
     return scores;
+}
+
+/* The "analysis" object: {aes_score, emulation}, the scores judged again
+ * with the evidence of the run's context (platform/verdict.h: the CPU's
+ * features, OpenSSL's capability vector, the emulator evidence) and twins
+ * compared. NULL when out of memory (scores is handed over). */
+static json_t *weighed_analysis(const json_t *context, json_t *scores)
+{
+    json_t *openssl = NULL, *lib;
+    size_t i;
+    json_array_foreach(json_object_get(context, "libraries"), i, lib)
+        if (json_is_string(json_object_get(lib, "backend")) &&
+            strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
+            openssl = json_object_get(lib, "details");
+    json_t *view = json_pack("{s:O?, s:{s:O?}, s:O?}", "cpu", json_object_get(context, "cpu"), "backends",
+                             "openssl", openssl, "health_snapshot", json_object_get(context, "health_before"));
+    /* What the run shows, for the twin check: its warnings (load, heat,
+     * throttling, clock drift) apply to every cluster's test. */
+    json_t *observed = json_array(), *flag;
+    json_array_foreach(json_object_get(context, "health"), i, flag) {
+        const char *severity = json_string_value(json_object_get(flag, "severity"));
+        if (observed && severity && strcmp(severity, "warning") == 0 &&
+            json_is_string(json_object_get(flag, "message")))
+            json_array_append(observed, json_object_get(flag, "message"));
+    }
+    json_t *s;
+    json_array_foreach(scores, i, s)
+        if (json_array_size(observed))
+            json_object_set(s, "observed", observed);
+    json_decref(observed);
+    json_t *em = view ? platform_emulation(view) : NULL;
+    int rc = scores && em ? platform_weigh_aes_scores(scores, view, em) : -1;
+    json_decref(view);
+    if (rc != 0) {
+        json_decref(em);
+        json_decref(scores);
+        return NULL;
+    }
+    return json_pack("{s:o, s:o}", "aes_score", scores, "emulation", em);
 }
 
 /* Counts the measurements the plan will make, for the ETA. */
@@ -145,7 +185,8 @@ static json_t *settings_json(const cm_options *o)
     }
     /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
      * --filter from failing the whole object */
-    return json_pack("{s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f}", "sizes", sizes,
+    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f}", "suite",
+                     o->suite ? o->suite : "selection", "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter",
                      o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
@@ -187,7 +228,7 @@ static int finish_document(json_t *doc, const cm_record_set *recs, const platfor
         json_t *health = platform_run_health(pc, before, context, &err);
         if (health)
             rc |= cm_json_put(context, "health", health);
-        rc |= cm_json_put(doc, "analysis", json_pack("{s:o}", "aes_score", aes_scores(recs, pc)));
+        rc |= cm_json_put(doc, "analysis", weighed_analysis(context, aes_scores(recs, pc)));
     }
     cm_utc_now(now, sizeof now);
     rc |= cm_json_put(doc, "finished", json_string(now));
@@ -220,6 +261,8 @@ static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, 
           sj.st_dev == sc.st_dev && sj.st_ino == sc.st_ino)))
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
                               o->csv_path);
+    if (parsed == 0 && cm_options_suite(o, &err) != 0)
+        parsed = -1;
     /* outputs first: this also finishes an interrupted commit of them */
     if (parsed == 0 &&
         ((o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||

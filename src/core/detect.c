@@ -3,7 +3,8 @@
  * layer's facts (system, CPU and features, kernel crypto, health), the
  * libraries of this build (the registry's backends and what their
  * describe() says), and the AES score per MHz of a quick figure per
- * cluster (aes_probe.c). The text view (detect_text.c) renders this JSON,
+ * cluster (aes_probe.c), and the verdicts that weigh all of it
+ * (platform/verdict.h). The text view (detect_text.c) renders this JSON,
  * so `detect` and `detect --json` always state the same facts.
  */
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "core/registry.h"
 #include "platform/platform.h"
 #include "platform/timer.h"
+#include "platform/verdict.h"
 #include "util/json.h"
 
 #define DETECT_VERSION 1
@@ -87,6 +89,9 @@ static json_t *document(const char *sysroot, const platform_cpu *cpu, const plat
     rc |= json_object_set_new(doc, "health", health_json(h, cpu, fs, cpu_doc));
     if (h)
         rc |= json_object_set_new(doc, "health_snapshot", platform_health_json(h));
+    /* Last: they weigh everything above (and judge the AES scores again). */
+    if (rc == 0)
+        rc |= cm_json_put(doc, "verdicts", platform_verdicts(doc));
     json_decref(cpu_doc);
     return cm_json_checked(doc, rc);
 }

@@ -18,7 +18,7 @@ struct json_t;
 
 /* The whole detect document: {detect_version, sysroot, system, cpu,
  * kernel_crypto, backends (live only), aes_score {scores, reason}, health,
- * health_snapshot, elapsed_s} (docs/detect.md). measure_clock is ignored
+ * health_snapshot, emulation, verdicts, elapsed_s} (docs/detect.md). measure_clock is ignored
  * with a sysroot. NULL with err set on an unreadable sysroot or when out of
  * memory. New reference. */
 struct json_t *cm_detect_document(const char *sysroot, int measure_clock, cm_error *err);

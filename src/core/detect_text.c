@@ -1,7 +1,7 @@
 /*
  * detect_text.c — the detect document (detect.h) for a person, readable in
  * ten seconds: CPU and clusters, features, kernel drivers, AF_ALG and RNG,
- * libraries, clock, AES score, health flags. A view of the JSON only, so it
+ * libraries, clock, AES score, the verdicts, health flags. A view of the JSON only, so it
  * never states a fact that `detect --json` lacks.
  */
 #include <stdio.h>
@@ -310,6 +310,19 @@ static void render_aes_score(FILE *out, const json_t *doc)
                 sget(s, "verdict"), sget(s, "message"));
 }
 
+/* Renders the verdicts that weigh all the evidence (platform/verdict.h). */
+static void render_verdicts(FILE *out, const json_t *doc)
+{
+    json_t *vs = json_object_get(doc, "verdicts"), *v;
+    size_t i;
+    if (!json_is_array(vs))
+        return;
+    fprintf(out, "\nVerdicts  %s\n", json_array_size(vs) ? "(all the evidence above, weighed together)"
+                                                          : "nothing beyond the sections above");
+    json_array_foreach(vs, i, v)
+        fprintf(out, "  [%s] %s\n", sget(v, "code"), sget(v, "message"));
+}
+
 /* Renders the health flags. */
 static void render_health(FILE *out, const json_t *doc)
 {
@@ -331,5 +344,6 @@ void cm_detect_render_text(FILE *out, const json_t *doc)
     render_backends(out, doc);
     render_clock(out, doc);
     render_aes_score(out, doc);
+    render_verdicts(out, doc);
     render_health(out, doc);
 }

@@ -57,6 +57,9 @@ static const opt_spec table[CM_OPT_COUNT] = {
                       "replace an existing output file even when it is read-only\n"
                       "(its mode is kept)"},
     [CM_OPT_QUIET] = {"--quiet", 'q', NULL, "no table on stdout, no progress line"},
+    [CM_OPT_FULL] = {"--full", 0, NULL,
+                     "the full matrix: every algorithm at every default size, instead of\n"
+                     "the default suite (data/suites.json) when nothing is selected"},
     [CM_OPT_HELP] = {"--help", 'h', NULL, "this text"},
 };
 
@@ -129,7 +132,9 @@ static int apply(cm_options *o, int id, const char *value, cm_error *err)
     case CM_OPT_FILTER: o->regex = value; return 0;
     case CM_OPT_ALGORITHMS: o->algorithms = value; return 0;
     case CM_OPT_BACKENDS: o->backends = value; return 0;
-    case CM_OPT_SIZES: return (o->n_sizes = cm_parse_sizes(value, o->sizes, err)) < 0 ? -1 : 0;
+    case CM_OPT_SIZES:
+        o->sizes_given = 1;
+        return (o->n_sizes = cm_parse_sizes(value, o->sizes, err)) < 0 ? -1 : 0;
     case CM_OPT_TIME: return cm_parse_positive("--time", value, 3600, &o->time_s, err);
     case CM_OPT_TARGET_CI:
         if (cm_parse_positive("--target-ci", value, 100, &percent, err) != 0)
@@ -147,6 +152,7 @@ static int apply(cm_options *o, int id, const char *value, cm_error *err)
     case CM_OPT_CSV: o->csv_path = value; return 0;
     case CM_OPT_TIMEOUT: return cm_parse_positive("--timeout", value, 86400, &o->timeout_s, err);
     case CM_OPT_QUIET: o->quiet = 1; return 0;
+    case CM_OPT_FULL: o->full = 1; return 0;
     case CM_OPT_FORCE: o->force = 1; return 0;
     default: return 0;
     }
@@ -286,8 +292,12 @@ const cm_command cm_cmd_run = {
     .synopsis = "run [options]",
     .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(SIZES) |
                CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
-               CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET),
+               CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET) |
+               CM_OPT(FULL),
     .footer =
+        "With no --filter, --algorithms or --backends, run measures the default suite\n"
+        "(data/suites.json: a few algorithms of every class in every backend, at 16, 1024 and\n"
+        "16384 bytes, a few minutes); --full measures every algorithm.\n"
         "exit codes: 0 ok; 1 an implementation failed its known-answer check, crashed or hung;\n"
         "2 bad option, algorithm, backend, size list or output path (nothing is run or written);\n"
         "3 a result file could not be written; 130 interrupted (finished measurements written)\n",

@@ -31,6 +31,7 @@ typedef enum cm_opt {
     CM_OPT_TIMEOUT,
     CM_OPT_FORCE,
     CM_OPT_QUIET,
+    CM_OPT_FULL,
     CM_OPT_HELP,
     CM_OPT_COUNT
 } cm_opt;
@@ -64,8 +65,19 @@ typedef struct cm_options {
     double time_s, target_ci, timeout_s;
     int quiet, cpu, per_cluster;
     int force;                   /* --force: replace a read-only result file */
+    int sizes_given;             /* --sizes was given */
+    int full;                    /* --full: the full matrix, not the default suite */
+    const char *suite;           /* "default", "full" or "selection" (cm_options_suite) */
+    char suite_algorithms[1024]; /* the default suite's algorithms, when it applies */
     int json;                    /* --json given as a flag (cmd->no_value) */
 } cm_options;
+
+/* Applies the suite of a run (data/suites.json, docs/cli.md "Suites"):
+ * with no --filter, --algorithms or --backends and no --full, the default
+ * suite's algorithms; with neither --sizes nor --full, its sizes. Sets
+ * o->suite. 0, or -1 with err when the table is unreadable or names an
+ * algorithm this build does not know (CM_EXIT_ENVIRONMENT). */
+int cm_options_suite(cm_options *o, cm_error *err);
 
 /* The commands that take these options: which, and their usage texts. */
 extern const cm_command cm_cmd_run, cm_cmd_verify, cm_cmd_list;

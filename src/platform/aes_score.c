@@ -13,6 +13,14 @@
  * consistent, else the clock was lower or higher than the one used, and the
  * cpufreq claim judged the same way; (6) a family whose ratio was derived
  * from the very log judged (derived_from, by SHA-256) → circular.
+ * The other evidence of the figure weighs in: positive evidence of an
+ * emulator → emulated-cpu before any step judges the timing; far below with
+ * the CPU's AES instructions present and used → emulated-cpu (under a
+ * hardware hypervisor, score-contradicts-features), present and
+ * masked → crypto-extensions-unused (naming who masks), absent →
+ * crypto-extensions-absent; without that evidence, absent-or-unused.
+ * Present and masked is crypto-extensions-unused at any score: the figure
+ * is of portable code, so no family or clock is judged from it.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -296,6 +304,78 @@ static void judge_known(struct verdict *v, const struct family *fam)
         judge_claim(v, fam);
 }
 
+/* Step 3, the figure far below every family: what the other evidence
+ * (the CPU's AES instructions, the library's use of them, an emulator)
+ * says about why. Without that evidence, absent-or-unused. */
+static void judge_far_below(struct verdict *v, double fraction, const char *reference_words)
+{
+    const platform_aes_figure *g = v->fig;
+    int present = g->aes_instructions && strcmp(g->aes_instructions, "present") == 0;
+    int absent = g->aes_instructions && strcmp(g->aes_instructions, "absent") == 0;
+    int used = g->library_aes && strcmp(g->library_aes, "used") == 0;
+    int masked = g->library_aes && strcmp(g->library_aes, "masked") == 0;
+    say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB, %.1f per MHz: below %.0f%% of %s",
+        v->who, g->mhz, v->label, g->kbs_16k, v->spm, 100 * fraction, reference_words);
+    if (present && used && g->native && g->native[0]) {
+        v->code = "score-contradicts-features";
+        say(v, ", although the CPU reports AES instructions, OpenSSL uses them and %s runs guest instructions "
+               "natively: the timing contradicts the features; the likeliest cause is other work or the "
+               "hypervisor taking the core during the measurement (load, steal) or a misread clock; measure "
+               "again on an idle machine.", g->native);
+    } else if (present && used) {
+        v->code = "emulated-cpu";
+        say(v, ", although the CPU reports AES instructions and OpenSSL uses them: emulated CPU (QEMU TCG or "
+               "similar): timings describe the emulator, not a core; run on bare metal (or under KVM) to "
+               "measure the core.");
+    } else if (present && masked) {
+        v->code = "crypto-extensions-unused";
+        say(v, "; the CPU has AES instructions but %s keeps OpenSSL from using them, so AES ran in portable "
+               "code; unset the mask (or use a library that knows the instructions) and measure again.",
+            g->masked_by && g->masked_by[0] ? g->masked_by : "its capability vector");
+    } else if (absent) {
+        v->code = "crypto-extensions-absent";
+        say(v, "; the CPU reports no AES instructions, so AES runs in portable code; prefer ChaCha20-Poly1305 "
+               "here, or a hardware engine if the kernel has one (compare with `cryptometer run --filter "
+               "afalg`).");
+    } else {
+        v->code = "crypto-extensions-absent-or-unused";
+        say(v, ", so AES ran without AES instructions: crypto extensions are absent or unused. Check the "
+               "CPU's features and the library's capability vector with `cryptometer detect`.");
+    }
+}
+
+/* Whether the figure's evidence is word for key. */
+static int is(const char *value, const char *word)
+{
+    return value && strcmp(value, word) == 0;
+}
+
+/* AES instructions present but masked from OpenSSL, the score not far
+ * below: the figure is of portable code all the same. */
+static void judge_masked(struct verdict *v)
+{
+    const platform_aes_figure *g = v->fig;
+    v->code = "crypto-extensions-unused";
+    say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB (%.1f per MHz) with its AES instructions "
+           "unused: %s keeps OpenSSL from them, so the figure is of portable code and says nothing about the "
+           "core's family or clock; unset the mask (or use a library that knows the instructions) and measure "
+           "again.",
+        v->who, g->mhz, v->label, g->kbs_16k, v->spm, g->masked_by && g->masked_by[0] ? g->masked_by
+                                                                                    : "its capability vector");
+}
+
+/* An emulated CPU (positive evidence): the timing says nothing about a
+ * core, so no family or clock is judged from it. */
+static void judge_emulated(struct verdict *v)
+{
+    const platform_aes_figure *g = v->fig;
+    v->code = "emulated-cpu";
+    say(v, "Emulated CPU (QEMU TCG or similar; %s): timings describe the emulator, not a core, so %s's %.0f "
+           "k/s (%.1f per MHz at %.0f MHz %s) says nothing about its AES instructions or its clock; run on "
+           "bare metal (or under KVM) to measure the core.",
+        g->emulated, v->who, g->kbs_16k, v->spm, g->mhz, v->label);
+}
+
 /* Steps 1 to 6 on v (the figure set); -1 only when out of memory. */
 static int judge(struct verdict *v, const json_t *families, double fraction)
 {
@@ -325,11 +405,16 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
     } else {
         snprintf(reference_words, sizeof reference_words, "the smallest ratio in the table (%.0f)", reference);
     }
+    if (g->emulated && g->emulated[0]) {
+        judge_emulated(v);
+        return 0;
+    }
     if (v->spm < fraction * reference) {
-        v->code = "crypto-extensions-absent-or-unused";
-        say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB, %.1f per MHz: below %.0f%% of %s, so "
-               "AES ran without AES instructions: crypto extensions are absent or unused.",
-            v->who, g->mhz, v->label, g->kbs_16k, v->spm, 100 * fraction, reference_words);
+        judge_far_below(v, fraction, reference_words);
+        return 0;
+    }
+    if (is(g->aes_instructions, "present") && is(g->library_aes, "masked")) {
+        judge_masked(v);
         return 0;
     }
     if (!known)
@@ -376,6 +461,10 @@ static json_t *verdict_json(struct verdict *v)
     rc |= json_object_set_new(o, "claimed_verdict", str(v->claimed_code));
     rc |= json_object_set_new(o, "verdict", json_string(v->code));
     rc |= json_object_set_new(o, "circular", json_boolean(v->circular));
+    rc |= json_object_set_new(o, "evidence", json_pack("{s:o, s:o, s:o, s:o, s:o}", "aes_instructions",
+                                                       str(g->aes_instructions), "library_aes", str(g->library_aes),
+                                                       "masked_by", str(g->library_aes && strcmp(g->library_aes, "masked") == 0 ? g->masked_by : NULL),
+                                                       "emulated", str(g->emulated), "native", str(g->native)));
     rc |= json_object_set_new(o, "message", json_string(v->msg));
     return cm_json_checked(o, rc);
 }
@@ -408,7 +497,8 @@ json_t *platform_aes_verdict(const json_t *table, const platform_aes_figure *fig
 json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k, double claimed_mhz,
                            const char *mhz_label)
 {
-    platform_aes_figure fig = {core_name, mhz, kbs_16k, claimed_mhz, mhz_label, binary_arch(), NULL};
+    platform_aes_figure fig = {core_name, mhz, kbs_16k, claimed_mhz, mhz_label, binary_arch(), NULL,
+                               NULL, NULL, NULL, NULL, NULL};
     return platform_aes_verdict(NULL, &fig);
 }
 

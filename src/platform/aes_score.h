@@ -28,6 +28,20 @@ typedef struct platform_aes_figure {
                                uname -m or a log names it; NULL or "": unknown */
     const char *log_sha256; /* the SHA-256 of the log judged (hex, any case);
                                NULL for a live run */
+    /* The other evidence (NULL: unknown; platform_weigh_aes_scores() fills
+     * it for a live figure): */
+    const char *aes_instructions; /* "present" or "absent": the CPU's AES
+                                     instructions (cpuid, hwcaps, lscpu) */
+    const char *library_aes;      /* "used" or "masked": OpenSSL's capability
+                                     vector for them */
+    const char *masked_by;        /* with "masked": who masks them, a noun
+                                     phrase ("OPENSSL_ia32cap=... in the
+                                     environment") */
+    const char *emulated;         /* positive evidence of an emulated CPU, a
+                                     noun phrase, or NULL */
+    const char *native;           /* evidence that guest instructions run
+                                     natively (a hardware hypervisor's cpuid
+                                     signature), a noun phrase, or NULL */
 } platform_aes_figure;
 
 /* Applies the rule to fig with table (the parsed data/aes_score_per_mhz.json;
@@ -37,6 +51,8 @@ typedef struct platform_aes_figure {
  * deviation} (of fig->arch only), claimed_mhz, claimed_deviation,
  * claimed_verdict, verdict ("consistent", "clock-lower-than-claimed",
  * "clock-higher-than-claimed", "crypto-extensions-absent-or-unused",
+ * "crypto-extensions-absent", "crypto-extensions-unused", "emulated-cpu",
+ * "score-contradicts-features",
  * "unknown-family", "insufficient-data"), circular, message (a sentence
  * with the numbers)}. NULL when the table is missing or malformed, or out of
  * memory. New reference. */

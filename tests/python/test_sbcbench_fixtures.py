@@ -20,6 +20,7 @@ from cryptometer import aes_score, resultdoc, sbcbench
 C, LOW, ABSENT, UNKNOWN, NODATA = ("consistent", "clock-lower-than-claimed",
                                    "crypto-extensions-absent-or-unused", "unknown-family",
                                    "insufficient-data")
+NO_AES = "crypto-extensions-absent"  # far below, and the log's CPU flags lack aes
 
 # cluster tuple: (cpus, core name, measured MHz, cpufreq OPP MHz, aes-256-cbc 16K k/s, verdict)
 HAND = {
@@ -157,9 +158,9 @@ HAND = {
     "4pC7.txt": {
         "openssl": "1.1.1f",  # line 357
         "hostname": "odroidxu4",  # line 13
-        "clusters": [  # ARMv7 cores without crypto extensions
-            ("cpu0-cpu3", "Cortex-A7", 1396, 1400, 27148.29, ABSENT),   # lines 33, 35, 359
-            ("cpu4-cpu7", "Cortex-A15", 1996, 2000, 71538.01, ABSENT),  # lines 49, 51, 360
+        "clusters": [  # ARMv7 cores without crypto extensions (lscpu Flags, line 1003)
+            ("cpu0-cpu3", "Cortex-A7", 1396, 1400, 27148.29, NO_AES),   # lines 33, 35, 359
+            ("cpu4-cpu7", "Cortex-A15", 1996, 2000, 71538.01, NO_AES),  # lines 49, 51, 360
         ],
     },
     "4qIj.txt": {
@@ -387,7 +388,7 @@ def test_messages_say_what_the_score_means(imported):
     assert a["message"].startswith("Cortex-A53 at 1412 MHz measured should score ~659404 k/s")
     assert "the score confirms the measured clock, not the claimed one" in a["message"]
     absent = imported["4pC7.txt"][1]["analysis"]["aes_score"][0]
-    assert "19.4 per MHz" in absent["message"] and "absent or unused" in absent["message"]
+    assert "19.4 per MHz" in absent["message"] and "reports no AES instructions" in absent["message"]
     unknown = imported["4E5J.txt"][1]["analysis"]["aes_score"]
     assert unknown[0]["closest_family"]["family"] == "Intel Golden Cove/Raptor Cove (P-core)"
     assert unknown[1]["closest_family"]["family"] == "Intel Gracemont (E-core)"

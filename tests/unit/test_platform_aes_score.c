@@ -45,7 +45,8 @@ static void test_aes_score(void)
         {"Cortex-A7", 1396, 27148.29, 0, "crypto-extensions-absent-or-unused", NULL,
          "Cortex-A7 at 1396 MHz measured scores 27148 k/s in AES-256-CBC 16 KiB, 19.4 per MHz: below 40% of "
          "the smallest ratio in the table (217), so AES ran without AES instructions: crypto extensions are "
-         "absent or unused."},
+         "absent or unused. Check the CPU's features and the library's capability vector with `cryptometer "
+         "detect`."},
         {"Kryo-4XX-Gold", 2552, 1455702.02, 0, "consistent", NULL, NULL},
         {"Cortex-A53", 0, 100.0, 0, "insufficient-data", NULL,
          "Cortex-A53: scores 100 k/s in AES-256-CBC 16 KiB but no clock is known, so the score per MHz "

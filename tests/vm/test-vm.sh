@@ -16,6 +16,8 @@
 #   (a) x86_64 VM (-cpu max, TCG) with af_alg algif_hash algif_skcipher aesni_intel
 #       sha256_ssse3: `detect --json` says AF_ALG is available, lists a driver for sha256,
 #       and the kernel selects cbc-aes-aesni for cbc(aes).
+#   In every check: the "cpu" verdict is "emulated-cpu" and nothing concludes that crypto
+#   extensions are "absent or unused" (the timings are the emulator's).
 #   (b) arm64 VM -cpu max with aes-ce-blk (+ sha1/sha2/sha3/sha512/ghash -ce, af_alg...):
 #       features aes pmull sha1 sha2 sha3 sha512 present, MIDR 0x000f0510 and the core
 #       name data/cpu_cores.json gives for it (or none, if the table has no entry),
@@ -43,6 +45,8 @@ set -euo pipefail
 #   .cpu.clusters[]                {core_name, midr, ...}; midr a number or a hex string,
 #                                  core_name "" or null when the table has no name
 #   .kernel_crypto.af_alg          {available: true|false, reason}
+#   .verdicts[]                    {id: "cpu"|"aes-score"|..., code, message} (docs/detect.md,
+#                                  Verdicts); under TCG the "cpu" one is "emulated-cpu"
 #   .kernel_crypto ... drivers     somewhere below .kernel_crypto (today:
 #                                  .kernel_crypto.algorithms[]), objects with name = the
 #                                  algorithm ("sha256", "cbc(aes)") and the kernel's choice
@@ -68,6 +72,9 @@ def hex2num: ascii_downcase | ltrimstr("0x")
     | explode | reduce .[] as $c (0; . * 16 + (if $c >= 97 then $c - 87 else $c - 48 end));
 def midrs: [.cpu.clusters[]?.midr | if type == "string" then hex2num else . end];
 def core_names: [.cpu.clusters[]?.core_name | select(. != null and . != "")];
+def verdict_codes($id): [.verdicts[]? | select(.id == $id) | .code];
+def says_absent_or_unused: any(.verdicts[]?, .aes_score.scores[]?;
+    ((.code // .verdict // "") | test("absent-or-unused")) or ((.message // "") | test("absent or unused")));
 '
 # The command run in every VM and under qemu-aarch64.
 DETECT_ARGS=(detect --json)
@@ -121,7 +128,8 @@ show() {
         features: [.cpu.features[]? | select(.present == true) | .name],
         af_alg: .kernel_crypto.af_alg,
         sha256: drivers_for("sha256"), cbc_aes: drivers_for("cbc(aes)"),
-        cbc_aes_selected: selected_driver_for("cbc(aes)")}' "$1" 2>&1 | sed 's/^/  /' | head -60
+        cbc_aes_selected: selected_driver_for("cbc(aes)"),
+        verdicts: [.verdicts[]? | {id, code, message}]}' "$1" 2>&1 | sed 's/^/  /' | head -60
 }
 
 # valid_json FILE LABEL — the command printed one JSON document.
@@ -222,6 +230,8 @@ if want a; then
             expect "$J" "a: a kernel driver listed for sha256" 'drivers_for("sha256") | length > 0'
             expect "$J" "a: cbc-aes-aesni selected for cbc(aes)" 'selected_driver_for("cbc(aes)") == "cbc-aes-aesni"'
             expect "$J" "a: feature aes (AES-NI) present" 'feature_present("aes")'
+            expect "$J" "a: the CPU is emulated (TCG)" 'verdict_codes("cpu") == ["emulated-cpu"]'
+            expect "$J" "a: no absent-or-unused conclusion from the timing" 'says_absent_or_unused | not'
             [ "$FAILED" = "$f0" ] || show "$J"
         fi
     fi
@@ -255,6 +265,8 @@ check_arm64_vm() {
     fi
     expect "$J" "$label: AF_ALG available" 'af_alg_available'
     expect "$J" "$label: cbc-aes-ce selected for cbc(aes)" 'selected_driver_for("cbc(aes)") == "cbc-aes-ce"'
+    expect "$J" "$label: the CPU is emulated (TCG)" 'verdict_codes("cpu") == ["emulated-cpu"]'
+    expect "$J" "$label: no absent-or-unused conclusion from the timing" 'says_absent_or_unused | not'
     [ "$FAILED" = "$f0" ] || show "$J"
 }
 
@@ -298,6 +310,8 @@ if want c; then
             for f in $absent; do
                 expect "$J" "$label: hwcap $f absent" 'feature_present($f) | not' --arg f "$f"
             done
+            expect "$J" "$label: the CPU is emulated (user mode)" 'verdict_codes("cpu") == ["emulated-cpu"]'
+            expect "$J" "$label: no absent-or-unused conclusion from the timing" 'says_absent_or_unused | not'
             [ "$FAILED" = "$f0" ] || show "$J"
         done
     fi

@@ -1,0 +1,56 @@
+/*
+ * verdict.h — verdicts that weigh all the evidence of a detect document or
+ * a run's context: whether the CPU is emulated (verdict_emulation.c), what
+ * the kernel's drivers say about hardware engines (verdict_kernel.c),
+ * clusters whose AES score disagrees with their twins' (aes_twins.c), and
+ * the AES score judged with the CPU's features, the library's capability
+ * vector and the emulator evidence together (verdict.c, through the one
+ * rule of aes_score.c). docs/detect.md ("Verdicts") states each rule.
+ *
+ * Every verdict is an object {id, subject, code, message, evidence}: id
+ * "cpu", "aes-score", "twins" or "kernel"; code a fixed word; message one
+ * sentence that names the evidence and says what to do next.
+ */
+#ifndef CM_PLATFORM_VERDICT_H
+#define CM_PLATFORM_VERDICT_H
+
+struct json_t;
+
+/* The emulator evidence of a document that has "cpu", and optionally
+ * "system" and "health_snapshot" (a detect document, a run's context):
+ * {emulated (bool: positive evidence), evidence [sentences: positive],
+ * hints [sentences: supporting only], native (a hardware hypervisor's
+ * signature: guest instructions run natively; absent otherwise)}, with
+ * data/emulators.json. New
+ * reference, NULL when out of memory. */
+struct json_t *platform_emulation(const struct json_t *doc);
+
+/* The hardware-engine verdicts of a "kernel_crypto" object (algorithms
+ * with their drivers, classes, priorities and the kernel's choice): per
+ * engine, "engine-selected", "engine-not-selected",
+ * "engine-selected-alone" (only because nothing else is loaded) and
+ * "engine-unusable" (failed or unknown selftest). Appends to verdicts;
+ * 0, or -1 when out of memory. */
+int platform_kernel_verdicts(const struct json_t *kernel_crypto, struct json_t *verdicts);
+
+/* Flags the clusters of one run or log whose AES score per MHz disagrees
+ * with their twins' (the same family, clocks within 3%): each verdict of
+ * scores (platform_aes_verdict() objects, with an optional "cluster" and
+ * "observed" [what the run or log shows during that cluster's test]) that
+ * has twins gets "twins" {clusters, reference_score_per_mhz, deviation,
+ * flagged, message}. 0, or -1 when out of memory. */
+int platform_aes_twins(struct json_t *scores);
+
+/* Judges again each AES score of scores (platform_aes_verdict() objects,
+ * keeping their other keys) with the evidence of doc (cpu features, the
+ * openssl backend's capability vector under "backends", emulation), then
+ * compares twins. 0, or -1 when out of memory. */
+int platform_weigh_aes_scores(struct json_t *scores, const struct json_t *doc, const struct json_t *emulation);
+
+/* The "verdicts" array of a detect document: the CPU (emulated or not),
+ * each AES score, twins, kernel engines; judging doc's aes_score.scores
+ * again on the way (platform_weigh_aes_scores()). New reference, NULL when
+ * out of memory. */
+struct json_t *platform_verdicts(struct json_t *doc);
+
+#endif

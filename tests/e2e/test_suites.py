@@ -1,0 +1,58 @@
+"""The suites of `run` (issue 7, docs/cli.md "Suites"): with nothing selected a run
+measures the default suite of data/suites.json at its sizes, --full measures every
+algorithm at the default sizes, and a selection is measured as given; the document says
+which (settings.suite). The default cut covers every class the build measures."""
+import json
+import subprocess
+from pathlib import Path
+
+import jsonschema
+
+ROOT = Path(__file__).resolve().parents[2]
+SUITES = json.loads((ROOT / "data" / "suites.json").read_text())
+ALL_SIZES = [16, 64, 256, 1024, 8192, 16384]
+
+
+def run(binary, tmp_path, *args):
+    out = tmp_path / "r.json"
+    p = subprocess.run([str(binary), "run", "--time", "0.01", "-q", "--json", str(out), *args],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode in (0, 1), p.stderr
+    return json.loads(out.read_text())
+
+
+def test_nothing_selected_runs_the_default_suite(cm_bin, tmp_path, schema):
+    doc = run(cm_bin, tmp_path)
+    jsonschema.validate(doc, schema)
+    assert doc["settings"]["suite"] == "default"
+    assert doc["settings"]["sizes"] == SUITES["default"]["sizes"]
+    measured = {r["algorithm"] for r in doc["results"]}
+    listed = json.loads(subprocess.run([str(cm_bin), "list", "--json"], capture_output=True,
+                                       text=True, check=True).stdout)["benchmarks"]
+    built = {b["algorithm"] for b in listed}
+    assert measured == set(SUITES["default"]["algorithms"]) & built
+    sizes = {r["size"] for r in doc["results"] if r["size"] is not None}
+    assert sizes <= set(SUITES["default"]["sizes"])
+
+
+def test_the_default_cut_covers_every_class(cm_bin):
+    listed = json.loads(subprocess.run([str(cm_bin), "list", "--json"], capture_output=True,
+                                       text=True, check=True).stdout)["benchmarks"]
+    class_of = {b["algorithm"]: b["class"] for b in listed}
+    cut = SUITES["default"]["algorithms"]
+    assert set(cut) <= set(class_of), set(cut) - set(class_of)
+    assert {class_of[a] for a in cut} == set(class_of.values()) - {"checksum"}
+
+
+def test_full_measures_every_algorithm_at_every_default_size(cm_bin, tmp_path):
+    doc = run(cm_bin, tmp_path, "--full", "--backends", "ref")
+    assert doc["settings"]["suite"] == "full" and doc["settings"]["sizes"] == ALL_SIZES
+    listed = json.loads(subprocess.run([str(cm_bin), "list", "--json", "--backends", "ref"],
+                                       capture_output=True, text=True, check=True).stdout)
+    assert {r["algorithm"] for r in doc["results"]} == {b["algorithm"] for b in listed["benchmarks"]}
+
+
+def test_a_selection_is_measured_as_given(cm_bin, tmp_path):
+    doc = run(cm_bin, tmp_path, "--filter", "ref:portable/sha1/", "--sizes", "64")
+    assert doc["settings"]["suite"] == "selection" and doc["settings"]["sizes"] == [64]
+    assert {r["algorithm"] for r in doc["results"]} == {"sha1"}
