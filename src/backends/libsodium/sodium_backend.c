@@ -19,6 +19,7 @@ static const cm_impl sodium_impls[] = {
     CM_IMPL_MAC("poly1305", "default", &sodium_poly1305, NULL),
     CM_IMPL_CIPHER("chacha20", "default", &sodium_chacha20, NULL),
     CM_IMPL_SIGNATURE("ed25519", "default", &sodium_ed25519, NULL),
+    CM_IMPL_KEX("x25519", "default", &sodium_x25519, NULL),
 };
 
 /* libsodium offers a few constructions by design, not every primitive. */
@@ -35,6 +36,14 @@ static const cm_missing_algorithm sodium_missing[] = {
     {"sha3-512", "libsodium has no SHA-3"},
     {"blake2s-256", "libsodium has BLAKE2b only (crypto_generichash), no BLAKE2s"},
     {"ecdsa-p256-sha256", "libsodium has no ECDSA and no NIST curve"},
+    {"ecdsa-p384-sha384", "libsodium has no ECDSA and no NIST curve"},
+    {"ecdh-p256", "libsodium has no NIST curve (X25519 only)"},
+    {"rsa-2048-pss-sha256", "libsodium has no RSA"},
+    {"rsa-3072-pss-sha256", "libsodium has no RSA"},
+    {"rsa-4096-pss-sha256", "libsodium has no RSA"},
+    {"rsa-2048-oaep-sha256", "libsodium has no RSA"},
+    {"rsa-3072-oaep-sha256", "libsodium has no RSA"},
+    {"rsa-4096-oaep-sha256", "libsodium has no RSA"},
 };
 
 /* sodium_init: picks the CPU-specific code; 1 means already done. */

@@ -31,6 +31,9 @@ const uint8_t *sodium_spki_key(const uint8_t *der, size_t len, uint8_t oid);
 /* Writes the SODIUM_SPKI_HEADER + 32 bytes of key's form to der. */
 void sodium_spki_write(uint8_t *der, const uint8_t *key, uint8_t oid);
 
+/* sodium_x25519.c */
+extern const cm_kex_vtable sodium_x25519;
+
 /* sodium_ed25519.c */
 extern const cm_signature_vtable sodium_ed25519;
 

@@ -58,6 +58,15 @@ static const cm_impl mbed_impls[] = {
 #if MBED_HAS_ECDSA_P256
     CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "default", &mbed_ecdsa, NULL),
 #endif
+#if MBED_HAS_ECDSA_P384
+    CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "default", &mbed_ecdsa, NULL),
+#endif
+#if MBED_HAS_X25519
+    CM_IMPL_KEX("x25519", "default", &mbed_kex, NULL),
+#endif
+#if MBED_HAS_ECDH_P256
+    CM_IMPL_KEX("ecdh-p256", "default", &mbed_kex, NULL),
+#endif
 };
 
 /* What this build lacks; the last entry is an end mark (not counted). */
@@ -109,6 +118,30 @@ static const cm_missing_algorithm mbed_missing[] = {
 #if !MBED_HAS_ECDSA_P256
     {"ecdsa-p256-sha256", "this Mbed TLS was built without ECDSA on P-256 (MBEDTLS_ECDSA_C, "
                           "MBEDTLS_ECP_DP_SECP256R1_ENABLED, PK parse/write, CTR_DRBG)"},
+#endif
+#if !MBED_HAS_ECDSA_P384
+    {"ecdsa-p384-sha384", "this Mbed TLS was built without ECDSA on P-384 "
+                          "(MBEDTLS_ECP_DP_SECP384R1_ENABLED, SHA-384)"},
+#endif
+    {"rsa-2048-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
+    {"rsa-3072-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
+    {"rsa-4096-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
+    {"rsa-2048-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
+    {"rsa-3072-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
+    {"rsa-4096-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
+#if !MBED_HAS_X25519
+    {"x25519", "this Mbed TLS was built without ECDH on Curve25519 (MBEDTLS_ECDH_C, "
+               "MBEDTLS_ECP_DP_CURVE25519_ENABLED)"},
+#endif
+#if !MBED_HAS_ECDH_P256
+    {"ecdh-p256", "this Mbed TLS was built without ECDH on P-256 (MBEDTLS_ECDH_C, "
+                  "MBEDTLS_ECP_DP_SECP256R1_ENABLED)"},
 #endif
     {NULL, NULL}};
 

@@ -29,13 +29,6 @@
 #include <mbedtls/pk.h>
 #include <mbedtls/platform_util.h>
 
-/* The group of an EC key pair (a private field in 3.x). */
-#if MBED_HAVE_3
-#define MBED_KEYPAIR_GROUP_ID(kp) ((kp)->MBEDTLS_PRIVATE(grp).id)
-#else
-#define MBED_KEYPAIR_GROUP_ID(kp) ((kp)->grp.id)
-#endif
-
 /* The curves and hashes of the algorithm table this file maps. */
 static const struct mbed_curve {
     const char *name;
@@ -52,8 +45,10 @@ static const struct mbed_hash {
     mbedtls_md_type_t type;
 } mbed_hashes[] = {
     {"sha256", MBEDTLS_MD_SHA256},
-#ifdef MBEDTLS_SHA512_C
+#if defined(MBEDTLS_SHA384_C) || (!MBED_HAVE_3 && defined(MBEDTLS_SHA512_C))
     {"sha384", MBEDTLS_MD_SHA384},
+#endif
+#ifdef MBEDTLS_SHA512_C
     {"sha512", MBEDTLS_MD_SHA512},
 #endif
 };

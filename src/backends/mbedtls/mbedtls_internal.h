@@ -92,6 +92,35 @@
 #define MBED_HAS_ECDSA_P256 0
 #endif
 
+#if defined(MBEDTLS_ECDH_C) && defined(MBEDTLS_ECP_DP_CURVE25519_ENABLED) \
+    && defined(MBEDTLS_CTR_DRBG_C) && defined(MBEDTLS_ENTROPY_C)
+#define MBED_HAS_X25519 1
+#else
+#define MBED_HAS_X25519 0
+#endif
+#if defined(MBEDTLS_ECDH_C) && defined(MBEDTLS_ECP_DP_SECP256R1_ENABLED) \
+    && defined(MBEDTLS_PK_PARSE_C) && defined(MBEDTLS_CTR_DRBG_C) && defined(MBEDTLS_ENTROPY_C)
+#define MBED_HAS_ECDH_P256 1
+#else
+#define MBED_HAS_ECDH_P256 0
+#endif
+
+/* The group and public point of an EC key pair (private fields in 3.x). */
+#if MBED_HAVE_3
+#define MBED_KEYPAIR_GROUP_ID(kp) ((kp)->MBEDTLS_PRIVATE(grp).id)
+#define MBED_KEYPAIR_Q(kp) ((kp)->MBEDTLS_PRIVATE(Q))
+#else
+#define MBED_KEYPAIR_GROUP_ID(kp) ((kp)->grp.id)
+#define MBED_KEYPAIR_Q(kp) ((kp)->Q)
+#endif
+
+#if MBED_HAS_ECDSA_P256 && defined(MBEDTLS_ECP_DP_SECP384R1_ENABLED) \
+    && (defined(MBEDTLS_SHA384_C) || (!MBED_HAVE_3 && defined(MBEDTLS_SHA512_C)))
+#define MBED_HAS_ECDSA_P384 1
+#else
+#define MBED_HAS_ECDSA_P384 0
+#endif
+
 /* mbedtls_symmetric.c */
 extern const cm_cipher_vtable mbed_aes128cbc, mbed_aes256cbc, mbed_aes128ctr, mbed_aes256ctr;
 extern const cm_aead_vtable mbed_aes128gcm, mbed_aes256gcm, mbed_chacha20poly1305;
@@ -101,6 +130,9 @@ extern const cm_mac_vtable mbed_hmac_sha256;
 /* mbedtls_xts_chacha20_poly1305.c */
 extern const cm_cipher_vtable mbed_aes128xts, mbed_aes256xts, mbed_chacha20;
 extern const cm_mac_vtable mbed_poly1305;
+
+/* mbedtls_kex.c: X25519 and ECDH P-256 (the algorithm's curve) */
+extern const cm_kex_vtable mbed_kex;
 
 /* mbedtls_ecdsa.c: ECDSA over the algorithm's curve and hash, DER */
 extern const cm_signature_vtable mbed_ecdsa;

@@ -67,6 +67,15 @@ static const cm_impl wolf_impls[] = {
 #if WOLF_HAS_ECDSA
     CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "wolfcrypt", &wolf_signature, NULL),
 #endif
+#if WOLF_HAS_ECDSA_P384
+    CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "wolfcrypt", &wolf_signature, NULL),
+#endif
+#if WOLF_HAS_X25519
+    CM_IMPL_KEX("x25519", "wolfcrypt", &wolf_x25519, NULL),
+#endif
+#if WOLF_HAS_ECDH_P256
+    CM_IMPL_KEX("ecdh-p256", "wolfcrypt", &wolf_ecdh, NULL),
+#endif
 };
 
 /* What this wolfCrypt was built without, by the switch that is off; the
@@ -134,6 +143,28 @@ static const cm_missing_algorithm wolf_missing[] = {
 #if !WOLF_HAS_ECDSA
     {"ecdsa-p256-sha256", "this wolfSSL was built without ECC (HAVE_ECC off: --disable-ecc)"},
 #endif
+#if !WOLF_HAS_ECDSA_P384
+    {"ecdsa-p384-sha384", "this wolfSSL was built without ECC or SHA-384 (HAVE_ECC, WOLFSSL_SHA384)"},
+#endif
+#if !WOLF_HAS_ECDH_P256
+    {"ecdh-p256", "this wolfSSL was built without ECC (HAVE_ECC off: --disable-ecc)"},
+#endif
+#if !WOLF_HAS_X25519
+    {"x25519", "this wolfSSL was built without Curve25519 (HAVE_CURVE25519 off: "
+               "--enable-curve25519 not given)"},
+#endif
+    {"rsa-2048-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
+    {"rsa-3072-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
+    {"rsa-4096-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
+    {"rsa-2048-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
+    {"rsa-3072-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
+    {"rsa-4096-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
     {NULL, NULL}};
 
 /* Defined name as a JSON boolean: was the switch on when wolfSSL was built. */

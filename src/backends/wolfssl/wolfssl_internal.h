@@ -92,6 +92,21 @@
 #else
 #define WOLF_HAS_BLAKE2S 0
 #endif
+#if defined(HAVE_CURVE25519)
+#define WOLF_HAS_X25519 1
+#else
+#define WOLF_HAS_X25519 0
+#endif
+#if defined(HAVE_ECC)
+#define WOLF_HAS_ECDH_P256 1
+#else
+#define WOLF_HAS_ECDH_P256 0
+#endif
+#if defined(HAVE_ECC) && defined(WOLFSSL_SHA384)
+#define WOLF_HAS_ECDSA_P384 1
+#else
+#define WOLF_HAS_ECDSA_P384 0
+#endif
 
 /* The largest piece handed to one wolfCrypt call, whose lengths are
  * word32: a multiple of the AES block. */
@@ -109,6 +124,9 @@ extern const cm_cipher_vtable wolf_aes128xts, wolf_aes256xts, wolf_chacha20;
 /* wolfssl_blake2_poly1305.c */
 extern const cm_hash_vtable wolf_blake2b512, wolf_blake2s256;
 extern const cm_mac_vtable wolf_poly1305;
+
+/* wolfssl_x25519.c, wolfssl_ecdh.c */
+extern const cm_kex_vtable wolf_x25519, wolf_ecdh;
 
 /* wolfssl_signature.c: one table for Ed25519 and ECDSA (the algorithm's
  * parameters say which) */
