@@ -46,6 +46,8 @@ missing_tools() {
         command -v python3 >/dev/null 2>&1 || echo python
         command -v clang >/dev/null 2>&1 || echo clang
         [ "$(uname -s)" = Darwin ] || command -v valgrind >/dev/null 2>&1 || echo valgrind
+        # the fleet tests' SSH hosts (tests/e2e/fleet_lab.py): sshd in network namespaces
+        [ "$(uname -s)" != Linux ] || [ -x /usr/sbin/sshd ] || echo openssh-server
         command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || echo chromium
         python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || echo python-venv
     fi
@@ -87,16 +89,16 @@ install_packages() {
     say "missing: $need"
     if command -v apt-get >/dev/null 2>&1; then
         pkgs="build-essential g++ cmake pkg-config libjansson-dev libssl-dev"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang chromium valgrind"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang chromium valgrind openssh-server openssh-client iproute2"
         as_root apt-get update -qq
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null
     elif command -v dnf >/dev/null 2>&1; then
         pkgs="gcc gcc-c++ make cmake pkgconf-pkg-config jansson-devel openssl-devel"
-        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip clang chromium valgrind"
+        [ "$mode" = test ] && pkgs="$pkgs python3 python3-pip clang chromium valgrind openssh-server openssh-clients iproute"
         as_root dnf install -y $pkgs
     elif command -v apk >/dev/null 2>&1; then
         pkgs="build-base g++ cmake pkgconf jansson-dev openssl-dev linux-headers"
-        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip clang chromium valgrind"
+        [ "$mode" = test ] && pkgs="$pkgs python3 py3-pip clang chromium valgrind openssh-server openssh-client iproute2"
         as_root apk add $pkgs
     elif command -v brew >/dev/null 2>&1; then
         brew install cmake pkg-config jansson openssl@3 python
@@ -126,7 +128,7 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $bu
 
 venv() {
     # playwright drives the system's chromium (tests/python/test_report_browser.py): no browser download.
-    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright, hypothesis' 2>/dev/null; then
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright, hypothesis, ansible' 2>/dev/null; then
         say "setting up the Python environment in .venv"
         python3 -m venv .venv
         .venv/bin/python -m pip install -q --upgrade pip >/dev/null
@@ -162,8 +164,9 @@ test)
     say "end-to-end tests of a build without OpenSSL (what it lacks is skipped, with the reason)"
     build build-noopenssl -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_WERROR=ON
     build build-noopenssl-test -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON
+    # (the fleet tests exercise Ansible and SSH, not the build: they run once, above)
     CRYPTOMETER_BIN="$here/build-noopenssl/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-noopenssl-test/cryptometer" \
-        .venv/bin/python -m pytest -q -rs tests/e2e || status=1
+        .venv/bin/python -m pytest -q -rs --ignore=tests/e2e/test_fleet.py tests/e2e || status=1
     say "the OpenSSL backend against OpenSSL 1.1.1 (src/backends/openssl/check-openssl111.sh)"
     rc=0
     sh src/backends/openssl/check-openssl111.sh >openssl111.log 2>&1 || rc=$?
@@ -208,7 +211,7 @@ test)
             rc=0
             (cd build-asan && ctest --output-on-failure) || rc=1
             CRYPTOMETER_BIN="$here/build-asan-plain/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-asan/cryptometer" \
-                .venv/bin/python -m pytest -q -p no:cacheprovider tests/e2e || rc=1
+                .venv/bin/python -m pytest -q -p no:cacheprovider --ignore=tests/e2e/test_fleet.py tests/e2e || rc=1
             exit $rc
         ) || { say "ASan+UBSan: FAILED"; status=1; }
     else

@@ -233,18 +233,18 @@ typedef union cm_vtable_ref {
 } cm_vtable_ref;
 
 /* A row of a backend's implementation table: cm_impl {algorithm, variant,
- * class, table, available} with the class and the table's member set
- * together (backend.h). */
-#define CM_IMPL_HASH(alg, variant, table, avail) {alg, variant, CM_CLASS_HASH, {.hash = table}, avail}
-#define CM_IMPL_MAC(alg, variant, table, avail) {alg, variant, CM_CLASS_MAC, {.mac = table}, avail}
+ * class, table, available, served_by = NULL} with the class and the
+ * table's member set together (backend.h). */
+#define CM_IMPL_HASH(alg, variant, table, avail) {alg, variant, CM_CLASS_HASH, {.hash = table}, avail, NULL}
+#define CM_IMPL_MAC(alg, variant, table, avail) {alg, variant, CM_CLASS_MAC, {.mac = table}, avail, NULL}
 #define CM_IMPL_CIPHER(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_CIPHER, {.cipher = table}, avail}
-#define CM_IMPL_AEAD(alg, variant, table, avail) {alg, variant, CM_CLASS_AEAD, {.aead = table}, avail}
+    {alg, variant, CM_CLASS_CIPHER, {.cipher = table}, avail, NULL}
+#define CM_IMPL_AEAD(alg, variant, table, avail) {alg, variant, CM_CLASS_AEAD, {.aead = table}, avail, NULL}
 #define CM_IMPL_SIGNATURE(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_SIGNATURE, {.signature = table}, avail}
-#define CM_IMPL_KEX(alg, variant, table, avail) {alg, variant, CM_CLASS_KEX, {.kex = table}, avail}
-#define CM_IMPL_PKE(alg, variant, table, avail) {alg, variant, CM_CLASS_PKE, {.pke = table}, avail}
+    {alg, variant, CM_CLASS_SIGNATURE, {.signature = table}, avail, NULL}
+#define CM_IMPL_KEX(alg, variant, table, avail) {alg, variant, CM_CLASS_KEX, {.kex = table}, avail, NULL}
+#define CM_IMPL_PKE(alg, variant, table, avail) {alg, variant, CM_CLASS_PKE, {.pke = table}, avail, NULL}
 #define CM_IMPL_CHECKSUM(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail}
+    {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail, NULL}
 
 #endif

@@ -30,6 +30,7 @@ static const command commands[] = {
     {"plot", NULL, "plots of results (PNG and SVG)"},
     {"report", NULL, "one self-contained HTML report of results"},
     {"export", NULL, "a selection of records as CSV"},
+    {"fleet", NULL, "the same run on many hosts over SSH (Ansible); results come home"},
     {"aes-score", cm_aes_score_main, NULL}, /* the AES score rule, for the Python layer */
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

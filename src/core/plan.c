@@ -100,8 +100,10 @@ static int known_backend(const char *name)
     char backend[64];
     snprintf(backend, sizeof backend, "%.*s", (int)(colon - name), name);
     const cm_backend *b = cm_registry_find_backend(backend);
-    for (size_t i = 0; b && i < b->n_impls; i++)
-        if (strcmp(b->impls[i].variant, colon + 1) == 0)
+    size_t nr = 0;
+    const cm_impl *rows = b ? cm_backend_impls(b, &nr) : NULL;
+    for (size_t i = 0; i < nr; i++)
+        if (strcmp(rows[i].variant, colon + 1) == 0)
             return 1;
     return 0;
 }
@@ -271,8 +273,10 @@ int cm_plan_build(const cm_selection *sel, cm_group **groups, size_t *n, cm_erro
     *n = 0;
     for (size_t bi = 0; bi < cm_registry_count(); bi++) {
         const cm_backend *b = cm_registry_backend(bi);
-        for (size_t ii = 0; ii < b->n_impls; ii++) {
-            cm_group g = group_of(sel, b, &b->impls[ii]);
+        size_t nr;
+        const cm_impl *rows = cm_backend_impls(b, &nr);
+        for (size_t ii = 0; ii < nr; ii++) {
+            cm_group g = group_of(sel, b, &rows[ii]);
             if (g.n_ops == 0)
                 continue;
             if (*n == cap) {

@@ -500,13 +500,18 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
 static void print_notes(FILE *out, const cm_record *recs, size_t n, json_t *doc)
 {
     int header = 0;
+    const cm_record *prev = NULL;
     for (size_t k = 0; k < n; k++) {
         const cm_record *r = &recs[k];
         if (r->status == CM_RECORD_OK || r->status == CM_RECORD_SKIPPED || row_seen(recs, k))
             continue;
         if (!header++)
             fprintf(out, "\nNot measured:\n");
-        fprintf(out, "  %-44s %s: %s\n", r->name, cm_record_status_name(r->status), r->reason);
+        /* A reason shared by the rows above it (a kernel without AF_ALG) is said once. */
+        int same = prev && prev->status == r->status && strcmp(prev->reason, r->reason) == 0;
+        fprintf(out, "  %-44s %s: %s\n", r->name, cm_record_status_name(r->status),
+                same ? "(as above)" : r->reason);
+        prev = r;
     }
     print_not_built(out, doc, &header);
 }

@@ -265,6 +265,7 @@ static int make_record(group_state *st, const group_fate *fate, int interrupted,
     received *got = find_received(st, op, size);
     int failed = 0;
     cm_record_init(rec, g->backend->name, g->impl->variant, g->alg, op, size, CM_RECORD_OK, NULL);
+    rec->served_by = g->impl->served_by;
     if (!cm_size_fits(g->alg, size)) {
         rec->status = CM_RECORD_SKIPPED;
         cm_size_rule(g->alg, rec->reason, sizeof rec->reason);
@@ -330,6 +331,7 @@ static int add_unavailable(const cm_suite_config *cfg, const cm_group *g, cm_rec
         cm_record rec;
         cm_record_init(&rec, g->backend->name, g->impl->variant, g->alg, g->ops[k], 0,
                        CM_RECORD_UNAVAILABLE, g->why);
+        rec.served_by = g->impl->served_by;
         rec.cpu = cfg->cpu;
         rec.cluster = cfg->cluster;
         if (cm_record_set_add(out, &rec, err) != 0)

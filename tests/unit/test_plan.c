@@ -165,7 +165,7 @@ static void test_filters(void)
     free(g);
 
     /* it narrows the operations of a group, not only the groups */
-    g = plan_of("/encrypt$", "aes-128-cbc", "ref", &n, &err);
+    g = plan_of("/encrypt$", "aes-128-cbc", "ref:portable", &n, &err);
     CHECK(n == 1);
     if (n == 1) {
         CHECK(g[0].n_ops == 1 && g[0].ops[0] == CM_OP_ENCRYPT);
@@ -174,7 +174,7 @@ static void test_filters(void)
         CHECK(strcmp(name, "ref:portable/aes-128-cbc/encrypt") == 0);
     }
     free(g);
-    g = plan_of(NULL, "aes-128-cbc", "ref", &n, &err);
+    g = plan_of(NULL, "aes-128-cbc", "ref:portable", &n, &err);
     CHECK(n == 1 && g[0].n_ops == 2);
     free(g);
 
@@ -184,25 +184,13 @@ static void test_filters(void)
                    "the openssl backend is not built here");
         return;
     }
-    {
-        /* and the library backends' built here */
-        static const char *const libraries[] = {"libsodium:default/sha256",
-                                                "mbedtls:default/sha256",
-                                                "wolfssl:wolfcrypt/sha256"};
-        const char *want[16] = {"openssl:evp/sha256", "ref:portable/sha256",
-                                "broken:flipped-bit/sha256", "faulty:segv/sha256",
-                                "twovariant:whole/sha256", "twovariant:blocks/sha256",
-                                "slow:repeated/sha256"};
-        size_t n_want = 7;
-        for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; i++) {
-            char backend[32];
-            snprintf(backend, sizeof backend, "%.*s", (int)strcspn(libraries[i], ":"),
-                     libraries[i]);
-            if (cm_registry_find_backend(backend))
-                want[n_want++] = libraries[i];
-        }
-        expect_plan(NULL, "sha256", NULL, want);
-    }
+    /* (afalg's rows depend on the kernel and the library backends' on what
+     * is installed, so they are left out here: tests/e2e/test_afalg.py,
+     * tests/vm and tests/e2e/test_library_backends.py check them.) */
+    expect_plan(NULL, "sha256", "openssl,ref,broken,faulty,twovariant,slow",
+                PLAN("openssl:evp/sha256", "ref:portable/sha256", "broken:flipped-bit/sha256",
+                     "faulty:segv/sha256", "twovariant:whole/sha256", "twovariant:blocks/sha256",
+                     "slow:repeated/sha256"));
     g = plan_of("seal", "aes-128-gcm", "openssl:evp", &n, &err);
     CHECK(n == 1);
     if (n == 1) {

@@ -381,7 +381,11 @@ int main(void)
     }
     for (size_t i = 0; i < cm_backend_openssl.n_impls; i++) {
         const cm_impl *m = &cm_backend_openssl.impls[i];
-        CHECK(m->available == NULL || m->available(why, sizeof why), m->algorithm);
+        why[0] = '\0';
+        int ok = m->available == NULL || m->available(why, sizeof why);
+        /* evp is OpenSSL's own code: always here. The engine variants
+         * depend on the kernel and /dev/crypto: here, or a reason. */
+        CHECK(strcmp(m->variant, "evp") == 0 ? ok : ok || why[0], m->algorithm);
     }
     hash("sha1", "abc", "a9993e364706816aba3e25717850c26c9cd0d89d");
     hash("sha256", "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
@@ -496,7 +500,7 @@ int main(void)
 }
 EOF
 
-srcs="$here/openssl_backend.c $here/openssl_cipher.c $here/openssl_digest.c $here/openssl_describe.c $here/openssl_pkeymac.c $here/openssl_signature.c $here/openssl_kex.c $here/openssl_pke.c $repo/src/core/algorithm.c"
+srcs="$here/openssl_backend.c $here/openssl_cipher.c $here/openssl_digest.c $here/openssl_describe.c $here/openssl_engine.c $here/openssl_pkeymac.c $here/openssl_signature.c $here/openssl_kex.c $here/openssl_pke.c $repo/src/core/algorithm.c"
 cflags="-std=gnu11 -Wall -Wextra -Wno-missing-field-initializers -Werror -O2 $incs -I$repo/include -I$repo/src"
 
 say "build against 1.1.1 headers, shared libcrypto.so.1.1 (-Wall -Wextra -Werror)"

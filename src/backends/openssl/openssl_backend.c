@@ -171,7 +171,36 @@ OSSL_ALGORITHMS(OSSL_SPEC)
 OSSL_ALGORITHMS(OSSL_BIND)
 
 #define OSSL_IMPL(id, name, cls, evp, legacy) CM_IMPL_##cls(name, "evp", &id##_vtable, id##_available),
-static const cm_impl ossl_impls[] = {OSSL_ALGORITHMS(OSSL_IMPL)};
+
+/* Engine variants (openssl_engine.c): id, cryptometer name, OpenSSL 3
+ * name, 1.1.1 getter, engine, variant, what serves the calls. The afalg
+ * engine does AES-CBC only; devcrypto whatever /dev/crypto offers. */
+#define OSSL_AFALG_SERVED "OpenSSL's afalg engine: AF_ALG cbc(aes), the driver the kernel picks"
+#define OSSL_DEVCRYPTO_SERVED "OpenSSL's devcrypto engine: /dev/crypto (cryptodev)"
+#define OSSL_ENGINE_ROWS(X)                                                                  \
+    X(afalg_aes_128_cbc, "aes-128-cbc", "AES-128-CBC", EVP_aes_128_cbc, "afalg",             \
+      "afalg-engine", OSSL_AFALG_SERVED)                                                      \
+    X(afalg_aes_256_cbc, "aes-256-cbc", "AES-256-CBC", EVP_aes_256_cbc, "afalg",             \
+      "afalg-engine", OSSL_AFALG_SERVED)                                                      \
+    X(devcrypto_aes_128_cbc, "aes-128-cbc", "AES-128-CBC", EVP_aes_128_cbc, "devcrypto",     \
+      "devcrypto-engine", OSSL_DEVCRYPTO_SERVED)                                              \
+    X(devcrypto_aes_256_cbc, "aes-256-cbc", "AES-256-CBC", EVP_aes_256_cbc, "devcrypto",     \
+      "devcrypto-engine", OSSL_DEVCRYPTO_SERVED)                                              \
+    X(devcrypto_aes_128_ctr, "aes-128-ctr", "AES-128-CTR", EVP_aes_128_ctr, "devcrypto",     \
+      "devcrypto-engine", OSSL_DEVCRYPTO_SERVED)                                              \
+    X(devcrypto_aes_256_ctr, "aes-256-ctr", "AES-256-CTR", EVP_aes_256_ctr, "devcrypto",     \
+      "devcrypto-engine", OSSL_DEVCRYPTO_SERVED)
+
+#define OSSL_ENGINE_SPEC(id, name, evp, legacy, engine_id, variant, served)              \
+    static const ossl_spec spec_##id = {.evp_name = evp, .legacy_cipher = OSSL_LEGACY(legacy), \
+                                        .engine = engine_id};                             \
+    OSSL_BIND_CIPHER(id)
+OSSL_ENGINE_ROWS(OSSL_ENGINE_SPEC)
+
+#define OSSL_ENGINE_IMPL(id, name, evp, legacy, engine_id, variant, served)              \
+    {name, variant, CM_CLASS_CIPHER, {.cipher = &id##_vtable}, id##_available, served},
+
+static const cm_impl ossl_all_impls[] = {OSSL_ALGORITHMS(OSSL_IMPL) OSSL_ENGINE_ROWS(OSSL_ENGINE_IMPL)};
 
 cm_rc ossl_fail(cm_rc rc)
 {
@@ -186,7 +215,7 @@ const cm_backend cm_backend_openssl = {
                    "EVP_MAC or HMAC, EVP_PKEY), keyed once as applications do",
     .version = ossl_version,
     .describe = ossl_describe,
-    .impls = ossl_impls,
-    .n_impls = sizeof ossl_impls / sizeof ossl_impls[0],
+    .impls = ossl_all_impls,
+    .n_impls = sizeof ossl_all_impls / sizeof ossl_all_impls[0],
     .peer_rank = 2, /* the reference where ref has no implementation (and for ref) */
 };

@@ -52,6 +52,9 @@ typedef struct ossl_spec {
      * are the algorithm's parameters (cm_algorithm_param), read at
      * create(). */
     int pkey_id;
+    /* Ciphers: the engine the contexts are keyed with ("afalg",
+     * "devcrypto"), or NULL for OpenSSL's own code (openssl_engine.c). */
+    const char *engine;
 } ossl_spec;
 
 /* ---- openssl_cipher.c: cm_cipher_vtable and cm_aead_vtable ------------- */
@@ -166,6 +169,14 @@ cm_rc ossl_pke_encrypt(void *state, const uint8_t *label, size_t label_len, cons
 cm_rc ossl_pke_decrypt(void *state, const uint8_t *label, size_t label_len, const uint8_t *ct,
                        size_t ct_len, uint8_t *msg, size_t *msg_len);
 void ossl_pke_destroy(void *state);
+
+/* ---- openssl_engine.c ------------------------------------------------------ */
+
+/* The ENGINE * (as void *, so callers need no engine header) that spec's
+ * engine gives for cipher, initialised once per process; NULL with why
+ * when the engine does not load here or does not offer the cipher. */
+void *ossl_engine_for(const ossl_spec *spec, const EVP_CIPHER *cipher, char *why,
+                      size_t why_len);
 
 /* ---- openssl_describe.c -------------------------------------------------- */
 
