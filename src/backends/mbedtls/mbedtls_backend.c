@@ -1,0 +1,194 @@
+/*
+ * mbedtls_backend.c — the Mbed TLS backend: `cm_backend_mbedtls`, its
+ * implementations, the algorithms it lacks with why (the library has no
+ * EdDSA; the rest follows this build's configuration), and its set-up:
+ * psa_crypto_init where the library has PSA, since 3.x routes some of
+ * the legacy calls through it (MBEDTLS_USE_PSA_CRYPTO). The work is in
+ * mbedtls_symmetric.c and mbedtls_ecdsa.c.
+ */
+#include <stdio.h>
+#include "mbedtls_internal.h"
+#ifdef MBEDTLS_PSA_CRYPTO_C
+#include <psa/crypto.h>
+#endif
+#include "cryptometer/backend.h"
+
+static const cm_impl mbed_impls[] = {
+#if MBED_HAS_CBC
+    CM_IMPL_CIPHER("aes-128-cbc", "default", &mbed_aes128cbc, NULL),
+    CM_IMPL_CIPHER("aes-256-cbc", "default", &mbed_aes256cbc, NULL),
+#endif
+#if MBED_HAS_CTR
+    CM_IMPL_CIPHER("aes-128-ctr", "default", &mbed_aes128ctr, NULL),
+    CM_IMPL_CIPHER("aes-256-ctr", "default", &mbed_aes256ctr, NULL),
+#endif
+#if MBED_HAS_XTS
+    CM_IMPL_CIPHER("aes-128-xts", "default", &mbed_aes128xts, NULL),
+    CM_IMPL_CIPHER("aes-256-xts", "default", &mbed_aes256xts, NULL),
+#endif
+#if MBED_HAS_CHACHA20
+    CM_IMPL_CIPHER("chacha20", "default", &mbed_chacha20, NULL),
+#endif
+#if MBED_HAS_GCM
+    CM_IMPL_AEAD("aes-128-gcm", "default", &mbed_aes128gcm, NULL),
+    CM_IMPL_AEAD("aes-256-gcm", "default", &mbed_aes256gcm, NULL),
+#endif
+#if MBED_HAS_CHACHAPOLY
+    CM_IMPL_AEAD("chacha20-poly1305", "default", &mbed_chacha20poly1305, NULL),
+#endif
+#if MBED_HAS_SHA1
+    CM_IMPL_HASH("sha1", "default", &mbed_sha1, NULL),
+#endif
+#if MBED_HAS_SHA256
+    CM_IMPL_HASH("sha256", "default", &mbed_sha256, NULL),
+#endif
+#if MBED_HAS_SHA512
+    CM_IMPL_HASH("sha512", "default", &mbed_sha512, NULL),
+#endif
+#if MBED_HAS_SHA3
+    CM_IMPL_HASH("sha3-256", "default", &mbed_sha3_256, NULL),
+    CM_IMPL_HASH("sha3-512", "default", &mbed_sha3_512, NULL),
+#endif
+#if MBED_HAS_POLY1305
+    CM_IMPL_MAC("poly1305", "default", &mbed_poly1305, NULL),
+#endif
+#if MBED_HAS_SHA256
+    CM_IMPL_MAC("hmac-sha256", "default", &mbed_hmac_sha256, NULL),
+#endif
+#if MBED_HAS_ECDSA_P256
+    CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "default", &mbed_ecdsa, NULL),
+#endif
+#if MBED_HAS_ECDSA_P384
+    CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "default", &mbed_ecdsa, NULL),
+#endif
+#if MBED_HAS_X25519
+    CM_IMPL_KEX("x25519", "default", &mbed_kex, NULL),
+#endif
+#if MBED_HAS_ECDH_P256
+    CM_IMPL_KEX("ecdh-p256", "default", &mbed_kex, NULL),
+#endif
+};
+
+/* What this build lacks; the last entry is an end mark (not counted). */
+static const cm_missing_algorithm mbed_missing[] = {
+    {"ed25519", "Mbed TLS has no EdDSA (neither 2.28 nor 3.x)"},
+    {"blake2b-512", "Mbed TLS has no BLAKE2"},
+    {"blake2s-256", "Mbed TLS has no BLAKE2"},
+#if !MBED_HAS_SHA3
+    {"sha3-256", MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
+                             : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"},
+    {"sha3-512", MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
+                             : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"},
+#endif
+#if !MBED_HAS_XTS
+    {"aes-128-xts", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"},
+    {"aes-256-xts", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"},
+#endif
+#if !MBED_HAS_CHACHA20
+    {"chacha20", "this Mbed TLS was built without MBEDTLS_CHACHA20_C"},
+#endif
+#if !MBED_HAS_POLY1305
+    {"poly1305", "this Mbed TLS was built without MBEDTLS_POLY1305_C"},
+#endif
+#if !MBED_HAS_CBC
+    {"aes-128-cbc", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"},
+    {"aes-256-cbc", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"},
+#endif
+#if !MBED_HAS_CTR
+    {"aes-128-ctr", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"},
+    {"aes-256-ctr", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"},
+#endif
+#if !MBED_HAS_GCM
+    {"aes-128-gcm", "this Mbed TLS was built without MBEDTLS_GCM_C"},
+    {"aes-256-gcm", "this Mbed TLS was built without MBEDTLS_GCM_C"},
+#endif
+#if !MBED_HAS_CHACHAPOLY
+    {"chacha20-poly1305", "this Mbed TLS was built without MBEDTLS_CHACHAPOLY_C"},
+#endif
+#if !MBED_HAS_SHA1
+    {"sha1", "this Mbed TLS was built without MBEDTLS_SHA1_C"},
+#endif
+#if !MBED_HAS_SHA256
+    {"sha256", "this Mbed TLS was built without MBEDTLS_SHA256_C"},
+    {"hmac-sha256", "this Mbed TLS was built without MBEDTLS_SHA256_C"},
+#endif
+#if !MBED_HAS_SHA512
+    {"sha512", "this Mbed TLS was built without MBEDTLS_SHA512_C"},
+#endif
+#if !MBED_HAS_ECDSA_P256
+    {"ecdsa-p256-sha256", "this Mbed TLS was built without ECDSA on P-256 (MBEDTLS_ECDSA_C, "
+                          "MBEDTLS_ECP_DP_SECP256R1_ENABLED, PK parse/write, CTR_DRBG)"},
+#endif
+#if !MBED_HAS_ECDSA_P384
+    {"ecdsa-p384-sha384", "this Mbed TLS was built without ECDSA on P-384 "
+                          "(MBEDTLS_ECP_DP_SECP384R1_ENABLED, SHA-384)"},
+#endif
+    {"rsa-2048-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
+    {"rsa-3072-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
+    {"rsa-4096-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
+    {"rsa-2048-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
+    {"rsa-3072-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
+    {"rsa-4096-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
+     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
+#if !MBED_HAS_X25519
+    {"x25519", "this Mbed TLS was built without ECDH on Curve25519 (MBEDTLS_ECDH_C, "
+               "MBEDTLS_ECP_DP_CURVE25519_ENABLED)"},
+#endif
+#if !MBED_HAS_ECDH_P256
+    {"ecdh-p256", "this Mbed TLS was built without ECDH on P-256 (MBEDTLS_ECDH_C, "
+                  "MBEDTLS_ECP_DP_SECP256R1_ENABLED)"},
+#endif
+    {NULL, NULL}};
+
+/* The runtime library's version (mbedtls_version_get_string). */
+static const char *mbed_version(void)
+{
+    static char v[18];
+#ifdef MBEDTLS_VERSION_C
+    mbedtls_version_get_string(v);
+#else
+    snprintf(v, sizeof v, "%s", MBEDTLS_VERSION_STRING);
+#endif
+    return v;
+}
+
+static cm_rc mbed_init(char *why, size_t why_len)
+{
+#ifdef MBEDTLS_PSA_CRYPTO_C
+    psa_status_t s = psa_crypto_init();
+    if (s != PSA_SUCCESS) {
+        snprintf(why, why_len, "psa_crypto_init() failed (%d)", (int)s);
+        return CM_ERR_LIBRARY;
+    }
+#else
+    (void)why;
+    (void)why_len;
+#endif
+    return CM_OK;
+}
+
+static void mbed_teardown(void)
+{
+#ifdef MBEDTLS_PSA_CRYPTO_C
+    mbedtls_psa_crypto_free();
+#endif
+}
+
+extern const cm_backend cm_backend_mbedtls;
+const cm_backend cm_backend_mbedtls = {
+    .name = "mbedtls",
+    .description = "Mbed TLS libmbedcrypto through its module APIs (mbedtls_aes, gcm, "
+                   "chachapoly, md, pk), keyed once",
+    .version = mbed_version,
+    .impls = mbed_impls,
+    .n_impls = sizeof mbed_impls / sizeof mbed_impls[0],
+    .init = mbed_init,
+    .teardown = mbed_teardown,
+    .missing = mbed_missing,
+    .n_missing = sizeof mbed_missing / sizeof mbed_missing[0] - 1,
+};

@@ -1,0 +1,232 @@
+/*
+ * wolfssl_backend.c — the wolfSSL backend: `cm_backend_wolfssl`, its
+ * implementations, the algorithms this build of wolfCrypt lacks with the
+ * configure switch that is off (read from its options.h at compile time:
+ * Debian's package is built with a chosen set), its set-up (wolfCrypt_Init)
+ * and the acceleration it was built with. The work is in
+ * wolfssl_symmetric.c and wolfssl_signature.c.
+ */
+#include <stdio.h>
+#include <jansson.h>
+#include "wolfssl_internal.h"
+#include <wolfssl/ssl.h>
+#include <wolfssl/wolfcrypt/wc_port.h>
+#include "cryptometer/backend.h"
+
+static const cm_impl wolf_impls[] = {
+#if WOLF_HAS_CBC
+    CM_IMPL_CIPHER("aes-128-cbc", "wolfcrypt", &wolf_aes128cbc, NULL),
+    CM_IMPL_CIPHER("aes-256-cbc", "wolfcrypt", &wolf_aes256cbc, NULL),
+#endif
+#if WOLF_HAS_CTR
+    CM_IMPL_CIPHER("aes-128-ctr", "wolfcrypt", &wolf_aes128ctr, NULL),
+    CM_IMPL_CIPHER("aes-256-ctr", "wolfcrypt", &wolf_aes256ctr, NULL),
+#endif
+#if WOLF_HAS_XTS
+    CM_IMPL_CIPHER("aes-128-xts", "wolfcrypt", &wolf_aes128xts, NULL),
+    CM_IMPL_CIPHER("aes-256-xts", "wolfcrypt", &wolf_aes256xts, NULL),
+#endif
+#if WOLF_HAS_CHACHA20
+    CM_IMPL_CIPHER("chacha20", "wolfcrypt", &wolf_chacha20, NULL),
+#endif
+#if WOLF_HAS_GCM
+    CM_IMPL_AEAD("aes-128-gcm", "wolfcrypt", &wolf_aes128gcm, NULL),
+    CM_IMPL_AEAD("aes-256-gcm", "wolfcrypt", &wolf_aes256gcm, NULL),
+#endif
+#if WOLF_HAS_CHACHAPOLY
+    CM_IMPL_AEAD("chacha20-poly1305", "wolfcrypt", &wolf_chacha20poly1305, NULL),
+#endif
+#if WOLF_HAS_SHA1
+    CM_IMPL_HASH("sha1", "wolfcrypt", &wolf_sha1, NULL),
+#endif
+#if WOLF_HAS_SHA256
+    CM_IMPL_HASH("sha256", "wolfcrypt", &wolf_sha256, NULL),
+#endif
+#if WOLF_HAS_SHA512
+    CM_IMPL_HASH("sha512", "wolfcrypt", &wolf_sha512, NULL),
+#endif
+#if WOLF_HAS_SHA3
+    CM_IMPL_HASH("sha3-256", "wolfcrypt", &wolf_sha3_256, NULL),
+    CM_IMPL_HASH("sha3-512", "wolfcrypt", &wolf_sha3_512, NULL),
+#endif
+#if WOLF_HAS_BLAKE2B
+    CM_IMPL_HASH("blake2b-512", "wolfcrypt", &wolf_blake2b512, NULL),
+#endif
+#if WOLF_HAS_BLAKE2S
+    CM_IMPL_HASH("blake2s-256", "wolfcrypt", &wolf_blake2s256, NULL),
+#endif
+#if WOLF_HAS_POLY1305
+    CM_IMPL_MAC("poly1305", "wolfcrypt", &wolf_poly1305, NULL),
+#endif
+#if WOLF_HAS_HMAC
+    CM_IMPL_MAC("hmac-sha256", "wolfcrypt", &wolf_hmac_sha256, NULL),
+#endif
+#if WOLF_HAS_ED25519
+    CM_IMPL_SIGNATURE("ed25519", "wolfcrypt", &wolf_signature, NULL),
+#endif
+#if WOLF_HAS_ECDSA
+    CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "wolfcrypt", &wolf_signature, NULL),
+#endif
+#if WOLF_HAS_ECDSA_P384
+    CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "wolfcrypt", &wolf_signature, NULL),
+#endif
+#if WOLF_HAS_X25519
+    CM_IMPL_KEX("x25519", "wolfcrypt", &wolf_x25519, NULL),
+#endif
+#if WOLF_HAS_ECDH_P256
+    CM_IMPL_KEX("ecdh-p256", "wolfcrypt", &wolf_ecdh, NULL),
+#endif
+};
+
+/* What this wolfCrypt was built without, by the switch that is off; the
+ * last entry is an end mark (not counted). */
+static const cm_missing_algorithm wolf_missing[] = {
+#if !WOLF_HAS_CBC
+    {"aes-128-cbc", "this wolfSSL was built without AES-CBC (NO_AES_CBC: --disable-aescbc)"},
+    {"aes-256-cbc", "this wolfSSL was built without AES-CBC (NO_AES_CBC: --disable-aescbc)"},
+#endif
+#if !WOLF_HAS_CTR
+    {"aes-128-ctr", "this wolfSSL was built without AES-CTR (WOLFSSL_AES_COUNTER off: "
+                    "--enable-aesctr not given)"},
+    {"aes-256-ctr", "this wolfSSL was built without AES-CTR (WOLFSSL_AES_COUNTER off: "
+                    "--enable-aesctr not given)"},
+#endif
+#if !WOLF_HAS_GCM
+    {"aes-128-gcm", "this wolfSSL was built without AES-GCM (HAVE_AESGCM off: --disable-aesgcm)"},
+    {"aes-256-gcm", "this wolfSSL was built without AES-GCM (HAVE_AESGCM off: --disable-aesgcm)"},
+#endif
+#if !WOLF_HAS_CHACHAPOLY
+    {"chacha20-poly1305", "this wolfSSL was built without ChaCha20 or Poly1305 (HAVE_CHACHA / "
+                          "HAVE_POLY1305 off: --disable-chacha / --disable-poly1305)"},
+#endif
+#if !WOLF_HAS_SHA1
+    {"sha1", "this wolfSSL was built without SHA-1 (NO_SHA: --disable-sha)"},
+#endif
+#if !WOLF_HAS_SHA256
+    {"sha256", "this wolfSSL was built without SHA-256 (NO_SHA256: --disable-sha256)"},
+#endif
+#if !WOLF_HAS_SHA512
+    {"sha512", "this wolfSSL was built without SHA-512 (WOLFSSL_SHA512 off: --disable-sha512)"},
+#endif
+#if !WOLF_HAS_HMAC
+    {"hmac-sha256", "this wolfSSL was built without HMAC-SHA-256 (NO_HMAC or NO_SHA256)"},
+#endif
+#if !WOLF_HAS_XTS
+    {"aes-128-xts", "this wolfSSL was built without AES-XTS (WOLFSSL_AES_XTS off: "
+                    "--enable-xts not given)"},
+    {"aes-256-xts", "this wolfSSL was built without AES-XTS (WOLFSSL_AES_XTS off: "
+                    "--enable-xts not given)"},
+#endif
+#if !WOLF_HAS_CHACHA20
+    {"chacha20", "this wolfSSL was built without ChaCha20 (HAVE_CHACHA off: --disable-chacha)"},
+#endif
+#if !WOLF_HAS_POLY1305
+    {"poly1305", "this wolfSSL was built without Poly1305 (HAVE_POLY1305 off: "
+                 "--disable-poly1305)"},
+#endif
+#if !WOLF_HAS_SHA3
+    {"sha3-256", "this wolfSSL was built without SHA-3 (WOLFSSL_SHA3 off: --disable-sha3)"},
+    {"sha3-512", "this wolfSSL was built without SHA-3 (WOLFSSL_SHA3 off: --disable-sha3)"},
+#endif
+#if !WOLF_HAS_BLAKE2B
+    {"blake2b-512", "this wolfSSL was built without BLAKE2b (HAVE_BLAKE2B off: "
+                    "--enable-blake2 not given)"},
+#endif
+#if !WOLF_HAS_BLAKE2S
+    {"blake2s-256", "this wolfSSL was built without BLAKE2s (HAVE_BLAKE2S off: "
+                    "--enable-blake2s not given)"},
+#endif
+#if !WOLF_HAS_ED25519
+    {"ed25519", "this wolfSSL was built without Ed25519 key generation (HAVE_ED25519 or "
+                "WOLFSSL_KEY_GEN off: --enable-ed25519 / --enable-keygen not given)"},
+#endif
+#if !WOLF_HAS_ECDSA
+    {"ecdsa-p256-sha256", "this wolfSSL was built without ECC (HAVE_ECC off: --disable-ecc)"},
+#endif
+#if !WOLF_HAS_ECDSA_P384
+    {"ecdsa-p384-sha384", "this wolfSSL was built without ECC or SHA-384 (HAVE_ECC, WOLFSSL_SHA384)"},
+#endif
+#if !WOLF_HAS_ECDH_P256
+    {"ecdh-p256", "this wolfSSL was built without ECC (HAVE_ECC off: --disable-ecc)"},
+#endif
+#if !WOLF_HAS_X25519
+    {"x25519", "this wolfSSL was built without Curve25519 (HAVE_CURVE25519 off: "
+               "--enable-curve25519 not given)"},
+#endif
+    {"rsa-2048-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
+    {"rsa-3072-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
+    {"rsa-4096-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
+    {"rsa-2048-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
+    {"rsa-3072-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
+    {"rsa-4096-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
+     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
+    {NULL, NULL}};
+
+/* Defined name as a JSON boolean: was the switch on when wolfSSL was built. */
+#define WOLF_SWITCH(obj, key, on) json_object_set_new(obj, key, json_boolean(on))
+
+/* The acceleration this wolfCrypt was built with (its options.h): Debian's
+ * package, for one, has no AES-NI, so its AES runs table code. */
+static json_t *wolf_describe(void)
+{
+    json_t *o = json_object();
+    if (o == NULL)
+        return NULL;
+#ifdef WOLFSSL_AESNI
+    WOLF_SWITCH(o, "aesni", 1);
+#else
+    WOLF_SWITCH(o, "aesni", 0);
+#endif
+#ifdef USE_INTEL_SPEEDUP
+    WOLF_SWITCH(o, "intel_speedup", 1);
+#else
+    WOLF_SWITCH(o, "intel_speedup", 0);
+#endif
+#ifdef WOLFSSL_HAVE_SP_ECC
+    WOLF_SWITCH(o, "sp_ecc", 1);
+#else
+    WOLF_SWITCH(o, "sp_ecc", 0);
+#endif
+#ifdef WOLFSSL_SP_X86_64
+    WOLF_SWITCH(o, "sp_x86_64_asm", 1);
+#else
+    WOLF_SWITCH(o, "sp_x86_64_asm", 0);
+#endif
+    json_object_set_new(o, "headers_version", json_string(LIBWOLFSSL_VERSION_STRING));
+    return o;
+}
+
+static cm_rc wolf_init(char *why, size_t why_len)
+{
+    int ret = wolfCrypt_Init();
+    if (ret != 0) {
+        snprintf(why, why_len, "wolfCrypt_Init() failed (%d)", ret);
+        return CM_ERR_LIBRARY;
+    }
+    return CM_OK;
+}
+
+static void wolf_teardown(void)
+{
+    wolfCrypt_Cleanup();
+}
+
+extern const cm_backend cm_backend_wolfssl;
+const cm_backend cm_backend_wolfssl = {
+    .name = "wolfssl",
+    .description = "wolfSSL's wolfCrypt through its wc_* API (Aes, wc_HashAlg, Hmac, "
+                   "ed25519_key, ecc_key), keyed once",
+    .version = wolfSSL_lib_version,
+    .describe = wolf_describe,
+    .impls = wolf_impls,
+    .n_impls = sizeof wolf_impls / sizeof wolf_impls[0],
+    .init = wolf_init,
+    .teardown = wolf_teardown,
+    .missing = wolf_missing,
+    .n_missing = sizeof wolf_missing / sizeof wolf_missing[0] - 1,
+};
