@@ -104,6 +104,11 @@ typedef struct cm_class_module {
     int (*self_one)(cm_cross_case *c);
     const char *self_name;  /* what self_one checks against, for its messages */
     const char *cross_how;  /* ", in one call and as a stream of pieces ..." for the summary */
+    /* Non-NULL when outputs of two implementations are never comparable
+     * (random bytes): why; no peer is sought and only self_one runs. On
+     * success self_one may leave a note in c->detail (a retry rate), which
+     * the summary keeps. */
+    const char *no_peer;
 
     /* One Wycheproof case of a group that maps to this class (the group
      * types are kat_wycheproof.c's table): 0 (counted in rep when c->impl

@@ -140,7 +140,10 @@ OSSL_ALGORITHMS(OSSL_SPEC)
 OSSL_ALGORITHMS(OSSL_BIND)
 
 #define OSSL_IMPL(id, name, cls, evp, legacy) CM_IMPL_##cls(name, "evp", &id##_vtable, id##_available),
-static const cm_impl ossl_impls[] = {OSSL_ALGORITHMS(OSSL_IMPL)};
+static const cm_impl ossl_impls[] = {
+    OSSL_ALGORITHMS(OSSL_IMPL)
+    CM_IMPL_RNG("random", "rand_bytes", &ossl_rand_vtable, NULL),
+};
 
 cm_rc ossl_fail(cm_rc rc)
 {
