@@ -38,6 +38,7 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "util/embedded.h"
+#include "core/class.h"
 #include "core/kat.h"
 #include "core/registry.h"
 #include "core/verify.h"
@@ -535,7 +536,9 @@ static void test_real_backends(void)
             cm_kat_report rep;
             int ok = cm_kat_check(impl, alg, sizes, N_SIZES, &rep);
             any = 1;
-            check(ok && rep.vectors == CM_CHECK_PASSED,
+            /* a class without known answers (rng) passes its self-check instead */
+            cm_check_status want = cm_class_of(alg)->no_peer ? CM_CHECK_NONE : CM_CHECK_PASSED;
+            check(ok && rep.vectors == want,
                   "%s/%s: vectors %u passed, %u failed, %u skipped; cross-check %s %s%s%s", b->name,
                   impl->algorithm, rep.passed, rep.failed, rep.skipped,
                   cm_check_status_name(rep.cross), rep.cross_peer, rep.failure[0] ? "; " : "",
