@@ -8,8 +8,9 @@
  * instead, at each size of the cross-check, is a self-check that catches a
  * broken source, not a weak one:
  *   - a request of that size succeeds (0 bytes included);
- *   - two requests of at least 8 bytes differ, and neither is all zeros
- *     (a working source fails this with probability about 2^-63);
+ *   - two requests of that size, but at least CMP_MIN (16) bytes, differ
+ *     and neither is all zeros (a working source fails this with
+ *     probability about 2^-127);
  *   - the monobit test of NIST SP 800-22 (section 2.1) on SELF_SAMPLE
  *     bytes drawn in requests of that size: p = erfc(|S_n| / sqrt(2n)) must
  *     be at least SELF_P_MIN (a working source fails with probability
@@ -29,6 +30,7 @@
 
 #define SELF_SAMPLE 8192 /* bytes per monobit test: 65536 bits (a hwrng gives ~15 kB/s) */
 #define SELF_P_MIN 1e-6
+#define CMP_MIN 16 /* bytes of the two requests compared, at least */
 
 /* ---- measuring ---------------------------------------------------------------- */
 
@@ -111,14 +113,16 @@ static int self_one(cm_cross_case *c)
         free(sample);
         return kat_cross_failed(c, NULL, "create", rc);
     }
+    size_t two = c->size > CMP_MIN ? c->size : CMP_MIN; /* buffers hold >= 1025 bytes */
     if ((rc = vt->generate(st, c->out_a, c->size)) != CM_OK)
         kat_cross_failed(c, NULL, "generate", rc);
-    else if (c->size >= 8 && (rc = vt->generate(st, c->out_b, c->size)) != CM_OK)
+    else if ((rc = vt->generate(st, c->out_a, two)) != CM_OK ||
+             (rc = vt->generate(st, c->out_b, two)) != CM_OK)
         kat_cross_failed(c, NULL, "generate", rc);
-    else if (c->size >= 8 && (all_zero(c->out_a, c->size) || all_zero(c->out_b, c->size)))
-        snprintf(c->detail, c->detail_len, "%zu-byte request: all zeros", c->size);
-    else if (c->size >= 8 && memcmp(c->out_a, c->out_b, c->size) == 0)
-        snprintf(c->detail, c->detail_len, "%zu-byte requests: two in a row are equal", c->size);
+    else if (all_zero(c->out_a, two) || all_zero(c->out_b, two))
+        snprintf(c->detail, c->detail_len, "%zu-byte request: all zeros", two);
+    else if (memcmp(c->out_a, c->out_b, two) == 0)
+        snprintf(c->detail, c->detail_len, "%zu-byte requests: two in a row are equal", two);
     else if ((rc = fill_sample(vt, st, sample, c->size)) != CM_OK)
         kat_cross_failed(c, NULL, "generate", rc);
     else {
@@ -126,7 +130,8 @@ static int self_one(cm_cross_case *c)
         ok = p >= SELF_P_MIN;
         if (!ok)
             snprintf(c->detail, c->detail_len, "monobit test (SP 800-22 2.1) of %d bytes in "
-                     "%zu-byte requests: p = %.3g < %g", SELF_SAMPLE, c->size, p, SELF_P_MIN);
+                     "%zu-byte requests: p = %.3g < %g", SELF_SAMPLE, c->size ? c->size : 1, p,
+                     SELF_P_MIN);
     }
     if (ok && vt->retries) {
         uint64_t attempts = 0, failures = 0;
