@@ -13,7 +13,7 @@
 
 
 #define CM_MAX_OPS 4
-#define CM_MAX_PARAMS 4
+#define CM_MAX_PARAMS 8
 
 /* One parameter of an algorithm, as data: "key_bits" "2048", "curve"
  * "P-256", "hash" "sha256", "padding" "pss", "encoding" "der". Values that

@@ -37,6 +37,11 @@ typedef struct cm_impl {
      * when it can run on this machine now, or 0 after writing why not
      * (CPU feature absent, kernel lacks AF_ALG, ...) into why. */
     int (*available)(char *why, size_t why_len);
+    /* Optional (NULL): what serves the calls when the variant's name does
+     * not say it all, recorded in each result as "served_by": the driver
+     * the kernel chose for a generic name (afalg's `kernel` variant), the
+     * engine OpenSSL routes through. */
+    const char *served_by;
 } cm_impl;
 
 
@@ -52,6 +57,14 @@ typedef struct cm_backend {
     struct json_t *(*describe)(void);
     const cm_impl *impls;
     size_t n_impls;
+    /* Optional (NULL): rows found at run time instead of .impls (afalg:
+     * one variant per kernel driver /proc/crypto lists). Called once per
+     * process, before the rows are first read (cm_backend_impls(),
+     * registry.h), and before .init; returns the rows, which the backend
+     * keeps for the life of the process, and their number in *n. It does
+     * not fail: a row that cannot run is listed, and its available() says
+     * why. The rows pass the same cm_registry_check() as static ones. */
+    const cm_impl *(*discover)(size_t *n);
     /* Optional (NULL): set-up the library needs once per process before any
      * call (sodium_init, psa_crypto_init, gcry_check_version,
      * wolfSSL_Init...). Run once in each child before its known-answer

@@ -43,6 +43,8 @@ typedef enum cm_class {
     CM_CLASS_AEAD,
     CM_CLASS_SIGNATURE,
     CM_CLASS_RNG,
+    CM_CLASS_KEX,
+    CM_CLASS_PKE,
     CM_CLASS_CHECKSUM, /* test-only (tests/classes/): built with
                           -DCRYPTOMETER_TEST_BACKENDS=ON only */
     CM_CLASS_COUNT
@@ -52,8 +54,8 @@ struct cm_algorithm; /* algorithm.h */
 
 /* Operations measured, per class:
  *   hash: digest;  mac: mac;  cipher: encrypt, decrypt;  aead: seal, open;
- *   signature: keygen, sign, verify;  checksum (test-only): sum;
- *   rng: generate. */
+ *   signature: keygen, sign, verify;  kex: keygen, derive;
+ *   pke: encrypt, decrypt;  rng: generate;  checksum (test-only): sum. */
 typedef enum cm_op {
     CM_OP_DIGEST = 0,
     CM_OP_MAC,
@@ -66,6 +68,7 @@ typedef enum cm_op {
     CM_OP_VERIFY,
     CM_OP_SUM,
     CM_OP_GENERATE,
+    CM_OP_DERIVE,
     CM_OP_COUNT
 } cm_op;
 
@@ -166,6 +169,61 @@ typedef struct cm_rng_vtable {
     void (*retries)(void *state, uint64_t *attempts, uint64_t *failures);
     void (*destroy)(void *state);
 } cm_rng_vtable;
+/* How a key agreement's peer public key is given to derive(). */
+typedef enum cm_kex_peer {
+    CM_KEX_PEER_RAW = 0, /* the algorithm's "encoding": X25519's 32 bytes, an
+                            uncompressed EC point (04 || x || y) */
+    CM_KEX_PEER_SPKI     /* DER SubjectPublicKeyInfo (Wycheproof ECDH "public") */
+} cm_kex_peer;
+
+/* Key agreement: per operation. create() binds the state to the
+ * algorithm's parameters (curve, encoding) and makes no key. keygen()
+ * makes a new key pair in the state. set_private_key() sets the state's
+ * private key from its raw form (X25519: the 32-byte scalar as RFC 7748
+ * gives it; ECDH: the big-endian scalar, leading zero bytes allowed), with
+ * its public key. get_public_key() writes the state's public key in the
+ * algorithm's encoding (at most *len bytes; *len set). derive() imports
+ * the peer's public key (in the form peer_form says) and computes the
+ * shared secret with the state's private key: X25519's 32 bytes, ECDH's
+ * x-coordinate (field length). It refuses a public key that is not a valid
+ * point of the curve, or of another curve, with CM_ERR_INVALID; X25519
+ * refuses an all-zero shared secret (RFC 7748 section 6.1) with
+ * CM_ERR_INVALID too. One timed derive is the import and the derivation,
+ * what a TLS handshake does with a peer's key share. */
+typedef struct cm_kex_vtable {
+    cm_rc (*create)(void **state, const struct cm_algorithm *alg);
+    cm_rc (*keygen)(void *state);
+    cm_rc (*set_private_key)(void *state, const uint8_t *key, size_t len);
+    cm_rc (*get_public_key)(void *state, uint8_t *pub, size_t *len);
+    cm_rc (*derive)(void *state, cm_kex_peer peer_form, const uint8_t *peer, size_t peer_len,
+                    uint8_t *secret, size_t *secret_len);
+    void (*destroy)(void *state);
+} cm_kex_vtable;
+
+/* Public-key encryption: per operation. create() binds the state to the
+ * algorithm's parameters (key bits, padding, hash, MGF hash) and makes no
+ * key. keygen() makes a key pair (at set-up: it is not a measured pke
+ * operation; the signature rows time RSA key generation).
+ * set_private_key() loads a DER PKCS#8 PrivateKeyInfo (Wycheproof's
+ * "privateKeyPkcs8"), set_public_key() a DER SubjectPublicKeyInfo (then
+ * decrypt() may fail), get_public_key() writes the state's public key as
+ * SubjectPublicKeyInfo. encrypt() encrypts msg with the state's public key
+ * and the given OAEP label (len 0: empty), writing at most *ct_len bytes
+ * and setting *ct_len; decrypt() decrypts with the private key, writing at
+ * most *msg_len bytes: CM_OK, or CM_ERR_AUTH when the ciphertext does not
+ * decrypt (bad padding, wrong label, wrong length). */
+typedef struct cm_pke_vtable {
+    cm_rc (*create)(void **state, const struct cm_algorithm *alg);
+    cm_rc (*keygen)(void *state);
+    cm_rc (*set_private_key)(void *state, const uint8_t *pkcs8, size_t len);
+    cm_rc (*set_public_key)(void *state, const uint8_t *der, size_t der_len);
+    cm_rc (*get_public_key)(void *state, uint8_t *der, size_t *len);
+    cm_rc (*encrypt)(void *state, const uint8_t *label, size_t label_len, const uint8_t *msg,
+                     size_t len, uint8_t *ct, size_t *ct_len);
+    cm_rc (*decrypt)(void *state, const uint8_t *label, size_t label_len, const uint8_t *ct,
+                     size_t ct_len, uint8_t *msg, size_t *msg_len);
+    void (*destroy)(void *state);
+} cm_pke_vtable;
 
 /* Checksum (test-only class, tests/classes/: it exists to prove that a
  * class is added by following docs/adding-a-class.md): a keyless 32-bit
@@ -185,22 +243,26 @@ typedef union cm_vtable_ref {
     const cm_cipher_vtable *cipher;
     const cm_aead_vtable *aead;
     const cm_signature_vtable *signature;
+    const cm_kex_vtable *kex;
+    const cm_pke_vtable *pke;
     const cm_checksum_vtable *checksum;
     const cm_rng_vtable *rng;
 } cm_vtable_ref;
 
 /* A row of a backend's implementation table: cm_impl {algorithm, variant,
- * class, table, available} with the class and the table's member set
- * together (backend.h). */
-#define CM_IMPL_HASH(alg, variant, table, avail) {alg, variant, CM_CLASS_HASH, {.hash = table}, avail}
-#define CM_IMPL_MAC(alg, variant, table, avail) {alg, variant, CM_CLASS_MAC, {.mac = table}, avail}
+ * class, table, available, served_by = NULL} with the class and the
+ * table's member set together (backend.h). */
+#define CM_IMPL_HASH(alg, variant, table, avail) {alg, variant, CM_CLASS_HASH, {.hash = table}, avail, NULL}
+#define CM_IMPL_MAC(alg, variant, table, avail) {alg, variant, CM_CLASS_MAC, {.mac = table}, avail, NULL}
 #define CM_IMPL_CIPHER(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_CIPHER, {.cipher = table}, avail}
-#define CM_IMPL_AEAD(alg, variant, table, avail) {alg, variant, CM_CLASS_AEAD, {.aead = table}, avail}
+    {alg, variant, CM_CLASS_CIPHER, {.cipher = table}, avail, NULL}
+#define CM_IMPL_AEAD(alg, variant, table, avail) {alg, variant, CM_CLASS_AEAD, {.aead = table}, avail, NULL}
 #define CM_IMPL_SIGNATURE(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_SIGNATURE, {.signature = table}, avail}
-#define CM_IMPL_RNG(alg, variant, table, avail) {alg, variant, CM_CLASS_RNG, {.rng = table}, avail}
+    {alg, variant, CM_CLASS_SIGNATURE, {.signature = table}, avail, NULL}
+#define CM_IMPL_RNG(alg, variant, table, avail) {alg, variant, CM_CLASS_RNG, {.rng = table}, avail, NULL}
+#define CM_IMPL_KEX(alg, variant, table, avail) {alg, variant, CM_CLASS_KEX, {.kex = table}, avail, NULL}
+#define CM_IMPL_PKE(alg, variant, table, avail) {alg, variant, CM_CLASS_PKE, {.pke = table}, avail, NULL}
 #define CM_IMPL_CHECKSUM(alg, variant, table, avail) \
-    {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail}
+    {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail, NULL}
 
 #endif

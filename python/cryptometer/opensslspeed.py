@@ -175,6 +175,19 @@ def parse_text(text):
     return out
 
 
+def _by_size(sizes, values, number=None, name=None, out=None):
+    """{size: value} for the sizes that are message sizes (1 byte or more); with ``out``, a
+    warning names the line and the size that is not one (a fuzzed ``type 0 bytes``)."""
+    kept = {}
+    for size, value in zip(sizes, values):
+        if size >= 1:
+            kept[size] = value
+        elif out is not None:
+            out.warnings.append("line %d: %s: a size of %d bytes is not a message size; its figure "
+                                "is not used" % (number, name, size))
+    return kept
+
+
 def _human_symmetric(ln, number, sizes, out):
     tokens = ln.split()
     values, printed, rest = split_figures(tokens[1:])
@@ -183,9 +196,10 @@ def _human_symmetric(ln, number, sizes, out):
     if len(values) != len(sizes):
         out.warnings.append("line %d: %s has %d figures for %d sizes; kept the first %d"
                             % (number, tokens[0], len(values), len(sizes), min(len(values), len(sizes))))
-    shown = dict(zip(sizes, printed))
+    shown = _by_size(sizes, printed)
     out.symmetric.append(SymmetricRow(tokens[0].lower(),
-                                      _plausible(dict(zip(sizes, values)), shown, number, tokens[0], out),
+                                      _plausible(_by_size(sizes, values, number, tokens[0], out), shown,
+                                                 number, tokens[0], out),
                                       shown, number))
 
 
@@ -213,9 +227,10 @@ def _mr_symmetric(ln, number, sizes, out):
     except ValueError:
         out.warnings.append("line %d: unreadable +F line" % number)
         return
-    shown = dict(zip(sizes, parts[3:]))
+    shown = _by_size(sizes, parts[3:])
     out.symmetric.append(SymmetricRow(parts[2].lower(),
-                                      _plausible(dict(zip(sizes, values)), shown, number, parts[2], out),
+                                      _plausible(_by_size(sizes, values, number, parts[2], out), shown,
+                                                 number, parts[2], out),
                                       shown, number))
 
 

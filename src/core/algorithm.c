@@ -12,6 +12,14 @@
 #define CIPHER_OPS {CM_OP_ENCRYPT, CM_OP_DECRYPT}, 2
 #define AEAD_OPS {CM_OP_SEAL, CM_OP_OPEN}, 2
 #define SIGN_OPS {CM_OP_KEYGEN, CM_OP_SIGN, CM_OP_VERIFY}, 3
+#define KEX_OPS {CM_OP_KEYGEN, CM_OP_DERIVE}, 2
+#define PKE_OPS {CM_OP_ENCRYPT, CM_OP_DECRYPT}, 2
+/* RSA-PSS: SHA-256, MGF1-SHA-256, a 32-byte salt; keys with e = 65537 */
+#define RSA_PSS(bits) {{"key_bits", #bits}, {"padding", "pss"}, {"hash", "sha256"}, \
+    {"mgf_hash", "sha256"}, {"salt_bytes", "32"}, {"public_exponent", "65537"}, {"message_bytes", "32"}}
+/* RSA-OAEP: SHA-256, MGF1-SHA-256, an empty label */
+#define RSA_OAEP(bits) {{"key_bits", #bits}, {"padding", "oaep"}, {"hash", "sha256"}, \
+    {"mgf_hash", "sha256"}, {"label_bytes", "0"}, {"public_exponent", "65537"}, {"message_bytes", "32"}}
 
 static const cm_algorithm algorithms[] = {
     /* name              class            family      key iv  out blk ops, params, data_unit_min */
@@ -32,6 +40,10 @@ static const cm_algorithm algorithms[] = {
     {"aes-128-gcm",       CM_CLASS_AEAD,   "aes-gcm",  16, 12, 16, 1,  AEAD_OPS, {{"key_bits", "128"}, {"aad_bytes", "13"}}},
     {"aes-256-gcm",       CM_CLASS_AEAD,   "aes-gcm",  32, 12, 16, 1,  AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
     {"chacha20-poly1305", CM_CLASS_AEAD,   "chacha20-poly1305", 32, 12, 16, 1, AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
+    /* NORX v3.0 (CAESAR round 3), four rounds, one lane: key, nonce and tag
+     * are four words (128 bits for NORX32, 256 for NORX64); AAD is the header */
+    {"norx32-4-1",        CM_CLASS_AEAD,   "norx",     16, 16, 16, 1, AEAD_OPS, {{"key_bits", "128"}, {"aad_bytes", "13"}}},
+    {"norx64-4-1",        CM_CLASS_AEAD,   "norx",     32, 32, 32, 1, AEAD_OPS, {{"key_bits", "256"}, {"aad_bytes", "13"}}},
     {"sha1",              CM_CLASS_HASH,   "sha1",     0,  0,  20, 1,  {CM_OP_DIGEST}, 1, {{0}}},
     {"sha256",            CM_CLASS_HASH,   "sha2",     0,  0,  32, 1,  {CM_OP_DIGEST}, 1, {{0}}},
     {"sha512",            CM_CLASS_HASH,   "sha2",     0,  0,  64, 1,  {CM_OP_DIGEST}, 1, {{0}}},
@@ -51,6 +63,21 @@ static const cm_algorithm algorithms[] = {
     /* random bytes from a source (a kernel interface, a library, a CPU
      * instruction): nothing to make equal but the request size */
     {"random",            CM_CLASS_RNG,    "rng",      0,  0,  0,  1,  {CM_OP_GENERATE}, 1, {{0}}},
+    {"ecdsa-p384-sha384", CM_CLASS_SIGNATURE, "ecdsa", 0, 0, 104, 1, SIGN_OPS,
+     {{"curve", "P-384"}, {"hash", "sha384"}, {"encoding", "der"}, {"message_bytes", "32"}}},
+    {"rsa-2048-pss-sha256", CM_CLASS_SIGNATURE, "rsa-pss", 0, 0, 256, 1, SIGN_OPS, RSA_PSS(2048)},
+    {"rsa-3072-pss-sha256", CM_CLASS_SIGNATURE, "rsa-pss", 0, 0, 384, 1, SIGN_OPS, RSA_PSS(3072)},
+    {"rsa-4096-pss-sha256", CM_CLASS_SIGNATURE, "rsa-pss", 0, 0, 512, 1, SIGN_OPS, RSA_PSS(4096)},
+    /* key agreement: out is the shared secret's length */
+    {"x25519",            CM_CLASS_KEX, "xdh", 0, 0, 32, 1, KEX_OPS,
+     {{"curve", "curve25519"}, {"encoding", "raw"}, {"secret_bytes", "32"}}},
+    {"ecdh-p256",         CM_CLASS_KEX, "ecdh", 0, 0, 32, 1, KEX_OPS,
+     {{"curve", "P-256"}, {"encoding", "uncompressed"}, {"secret_bytes", "32"}}},
+    /* public-key encryption of a 32-byte message (a key to wrap); out is
+     * the ciphertext's length */
+    {"rsa-2048-oaep-sha256", CM_CLASS_PKE, "rsa-oaep", 0, 0, 256, 1, PKE_OPS, RSA_OAEP(2048)},
+    {"rsa-3072-oaep-sha256", CM_CLASS_PKE, "rsa-oaep", 0, 0, 384, 1, PKE_OPS, RSA_OAEP(3072)},
+    {"rsa-4096-oaep-sha256", CM_CLASS_PKE, "rsa-oaep", 0, 0, 512, 1, PKE_OPS, RSA_OAEP(4096)},
 #ifdef CM_TEST_CLASSES
     /* test-only class (tests/classes/, docs/adding-a-class.md) */
     {"fletcher32",        CM_CLASS_CHECKSUM, "fletcher", 0, 0, 4, 2, {CM_OP_SUM}, 1, {{0}}},
@@ -82,6 +109,7 @@ const char *cm_algorithm_param(const cm_algorithm *alg, const char *key)
 const char *cm_op_name(cm_op op)
 {
     static const char *const names[CM_OP_COUNT] = {
-        "digest", "mac", "encrypt", "decrypt", "seal", "open", "keygen", "sign", "verify", "sum", "generate"};
+        "digest", "mac", "encrypt", "decrypt", "seal", "open", "keygen", "sign", "verify", "sum",
+        "generate", "derive"};
     return (unsigned)op < CM_OP_COUNT ? names[op] : "?";
 }

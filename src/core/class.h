@@ -29,7 +29,7 @@ struct json_t;
 
 #define CM_AEAD_AAD_LEN 13
 #define CM_BENCH_MAX_KEY 64
-#define CM_BENCH_MAX_IV 16
+#define CM_BENCH_MAX_IV 32 /* NORX64's 256-bit nonce */
 #define CM_BENCH_MAX_OUT 1024 /* a tag, a digest or a signature (RSA-8192) */
 
 /* How a class's figures are read. */
@@ -70,6 +70,10 @@ typedef struct cm_cross_case {
     uint8_t *out_a, *out_b, *back_a, *back_b, *tag_a, *tag_b;
     char *detail;           /* the first difference, or why it could not run */
     size_t detail_len;
+    /* For a module with cross_lengths: every message length to check (the
+     * last is size), in one call; NULL otherwise. */
+    const size_t *lengths;
+    size_t n_lengths;
 } cm_cross_case;
 
 /* One Wycheproof test case (kat_wycheproof.c parses the common fields). */
@@ -109,6 +113,11 @@ typedef struct cm_class_module {
      * success self_one may leave a note in c->detail (a retry rate), which
      * the summary keeps. */
     const char *no_peer;
+    /* 1: cross_one and self_one are called once, on inputs of the largest
+     * size, and check every message length of c->lengths themselves with
+     * the same keys (public-key classes, whose key generation is slow:
+     * RSA-4096 takes seconds); 0: called once per size. */
+    int cross_lengths;
 
     /* One Wycheproof case of a group that maps to this class (the group
      * types are kat_wycheproof.c's table): 0 (counted in rep when c->impl

@@ -219,6 +219,41 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     return 0;
 }
 
+/* A cryptometer-kat-v1 entry: "key", "iv", "aad", "msg", "ct", "tag" (the
+ * full tag). Seal and open as a valid case, then the tag with its first
+ * bit flipped must not open. */
+static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
+                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+{
+    const cm_aead_vtable *vt = impl->vt.aead;
+    kat_wp_fields f = {0};
+    void *st;
+    int ret = -1;
+    if (kat_hex_field(test, "key", &f.key, &f.key_len, why, why_len) ||
+        kat_hex_field(test, "iv", &f.iv, &f.iv_len, why, why_len) ||
+        kat_hex_field(test, "aad", &f.aad, &f.aad_len, why, why_len) ||
+        kat_hex_field(test, "msg", &f.msg, &f.msg_len, why, why_len) ||
+        kat_hex_field(test, "ct", &f.ct, &f.ct_len, why, why_len) ||
+        kat_hex_field(test, "tag", &f.tag, &f.tag_len, why, why_len))
+        goto done;
+    if (f.key_len != alg->key_len || f.iv_len != alg->iv_len || f.ct_len != f.msg_len ||
+        f.tag_len != alg->out_len) {
+        snprintf(why, why_len, "lengths (key %zu, iv %zu, msg %zu, ct %zu, tag %zu) do not fit "
+                 "%s", f.key_len, f.iv_len, f.msg_len, f.ct_len, f.tag_len, alg->name);
+        goto done;
+    }
+    ret = 0;
+    if (kat_case_keyed(vt->create, f.key, f.key_len, rep, label, &st)) {
+        wp_aead_case(vt, st, f.tag_len, &f, CM_WP_VALID, label, rep);
+        f.tag[0] ^= 0x80;
+        wp_aead_case(vt, st, f.tag_len, &f, CM_WP_INVALID, label, rep);
+        vt->destroy(st);
+    }
+done:
+    kat_wp_fields_free(&f);
+    return ret;
+}
+
 const cm_class_module cm_class_aead = {
     .cls = CM_CLASS_AEAD,
     .name = "aead",
@@ -230,4 +265,5 @@ const cm_class_module cm_class_aead = {
     .cross_one = cross_one,
     .cross_how = "",
     .wycheproof_case = wycheproof_case,
+    .builtin_case = builtin_case,
 };

@@ -13,6 +13,18 @@
 #include "core/plan.h"
 #include "core/registry.h"
 
+/* 1 when g is the variant dispatch picks for its algorithm in a backend
+ * that has several (cm_backend_find_impl with no variant). */
+static int dispatch_choice(const cm_group *g)
+{
+    size_t rows = 0, n;
+    const cm_impl *impls = cm_backend_impls(g->backend, &n);
+    for (size_t i = 0; i < n; i++)
+        rows += strcmp(impls[i].algorithm, g->alg->name) == 0;
+    return rows > 1 && g->available &&
+           cm_backend_find_impl(g->backend, g->alg->name, NULL) == g->impl;
+}
+
 /* The list as JSON: {"benchmarks":[...],"missing_backends":[...]}, or NULL
  * when out of memory. */
 static json_t *list_json(const cm_group *groups, size_t n)
@@ -25,12 +37,12 @@ static json_t *list_json(const cm_group *groups, size_t n)
             cm_bench_name(name, sizeof name, &groups[i], groups[i].ops[k]);
             rc |= json_array_append_new(
                 benchmarks,
-                json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s?}", "name", name, "backend",
+                json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:b, s:s?}", "name", name, "backend",
                           groups[i].backend->name, "variant", groups[i].impl->variant,
                           "algorithm", groups[i].alg->name, "class",
                           cm_class_name(groups[i].alg->cls), "operation",
                           cm_op_name(groups[i].ops[k]), "available", groups[i].available,
-                          "reason", groups[i].available ? NULL : groups[i].why));
+                          "dispatch", dispatch_choice(&groups[i]), "reason", groups[i].available ? NULL : groups[i].why));
         }
     size_t nm;
     const cm_backend_missing *m = cm_registry_missing(&nm);
@@ -61,6 +73,7 @@ static int print_json(const cm_group *groups, size_t n, cm_error *err)
 /* Prints the list grouped by class. */
 static void print_text(const cm_group *groups, size_t n)
 {
+    const char *last_why = NULL;
     for (int cls = 0; cls < CM_CLASS_COUNT; cls++) {
         int header = 0;
         for (size_t i = 0; i < n; i++) {
@@ -71,10 +84,15 @@ static void print_text(const cm_group *groups, size_t n)
             for (int k = 0; k < groups[i].n_ops; k++) {
                 char name[160];
                 cm_bench_name(name, sizeof name, &groups[i], groups[i].ops[k]);
+                /* A reason shared by the rows above it is said once. */
                 if (groups[i].available)
-                    printf("  %-44s available\n", name);
+                    printf("  %-44s available%s\n", name,
+                           dispatch_choice(&groups[i]) ? " (dispatch's choice)" : "");
                 else
-                    printf("  %-44s unavailable: %s\n", name, groups[i].why);
+                    printf("  %-44s unavailable: %s\n", name,
+                           last_why && strcmp(last_why, groups[i].why) == 0 ? "(as above)"
+                                                                            : groups[i].why);
+                last_why = groups[i].available ? NULL : groups[i].why;
             }
         }
     }

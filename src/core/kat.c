@@ -44,10 +44,22 @@ static const struct builtin_source {
     {"sha3-512", "vectors/nist/fips202.json", SOURCE_BUILTIN},
     {"blake2b-512", "vectors/blake2/blake2-kat-unkeyed.json", SOURCE_BUILTIN},
     {"blake2s-256", "vectors/blake2/blake2-kat-unkeyed.json", SOURCE_BUILTIN},
+    {"norx32-4-1", "vectors/norx/norx32_4_1_kat.json", SOURCE_BUILTIN},
+    {"norx64-4-1", "vectors/norx/norx64_4_1_kat.json", SOURCE_BUILTIN},
     {"hmac-sha256", "vectors/wycheproof/hmac_sha256_test.json", SOURCE_WYCHEPROOF},
     {"poly1305", "vectors/ietf/rfc8439.json", SOURCE_BUILTIN},
     {"ed25519", "vectors/wycheproof/ed25519_test.json", SOURCE_WYCHEPROOF},
     {"ecdsa-p256-sha256", "vectors/wycheproof/ecdsa_secp256r1_sha256_test.json", SOURCE_WYCHEPROOF},
+    {"ecdsa-p384-sha384", "vectors/wycheproof/ecdsa_secp384r1_sha384_test.json", SOURCE_WYCHEPROOF},
+    {"rsa-2048-pss-sha256", "vectors/wycheproof/rsa_pss_2048_sha256_mgf1_32_test.json", SOURCE_WYCHEPROOF},
+    {"rsa-3072-pss-sha256", "vectors/wycheproof/rsa_pss_3072_sha256_mgf1_32_test.json", SOURCE_WYCHEPROOF},
+    {"rsa-4096-pss-sha256", "vectors/wycheproof/rsa_pss_4096_sha256_mgf1_32_test.json", SOURCE_WYCHEPROOF},
+    {"rsa-2048-oaep-sha256", "vectors/wycheproof/rsa_oaep_2048_sha256_mgf1sha256_test.json", SOURCE_WYCHEPROOF},
+    {"rsa-3072-oaep-sha256", "vectors/wycheproof/rsa_oaep_3072_sha256_mgf1sha256_test.json", SOURCE_WYCHEPROOF},
+    {"rsa-4096-oaep-sha256", "vectors/wycheproof/rsa_oaep_4096_sha256_mgf1sha256_test.json", SOURCE_WYCHEPROOF},
+    {"x25519", "vectors/rfc/rfc7748-x25519.json", SOURCE_BUILTIN},
+    {"x25519", "vectors/wycheproof/x25519_test.json", SOURCE_WYCHEPROOF},
+    {"ecdh-p256", "vectors/wycheproof/ecdh_secp256r1_test.json", SOURCE_WYCHEPROOF},
 };
 
 /* The name a vector file has in reports: its path without "vectors/". */
@@ -306,6 +318,8 @@ json_t *cm_kat_report_json(const cm_kat_report *rep)
         bad |= cm_json_put(vec, "failed", json_integer(rep->failed));
         bad |= cm_json_put(vec, "skipped", json_integer(rep->skipped));
         bad |= cm_json_put(vec, "skipped_cases", split_list(rep->skipped_cases, "\n"));
+        bad |= cm_json_put(vec, "findings", json_integer(rep->findings));
+        bad |= cm_json_put(vec, "finding_cases", split_list(rep->finding_cases, "\n"));
         bad |= cm_json_put(vec, "sources", split_list(rep->sources, ", "));
         bad |= cm_json_put(vec, "failure", string_or_null(rep->failure));
         bad |= cm_json_put(cross, "status", json_string(cm_check_status_name(rep->cross)));
@@ -326,14 +340,14 @@ json_t *cm_kat_report_json(const cm_kat_report *rep)
     return root;
 }
 
-/* Appends line to rep->skipped_cases (newlines in it become spaces) if it
- * fits whole. */
-static void add_skipped_case(cm_kat_report *rep, const char *line)
+/* Appends line to list (skipped_cases or finding_cases of a report, of
+ * size bytes; newlines in line become spaces) if it fits whole. */
+static void add_case_line(char *list, size_t size, const char *line)
 {
-    size_t used = strlen(rep->skipped_cases), n = strlen(line);
-    if (used + (used ? 1 : 0) + n + 1 > sizeof rep->skipped_cases)
+    size_t used = strlen(list), n = strlen(line);
+    if (used + (used ? 1 : 0) + n + 1 > size)
         return;
-    char *p = rep->skipped_cases + used;
+    char *p = list + used;
     if (used)
         *p++ = '\n';
     for (size_t i = 0; i <= n; i++)
@@ -401,7 +415,16 @@ int cm_kat_report_from_json(const json_t *j, cm_kat_report *rep)
     json_array_foreach(skips, i, s) {
         if (!json_is_string(s))
             return -1;
-        add_skipped_case(rep, json_string_value(s));
+        add_case_line(rep->skipped_cases, sizeof rep->skipped_cases, json_string_value(s));
+    }
+    const json_t *found = json_object_get(vec, "finding_cases");
+    if ((found && !json_is_array(found)) ||
+        (json_object_get(vec, "findings") && copy_count(vec, "findings", &rep->findings)))
+        return -1;
+    json_array_foreach(found, i, s) {
+        if (!json_is_string(s))
+            return -1;
+        add_case_line(rep->finding_cases, sizeof rep->finding_cases, json_string_value(s));
     }
     return 0;
 }
@@ -423,7 +446,19 @@ void kat_skip(cm_kat_report *rep, const char *fmt, ...)
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     rep->skipped++;
-    add_skipped_case(rep, line);
+    add_case_line(rep->skipped_cases, sizeof rep->skipped_cases, line);
+}
+
+/* See kat_internal.h. */
+void kat_finding(cm_kat_report *rep, const char *fmt, ...)
+{
+    char line[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    rep->findings++;
+    add_case_line(rep->finding_cases, sizeof rep->finding_cases, line);
 }
 
 /* See kat_internal.h. */

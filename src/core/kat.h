@@ -48,6 +48,12 @@ typedef struct cm_kat_report {
                                  aes_gcm_test.json tcId 268 (valid, ...): seal returned
                                  CM_ERR_UNSUPPORTED"; those that do not fit are only
                                  counted in skipped */
+    unsigned findings;        /* invalid cases the implementation accepted: a
+                                 finding about the library, not a failure (its
+                                 figures are measured, marked) */
+    char finding_cases[512];  /* the first of them, one per line: "wycheproof/
+                                 ecdh_secp256r1_test.json tcId 359 (invalid, ...):
+                                 derive accepted an invalid public key" */
     /* cross-check against another backend on random inputs */
     cm_check_status cross;
     char cross_peer[64];      /* the peer, "backend:variant", "" if none */

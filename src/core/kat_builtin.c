@@ -8,7 +8,8 @@
  *
  * The fields of an entry are its class's (class_hash.c: "msg" or
  * "msg_ascii" with "repeat", "digest"; class_cipher.c: "key", "iv", "pt",
- * "ct"). Only entries whose "algorithm" is the algorithm under test are
+ * "ct"; class_kex.c: "private", "public", "peer", "shared"). Only entries
+ * whose "algorithm" is the algorithm under test are
  * run.
  */
 #include <stdio.h>

@@ -21,6 +21,14 @@ void kat_pass(cm_kat_report *rep);
  * is added to rep->skipped_cases while there is room. */
 void kat_skip(cm_kat_report *rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Counts one finding: an invalid case (Wycheproof "invalid") that the
+ * implementation accepted, where the library and not our glue decides (a
+ * signature, a public key, a ciphertext it should have refused). It is a
+ * fact about the library, reported by case (the message, printf-style,
+ * names the file and tcId) in rep->finding_cases, and does not fail the
+ * check: the implementation is still measured, its records marked. */
+void kat_finding(cm_kat_report *rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Counts one failed case; the first failure's message (printf-style) is
  * kept in rep->failure, later ones only counted. */
 void kat_fail(cm_kat_report *rep, const char *fmt, ...)

@@ -31,8 +31,8 @@ static const struct wp_kind {
     cm_class cls;
     const char *family;     /* match by family and key size (or by_params), or */
     const char *algorithm;  /* match this algorithm (NULL: use family) */
-    int by_params;          /* match the family's algorithm whose curve and hash
-                               are the group's (public key groups) */
+    int by_params;          /* match the family's algorithm whose parameters are
+                               the group's (public key groups: wp_params) */
 } wp_kinds[] = {
     {"AES-CBC-PKCS5", "IndCpaTest", CM_CLASS_CIPHER, "aes-cbc", NULL},
     {"AES-XTS", "IndCpaTest", CM_CLASS_CIPHER, "aes-xts", NULL},
@@ -45,6 +45,20 @@ static const struct wp_kind {
     {"HMACSHA512", "MacTest", CM_CLASS_MAC, NULL, "hmac-sha512"},
     {"EDDSA", "EddsaVerify", CM_CLASS_SIGNATURE, "eddsa", NULL, 1},
     {"ECDSA", "EcdsaVerify", CM_CLASS_SIGNATURE, "ecdsa", NULL, 1},
+    {"RSASSA-PSS", "RsassaPssVerify", CM_CLASS_SIGNATURE, "rsa-pss", NULL, 1},
+    {"RSAES-OAEP", "RsaesOaepDecrypt", CM_CLASS_PKE, "rsa-oaep", NULL, 1},
+    {"XDH", "XdhComp", CM_CLASS_KEX, "xdh", NULL, 1},
+    {"ECDH", "EcdhTest", CM_CLASS_KEX, "ecdh", NULL, 1},
+};
+
+/* The fields of a public-key group that must equal an algorithm's
+ * parameter (through wp_names) for by_params: those the group has. */
+static const struct wp_param {
+    const char *object; /* NULL: the group itself */
+    const char *field, *param;
+} wp_params[] = {
+    {"publicKey", "curve", "curve"}, {NULL, "curve", "curve"},      {NULL, "sha", "hash"},
+    {NULL, "keySize", "key_bits"},   {NULL, "mgfSha", "mgf_hash"}, {NULL, "sLen", "salt_bytes"},
 };
 
 /* Wycheproof's names of curves and hashes, and ours (algorithm params). */
@@ -53,7 +67,7 @@ static const struct wp_name {
 } wp_names[] = {
     {"edwards25519", "ed25519"}, {"edwards448", "ed448"}, {"secp256r1", "P-256"},
     {"secp384r1", "P-384"},      {"secp521r1", "P-521"},  {"SHA-256", "sha256"},
-    {"SHA-384", "sha384"},       {"SHA-512", "sha512"},
+    {"SHA-384", "sha384"},       {"SHA-512", "sha512"},   {"curve25519", "curve25519"},
 };
 
 /* Our name for a Wycheproof curve or hash name (itself if unknown). */
@@ -65,27 +79,52 @@ static const char *our_name(const char *wycheproof)
     return wycheproof;
 }
 
-/* The algorithm of family whose "curve" and "hash" params are those of a
- * public-key group (publicKey.curve, sha), or NULL with why. */
+/* The group's value of wp_params[i] as text ("secp256r1", "2048"), or
+ * NULL when the group has none. */
+static const char *group_param(const json_t *group, size_t i, char *buf, size_t buf_len)
+{
+    const json_t *o = wp_params[i].object ? json_object_get(group, wp_params[i].object) : group;
+    const json_t *v = json_object_get(o, wp_params[i].field);
+    if (json_is_integer(v)) {
+        snprintf(buf, buf_len, "%lld", (long long)json_integer_value(v));
+        return buf;
+    }
+    return json_string_value(v);
+}
+
+/* The algorithm of family whose parameters are the group's (every field
+ * of wp_params the group has: curve, hash, key size, MGF hash, salt), or
+ * NULL with why. */
 static const cm_algorithm *by_params(const char *family, cm_class cls, const json_t *group,
                                      char *why, size_t why_len)
 {
-    const char *curve = json_string_value(json_object_get(json_object_get(group, "publicKey"), "curve"));
-    const char *sha = json_string_value(json_object_get(group, "sha"));
-    size_t n;
+    size_t n, n_params = sizeof wp_params / sizeof wp_params[0], used = 0, asked = 0;
     const cm_algorithm *all = cm_algorithm_all(&n);
-    if (!curve) {
-        snprintf(why, why_len, "no publicKey.curve: %s groups need one", family);
+    char buf[32], text[160] = "";
+    for (size_t k = 0; k < n_params; k++) {
+        const char *v = group_param(group, k, buf, sizeof buf);
+        if (v && used < sizeof text) {
+            int w = snprintf(text + used, sizeof text - used, "%s%s %s", used ? ", " : "",
+                             wp_params[k].field, v);
+            used += w > 0 ? (size_t)w : 0;
+            asked++;
+        }
+    }
+    if (!asked) {
+        snprintf(why, why_len, "no curve, hash or key size: %s groups need one", family);
         return NULL;
     }
     for (size_t i = 0; i < n; i++) {
-        const char *c = cm_algorithm_param(&all[i], "curve"), *h = cm_algorithm_param(&all[i], "hash");
-        if (all[i].cls == cls && strcmp(all[i].family, family) == 0 && c &&
-            strcmp(c, our_name(curve)) == 0 && (!sha || (h && strcmp(h, our_name(sha)) == 0)))
+        int same = all[i].cls == cls && strcmp(all[i].family, family) == 0;
+        for (size_t k = 0; k < n_params && same; k++) {
+            const char *v = group_param(group, k, buf, sizeof buf);
+            const char *ours = cm_algorithm_param(&all[i], wp_params[k].param);
+            same = !v || (ours && strcmp(ours, our_name(v)) == 0);
+        }
+        if (same)
             return &all[i];
     }
-    snprintf(why, why_len, "curve %s%s%s: no such %s in this build", curve, sha ? ", hash " : "",
-             sha ? sha : "", family);
+    snprintf(why, why_len, "%s: no such %s in this build", text, family);
     return NULL;
 }
 #define N_KINDS (sizeof wp_kinds / sizeof wp_kinds[0])

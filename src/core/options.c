@@ -14,6 +14,7 @@
 #include "core/options.h"
 #include "core/output.h"
 #include "platform/cpuclock.h"
+#include "platform/features.h"
 
 /* One option: its name, its short alias, the name of its value (NULL for
  * a flag) and its help line as `run` words it. */
@@ -35,9 +36,12 @@ static const opt_spec table[CM_OPT_COUNT] = {
                            "only these algorithms (comma-separated, see `cryptometer list`)"},
     [CM_OPT_BACKENDS] = {"--backends", 0, "LIST",
                          "only these backends or backend:variant (comma-separated)"},
+    [CM_OPT_ISA] = {"--isa", 0, "MASK",
+                    "pretend the CPU lacks these features (comma-separated /proc/cpuinfo\n"
+                    "names, or all): what CRYPTOMETER_ISA_MASK does, which it replaces"},
     [CM_OPT_SIZES] = {"--sizes", 0, "LIST",
-                      "message sizes in bytes, k/M suffixes allowed\n"
-                      "(default 16,64,256,1024,8192,16384)"},
+                      "message sizes in bytes, k/M suffixes and ranges lo-hi[/step]\n"
+                      "allowed (default 16,64,256,1024,8192,16384)"},
     [CM_OPT_TIME] = {"--time", 0, "SECONDS",
                      "sampling budget per benchmark and size (default 0.2)"},
     [CM_OPT_TARGET_CI] = {"--target-ci", 0, "PERCENT",
@@ -122,6 +126,20 @@ static int parse_cpu(const char *text, int *cpu, cm_error *err)
     return 0;
 }
 
+/* --isa MASK: the feature mask of CRYPTOMETER_ISA_MASK, set for this
+ * process and its children; every name must be one of this CPU's table. */
+static int parse_isa(const char *text, cm_error *err)
+{
+    char unknown[256];
+    if (platform_isa_mask_set(text, unknown, sizeof unknown) == 0)
+        return 0;
+    if (!unknown[0])
+        return cm_error_set(err, CM_EXIT_USAGE, "--isa %s: cannot set CRYPTOMETER_ISA_MASK", text);
+    return cm_error_set(err, CM_EXIT_USAGE,
+                        "--isa: '%s' is not a feature this CPU's table knows "
+                        "(see `cryptometer detect`)", unknown);
+}
+
 /* Stores option id with value (NULL for a flag) into o; -1 with err on a
  * bad value. */
 static int apply(cm_options *o, int id, const char *value, cm_error *err)
@@ -132,6 +150,7 @@ static int apply(cm_options *o, int id, const char *value, cm_error *err)
     case CM_OPT_FILTER: o->regex = value; return 0;
     case CM_OPT_ALGORITHMS: o->algorithms = value; return 0;
     case CM_OPT_BACKENDS: o->backends = value; return 0;
+    case CM_OPT_ISA: return parse_isa(value, err);
     case CM_OPT_SIZES:
         o->sizes_given = 1;
         return (o->n_sizes = cm_parse_sizes(value, o->sizes, err)) < 0 ? -1 : 0;
@@ -290,8 +309,8 @@ int cm_default_json_path(char *buf, size_t len, cm_error *err)
 const cm_command cm_cmd_run = {
     .name = "run",
     .synopsis = "run [options]",
-    .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(SIZES) |
-               CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
+    .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
+               CM_OPT(SIZES) | CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
                CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET) |
                CM_OPT(FULL),
     .footer =
@@ -319,12 +338,13 @@ static const cm_opt_help verify_help[] = {
 const cm_command cm_cmd_verify = {
     .name = "verify",
     .synopsis = "verify [--wycheproof FILE] [--filter REGEX] [--algorithms LIST]\n"
-                "                          [--backends LIST] [--sizes LIST] [--json FILE]\n"
-                "                          [--timeout SECONDS] [--force] [--quiet]",
+                "                          [--backends LIST] [--isa MASK] [--sizes LIST]\n"
+                "                          [--json FILE] [--timeout SECONDS] [--force] [--quiet]",
     .intro = "Runs the known-answer vectors and the cross-check against another backend for\n"
              "every implementation of this build, each in a separate process.",
     .accepts = CM_OPT(WYCHEPROOF) | CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) |
-               CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET),
+               CM_OPT(ISA) | CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) |
+               CM_OPT(QUIET),
     .help = verify_help,
     .footer = "\n"
               "exit status: 0 all passed, 1 some failed, crashed or timed out, 2 usage error,\n"
@@ -337,8 +357,10 @@ static const cm_opt_help list_help[] = {
 
 const cm_command cm_cmd_list = {
     .name = "list",
-    .synopsis = "list [--filter REGEX] [--algorithms LIST] [--backends LIST] [--json]",
-    .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(JSON),
+    .synopsis = "list [--filter REGEX] [--algorithms LIST] [--backends LIST] [--isa MASK]\n"
+                "                       [--json]",
+    .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
+               CM_OPT(JSON),
     .no_value = CM_OPT(JSON),
     .help = list_help,
     .footer = "exit codes: 0 ok; 2 bad option, regex, algorithm or backend name\n",

@@ -21,6 +21,7 @@ typedef enum cm_opt {
     CM_OPT_FILTER,
     CM_OPT_ALGORITHMS,
     CM_OPT_BACKENDS,
+    CM_OPT_ISA,
     CM_OPT_SIZES,
     CM_OPT_TIME,
     CM_OPT_TARGET_CI,

@@ -23,6 +23,35 @@ static unsigned long suffix_multiplier(const char *s)
     return 0;
 }
 
+/* One size ("16", "1k", "16KiB") into *size; -1 with err (usage) when it is not a size of 1 byte to CM_MAX_SIZE. */
+static int parse_size(const char *item, size_t *size, cm_error *err)
+{
+    char *rest;
+    errno = 0;
+    unsigned long long v = strtoull(item, &rest, 10);
+    unsigned long mult = suffix_multiplier(rest);
+    if (!isdigit((unsigned char)item[0]) || errno || mult == 0)
+        return cm_error_set(err, CM_EXIT_USAGE,
+                            "--sizes: '%s' is not a size (bytes, or with k/M suffix)", item);
+    if (v == 0 || v > CM_MAX_SIZE / mult)
+        return cm_error_set(err, CM_EXIT_USAGE, "--sizes: %s is out of range (1 byte to 64M)",
+                            item);
+    *size = (size_t)(v * mult);
+    return 0;
+}
+
+/* Appends size to sizes[0..*n) unless it is there already. */
+static int add_size(size_t *sizes, int *n, size_t size, cm_error *err)
+{
+    for (int i = 0; i < *n; i++)
+        if (sizes[i] == size)
+            return 0; /* a size given twice is measured once */
+    if (*n == CM_MAX_SIZES)
+        return cm_error_set(err, CM_EXIT_USAGE, "--sizes: more than %d sizes", CM_MAX_SIZES);
+    sizes[(*n)++] = size;
+    return 0;
+}
+
 int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err)
 {
     int n = 0;
@@ -32,30 +61,32 @@ int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err)
     for (;;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
-        char item[32];
+        char item[32], *dash, *slash;
+        size_t lo, hi, step = 1;
         if (len == 0 || len >= sizeof item)
             return cm_error_set(err, CM_EXIT_USAGE, "--sizes: bad item '%.*s' in '%s'",
                                 (int)(len > 31 ? 31 : len), p, text);
         memcpy(item, p, len);
         item[len] = '\0';
-        char *rest;
-        errno = 0;
-        unsigned long long v = strtoull(item, &rest, 10);
-        unsigned long mult = suffix_multiplier(rest);
-        if (!isdigit((unsigned char)item[0]) || errno || mult == 0)
-            return cm_error_set(err, CM_EXIT_USAGE,
-                                "--sizes: '%s' is not a size (bytes, or with k/M suffix)", item);
-        if (v == 0 || v > CM_MAX_SIZE / mult)
-            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: %s is out of range (1 byte to 64M)",
-                                item);
-        size_t size = (size_t)(v * mult);
-        int seen = 0;
-        for (int i = 0; i < n; i++)
-            seen |= sizes[i] == size;
-        if (!seen && n == CM_MAX_SIZES)
-            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: more than %d sizes", CM_MAX_SIZES);
-        if (!seen) /* a size given twice is measured once */
-            sizes[n++] = size;
+        /* a range "lo-hi" or "lo-hi/step": every step-th size from lo to hi */
+        dash = strchr(item + 1, '-'); /* "-5" is a bad size, not a range */
+        slash = dash ? strchr(dash, '/') : NULL;
+        if (dash)
+            *dash = '\0';
+        if (slash)
+            *slash = '\0';
+        if (parse_size(item, &lo, err) != 0 ||
+            (dash && parse_size(dash + 1, &hi, err) != 0) ||
+            (slash && parse_size(slash + 1, &step, err) != 0))
+            return -1;
+        if (!dash)
+            hi = lo;
+        if (hi < lo)
+            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: range %s-%s ends below its start",
+                                item, dash + 1);
+        for (size_t size = lo; size <= hi; size += step)
+            if (add_size(sizes, &n, size, err) != 0)
+                return -1;
         if (!end)
             break;
         p = end + 1;
@@ -100,8 +131,10 @@ static int known_backend(const char *name)
     char backend[64];
     snprintf(backend, sizeof backend, "%.*s", (int)(colon - name), name);
     const cm_backend *b = cm_registry_find_backend(backend);
-    for (size_t i = 0; b && i < b->n_impls; i++)
-        if (strcmp(b->impls[i].variant, colon + 1) == 0)
+    size_t nr = 0;
+    const cm_impl *rows = b ? cm_backend_impls(b, &nr) : NULL;
+    for (size_t i = 0; i < nr; i++)
+        if (strcmp(rows[i].variant, colon + 1) == 0)
             return 1;
     return 0;
 }
@@ -271,8 +304,10 @@ int cm_plan_build(const cm_selection *sel, cm_group **groups, size_t *n, cm_erro
     *n = 0;
     for (size_t bi = 0; bi < cm_registry_count(); bi++) {
         const cm_backend *b = cm_registry_backend(bi);
-        for (size_t ii = 0; ii < b->n_impls; ii++) {
-            cm_group g = group_of(sel, b, &b->impls[ii]);
+        size_t nr;
+        const cm_impl *rows = cm_backend_impls(b, &nr);
+        for (size_t ii = 0; ii < nr; ii++) {
+            cm_group g = group_of(sel, b, &rows[ii]);
             if (g.n_ops == 0)
                 continue;
             if (*n == cap) {

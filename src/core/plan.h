@@ -12,7 +12,8 @@
 #include "cryptometer/backend.h"
 #include "util/error.h"
 
-#define CM_MAX_SIZES 64
+/* enough for every length of 1..4096 bytes and a few long messages */
+#define CM_MAX_SIZES 4160
 #define CM_MAX_SIZE (64u << 20) /* 64 MiB */
 
 /* The sizes `run` measures and `verify` cross-checks by default (openssl
@@ -42,7 +43,11 @@ typedef struct cm_selection {
 } cm_selection;
 
 /* Parses "16,64,1k,16KiB,1M" into sizes (bytes, > 0, <= CM_MAX_SIZE, at
- * most CM_MAX_SIZES, a repeated size kept once, in the order given).
+ * most CM_MAX_SIZES, a repeated size kept once, in the order given). An
+ * item may be a range "lo-hi" (every size from lo to hi) or "lo-hi/step"
+ * (every step-th): "1-4096,64k,1M" gives the cycles-per-byte curve over
+ * every length up to 4 KiB and two long messages. Length 0 is refused:
+ * a per-byte figure has no meaning there.
  * Returns the count, or -1 with err set (usage). */
 int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err);
 

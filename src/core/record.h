@@ -49,6 +49,7 @@ typedef struct cm_record_clock {
 typedef struct cm_record {
     char name[192];          /* "backend:variant/algorithm/operation" */
     const char *backend, *variant;
+    const char *served_by;   /* the implementation's served_by, or NULL */
     const cm_algorithm *alg; /* name, class and params */
     cm_op op;
     cm_unit unit;

@@ -62,6 +62,8 @@ static json_t *identity_json(const cm_record *r)
     int rc = o ? 0 : -1;
     if (rc == 0 && r->cluster >= 0)
         rc |= json_object_set_new(o, "cluster", json_integer(r->cluster));
+    if (r->served_by)
+        rc |= json_object_set_new(o, "served_by", json_string(r->served_by));
     rc |= json_object_set_new(o, "status", json_string(cm_record_status_name(r->status)));
     rc |= json_object_set_new(o, "reason", str_or_null(r->reason));
     rc |= json_object_set_new(o, "kat", r->has_kat ? cm_kat_report_json(&r->kat) : json_null());

@@ -50,6 +50,31 @@ const cm_backend *cm_registry_find_backend(const char *name)
     return NULL;
 }
 
+/* Rows found by each registry backend's discover hook, by index. */
+static struct {
+    int done;
+    const cm_impl *rows;
+    size_t n;
+} discovered[N_BACKENDS + 1];
+
+const cm_impl *cm_backend_impls(const cm_backend *b, size_t *n)
+{
+    if (!b->discover) {
+        *n = b->n_impls;
+        return b->impls;
+    }
+    for (size_t i = 0; i < N_BACKENDS; i++)
+        if (backends[i] == b) {
+            if (!discovered[i].done) {
+                discovered[i].rows = b->discover(&discovered[i].n);
+                discovered[i].done = 1;
+            }
+            *n = discovered[i].n;
+            return discovered[i].rows;
+        }
+    return b->discover(n);
+}
+
 const cm_backend_missing *cm_registry_missing(size_t *count)
 {
     *count = sizeof missing / sizeof missing[0] - 1;
@@ -69,9 +94,9 @@ static int is_name(const char *s)
 }
 
 /* Checks one row of backend b; 0 or -1 with err. */
-static int check_row(const cm_backend *b, size_t k, cm_error *err)
+static int check_row(const cm_backend *b, const cm_impl *rows, size_t k, cm_error *err)
 {
-    const cm_impl *impl = &b->impls[k];
+    const cm_impl *impl = &rows[k];
     const cm_algorithm *alg = impl->algorithm ? cm_algorithm_find(impl->algorithm) : NULL;
     const char *what = NULL;
     if (!alg)
@@ -86,8 +111,8 @@ static int check_row(const cm_backend *b, size_t k, cm_error *err)
     else if (!impl->vt.any)
         what = "has no table";
     for (size_t j = 0; !what && j < k; j++)
-        if (strcmp(b->impls[j].algorithm, impl->algorithm) == 0 &&
-            strcmp(b->impls[j].variant, impl->variant) == 0)
+        if (strcmp(rows[j].algorithm, impl->algorithm) == 0 &&
+            strcmp(rows[j].variant, impl->variant) == 0)
             what = "repeats an (algorithm, variant) pair of an earlier row";
     if (!what)
         return 0;
@@ -102,8 +127,10 @@ int cm_registry_check_backend(const cm_backend *b, cm_error *err)
     if (!is_name(b->name) || strchr(b->name, '.'))
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "build error: backend name '%s' is "
                             "not a name", b->name ? b->name : "NULL");
-    for (size_t k = 0; k < b->n_impls; k++)
-        if (check_row(b, k, err) != 0)
+    size_t n;
+    const cm_impl *rows = cm_backend_impls(b, &n);
+    for (size_t k = 0; k < n; k++)
+        if (check_row(b, rows, k, err) != 0)
             return -1;
     return 0;
 }
@@ -119,19 +146,22 @@ int cm_registry_check(cm_error *err)
 const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
                                     const char *variant)
 {
-    const cm_impl *first = NULL;
+    const cm_impl *first = NULL, *best = NULL;
     char why[8];
-    for (size_t i = 0; i < b->n_impls; i++) {
-        const cm_impl *impl = &b->impls[i];
+    size_t n;
+    const cm_impl *rows = cm_backend_impls(b, &n);
+    for (size_t i = 0; i < n; i++) {
+        const cm_impl *impl = &rows[i];
         if (strcmp(impl->algorithm, algorithm) != 0)
             continue;
-        if (variant ? strcmp(impl->variant, variant) == 0
-                    : cm_impl_available(b, impl, why, sizeof why))
+        if (variant && strcmp(impl->variant, variant) == 0)
             return impl;
+        if (!variant && cm_impl_available(b, impl, why, sizeof why))
+            best = impl;
         if (!first)
             first = impl;
     }
-    return variant ? NULL : first;
+    return variant ? NULL : best ? best : first;
 }
 
 /* The outcome of each backend's init hook in this process, by backend:
@@ -195,6 +225,17 @@ static int rank_key(const cm_backend *b)
     return b->peer_rank > 0 ? b->peer_rank : 1 << 30;
 }
 
+/* b's key in the choice of a peer for self: its rank, and its own backend
+ * after every other, so that another library checks our code where there
+ * is one (another variant of the same code could share its mistake). */
+static int peer_key(const cm_backend *b, const cm_impl *self)
+{
+    size_t n;
+    const cm_impl *rows = cm_backend_impls(b, &n);
+    int own = self >= rows && self < rows + n;
+    return own ? (1 << 30) + 1 : rank_key(b);
+}
+
 const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
                                       const cm_impl *self, const cm_backend **peer_backend)
 {
@@ -202,10 +243,12 @@ const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
     char why[8];
     for (size_t i = 0; i < n; i++) {
         const cm_backend *c = list[i];
-        if (c->test_only || (best && rank_key(c) >= rank_key(*peer_backend)))
+        if (c->test_only || (best && peer_key(c, self) >= peer_key(*peer_backend, self)))
             continue;
-        for (size_t k = 0; k < c->n_impls; k++) {
-            const cm_impl *impl = &c->impls[k];
+        size_t nr;
+        const cm_impl *rows = cm_backend_impls(c, &nr);
+        for (size_t k = 0; k < nr; k++) {
+            const cm_impl *impl = &rows[k];
             if (impl == self || strcmp(impl->algorithm, self->algorithm) != 0 ||
                 !cm_impl_available(c, impl, why, sizeof why))
                 continue;

@@ -16,6 +16,12 @@ size_t cm_registry_count(void);
 const cm_backend *cm_registry_backend(size_t i);
 const cm_backend *cm_registry_find_backend(const char *name);
 
+/* The rows of backend b: .impls, or what its .discover hook found (run
+ * once per process for the registry's backends, at each call for
+ * others). *n receives their number. Every reader of rows goes through
+ * this. */
+const cm_impl *cm_backend_impls(const cm_backend *b, size_t *n);
+
 /* Backends not built here; *count receives their number. */
 const cm_backend_missing *cm_registry_missing(size_t *count);
 
@@ -29,8 +35,11 @@ int cm_registry_check(cm_error *err);
 /* The same check for one backend, in the registry or not (the tests'). */
 int cm_registry_check_backend(const cm_backend *b, cm_error *err);
 
-/* The implementation of algorithm in backend b with that variant (NULL:
- * the first available one, else the first), or NULL. */
+/* The implementation of algorithm in backend b with that variant, or NULL.
+ * variant NULL asks for dispatch's choice: a backend lists the variants of
+ * an algorithm from the most general (portable C) to the most specific
+ * (the widest instructions), so the choice is the last available one (else
+ * the first row). */
 const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
                                     const char *variant);
 
@@ -46,8 +55,8 @@ int cm_impl_available(const cm_backend *b, const cm_impl *impl, char *why, size_
 
 /* Another available implementation of self's algorithm to cross-check
  * self against: from the backend with the best cm_backend.peer_rank (1
- * first, then 2, ..., unranked last), never self, never from a test-only
- * backend. NULL when there is none. *peer_backend receives its backend. */
+ * first, then 2, ..., unranked last; self's own backend after all of
+ * them), never self, never from a test-only backend. NULL when there is none. *peer_backend receives its backend. */
 const cm_impl *cm_registry_peer(const cm_impl *self, const cm_backend **peer_backend);
 
 /* The same choice among the n backends of list (the tests' own). */

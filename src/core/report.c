@@ -313,7 +313,8 @@ static int row_seen(const cm_record *recs, size_t k)
 }
 
 /* The KAT column: pass (vectors and cross-check passed), vec (vectors
- * passed, but no other backend was there to cross-check against), FAIL,
+ * passed, but no other backend was there to cross-check against), either
+ * with "!" when the library accepted invalid cases (findings), FAIL,
  * none, or "-" when the implementation never got to its checks
  * (unavailable, crashed before reporting). */
 static const char *kat_word(const cm_record *r)
@@ -321,6 +322,8 @@ static const char *kat_word(const cm_record *r)
     if (!r->has_kat)
         return "-";
     cm_check_status st = cm_kat_report_status(&r->kat);
+    if (st == CM_CHECK_PASSED && r->kat.findings > 0)
+        return r->kat.cross == CM_CHECK_PASSED ? "pass!" : "vec!";
     if (st == CM_CHECK_PASSED)
         return r->kat.cross == CM_CHECK_PASSED ? "pass" : "vec";
     return st == CM_CHECK_FAILED ? "FAIL" : cm_check_status_name(st);
@@ -413,7 +416,7 @@ static void print_op_cells(FILE *out, const cm_record *recs, size_t n, const cm_
 /* The header line of a block. */
 static void print_head(FILE *out, const table_facts *t, table_kind kind)
 {
-    fprintf(out, "%-26s%-19s%-9s%-6s", "implementation", "algorithm", "op", "KAT");
+    fprintf(out, "%-26s%-22s%-9s%-6s", "implementation", "algorithm", "op", "KAT");
     if (t->per_cluster)
         fprintf(out, "%-9s", "cluster");
     if (kind == TABLE_OPS)
@@ -475,7 +478,7 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
         if (k > 0 && rows[k - 1]->alg != r->alg)
             fputc('\n', out);
         snprintf(impl, sizeof impl, "%s:%s", r->backend, r->variant);
-        fprintf(out, "%-26s%-19s%-9s%-6s", impl, r->alg->name, cm_op_name(r->op), kat_word(r));
+        fprintf(out, "%-26s%-22s%-9s%-6s", impl, r->alg->name, cm_op_name(r->op), kat_word(r));
         if (t->per_cluster)
             fprintf(out, "%-9d", r->cluster);
         if (kind == TABLE_OPS) {
@@ -497,13 +500,18 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
 static void print_notes(FILE *out, const cm_record *recs, size_t n, json_t *doc)
 {
     int header = 0;
+    const cm_record *prev = NULL;
     for (size_t k = 0; k < n; k++) {
         const cm_record *r = &recs[k];
         if (r->status == CM_RECORD_OK || r->status == CM_RECORD_SKIPPED || row_seen(recs, k))
             continue;
         if (!header++)
             fprintf(out, "\nNot measured:\n");
-        fprintf(out, "  %-44s %s: %s\n", r->name, cm_record_status_name(r->status), r->reason);
+        /* A reason shared by the rows above it (a kernel without AF_ALG) is said once. */
+        int same = prev && prev->status == r->status && strcmp(prev->reason, r->reason) == 0;
+        fprintf(out, "  %-44s %s: %s\n", r->name, cm_record_status_name(r->status),
+                same ? "(as above)" : r->reason);
+        prev = r;
     }
     print_not_built(out, doc, &header);
 }

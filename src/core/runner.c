@@ -19,6 +19,10 @@ void cm_runner_defaults(cm_runner_config *cfg, double budget_s, uint64_t clock_r
     if (budget_s * 1e9 / 500 > (double)cfg->min_sample_ns)
         cfg->min_sample_ns = (uint64_t)(budget_s * 1e9 / 500);
     cfg->min_samples = 10;
+    /* an operation of a second or more (RSA-4096 key generation) would
+     * spend ten of them; it stops at 5 once 10 budgets have passed */
+    cfg->min_slow_samples = 5;
+    cfg->slow_cap_s = budget_s * 10;
     cfg->min_sampling_s = budget_s / 2;
     cfg->max_samples = 1000;
     cfg->warmup_s = budget_s * 0.1 < 0.1 ? budget_s * 0.1 : 0.1;
@@ -31,7 +35,10 @@ static uint64_t timed_run(const cm_runner_config *cfg, const cm_workload *w, uin
     uint64_t t0 = cfg->clock->now(cfg->clock->ctx);
     if (w->run(w->ctx, iters) != 0)
         return UINT64_MAX;
-    return cfg->clock->now(cfg->clock->ctx) - t0;
+    uint64_t t = cfg->clock->now(cfg->clock->ctx) - t0;
+    if (cfg->heartbeat)
+        cfg->heartbeat(cfg->heartbeat_ctx);
+    return t;
 }
 
 uint64_t cm_runner_calibrate(const cm_runner_config *cfg, const cm_workload *w)
@@ -76,7 +83,11 @@ int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
         return -1;
     m->iters_per_sample = iters;
 
-    uint64_t warm_end = cfg->clock->now(cfg->clock->ctx) + (uint64_t)(cfg->warmup_s * 1e9);
+    /* calibration ran the workload at least as long as the warm-up would
+     * (a slow operation: one call is longer) counts as the warm-up */
+    uint64_t warm_end = start + (uint64_t)(cfg->warmup_s * 1e9);
+    if (cfg->clock->now(cfg->clock->ctx) < warm_end)
+        warm_end = cfg->clock->now(cfg->clock->ctx) + (uint64_t)(cfg->warmup_s * 1e9);
     while (cfg->clock->now(cfg->clock->ctx) < warm_end)
         if (timed_run(cfg, w, iters) == UINT64_MAX)
             return -1;
@@ -90,6 +101,7 @@ int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
     uint64_t sampling_start = cfg->clock->now(cfg->clock->ctx);
     uint64_t min_end = sampling_start + (uint64_t)(cfg->min_sampling_s * 1e9);
     uint64_t budget_end = sampling_start + (uint64_t)(cfg->budget_s * 1e9);
+    uint64_t slow_end = sampling_start + (uint64_t)(cfg->slow_cap_s * 1e9);
     cm_thread_cpu_ns(&u0, &s0);
     int rc = 0;
     while (m->n_samples < cfg->max_samples && !cm_interrupted) {
@@ -102,9 +114,12 @@ int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
         }
         raw_ns += t;
         m->samples[m->n_samples++] = (double)t / (double)iters - m->overhead_ns;
-        if (m->n_samples < cfg->min_samples)
-            continue;
         uint64_t now = cfg->clock->now(cfg->clock->ctx);
+        if (m->n_samples < cfg->min_samples) {
+            if (m->n_samples >= cfg->min_slow_samples && now >= slow_end)
+                break;
+            continue;
+        }
         if (now >= budget_end)
             break;
         if (now >= min_end) {

@@ -8,7 +8,8 @@
  * nothing), which is subtracted from every sample; then take samples until
  * the 95% confidence interval of the median is within target_ci of it and
  * min_sampling_s has passed, or the time budget is spent, keeping at least
- * min_samples. The minimum time makes a figure cover more than a moment of
+ * min_samples (min_slow_samples once slow_cap_s has passed: a slow
+ * operation, RSA key generation, stays bounded and still shows a spread). The minimum time makes a figure cover more than a moment of
  * a machine whose clock wanders.
  */
 #ifndef CM_CORE_RUNNER_H
@@ -29,11 +30,17 @@ typedef struct cm_runner_config {
     double budget_s;        /* sampling budget for this measurement */
     double target_ci;       /* stop when ci_rel <= this (0.01 = 1%) */
     uint64_t min_sample_ns; /* calibration target for one sample */
-    size_t min_samples;     /* taken even past the budget */
+    size_t min_samples;     /* taken even past the budget, */
+    size_t min_slow_samples; /* ... but only these once slow_cap_s has passed */
+    double slow_cap_s;
     double min_sampling_s;  /* sample at least this long, CI reached or not */
     size_t max_samples;
     double warmup_s;
     const cm_clock_source *clock;
+    /* Called after every timed run (NULL: never), so that a parent that
+     * kills a silent child sees a slow measurement advance. */
+    void (*heartbeat)(void *ctx);
+    void *heartbeat_ctx;
 } cm_runner_config;
 
 /* The defaults: 1% CI, samples of >= 1 ms (or 1000x the clock resolution,

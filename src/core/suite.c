@@ -42,9 +42,28 @@ static const size_t *group_sizes(const cm_suite_config *cfg, const cm_group *g, 
     return cfg->sizes;
 }
 
+/* The runner's heartbeat: a progress line at most once a second, so that
+ * a measurement of slow operations (RSA-4096 key generation: seconds per
+ * call) is not taken for a hung child. */
+typedef struct beat {
+    FILE *out;
+    const char *where;
+    double last;
+} beat;
+
+static void heartbeat(void *ctx)
+{
+    beat *b = ctx;
+    double now = cm_now_s();
+    if (now - b->last >= 1.0) {
+        b->last = now;
+        cm_child_progress(b->out, b->where);
+    }
+}
+
 /* Measures one (operation, size) and sends its record or an error. */
 static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t resolution_ns,
-                        FILE *out)
+                        const char *where, FILE *out)
 {
     cm_bench b, scratch;
     cm_error err = {0};
@@ -59,6 +78,9 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
     cm_workload w = cm_bench_workload(&b), o = cm_bench_overhead(&b, &scratch);
     cm_runner_defaults(&rc, job->cfg->time_s, resolution_ns);
     rc.target_ci = job->cfg->target_ci;
+    beat bt = {out, where, cm_now_s()};
+    rc.heartbeat = heartbeat;
+    rc.heartbeat_ctx = &bt;
     if (cm_runner_measure(&rc, &w, &o, &m) != 0) {
         cm_isolate_send(out, json_pack("{s:s, s:s, s:I, s:s}", "type", "error", "op",
                                        cm_op_name(op), "size", (json_int_t)size, "reason",
@@ -92,7 +114,7 @@ static int group_child(void *arg, FILE *out)
                     snprintf(where, sizeof where, "measuring %s %zu B", cm_op_name(job->g->ops[k]),
                              cm_bench_message_len(job->g->alg, sizes[i]));
                     cm_child_progress(out, where);
-                    measure_one(job, job->g->ops[k], sizes[i], resolution_ns, out);
+                    measure_one(job, job->g->ops[k], sizes[i], resolution_ns, where, out);
                 }
         cm_isolate_send(out, cm_msg_clock("after"));
     }
@@ -243,6 +265,7 @@ static int make_record(group_state *st, const group_fate *fate, int interrupted,
     received *got = find_received(st, op, size);
     int failed = 0;
     cm_record_init(rec, g->backend->name, g->impl->variant, g->alg, op, size, CM_RECORD_OK, NULL);
+    rec->served_by = g->impl->served_by;
     if (!cm_size_fits(g->alg, size)) {
         rec->status = CM_RECORD_SKIPPED;
         cm_size_rule(g->alg, rec->reason, sizeof rec->reason);
@@ -308,6 +331,7 @@ static int add_unavailable(const cm_suite_config *cfg, const cm_group *g, cm_rec
         cm_record rec;
         cm_record_init(&rec, g->backend->name, g->impl->variant, g->alg, g->ops[k], 0,
                        CM_RECORD_UNAVAILABLE, g->why);
+        rec.served_by = g->impl->served_by;
         rec.cpu = cfg->cpu;
         rec.cluster = cfg->cluster;
         if (cm_record_set_add(out, &rec, err) != 0)

@@ -56,8 +56,10 @@ static int scan_implemented(const cm_kat_file_info *scan)
 {
     for (size_t i = 0; i < cm_registry_count(); i++) {
         const cm_backend *b = cm_registry_backend(i);
-        for (size_t k = 0; k < b->n_impls; k++)
-            if (verify_file_has(scan, cm_algorithm_find(b->impls[k].algorithm)))
+        size_t nr;
+        const cm_impl *rows = cm_backend_impls(b, &nr);
+        for (size_t k = 0; k < nr; k++)
+            if (verify_file_has(scan, cm_algorithm_find(rows[k].algorithm)))
                 return 1;
     }
     return 0;

@@ -18,12 +18,14 @@ static unsigned in_registry(const cm_algorithm *alg, unsigned *available)
     *available = 0;
     for (size_t i = 0; i < cm_registry_count(); i++) {
         const cm_backend *b = cm_registry_backend(i);
-        for (size_t k = 0; k < b->n_impls; k++) {
+        size_t nr;
+        const cm_impl *rows = cm_backend_impls(b, &nr);
+        for (size_t k = 0; k < nr; k++) {
             char why[256];
-            if (strcmp(b->impls[k].algorithm, alg->name) != 0)
+            if (strcmp(rows[k].algorithm, alg->name) != 0)
                 continue;
             n++;
-            *available += (unsigned)cm_impl_available(b, &b->impls[k], why, sizeof why);
+            *available += (unsigned)cm_impl_available(b, &rows[k], why, sizeof why);
         }
     }
     return n;

@@ -46,6 +46,14 @@ void verify_print_target(const verify_target *t)
     if (cm_kat_report_status(r) == CM_CHECK_NONE)
         printf("; nothing was checked");
     printf("\n");
+    /* findings: invalid cases the library accepted, each by file and tcId */
+    for (const char *p = r->finding_cases; *p;) {
+        size_t len = strcspn(p, "\n");
+        printf("%-11s - FINDING about %s: %.*s\n", "", t->name, (int)len, p);
+        p += len + (p[len] == '\n');
+    }
+    if (r->findings > 0 && !r->finding_cases[0])
+        printf("%-11s - FINDING about %s: %u invalid cases accepted\n", "", t->name, r->findings);
 }
 
 /* The count of t's skipped cases of file f, 0 when t has no report or

@@ -283,19 +283,43 @@ int platform_features_read(const char *sysroot, const platform_cpu *cpu, platfor
     return 0;
 }
 
+/* The live features, read once and again after platform_isa_mask_set(). */
+static platform_features live;
+static int live_ready;
+
 /* See features.h. */
-int platform_cpu_has(const char *name)
+const platform_feature *platform_cpu_feature(const char *name)
 {
-    static platform_features live;
-    static int ready;
-    if (!ready) {
+    if (!live_ready) {
         platform_features_read(NULL, NULL, &live, NULL);
-        ready = 1;
+        live_ready = 1;
     }
     for (int i = 0; i < live.n; i++)
         if (pf_name_eq(name, live.f[i].name) || pf_name_eq(name, live.f[i].label))
-            return live.f[i].present;
-    return 0;
+            return &live.f[i];
+    return NULL;
+}
+
+/* See features.h. */
+int platform_cpu_has(const char *name)
+{
+    const platform_feature *f = platform_cpu_feature(name);
+    return f && f->present;
+}
+
+/* See features.h. */
+int platform_isa_mask_set(const char *mask, char *unknown, size_t len)
+{
+    if (len)
+        unknown[0] = '\0';
+    if (setenv("CRYPTOMETER_ISA_MASK", mask, 1) != 0)
+        return -1;
+    live_ready = 0;
+    platform_cpu_feature("");
+    if (!live.mask_unknown[0])
+        return 0;
+    snprintf(unknown, len, "%s", live.mask_unknown);
+    return -1;
 }
 
 /* See features.h. */

@@ -42,10 +42,22 @@ typedef struct platform_features {
 int platform_features_read(const char *sysroot, const platform_cpu *cpu,
                            platform_features *out, cm_error *err);
 
+/* The live CPU's feature called name (its /proc/cpuinfo name or its
+ * label), or NULL when this build's table has none. Read once, cached
+ * (again after platform_isa_mask_set). For run-time dispatch of
+ * ISA-specific implementations: present says whether code may use it now
+ * (CPU, OS support, not masked). */
+const platform_feature *platform_cpu_feature(const char *name);
+
 /* 1 when the live CPU has the feature (by name or label) and code may use
- * it now (OS support, not masked); 0 otherwise. Cached after the first
- * call. For run-time dispatch of ISA-specific implementations. */
+ * it now (OS support, not masked); 0 otherwise. */
 int platform_cpu_has(const char *name);
+
+/* Sets CRYPTOMETER_ISA_MASK to mask (so that child processes and every
+ * reader of the environment see it) and reads the live features again.
+ * 0, or -1 with the names the table does not know written into unknown
+ * (or with unknown "" when the environment could not be set). */
+int platform_isa_mask_set(const char *mask, char *unknown, size_t len);
 
 /* The features that /proc/cpuinfo and the CPU disagree on, as a JSON array
  * of {"name","cpu","cpuinfo","message"} (a new reference, NULL when out of

@@ -197,7 +197,7 @@ def test_verify_filter_selects_exactly_the_ref_variants(cm):
 
 def test_verify_takes_runs_selection_options(cm, tmp_path):
     out = tmp_path / "v.json"
-    p = cm("verify", "--backends", "ref", "--algorithms", "sha256,hmac-sha256", "--sizes", "16,1k",
+    p = cm("verify", "--backends", "ref:portable", "--algorithms", "sha256,hmac-sha256", "--sizes", "16,1k",
            "--json", out)
     assert p.returncode == 0, p.stdout + p.stderr
     assert _verify_names(p.stdout) == ["ref:portable/sha256", "ref:portable/hmac-sha256"]

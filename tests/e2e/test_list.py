@@ -41,12 +41,14 @@ def test_list_json_names_every_backend_and_operation(cm, missing_backends):
 
 
 def test_list_filter(cm, missing_backends):
-    doc = json.loads(cm("list", "--json", "--filter", "gcm/open$").stdout)
+    doc = json.loads(cm("list", "--json", "--backends", "openssl,ref", "--filter", "gcm/open$").stdout)
     want = {"openssl:evp/aes-128-gcm/open", "openssl:evp/aes-256-gcm/open",
             "ref:portable/aes-128-gcm/open", "ref:portable/aes-256-gcm/open"}
     if "openssl" in missing_backends:
         want = {n for n in want if n.startswith("ref:")}
-    assert {b["name"] for b in doc["benchmarks"]} == want
+    names = {b["name"] for b in doc["benchmarks"]}
+    # and the x86 variants of ref (ref:aesni, ...) where the build has them
+    assert want <= names and all(n.endswith("gcm/open") for n in names)
 
 
 def test_test_build_lists_broken_backends(cm_test):

@@ -214,3 +214,17 @@ def test_result_with_unhashable_schema_version_is_a_load_error(version):
     doc["schema_version"] = version
     with pytest.raises(loader.LoadError):
         loader.parse_document(json.dumps(doc).encode(), "fuzz.json")
+
+
+def test_openssl_speed_size_zero_is_a_warning_not_a_record(table):
+    """Found by the hypothesis test above: ``type 0 bytes`` made a record of size 0."""
+    raw = b"type\t0 bytes\n\x00\t0"
+    out = opensslspeed.parse_text(sbcbench.decode(raw)[0])
+    assert all(0 not in row.values for row in out.symmetric)
+    assert any("not a message size" in w for w in out.warnings)
+    build = import_cmd.FORMATS["openssl-speed"][2]
+    try:
+        doc = build(raw, "fuzz.txt", table)
+    except import_cmd.NotRecognised:
+        return
+    _check_document(doc)

@@ -15,6 +15,11 @@ typedef struct fake {
     int fail_after;       /* fail on this run (0: never) */
 } fake;
 
+static void count_beat(void *ctx)
+{
+    (*(unsigned *)ctx)++;
+}
+
 static uint64_t fake_now(void *ctx)
 {
     return ((fake *)ctx)->now;
@@ -101,6 +106,27 @@ int main(void)
     CHECK(m.n_samples >= cfg.min_samples);
     CHECK(m.n_samples < cfg.max_samples);
     CHECK(m.wall_s >= 0.05);
+    cm_measurement_free(&m);
+
+    /* an operation of 1 s (RSA-4096 key generation) under a 0.2 s budget:
+     * 5 samples, not 10, once 10 budgets have passed */
+    cm_runner_config slow_cfg;
+    unsigned beats = 0;
+    cm_runner_defaults(&slow_cfg, 0.2, 1);
+    fake sl = {.cost_ns = 1000000000};
+    cm_clock_source clock_slow = {fake_now, &sl};
+    cm_workload ws = {fake_run, &sl};
+    slow_cfg.clock = &clock_slow;
+    slow_cfg.heartbeat = count_beat;
+    slow_cfg.heartbeat_ctx = &beats;
+    CHECK(cm_runner_measure(&slow_cfg, &ws, NULL, &m) == 0);
+    CHECK(m.n_samples == slow_cfg.min_slow_samples);
+    /* one calibration run (longer than the warm-up, so it is the warm-up)
+     * and the samples; the heartbeat after each */
+    CHECK(sl.runs == 1 + slow_cfg.min_slow_samples);
+    CHECK(beats == sl.runs);
+    CHECK(m.iters_per_sample == 1);
+    CHECK(m.stats.median > 0);
     cm_measurement_free(&m);
 
     /* overhead nearly as large as the work: flagged */

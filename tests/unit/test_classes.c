@@ -33,7 +33,8 @@
 
 enum fn {
     F_CREATE, F_DESTROY, F_DIGEST, F_MAC, F_ENCRYPT, F_DECRYPT, F_SEAL, F_OPEN, F_KEYGEN,
-    F_SIGN, F_VERIFY, F_SET_PUB, F_GET_PUB, F_SUM, F_GENERATE, F_RETRIES, F_COUNT
+    F_SIGN, F_VERIFY, F_SET_PUB, F_GET_PUB, F_SUM, F_DERIVE, F_SET_PRIV, F_GENERATE, F_RETRIES,
+    F_COUNT
 };
 static unsigned long calls[F_COUNT];
 
@@ -264,6 +265,70 @@ static cm_rc sig_get_public_key(void *state, uint8_t *der, size_t *len)
     return CM_OK;
 }
 
+/* kex: the public key is the key byte; the secret is 32 bytes from
+ * both keys (an odd fake gets byte FLIP_AT wrong) */
+FAKE_CREATES(kex, ((void)alg, 0), void **state, const cm_algorithm *alg)
+static cm_rc kex_set_private_key(void *state, const uint8_t *key, size_t len)
+{
+    fake *f = state;
+    calls[F_SET_PRIV]++;
+    if (len != 1)
+        return CM_ERR_INVALID;
+    f->key = key[0];
+    f->has_key = f->has_private = 1;
+    return CM_OK;
+}
+static cm_rc kex_derive(void *state, cm_kex_peer form, const uint8_t *peer, size_t peer_len,
+                        uint8_t *secret, size_t *secret_len)
+{
+    fake *f = state;
+    calls[F_DERIVE]++;
+    if (!f->has_private || form != CM_KEX_PEER_RAW || peer_len != 1 || *secret_len < 32)
+        return CM_ERR_INVALID;
+    fake_out(secret, 32, (uint8_t)(f->key ^ peer[0]), f->odd);
+    *secret_len = 32;
+    return CM_OK;
+}
+
+/* pke: a ciphertext is the message XOR the key byte and one check byte;
+ * an odd fake decrypts byte FLIP_AT wrong */
+FAKE_CREATES(pke, ((void)alg, 0), void **state, const cm_algorithm *alg)
+static cm_rc pke_encrypt(void *state, const uint8_t *l, size_t ll, const uint8_t *msg,
+                         size_t len, uint8_t *ct, size_t *ct_len)
+{
+    fake *f = state;
+    (void)l, (void)ll;
+    calls[F_ENCRYPT]++;
+    if (!f->has_key || *ct_len < len + 1)
+        return CM_ERR_INVALID;
+    for (size_t i = 0; i < len; i++)
+        ct[i] = msg[i] ^ f->key;
+    ct[len] = mix(ct, len, f->key);
+    *ct_len = len + 1;
+    return CM_OK;
+}
+static cm_rc pke_decrypt(void *state, const uint8_t *l, size_t ll, const uint8_t *ct,
+                         size_t ct_len, uint8_t *msg, size_t *msg_len)
+{
+    fake *f = state;
+    (void)l, (void)ll;
+    calls[F_DECRYPT]++;
+    if (!f->has_private || ct_len < 1 || *msg_len < ct_len - 1)
+        return CM_ERR_INVALID;
+    if (ct[ct_len - 1] != mix(ct, ct_len - 1, f->key))
+        return CM_ERR_AUTH;
+    for (size_t i = 0; i + 1 < ct_len; i++)
+        msg[i] = ct[i] ^ f->key;
+    if (f->odd && ct_len - 1 > FLIP_AT)
+        msg[FLIP_AT] ^= 0x80;
+    *msg_len = ct_len - 1;
+    return CM_OK;
+}
+static cm_rc pke_set_private_key(void *state, const uint8_t *key, size_t len)
+{
+    return kex_set_private_key(state, key, len);
+}
+
 #ifdef CM_TEST_CLASSES
 /* checksum */
 FAKE_CREATES(sum, 0, void **state)
@@ -347,6 +412,16 @@ static const cm_rng_vtable rng_vt = {rng_create, rng_generate, rng_retries, fake
 static const cm_rng_vtable rng_zeros_vt = {rng_create_zeros, rng_generate, NULL, fake_destroy};
 static const cm_rng_vtable rng_repeat_vt = {rng_create_repeat, rng_generate, NULL, fake_destroy};
 static const cm_rng_vtable rng_biased_vt = {rng_create_biased, rng_generate, NULL, fake_destroy};
+static const cm_kex_vtable kex_vt = {kex_create, sig_keygen, kex_set_private_key,
+                                     sig_get_public_key, kex_derive, fake_destroy};
+static const cm_kex_vtable kex_odd_vt = {kex_create_odd, sig_keygen, kex_set_private_key,
+                                         sig_get_public_key, kex_derive, fake_destroy};
+static const cm_pke_vtable pke_vt = {pke_create, sig_keygen, pke_set_private_key,
+                                     sig_set_public_key, sig_get_public_key, pke_encrypt,
+                                     pke_decrypt, fake_destroy};
+static const cm_pke_vtable pke_odd_vt = {pke_create_odd, sig_keygen, pke_set_private_key,
+                                         sig_set_public_key, sig_get_public_key, pke_encrypt,
+                                         pke_decrypt, fake_destroy};
 #ifdef CM_TEST_CLASSES
 static const cm_checksum_vtable sum_vt = {sum_create, sum_sum, fake_destroy};
 static const cm_checksum_vtable sum_odd_vt = {sum_create_odd, sum_sum, fake_destroy};
@@ -401,9 +476,37 @@ static const cm_impl cbc_impl = CM_IMPL_CIPHER("aes-128-cbc", "fake", &cipher_vt
 static const cm_impl aead_impl = CM_IMPL_AEAD("aes-128-gcm", "fake", &aead_vt, NULL);
 static const cm_impl sig_impl = CM_IMPL_SIGNATURE("ed25519", "fake", &sig_vt, NULL);
 static const cm_impl rng_impl = CM_IMPL_RNG("random", "fake", &rng_vt, NULL);
+static const cm_impl kex_impl = CM_IMPL_KEX("x25519", "fake", &kex_vt, NULL);
+static const cm_impl pke_impl = CM_IMPL_PKE("rsa-2048-oaep-sha256", "fake", &pke_vt, NULL);
 #ifdef CM_TEST_CLASSES
 static const cm_impl sum_impl = CM_IMPL_CHECKSUM("fletcher32", "fake", &sum_vt, NULL);
 #endif
+
+/* kex derive: bench_open makes the state's key pair and a peer's (two
+ * creates, two keygens, one export, the peer destroyed); the workload
+ * derives ITERS times from the peer's public key. */
+static void kex_derive_steps(void)
+{
+    cm_bench b, scratch;
+    cm_error err = {0};
+    reset_calls();
+    int opened = cm_bench_open(&b, &kex_impl, CM_OP_DERIVE, 32, &err) == 0;
+    CHECK(opened);
+    if (!opened)
+        return;
+    CHECK(calls[F_CREATE] == 2 && calls[F_KEYGEN] == 2 && calls[F_GET_PUB] == 1 &&
+          calls[F_DESTROY] == 1 && all_calls() == 6);
+    CHECK(b.tag_len == 1);
+    reset_calls();
+    cm_workload w = cm_bench_workload(&b);
+    CHECK(w.run(w.ctx, ITERS) == 0);
+    CHECK(calls[F_DERIVE] == ITERS && all_calls() == ITERS);
+    reset_calls();
+    w = cm_bench_overhead(&b, &scratch);
+    CHECK(w.run(w.ctx, ITERS) == 0);
+    CHECK(all_calls() == 0);
+    cm_bench_close(&b);
+}
 
 static void test_measuring(void)
 {
@@ -413,10 +516,14 @@ static void test_measuring(void)
     bench_steps(&cbc_impl, CM_OP_DECRYPT, PREP(F_CREATE, F_ENCRYPT, F_DECRYPT), F_DECRYPT);
     bench_steps(&aead_impl, CM_OP_SEAL, PREP(F_CREATE), F_SEAL);
     bench_steps(&aead_impl, CM_OP_OPEN, PREP(F_CREATE, F_SEAL), F_OPEN);
-    bench_steps(&sig_impl, CM_OP_KEYGEN, PREP(F_CREATE, F_KEYGEN, F_SIGN), F_KEYGEN);
+    bench_steps(&sig_impl, CM_OP_KEYGEN, PREP(F_CREATE), F_KEYGEN);
     bench_steps(&sig_impl, CM_OP_SIGN, PREP(F_CREATE, F_KEYGEN, F_SIGN), F_SIGN);
     bench_steps(&sig_impl, CM_OP_VERIFY, PREP(F_CREATE, F_KEYGEN, F_SIGN), F_VERIFY);
     bench_steps(&rng_impl, CM_OP_GENERATE, PREP(F_CREATE), F_GENERATE);
+    bench_steps(&kex_impl, CM_OP_KEYGEN, PREP(F_CREATE), F_KEYGEN);
+    bench_steps(&pke_impl, CM_OP_ENCRYPT, PREP(F_CREATE, F_KEYGEN, F_ENCRYPT), F_ENCRYPT);
+    bench_steps(&pke_impl, CM_OP_DECRYPT, PREP(F_CREATE, F_KEYGEN, F_ENCRYPT), F_DECRYPT);
+    kex_derive_steps();
 #ifdef CM_TEST_CLASSES
     bench_steps(&sum_impl, CM_OP_SUM, PREP(F_CREATE), F_SUM);
 #endif
@@ -543,6 +650,16 @@ static void test_cross(void)
     CHECK_CONTAINS(detail, "all zeros");
     CHECK(!cross(&rng_repeat, NULL, 64, detail, sizeof detail));
     CHECK_CONTAINS(detail, "two in a row are equal");
+    static const cm_impl kex_b = CM_IMPL_KEX("x25519", "b", &kex_vt, NULL);
+    static const cm_impl kex_odd = CM_IMPL_KEX("x25519", "odd", &kex_odd_vt, NULL);
+    cross_pair(&kex_impl, &kex_b, &kex_odd, "the shared secret differs from peer:fake at byte 3 of 32");
+    CHECK(cross(&kex_impl, NULL, 32, detail, sizeof detail));
+
+    static const cm_impl pke_b = CM_IMPL_PKE("rsa-2048-oaep-sha256", "b", &pke_vt, NULL);
+    static const cm_impl pke_odd = CM_IMPL_PKE("rsa-2048-oaep-sha256", "odd", &pke_odd_vt, NULL);
+    cross_pair(&pke_impl, &pke_b, &pke_odd, "decrypt gave back another message");
+    CHECK(cross(&pke_impl, NULL, 32, detail, sizeof detail));
+    CHECK(!cross(&pke_odd, NULL, 32, detail, sizeof detail));
 
 #ifdef CM_TEST_CLASSES
     static const cm_impl sum_b = CM_IMPL_CHECKSUM("fletcher32", "b", &sum_vt, NULL);

@@ -524,8 +524,10 @@ static void test_real_backends(void)
         const cm_backend *b = cm_registry_backend(i);
         if (b->test_only)
             continue;
-        for (size_t k = 0; k < b->n_impls; k++) {
-            const cm_impl *impl = &b->impls[k];
+        size_t nr;
+        const cm_impl *rows = cm_backend_impls(b, &nr);
+        for (size_t k = 0; k < nr; k++) {
+            const cm_impl *impl = &rows[k];
             const cm_algorithm *alg = cm_algorithm_find(impl->algorithm);
             char why[160];
             if (!alg || !cm_impl_available(b, impl, why, sizeof why)) {

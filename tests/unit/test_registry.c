@@ -9,6 +9,10 @@
  *   init    cm_backend_ready runs a backend's init hook once; a failing
  *           hook makes every implementation of the backend unavailable
  *           with the library's reason;
+ *   discover  a backend whose rows come from its discover hook: the hook's
+ *           rows are what cm_backend_impls gives (the static table is
+ *           ignored), they are checked like static rows (a bad one is
+ *           refused), and served_by is kept;
  *   peer    cm_registry_peer never picks a test-only backend or the
  *           implementation itself, and prefers peer_rank 1, then 2, then
  *           unranked backends.
@@ -239,6 +243,10 @@ static void test_peer_among(void)
     const cm_backend *pb = NULL;
     CHECK(cm_registry_peer_among(just_two, 1, &two_rows[0], &pb) == &two_rows[1]);
     CHECK(cm_registry_peer_among(just_two, 1, &two_rows[1], &pb) == &two_rows[0]);
+    /* ... but another backend, even ranked lower, comes first */
+    two.peer_rank = 1;
+    const cm_backend *two_and_rank2[] = {&two, &rank2};
+    CHECK(cm_registry_peer_among(two_and_rank2, 2, &two_rows[0], &pb) == &one[0] && pb == &rank2);
 }
 
 /* On the registry compiled in: every peer is another implementation of
@@ -248,16 +256,18 @@ static void test_peer_registry(void)
     int seen = 0;
     for (size_t i = 0; i < cm_registry_count(); i++) {
         const cm_backend *b = cm_registry_backend(i);
-        for (size_t k = 0; k < b->n_impls; k++) {
+        size_t nr;
+        const cm_impl *rows = cm_backend_impls(b, &nr);
+        for (size_t k = 0; k < nr; k++) {
             const cm_backend *pb = NULL;
-            const cm_impl *p = cm_registry_peer(&b->impls[k], &pb);
+            const cm_impl *p = cm_registry_peer(&rows[k], &pb);
             if (!p)
                 continue;
             char why[256];
             seen++;
-            CHECK(p != &b->impls[k]);
+            CHECK(p != &rows[k]);
             CHECK(!pb->test_only);
-            CHECK(strcmp(p->algorithm, b->impls[k].algorithm) == 0);
+            CHECK(strcmp(p->algorithm, rows[k].algorithm) == 0);
             CHECK(cm_impl_available(pb, p, why, sizeof why));
         }
     }
@@ -274,9 +284,52 @@ static void test_peer_registry(void)
     CHECK(cm_registry_peer(cm_backend_find_impl(tv, "fletcher32", "words"), &pb) == NULL);
 }
 
+/* ---- discover ------------------------------------------------------------------------ */
+
+static const cm_impl found_rows[] = {
+    {"sha256", "kernel", CM_CLASS_HASH, {.hash = &hash_vt}, NULL, "sha256-generic"},
+    CM_IMPL_HASH("sha256", "sha256-generic.splice", &hash_vt, NULL),
+};
+static const cm_impl found_bad[] = {
+    CM_IMPL_HASH("sha256", "kernel", &hash_vt, NULL),
+    CM_IMPL_HASH("sha256", "kernel", &hash_vt, NULL),
+};
+static int discover_calls;
+static const cm_impl *discover_good(size_t *n)
+{
+    discover_calls++;
+    *n = sizeof found_rows / sizeof found_rows[0];
+    return found_rows;
+}
+static const cm_impl *discover_bad(size_t *n)
+{
+    *n = sizeof found_bad / sizeof found_bad[0];
+    return found_bad;
+}
+
+static void test_discover(void)
+{
+    static const cm_impl ignored[] = {CM_IMPL_HASH("no-such-algorithm", "x", &hash_vt, NULL)};
+    cm_backend b = BACKEND("found", ignored);
+    b.discover = discover_good;
+    size_t n = 0;
+    const cm_impl *rows = cm_backend_impls(&b, &n);
+    CHECK(rows == found_rows && n == 2);
+    CHECK(discover_calls == 1);
+    cm_error err = {0};
+    CHECK(cm_registry_check_backend(&b, &err) == 0);
+    CHECK(strcmp(rows[0].served_by, "sha256-generic") == 0);
+    CHECK(rows[1].served_by == NULL);
+    CHECK(cm_backend_find_impl(&b, "sha256", "sha256-generic.splice") == &found_rows[1]);
+    b.discover = discover_bad;
+    static const char *const repeated[] = {"found", "repeats", NULL};
+    expect_refused(&b, repeated);
+}
+
 int main(void)
 {
     test_check();
+    test_discover();
     test_init();
     test_peer_among();
     test_peer_registry();

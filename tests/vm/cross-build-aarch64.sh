@@ -5,7 +5,8 @@
 #                                        [-- EXTRA-CMAKE-ARGS...]
 #
 # 1. Installs what it needs, idempotently: gcc-aarch64-linux-gnu, cmake, pkg-config,
-#    qemu-user-static, and (multiarch arm64) libjansson-dev:arm64 libssl-dev:arm64.
+#    qemu-user-static, and (multiarch arm64) libjansson-dev:arm64 libssl-dev:arm64
+#    libkcapi-dev:arm64 (the afalg backend; its libkcapi.a links statically).
 #    Note: Multi-Arch: same packages must have one version for every architecture, so
 #    installing libssl-dev:arm64 may upgrade the host's libssl-dev/libssl3/openssl to the
 #    archive's current version.
@@ -43,7 +44,7 @@ export PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig
 
 ensure_pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross cmake make pkg-config qemu-user-static file
 ensure_arm64_arch
-ensure_pkgs libjansson-dev:arm64 libssl-dev:arm64
+ensure_pkgs libjansson-dev:arm64 libssl-dev:arm64 libkcapi-dev:arm64
 QEMU_USER="$(qemu_user_aarch64)"
 [ -n "$QEMU_USER" ] || die "no qemu-aarch64 user-mode emulator after installing qemu-user-static"
 

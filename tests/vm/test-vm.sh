@@ -28,6 +28,15 @@
 #   (c) qemu-aarch64 user mode (default CPU = max): `detect --json` reports arch aarch64
 #       and the hwcaps aes pmull sha1 sha2 sha3 sha512 present;
 #   (c2) qemu-aarch64 -cpu cortex-a53: aes pmull sha1 sha2 present, sha3 sha512 absent.
+#   (d) x86_64 VM with crypto_user af_alg algif_hash algif_skcipher algif_aead aesni_intel:
+#       `verify --backends afalg` passes vectors and cross-check for cbc(aes) through the
+#       kernel's choice, cbc-aes-aesni and cbc(aes-generic), each on both data paths (copy
+#       and .splice: same vectors, same reference, so the same bytes), and for sha256 and
+#       gcm(aes); `run` (tiny --time) gives ok records of cbc(aes) at 16 B and 64 KiB whose
+#       served_by names the driver (the kernel's choice: cbc-aes-aesni) with CPU user and
+#       system time; OpenSSL's afalg engine variant (openssl:afalg-engine) passes and runs,
+#       served_by naming the engine.
+#   (e) arm64 VM (-cpu max,pauth-impdef=on) the same with cbc-aes-ce (aes-ce-blk).
 # The arm64 "max" VM runs as -cpu max,pauth-impdef=on: the same MIDR, ID registers
 # for crypto and /proc/cpuinfo Features, but 3.5x faster under TCG (the architected
 # QARMA pointer-authentication algorithm is slow to emulate: 17 s vs 5 s to boot).
@@ -80,7 +89,7 @@ def says_absent_or_unused: any(.verdicts[]?, .aes_score.scores[]?;
 DETECT_ARGS=(detect --json)
 # =============================================================================
 
-ONLY="a,b,c"
+ONLY="a,b,c,d,e"
 BUILD=1
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -182,7 +191,10 @@ X86_OK=0; A64_OK=0
 if want a; then
     if build_x86 && [ -x "$X86_BIN" ]; then X86_OK=1; else CHECK=build; bad "no static x86_64 binary at $X86_BIN (build failed?)"; fi
 fi
-if want b || want c; then
+if want d && ! want a; then
+    if build_x86 && [ -x "$X86_BIN" ]; then X86_OK=1; else CHECK=build; bad "no static x86_64 binary at $X86_BIN (build failed?)"; fi
+fi
+if want b || want c || want e; then
     if build_a64 && [ -x "$A64_BIN" ]; then A64_OK=1; else CHECK=build; bad "no static aarch64 binary at $A64_BIN (cross-build failed?)"; fi
 fi
 
@@ -314,6 +326,90 @@ if want c; then
             expect "$J" "$label: no absent-or-unused conclusion from the timing" 'says_absent_or_unused | not'
             [ "$FAILED" = "$f0" ] || show "$J"
         done
+    fi
+fi
+
+# ----------------------------------------------------------------- (d, e) AF_ALG
+# check_afalg LABEL ARCH CPU MODULES BIN DRIVER — verify and run the afalg backend in a VM.
+# DRIVER is the CPU's cbc(aes) driver, which the kernel must also choose for `kernel`.
+check_afalg() {
+    local label="$1" arch="$2" cpu="$3" modules="$4" bin="$5" driver="$6" out f0 t0
+    local drivers="kernel|$driver|cbc\\(aes-generic\\)"
+    local vf="afalg:(($drivers)(\\.splice)?/aes-128-cbc|(kernel|kernel\\.splice)/(sha256|aes-128-gcm))|openssl:afalg-engine/aes-128-cbc"
+    local rf="(afalg:($drivers)(\\.splice)?|openssl:(evp|afalg-engine))/aes-128-cbc/encrypt"
+    out="$OUTDIR/$label"
+    t0=$SECONDS
+    "$VM_DIR/run-in-vm.sh" --arch "$arch" --cpu "$cpu" --timeout 400 --modules "$modules" \
+        --file "$bin:/cryptometer" -- sh -c "/cryptometer verify --quiet --backends afalg,ref,openssl \
+            --filter '$vf' --json /tmp/v.json >&2; echo verify-exit=\$? >&2;
+            /cryptometer run --filter '$rf' --sizes 16,65536 --time 0.1 --json /tmp/r.json >&2;
+            echo run-exit=\$? >&2; cat /tmp/v.json; echo '@@@@'; cat /tmp/r.json" \
+        >"$out.out" 2>"$out.err" || true
+    echo "  ($label: VM finished in $((SECONDS - t0)) s)"
+    awk '/^@@@@$/{exit} {print}' "$out.out" >"$out.v.json"
+    awk 'f{print} /^@@@@$/{f=1}' "$out.out" >"$out.r.json"
+    if ! jq -e . "$out.v.json" >/dev/null 2>&1 || ! jq -e . "$out.r.json" >/dev/null 2>&1; then
+        bad "$label: the VM did not give the verify and run documents"
+        tail -n 30 "$out.err" | sed 's/^/  | /'
+        return 0
+    fi
+    f0=$FAILED
+    local v p
+    for v in kernel "$driver" "cbc(aes-generic)"; do
+        for p in "" .splice; do
+            expect "$out.v.json" "$label: afalg:$v$p/aes-128-cbc passed vectors and cross-check" \
+                '[.implementations[] | select(.implementation == $i)] | length == 1 and
+                 (.[0] | .status == "passed" and .kat.vectors.passed > 0 and .kat.cross_check.status == "passed")' \
+                --arg i "afalg:$v$p/aes-128-cbc"
+        done
+    done
+    for v in kernel/sha256 kernel.splice/sha256 kernel/aes-128-gcm kernel.splice/aes-128-gcm; do
+        expect "$out.v.json" "$label: afalg:$v passed" \
+            'any(.implementations[]; .implementation == $i and .status == "passed")' --arg i "afalg:$v"
+    done
+    for v in kernel kernel.splice "$driver" "$driver.splice" "cbc(aes-generic)" "cbc(aes-generic).splice"; do
+        local served="$v"
+        case "$v" in kernel*) served="$driver" ;; *.splice) served="${v%.splice}" ;; esac
+        expect "$out.r.json" "$label: run afalg:$v at 16 B and 64 KiB: ok, served by $served, CPU user and system time" \
+            '[.results[] | select(.backend == "afalg" and .variant == $v)] as $r
+             | ($r | length == 2) and all($r[]; .status == "ok" and .served_by == $s
+                 and .kat.status == "passed" and (.throughput_mb_s | type == "number")
+                 and (.cpu_time_ns_per_op.total | type == "number")
+                 and (.cpu_time_ns_per_op | has("user") and has("system")))
+             and any($r[]; .size == 65536 and (.cpu_time_ns_per_op.system | type == "number"))' \
+            --arg v "$v" --arg s "$served"
+    done
+    expect "$out.v.json" "$label: openssl:afalg-engine/aes-128-cbc (OpenSSL's afalg engine) passed" \
+        'any(.implementations[]; .implementation == "openssl:afalg-engine/aes-128-cbc" and .status == "passed")'
+    expect "$out.r.json" "$label: run openssl:afalg-engine: ok at 16 B and 64 KiB, served by the afalg engine" \
+        '[.results[] | select(.backend == "openssl" and .variant == "afalg-engine")] as $r
+         | ($r | length == 2) and all($r[]; .status == "ok" and (.served_by | startswith("OpenSSL'"'"'s afalg engine")))'
+    if [ "$FAILED" != "$f0" ]; then tail -n 30 "$out.err" | sed 's/^/  | /'; fi
+    # The figures, for the log (TCG-emulated: not the speed of any real machine).
+    jq -r '.results[] | select(.status == "ok") | "  figure: \(.backend):\(.variant) served_by=\(.served_by // "-") \(.size) B: \(.throughput_mb_s | . * 100 | round / 100) MB/s, CPU ns/op user \(.cpu_time_ns_per_op.user // "?" ) system \(.cpu_time_ns_per_op.system // "?")"' "$out.r.json"
+}
+
+if want d; then
+    CHECK=d
+    echo
+    echo "== (d) AF_ALG in an x86_64 VM: afalg backend, drivers and data paths"
+    if ! qemu_system_usable qemu-system-x86 qemu-system-x86_64; then
+        skip d "qemu-system-x86_64 is not installed and apt-get could not install it"
+    elif [ "$X86_OK" = 1 ]; then
+        check_afalg d x86_64 max "crypto_user af_alg algif_hash algif_skcipher algif_aead aesni_intel" \
+            "$X86_BIN" cbc-aes-aesni
+    fi
+fi
+if want e; then
+    CHECK=e
+    echo
+    echo "== (e) AF_ALG in an arm64 VM: afalg backend with the aes-ce drivers"
+    if ! qemu_system_usable qemu-system-arm qemu-system-aarch64; then
+        skip e "qemu-system-aarch64 is not installed and apt-get could not install it"
+    elif [ "$A64_OK" = 1 ]; then
+        check_afalg e arm64 max,pauth-impdef=on \
+            "crypto_user af_alg algif_hash algif_skcipher algif_aead aes-ce-cipher aes-ce-blk sha2-ce ghash-ce" \
+            "$A64_BIN" cbc-aes-ce
     fi
 fi
 

@@ -8,7 +8,8 @@
  * row the macros below make the ossl_spec, the create() and available()
  * that bind the spec (the vtables take no algorithm argument), the vtable
  * and the cm_impl; the work itself is generic, in openssl_cipher.c,
- * openssl_digest.c, openssl_pkeymac.c and openssl_signature.c. Adding an algorithm OpenSSL
+ * openssl_digest.c, openssl_pkeymac.c, openssl_signature.c, openssl_kex.c
+ * and openssl_pke.c. Adding an algorithm OpenSSL
  * has in an existing class is adding a row.
  */
 #include <openssl/err.h>
@@ -46,10 +47,12 @@
 
 /* id, cryptometer name, class, OpenSSL 3 name, OpenSSL 1.1.1 getter.
  * For HMAC the OpenSSL name and getter are its digest's. For a SIGNATURE
- * the name is the EVP_SIGNATURE's and the last column the EVP_PKEY key
- * type, used by both versions; its curve and hash are the algorithm's
- * parameters (src/core/algorithm.c). For MAC_PKEY (Poly1305) the name is
- * the EVP_MAC's (3.x) and the last column the EVP_PKEY type (1.1.1). */
+ * the name is the EVP_SIGNATURE's (KEX: EVP_KEYEXCH's; PKE:
+ * EVP_ASYM_CIPHER's) and the last column the EVP_PKEY key type, used by
+ * both versions; its curve, hash, padding and key size are the
+ * algorithm's parameters (src/core/algorithm.c). For MAC_PKEY (Poly1305)
+ * the name is the EVP_MAC's (3.x) and the last column the EVP_PKEY type
+ * (1.1.1). */
 #define OSSL_ALGORITHMS(X)                                                          \
     X(aes_128_cbc,       "aes-128-cbc",       CIPHER, "AES-128-CBC",  EVP_aes_128_cbc) \
     X(aes_256_cbc,       "aes-256-cbc",       CIPHER, "AES-256-CBC",  EVP_aes_256_cbc) \
@@ -73,7 +76,16 @@
     X(poly1305,          "poly1305",          MAC_PKEY, "POLY1305",   EVP_PKEY_POLY1305) \
     X(ed25519,           "ed25519",           SIGNATURE, "ED25519",                    \
       EVP_PKEY_ED25519)                                                             \
-    X(ecdsa_p256_sha256, "ecdsa-p256-sha256", SIGNATURE, "ECDSA", EVP_PKEY_EC)
+    X(ecdsa_p256_sha256, "ecdsa-p256-sha256", SIGNATURE, "ECDSA", EVP_PKEY_EC)     \
+    X(ecdsa_p384_sha384, "ecdsa-p384-sha384", SIGNATURE, "ECDSA", EVP_PKEY_EC)     \
+    X(rsa_2048_pss,      "rsa-2048-pss-sha256", SIGNATURE, "RSA", EVP_PKEY_RSA)    \
+    X(rsa_3072_pss,      "rsa-3072-pss-sha256", SIGNATURE, "RSA", EVP_PKEY_RSA)    \
+    X(rsa_4096_pss,      "rsa-4096-pss-sha256", SIGNATURE, "RSA", EVP_PKEY_RSA)    \
+    X(x25519,            "x25519",            KEX,    "X25519",  EVP_PKEY_X25519)  \
+    X(ecdh_p256,         "ecdh-p256",         KEX,    "ECDH",    EVP_PKEY_EC)      \
+    X(rsa_2048_oaep,     "rsa-2048-oaep-sha256", PKE, "RSA",     EVP_PKEY_RSA)     \
+    X(rsa_3072_oaep,     "rsa-3072-oaep-sha256", PKE, "RSA",     EVP_PKEY_RSA)     \
+    X(rsa_4096_oaep,     "rsa-4096-oaep-sha256", PKE, "RSA",     EVP_PKEY_RSA)
 
 /* Which field the last column fills, per class. */
 #define OSSL_GETTER_CIPHER(g) .legacy_cipher = OSSL_LEGACY(g)
@@ -82,6 +94,8 @@
 #define OSSL_GETTER_MAC(g)    .legacy_md = OSSL_LEGACY(g)
 #define OSSL_GETTER_MAC_PKEY(type) .pkey_id = type
 #define OSSL_GETTER_SIGNATURE(type) .pkey_id = type
+#define OSSL_GETTER_KEX(type) .pkey_id = type
+#define OSSL_GETTER_PKE(type) .pkey_id = type
 
 /* The spec of each row. */
 #define OSSL_SPEC(id, name, cls, evp, legacy)                                  \
@@ -131,17 +145,63 @@ OSSL_ALGORITHMS(OSSL_SPEC)
     static cm_rc id##_create(void **st, const cm_algorithm *alg)               \
     { return ossl_sig_create(&spec_##id, st, alg); }                           \
     static int id##_available(char *why, size_t why_len)                       \
-    { return ossl_sig_available(&spec_##id, why, why_len); }                   \
+    { return ossl_pkey_available(&spec_##id, CM_CLASS_SIGNATURE, why, why_len); } \
     static const cm_signature_vtable id##_vtable = {                           \
         id##_create, ossl_sig_keygen, ossl_sig_sign, ossl_sig_verify,          \
         ossl_sig_set_public_key, ossl_sig_get_public_key, ossl_sig_destroy};
+#define OSSL_BIND_KEX(id)                                                      \
+    static cm_rc id##_create(void **st, const cm_algorithm *alg)               \
+    { return ossl_kex_create(&spec_##id, st, alg); }                           \
+    static int id##_available(char *why, size_t why_len)                       \
+    { return ossl_pkey_available(&spec_##id, CM_CLASS_KEX, why, why_len); }    \
+    static const cm_kex_vtable id##_vtable = {                                 \
+        id##_create, ossl_kex_keygen, ossl_kex_set_private_key,                \
+        ossl_kex_get_public_key, ossl_kex_derive, ossl_kex_destroy};
+#define OSSL_BIND_PKE(id)                                                      \
+    static cm_rc id##_create(void **st, const cm_algorithm *alg)               \
+    { return ossl_pke_create(&spec_##id, st, alg); }                           \
+    static int id##_available(char *why, size_t why_len)                       \
+    { return ossl_pkey_available(&spec_##id, CM_CLASS_PKE, why, why_len); }    \
+    static const cm_pke_vtable id##_vtable = {                                 \
+        id##_create, ossl_pke_keygen, ossl_pke_set_private_key,                \
+        ossl_pke_set_public_key, ossl_pke_get_public_key, ossl_pke_encrypt,    \
+        ossl_pke_decrypt, ossl_pke_destroy};
 
 #define OSSL_BIND(id, name, cls, evp, legacy) OSSL_BIND_##cls(id)
 OSSL_ALGORITHMS(OSSL_BIND)
 
 #define OSSL_IMPL(id, name, cls, evp, legacy) CM_IMPL_##cls(name, "evp", &id##_vtable, id##_available),
-static const cm_impl ossl_impls[] = {
-    OSSL_ALGORITHMS(OSSL_IMPL)
+
+/* Engine variants (openssl_engine.c): id, cryptometer name, OpenSSL 3
+ * name, 1.1.1 getter, engine, variant, what serves the calls. The afalg
+ * engine does AES-CBC only; devcrypto whatever /dev/crypto offers. */
+#define OSSL_AFALG_SERVED "OpenSSL's afalg engine: AF_ALG cbc(aes), the driver the kernel picks"
+#define OSSL_DEVCRYPTO_SERVED "OpenSSL's devcrypto engine: /dev/crypto (cryptodev)"
+#define OSSL_ENGINE_ROWS(X)                                                                  \
+    X(afalg_aes_128_cbc, "aes-128-cbc", "AES-128-CBC", EVP_aes_128_cbc, "afalg",             \
+      "afalg-engine", OSSL_AFALG_SERVED)                                                      \
+    X(afalg_aes_256_cbc, "aes-256-cbc", "AES-256-CBC", EVP_aes_256_cbc, "afalg",             \
+      "afalg-engine", OSSL_AFALG_SERVED)                                                      \
+    X(devcrypto_aes_128_cbc, "aes-128-cbc", "AES-128-CBC", EVP_aes_128_cbc, "devcrypto",     \
+      "devcrypto-engine", OSSL_DEVCRYPTO_SERVED)                                              \
+    X(devcrypto_aes_256_cbc, "aes-256-cbc", "AES-256-CBC", EVP_aes_256_cbc, "devcrypto",     \
+      "devcrypto-engine", OSSL_DEVCRYPTO_SERVED)                                              \
+    X(devcrypto_aes_128_ctr, "aes-128-ctr", "AES-128-CTR", EVP_aes_128_ctr, "devcrypto",     \
+      "devcrypto-engine", OSSL_DEVCRYPTO_SERVED)                                              \
+    X(devcrypto_aes_256_ctr, "aes-256-ctr", "AES-256-CTR", EVP_aes_256_ctr, "devcrypto",     \
+      "devcrypto-engine", OSSL_DEVCRYPTO_SERVED)
+
+#define OSSL_ENGINE_SPEC(id, name, evp, legacy, engine_id, variant, served)              \
+    static const ossl_spec spec_##id = {.evp_name = evp, .legacy_cipher = OSSL_LEGACY(legacy), \
+                                        .engine = engine_id};                             \
+    OSSL_BIND_CIPHER(id)
+OSSL_ENGINE_ROWS(OSSL_ENGINE_SPEC)
+
+#define OSSL_ENGINE_IMPL(id, name, evp, legacy, engine_id, variant, served)              \
+    {name, variant, CM_CLASS_CIPHER, {.cipher = &id##_vtable}, id##_available, served},
+
+static const cm_impl ossl_all_impls[] = {
+    OSSL_ALGORITHMS(OSSL_IMPL) OSSL_ENGINE_ROWS(OSSL_ENGINE_IMPL)
     CM_IMPL_RNG("random", "rand_bytes", &ossl_rand_vtable, NULL),
 };
 
@@ -158,7 +218,7 @@ const cm_backend cm_backend_openssl = {
                    "EVP_MAC or HMAC, EVP_PKEY), keyed once as applications do",
     .version = ossl_version,
     .describe = ossl_describe,
-    .impls = ossl_impls,
-    .n_impls = sizeof ossl_impls / sizeof ossl_impls[0],
+    .impls = ossl_all_impls,
+    .n_impls = sizeof ossl_all_impls / sizeof ossl_all_impls[0],
     .peer_rank = 2, /* the reference where ref has no implementation (and for ref) */
 };

@@ -66,11 +66,13 @@ int ossl_cipher_available(const ossl_spec *spec, char *why, size_t why_len)
 {
     EVP_CIPHER *owned;
     const EVP_CIPHER *cipher = cipher_get(spec, &owned);
+    int engine_ok = cipher == NULL || spec->engine == NULL ||
+                    ossl_engine_for(spec, cipher, why, why_len) != NULL;
 #if OSSL_HAVE_3
     EVP_CIPHER_free(owned);
 #endif
     if (cipher != NULL)
-        return 1;
+        return engine_ok;
     ERR_clear_error();
     snprintf(why, why_len, "this OpenSSL offers no %s (%s)", spec->evp_name,
              OSSL_HAVE_3 ? "EVP_CIPHER_fetch failed: no loaded provider has it"
@@ -115,6 +117,15 @@ cm_rc ossl_cipher_create(const ossl_spec *spec, void **state,
         rc = CM_ERR_INVALID;
         goto fail;
     }
+    void *engine = NULL;
+    if (spec->engine) {
+        char why[8];
+        engine = ossl_engine_for(spec, cipher, why, sizeof why);
+        if (engine == NULL) {
+            rc = CM_ERR_UNSUPPORTED;
+            goto fail;
+        }
+    }
     st->block = (size_t)EVP_CIPHER_block_size(cipher);
     st->fixed_iv_len = (size_t)EVP_CIPHER_iv_length(cipher);
     st->variable_nonce = EVP_CIPHER_mode(cipher) == EVP_CIPH_GCM_MODE;
@@ -126,7 +137,7 @@ cm_rc ossl_cipher_create(const ossl_spec *spec, void **state,
             goto fail;
         }
         st->ctx[enc] = ctx;
-        if (EVP_CipherInit_ex(ctx, cipher, NULL, key, NULL, enc) != 1)
+        if (EVP_CipherInit_ex(ctx, cipher, engine, key, NULL, enc) != 1)
             goto fail;
         /* No padding: a CBC message is whole blocks, as in every library. */
         if (st->block > 1 && EVP_CIPHER_CTX_set_padding(ctx, 0) != 1)

@@ -8,7 +8,8 @@
  * openssl_digest.c does hashes (EVP_MD) and HMAC (EVP_MAC on 3.x, HMAC_CTX
  * on 1.1.1), openssl_pkeymac.c does Poly1305 (EVP_MAC on 3.x, EVP_PKEY
  * on 1.1.1), openssl_signature.c does signatures (EVP_PKEY: Ed25519,
- * ECDSA), openssl_describe.c reports the library's version and the CPU
+ * ECDSA, RSA-PSS), openssl_kex.c key agreement (X25519, ECDH),
+ * openssl_pke.c public-key encryption (RSA-OAEP), openssl_describe.c reports the library's version and the CPU
  * capability vector it runs with.
  *
  * Builds against OpenSSL 1.1.1 and 3.x: every version split is an
@@ -45,11 +46,15 @@ typedef struct ossl_spec {
      * one is set; both are NULL when building against 3.x. */
     const EVP_CIPHER *(*legacy_cipher)(void);
     const EVP_MD *(*legacy_md)(void);
-    /* Signature: the key type, EVP_PKEY_ED25519 or EVP_PKEY_EC (the same
-     * in 1.1.1 and 3.x); Poly1305: EVP_PKEY_POLY1305; 0 for other classes. The curve, hash and encoding
+    /* Signature, kex, pke: the key type, EVP_PKEY_ED25519, EVP_PKEY_EC,
+     * EVP_PKEY_RSA, EVP_PKEY_X25519 (the same in 1.1.1 and 3.x);
+     * Poly1305: EVP_PKEY_POLY1305; 0 for other classes. The curve, hash and encoding
      * are the algorithm's parameters (cm_algorithm_param), read at
      * create(). */
     int pkey_id;
+    /* Ciphers: the engine the contexts are keyed with ("afalg",
+     * "devcrypto"), or NULL for OpenSSL's own code (openssl_engine.c). */
+    const char *engine;
 } ossl_spec;
 
 /* ---- openssl_cipher.c: cm_cipher_vtable and cm_aead_vtable ------------- */
@@ -127,8 +132,51 @@ cm_rc ossl_sig_verify(void *state, const uint8_t *msg, size_t len,
 cm_rc ossl_sig_set_public_key(void *state, const uint8_t *der, size_t der_len);
 cm_rc ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len);
 void ossl_sig_destroy(void *state);
-/* 1 when the library has spec's signature and key generation here. */
-int ossl_sig_available(const ossl_spec *spec, char *why, size_t why_len);
+/* 1 when the library has spec's operation of class cls (a signature, a
+ * key exchange, an asymmetric cipher) and its key generation here. */
+int ossl_pkey_available(const ossl_spec *spec, cm_class cls, char *why, size_t why_len);
+/* The NID of a curve named as in the algorithm table ("P-256") or by its
+ * OpenSSL short name ("prime256v1"); NID_undef when unknown. */
+int ossl_curve_nid(const char *name);
+
+/* ---- openssl_kex.c: cm_kex_vtable (X25519, ECDH) ------------------------ */
+
+/* A state for spec's key type (EVP_PKEY_X25519, EVP_PKEY_EC) bound to
+ * alg's curve, no key yet. The rest is cm_kex_vtable's (primitive.h);
+ * derive() gives CM_ERR_INVALID for a peer key that is not a valid one of
+ * the curve in the form asked (a compressed point is not the raw form),
+ * and for a derivation OpenSSL refuses. */
+cm_rc ossl_kex_create(const ossl_spec *spec, void **state, const struct cm_algorithm *alg);
+cm_rc ossl_kex_keygen(void *state);
+cm_rc ossl_kex_set_private_key(void *state, const uint8_t *key, size_t len);
+cm_rc ossl_kex_get_public_key(void *state, uint8_t *pub, size_t *len);
+cm_rc ossl_kex_derive(void *state, cm_kex_peer form, const uint8_t *peer, size_t peer_len,
+                      uint8_t *secret, size_t *secret_len);
+void ossl_kex_destroy(void *state);
+
+/* ---- openssl_pke.c: cm_pke_vtable (RSA-OAEP) ---------------------------- */
+
+/* A state bound to alg's key bits, OAEP hash and MGF1 hash, no key yet.
+ * The rest is cm_pke_vtable's; keys of another size or type are refused
+ * with CM_ERR_INVALID, every decryption failure is CM_ERR_AUTH. */
+cm_rc ossl_pke_create(const ossl_spec *spec, void **state, const struct cm_algorithm *alg);
+cm_rc ossl_pke_keygen(void *state);
+cm_rc ossl_pke_set_private_key(void *state, const uint8_t *pkcs8, size_t len);
+cm_rc ossl_pke_set_public_key(void *state, const uint8_t *der, size_t der_len);
+cm_rc ossl_pke_get_public_key(void *state, uint8_t *der, size_t *len);
+cm_rc ossl_pke_encrypt(void *state, const uint8_t *label, size_t label_len, const uint8_t *msg,
+                       size_t len, uint8_t *ct, size_t *ct_len);
+cm_rc ossl_pke_decrypt(void *state, const uint8_t *label, size_t label_len, const uint8_t *ct,
+                       size_t ct_len, uint8_t *msg, size_t *msg_len);
+void ossl_pke_destroy(void *state);
+
+/* ---- openssl_engine.c ------------------------------------------------------ */
+
+/* The ENGINE * (as void *, so callers need no engine header) that spec's
+ * engine gives for cipher, initialised once per process; NULL with why
+ * when the engine does not load here or does not offer the cipher. */
+void *ossl_engine_for(const ossl_spec *spec, const EVP_CIPHER *cipher, char *why,
+                      size_t why_len);
 
 /* ---- openssl_describe.c -------------------------------------------------- */
 

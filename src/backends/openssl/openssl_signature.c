@@ -1,6 +1,6 @@
 /*
  * openssl_signature.c — the signature class of the OpenSSL backend
- * (Ed25519, ECDSA), generic over an ossl_spec (see openssl_internal.h; the
+ * (Ed25519, ECDSA, RSA-PSS), generic over an ossl_spec (see openssl_internal.h; the
  * table is in openssl_backend.c): the spec gives the EVP_PKEY type, the
  * algorithm's parameters (curve, hash, encoding) are read at create().
  *
@@ -11,6 +11,11 @@
  * and make one one-shot EVP_DigestSign / EVP_DigestVerify call. Ed25519
  * takes no digest (PureEdDSA); ECDSA hashes the message with the
  * algorithm's hash and its signatures are DER (X9.62 Ecdsa-Sig-Value).
+ * RSA-PSS hashes the message with the algorithm's hash and sets, on the
+ * EVP_PKEY_CTX that each Init returns, PSS padding, the MGF1 hash and the
+ * salt length (fixed: a verify accepts only that length); its keys are
+ * generated with the algorithm's key_bits and OpenSSL's default public
+ * exponent, 65537.
  *
  * The same calls exist in 1.1.1 and 3.x; the version splits are fetching
  * the hash and reading a public key's curve. OpenSSL 1.1.1 keeps the
@@ -25,6 +30,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
+#include <openssl/rsa.h>
 #include <openssl/x509.h>
 #ifndef OPENSSL_NO_EC
 #include <openssl/ec.h>
@@ -41,10 +47,13 @@ typedef struct ossl_sig_state {
     const ossl_spec *spec;
     EVP_PKEY_CTX *gen;  /* key generation, initialised once */
     EVP_MD_CTX *ctx;    /* re-initialised by every sign() and verify() */
-    const EVP_MD *md;   /* ECDSA's hash; NULL for Ed25519 */
+    const EVP_MD *md;   /* ECDSA's and RSA-PSS's hash; NULL for Ed25519 */
+    const EVP_MD *mgf_md; /* RSA-PSS's MGF1 hash */
 #if OSSL_HAVE_3
-    EVP_MD *md_owned;   /* our reference to the fetched hash */
+    EVP_MD *md_owned, *mgf_owned; /* our references to the fetched hashes */
 #endif
+    int key_bits;       /* RSA: the modulus size */
+    int salt_len;       /* RSA-PSS: salt bytes */
     int curve_nid;      /* EC: the algorithm's curve; NID_undef otherwise */
     EVP_PKEY *pkey;     /* NULL until keygen() or set_public_key() */
     int has_private;    /* pkey came from keygen() */
@@ -53,9 +62,8 @@ typedef struct ossl_sig_state {
 
 /* ---- curves ------------------------------------------------------------- */
 
-/* The NID of a curve named as in the algorithm table ("P-256") or by its
- * OpenSSL short name ("prime256v1"); NID_undef when unknown. */
-static int curve_nid(const char *name)
+/* See openssl_internal.h. */
+int ossl_curve_nid(const char *name)
 {
 #ifndef OPENSSL_NO_EC
     int nid = EC_curve_nist2nid(name);
@@ -86,7 +94,7 @@ static int pkey_curve_nid(EVP_PKEY *k)
     if (EVP_PKEY_get_group_name(k, name, sizeof name, &n) != 1 || n == 0)
         return NID_undef;
     nid = OBJ_sn2nid(name);
-    return nid != NID_undef ? nid : curve_nid(name);
+    return nid != NID_undef ? nid : ossl_curve_nid(name);
 #else
     const EC_KEY *ec = EVP_PKEY_get0_EC_KEY(k);
     const EC_GROUP *group = ec != NULL ? EC_KEY_get0_group(ec) : NULL;
@@ -96,7 +104,7 @@ static int pkey_curve_nid(EVP_PKEY *k)
 
 /* ---- available / create / destroy --------------------------------------- */
 
-int ossl_sig_available(const ossl_spec *spec, char *why, size_t why_len)
+int ossl_pkey_available(const ossl_spec *spec, cm_class cls, char *why, size_t why_len)
 {
     EVP_PKEY_CTX *gen;
     int ok = 1;
@@ -111,13 +119,26 @@ int ossl_sig_available(const ossl_spec *spec, char *why, size_t why_len)
 #endif
 #if OSSL_HAVE_3
     {
-        EVP_SIGNATURE *sig = EVP_SIGNATURE_fetch(NULL, spec->evp_name, NULL);
-        ok = sig != NULL;
-        EVP_SIGNATURE_free(sig);
+        /* the operation's implementation: a signature, a key exchange,
+         * an asymmetric cipher */
+        if (cls == CM_CLASS_KEX) {
+            EVP_KEYEXCH *x = EVP_KEYEXCH_fetch(NULL, spec->evp_name, NULL);
+            ok = x != NULL;
+            EVP_KEYEXCH_free(x);
+        } else if (cls == CM_CLASS_PKE) {
+            EVP_ASYM_CIPHER *x = EVP_ASYM_CIPHER_fetch(NULL, spec->evp_name, NULL);
+            ok = x != NULL;
+            EVP_ASYM_CIPHER_free(x);
+        } else {
+            EVP_SIGNATURE *x = EVP_SIGNATURE_fetch(NULL, spec->evp_name, NULL);
+            ok = x != NULL;
+            EVP_SIGNATURE_free(x);
+        }
     }
     reason = ok ? "no key generation for its key type in any loaded provider"
-                : "EVP_SIGNATURE_fetch failed: no loaded provider has it";
+                : "the fetch of its operation failed: no loaded provider has it";
 #else
+    (void)cls;
     reason = "disabled when the library was built";
 #endif
     if (ok) {
@@ -143,8 +164,47 @@ void ossl_sig_destroy(void *state)
     EVP_PKEY_CTX_free(st->gen);
 #if OSSL_HAVE_3
     EVP_MD_free(st->md_owned);
+    EVP_MD_free(st->mgf_owned);
 #endif
     free(st);
+}
+
+/* The hash called name, or NULL; on 3.x *owned receives our reference. */
+static const EVP_MD *get_md(const char *name, EVP_MD **owned)
+{
+#if OSSL_HAVE_3
+    return *owned = EVP_MD_fetch(NULL, name, NULL);
+#else
+    (void)owned;
+    return EVP_get_digestbyname(name);
+#endif
+}
+
+/* RSA-PSS: key bits, PSS, hash, MGF1 hash, salt length; e = 65537. */
+static cm_rc sig_bind_rsa(ossl_sig_state *st, const cm_algorithm *alg)
+{
+    const char *bits = cm_algorithm_param(alg, "key_bits");
+    const char *padding = cm_algorithm_param(alg, "padding");
+    const char *hash = cm_algorithm_param(alg, "hash");
+    const char *mgf = cm_algorithm_param(alg, "mgf_hash");
+    const char *salt = cm_algorithm_param(alg, "salt_bytes");
+    const char *e = cm_algorithm_param(alg, "public_exponent");
+
+    if (bits == NULL || padding == NULL || strcmp(padding, "pss") != 0
+        || hash == NULL || salt == NULL || (e != NULL && strcmp(e, "65537") != 0))
+        return CM_ERR_UNSUPPORTED;
+    st->key_bits = atoi(bits);
+    st->salt_len = atoi(salt);
+#if OSSL_HAVE_3
+    st->md = get_md(hash, &st->md_owned);
+    st->mgf_md = get_md(mgf != NULL ? mgf : hash, &st->mgf_owned);
+#else
+    st->md = get_md(hash, NULL);
+    st->mgf_md = get_md(mgf != NULL ? mgf : hash, NULL);
+#endif
+    if (st->key_bits < 1024 || st->salt_len < 0 || st->md == NULL || st->mgf_md == NULL)
+        return ossl_fail(CM_ERR_UNSUPPORTED);
+    return CM_OK;
 }
 
 /* Checks alg's parameters against what spec's key type does and binds st
@@ -162,7 +222,7 @@ static cm_rc sig_bind(ossl_sig_state *st, const cm_algorithm *alg)
         if (curve == NULL || hash == NULL
             || (encoding != NULL && strcasecmp(encoding, "der") != 0))
             return CM_ERR_UNSUPPORTED;
-        if ((st->curve_nid = curve_nid(curve)) == NID_undef)
+        if ((st->curve_nid = ossl_curve_nid(curve)) == NID_undef)
             return ossl_fail(CM_ERR_UNSUPPORTED);
 #if OSSL_HAVE_3
         st->md = st->md_owned = EVP_MD_fetch(NULL, hash, NULL);
@@ -181,6 +241,8 @@ static cm_rc sig_bind(ossl_sig_state *st, const cm_algorithm *alg)
         st->md = NULL;
         return CM_OK;
     }
+    if (st->spec->pkey_id == EVP_PKEY_RSA)
+        return sig_bind_rsa(st, alg);
     return CM_ERR_UNSUPPORTED;
 }
 
@@ -209,6 +271,9 @@ cm_rc ossl_sig_create(const ossl_spec *spec, void **state,
         && EVP_PKEY_CTX_set_ec_paramgen_curve_nid(st->gen, st->curve_nid) <= 0)
         goto fail;
 #endif
+    if (spec->pkey_id == EVP_PKEY_RSA
+        && EVP_PKEY_CTX_set_rsa_keygen_bits(st->gen, st->key_bits) <= 0)
+        goto fail;
     *state = st;
     return CM_OK;
 fail:
@@ -260,10 +325,12 @@ cm_rc ossl_sig_set_public_key(void *state, const uint8_t *der, size_t der_len)
     k = d2i_PUBKEY(NULL, &p, (long)der_len);
     if (k == NULL)
         return ossl_fail(CM_ERR_INVALID);
-    /* the whole input, the algorithm's key type, and for EC its curve */
+    /* the whole input, the algorithm's key type, for EC its curve, for
+     * RSA its size */
     if (p != der + der_len || EVP_PKEY_id(k) != st->spec->pkey_id
         || (st->spec->pkey_id == EVP_PKEY_EC
-            && pkey_curve_nid(k) != st->curve_nid)) {
+            && pkey_curve_nid(k) != st->curve_nid)
+        || (st->spec->pkey_id == EVP_PKEY_RSA && EVP_PKEY_bits(k) != st->key_bits)) {
         EVP_PKEY_free(k);
         return ossl_fail(CM_ERR_INVALID);
     }
@@ -290,6 +357,17 @@ cm_rc ossl_sig_get_public_key(void *state, uint8_t *der, size_t *len)
 
 /* ---- sign / verify ------------------------------------------------------ */
 
+/* After a DigestSign/VerifyInit: RSA-PSS's padding, MGF1 hash and salt
+ * length on the context it returned (nothing for the other key types). */
+static int sig_padding(const ossl_sig_state *st, EVP_PKEY_CTX *pctx)
+{
+    if (st->spec->pkey_id != EVP_PKEY_RSA)
+        return 1;
+    return EVP_PKEY_CTX_set_rsa_padding(pctx, RSA_PKCS1_PSS_PADDING) > 0
+           && EVP_PKEY_CTX_set_rsa_mgf1_md(pctx, st->mgf_md) > 0
+           && EVP_PKEY_CTX_set_rsa_pss_saltlen(pctx, st->salt_len) > 0;
+}
+
 cm_rc ossl_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
                     size_t *sig_len)
 {
@@ -302,7 +380,9 @@ cm_rc ossl_sig_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
     /* room for the longest signature: an ECDSA one's length varies */
     if (n < st->sig_max)
         return CM_ERR_INVALID;
-    if (EVP_DigestSignInit(st->ctx, NULL, st->md, NULL, st->pkey) != 1
+    EVP_PKEY_CTX *pctx = NULL;
+    if (EVP_DigestSignInit(st->ctx, &pctx, st->md, NULL, st->pkey) != 1
+        || !sig_padding(st, pctx)
         || EVP_DigestSign(st->ctx, sig, &n, len > 0 ? msg : empty_buf, len) != 1
         || n == 0 || n > *sig_len)
         return ossl_fail(CM_ERR_LIBRARY);
@@ -315,9 +395,11 @@ cm_rc ossl_sig_verify(void *state, const uint8_t *msg, size_t len,
 {
     ossl_sig_state *st = state;
 
+    EVP_PKEY_CTX *pctx = NULL;
     if (st->pkey == NULL)
         return CM_ERR_INVALID;
-    if (EVP_DigestVerifyInit(st->ctx, NULL, st->md, NULL, st->pkey) != 1)
+    if (EVP_DigestVerifyInit(st->ctx, &pctx, st->md, NULL, st->pkey) != 1
+        || !sig_padding(st, pctx))
         return ossl_fail(CM_ERR_LIBRARY);
     /* 1 verified; 0 did not; < 0 malformed (a DER error, a wrong length)
      * or an error inside OpenSSL, which it does not tell apart. */

@@ -5,22 +5,15 @@
  * Each state counts the instructions executed and the failed ones
  * (retries(), reported by the rng class's self-check).
  *
- * Availability asks the CPU directly (cpuid leaf 1 ECX bit 30 and leaf 7
- * EBX bit 18 on x86, the bits data/cpu_features.json gives; AT_HWCAP2 bit
- * 16 on aarch64): backends do not include src/platform/ (docs/
- * architecture.md), and the shared cm_cpu_has() of branch own-x86, which
- * should replace this, is not in main yet.
+ * Availability is cm_cpu_has() (include/cryptometer/cpu.h): the
+ * platform's feature detection after the CRYPTOMETER_ISA_MASK/--isa mask.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include "cryptometer/backend.h"
 #include "impl/hwrand/hwrand.h"
+#include "cryptometer/cpu.h"
 #include "ref_rng.h"
-#if defined(__x86_64__)
-#include <cpuid.h>
-#elif defined(__aarch64__)
-#include <sys/auxv.h>
-#endif
 
 #if defined(__x86_64__) || defined(__aarch64__)
 typedef struct hw_state {
@@ -48,25 +41,9 @@ static void hw_destroy(void *state)
     free(state);
 }
 
-/* 1 when the CPU reports the feature, else 0 with why. */
-static int cpu_reports(int has, const char *label, char *why, size_t why_len)
-{
-    if (!has)
-        snprintf(why, why_len, "needs %s: this CPU lacks it", label);
-    return has;
-}
 #endif
 
 #if defined(__x86_64__)
-/* Bit bit of EBX (ebx non-zero) or ECX of cpuid leaf, subleaf 0. */
-static int x86_bit(unsigned leaf, int ebx, unsigned bit)
-{
-    unsigned a, b, c, d;
-    if (!__get_cpuid_count(leaf, 0, &a, &b, &c, &d))
-        return 0;
-    return (((ebx ? b : c) >> bit) & 1u) != 0;
-}
-
 static cm_rc rdrand_generate(void *state, uint8_t *out, size_t len)
 {
     hw_state *s = state;
@@ -83,12 +60,12 @@ static cm_rc rdseed_generate(void *state, uint8_t *out, size_t len)
 
 int ref_rdrand_available(char *why, size_t why_len)
 {
-    return cpu_reports(x86_bit(1, 0, 30), "rdrand", why, why_len);
+    return cm_cpu_has("rdrand", why, why_len);
 }
 
 int ref_rdseed_available(char *why, size_t why_len)
 {
-    return cpu_reports(x86_bit(7, 1, 18), "rdseed", why, why_len);
+    return cm_cpu_has("rdseed", why, why_len);
 }
 
 const cm_rng_vtable ref_rdrand_vt = {hw_create, rdrand_generate, hw_retries, hw_destroy};
@@ -104,7 +81,7 @@ static cm_rc rndr_generate(void *state, uint8_t *out, size_t len)
 
 int ref_rndr_available(char *why, size_t why_len)
 {
-    return cpu_reports((getauxval(AT_HWCAP2) & (1UL << 16)) != 0, "rng (RNDR)", why, why_len);
+    return cm_cpu_has("rng", why, why_len);
 }
 
 const cm_rng_vtable ref_rndr_vt = {hw_create, rndr_generate, hw_retries, hw_destroy};

@@ -25,4 +25,9 @@ void ref_chacha20_block(const ref_chacha20_key *k, const uint8_t nonce[12],
 void ref_chacha20_xor(const ref_chacha20_key *k, const uint8_t nonce[12], uint32_t counter,
                       const uint8_t *in, uint8_t *out, size_t len);
 
+/* A function with ref_chacha20_xor's contract: this portable one or a SIMD
+ * one (src/impl/x86/chacha20_avx2.h). */
+typedef void ref_chacha20_xor_fn(const ref_chacha20_key *k, const uint8_t nonce[12],
+                                 uint32_t counter, const uint8_t *in, uint8_t *out, size_t len);
+
 #endif

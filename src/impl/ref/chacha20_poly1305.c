@@ -55,12 +55,21 @@ cm_rc ref_chacha20_poly1305_seal(const ref_chacha20_poly1305_key *k, const uint8
                                  const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag,
                                  size_t tag_len)
 {
+    return ref_chacha20_poly1305_seal_with(k, nonce, nonce_len, aad, aad_len, in, len, out, tag,
+                                           tag_len, ref_chacha20_xor);
+}
+
+cm_rc ref_chacha20_poly1305_seal_with(const ref_chacha20_poly1305_key *k, const uint8_t *nonce,
+                                      size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                                      const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag,
+                                      size_t tag_len, ref_chacha20_xor_fn *f)
+{
     uint8_t full_tag[16];
     cm_rc rc = check_params(nonce_len, len, tag_len);
 
     if (rc != CM_OK)
         return rc;
-    ref_chacha20_xor(k, nonce, 1, in, out, len);
+    f(k, nonce, 1, in, out, len);
     compute_tag(k, nonce, aad, aad_len, out, len, full_tag);
     for (size_t i = 0; i < tag_len; i++)
         tag[i] = full_tag[i];
@@ -72,6 +81,15 @@ cm_rc ref_chacha20_poly1305_open(const ref_chacha20_poly1305_key *k, const uint8
                                  const uint8_t *in, size_t len, uint8_t *out,
                                  const uint8_t *tag, size_t tag_len)
 {
+    return ref_chacha20_poly1305_open_with(k, nonce, nonce_len, aad, aad_len, in, len, out, tag,
+                                           tag_len, ref_chacha20_xor);
+}
+
+cm_rc ref_chacha20_poly1305_open_with(const ref_chacha20_poly1305_key *k, const uint8_t *nonce,
+                                      size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                                      const uint8_t *in, size_t len, uint8_t *out,
+                                      const uint8_t *tag, size_t tag_len, ref_chacha20_xor_fn *f)
+{
     uint8_t full_tag[16];
     cm_rc rc = check_params(nonce_len, len, tag_len);
 
@@ -81,6 +99,6 @@ cm_rc ref_chacha20_poly1305_open(const ref_chacha20_poly1305_key *k, const uint8
     compute_tag(k, nonce, aad, aad_len, in, len, full_tag);
     if (!ref_ct_equal(full_tag, tag, tag_len))
         return CM_ERR_AUTH;
-    ref_chacha20_xor(k, nonce, 1, in, out, len);
+    f(k, nonce, 1, in, out, len);
     return CM_OK;
 }

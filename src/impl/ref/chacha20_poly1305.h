@@ -32,4 +32,14 @@ cm_rc ref_chacha20_poly1305_open(const ref_chacha20_poly1305_key *k, const uint8
                                  const uint8_t *in, size_t len, uint8_t *out,
                                  const uint8_t *tag, size_t tag_len);
 
+/* seal and open with the keystream of f instead of the portable ChaCha20. */
+cm_rc ref_chacha20_poly1305_seal_with(const ref_chacha20_poly1305_key *k, const uint8_t *nonce,
+                                      size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                                      const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag,
+                                      size_t tag_len, ref_chacha20_xor_fn *f);
+cm_rc ref_chacha20_poly1305_open_with(const ref_chacha20_poly1305_key *k, const uint8_t *nonce,
+                                      size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                                      const uint8_t *in, size_t len, uint8_t *out,
+                                      const uint8_t *tag, size_t tag_len, ref_chacha20_xor_fn *f);
+
 #endif

@@ -14,7 +14,7 @@
 
 /* First 32 bits of the fractional parts of the cube roots of the first 64
  * primes (FIPS 180-4 §4.2.2). */
-static const uint32_t K[64] = {
+const uint32_t ref_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -42,7 +42,7 @@ static const uint32_t K[64] = {
 /* One round: h receives the new a, d the new e; the caller renames. */
 #define ROUND(a, b, c, d, e, f, g, h, i)                                \
     do {                                                                \
-        uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + K[i] + SCHEDULE(i);  \
+        uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + ref_sha256_k[i] + SCHEDULE(i);  \
         uint32_t t2 = BSIG0(a) + MAJ(a, b, c);                          \
         d += t1;                                                        \
         h = t1 + t2;                                                    \
@@ -62,7 +62,7 @@ static const uint32_t K[64] = {
     } while (0)
 
 /* Runs the compression function over n consecutive 64-byte blocks. */
-static void compress(uint32_t state[8], const uint8_t *p, size_t n)
+void ref_sha256_blocks(uint32_t state[8], const uint8_t *p, size_t n)
 {
     uint32_t w[16];
 
@@ -90,6 +90,12 @@ static void compress(uint32_t state[8], const uint8_t *p, size_t n)
 
 void ref_sha256_init(ref_sha256_ctx *c)
 {
+    ref_sha256_init_with(c, ref_sha256_blocks);
+}
+
+void ref_sha256_init_with(ref_sha256_ctx *c, ref_sha256_blocks_fn *f)
+{
+    c->blocks = f;
     /* First 32 bits of the fractional parts of the square roots of the
      * first 8 primes (FIPS 180-4 §5.3.3). */
     static const uint32_t iv[8] = {
@@ -114,11 +120,11 @@ void ref_sha256_update(ref_sha256_ctx *c, const uint8_t *data, size_t len)
         len -= n;
         if (c->buf_len < 64)
             return;
-        compress(c->h, c->buf, 1);
+        c->blocks(c->h, c->buf, 1);
         c->buf_len = 0;
     }
     if (len >= 64) {
-        compress(c->h, data, len / 64);
+        c->blocks(c->h, data, len / 64);
         data += len - len % 64;
         len %= 64;
     }
@@ -137,12 +143,12 @@ void ref_sha256_final(ref_sha256_ctx *c, uint8_t out[32])
     c->buf[c->buf_len++] = 0x80;
     if (c->buf_len > 56) {
         memset(c->buf + c->buf_len, 0, 64 - c->buf_len);
-        compress(c->h, c->buf, 1);
+        c->blocks(c->h, c->buf, 1);
         c->buf_len = 0;
     }
     memset(c->buf + c->buf_len, 0, 56 - c->buf_len);
     ref_store64_be(c->buf + 56, bits);
-    compress(c->h, c->buf, 1);
+    c->blocks(c->h, c->buf, 1);
 
     for (int i = 0; i < 8; i++)
         ref_store32_be(out + 4 * i, c->h[i]);

@@ -13,15 +13,29 @@
 #define REF_SHA256_BLOCK 64
 #define REF_SHA256_DIGEST 32
 
+/* h = the chaining value after n whole blocks of p: the portable compression
+ * (ref_sha256_blocks) or an instruction-set one (src/impl/x86/sha_ni.h). */
+typedef void ref_sha256_blocks_fn(uint32_t h[8], const uint8_t *p, size_t n);
+
 typedef struct ref_sha256_ctx {
+    ref_sha256_blocks_fn *blocks; /* the compression this context uses */
     uint32_t h[8];      /* chaining value */
     uint64_t bytes;     /* message bytes absorbed so far */
     uint8_t buf[64];    /* partial block */
     size_t buf_len;     /* bytes in buf, 0..63 */
 } ref_sha256_ctx;
 
-/* Starts a new message. */
+/* The round constants K (FIPS 180-4 section 4.2.2). */
+extern const uint32_t ref_sha256_k[64];
+
+/* Starts a new message with the portable compression. */
 void ref_sha256_init(ref_sha256_ctx *c);
+
+/* Starts a new message with the compression f. */
+void ref_sha256_init_with(ref_sha256_ctx *c, ref_sha256_blocks_fn *f);
+
+/* The portable compression. */
+void ref_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n);
 
 /* Absorbs len bytes of data (NULL allowed when len is 0). */
 void ref_sha256_update(ref_sha256_ctx *c, const uint8_t *data, size_t len);
