@@ -42,7 +42,19 @@ typedef struct cm_impl {
      * the kernel chose for a generic name (afalg's `kernel` variant), the
      * engine OpenSSL routes through. */
     const char *served_by;
+    /* Set, with vt NULL, when the library lacks the exact operation of the
+     * algorithm's row (no raw CTR mode, no DER signature encoding...): why,
+     * in one sentence. The implementation is then listed and reported
+     * unavailable with it, so a comparison shows the cell empty for a named
+     * reason instead of leaving the library out. Write the row with
+     * CM_IMPL_LACKING. */
+    const char *lacking;
 } cm_impl;
+
+/* A row for an algorithm the library lacks: class (HASH, CIPHER, ...),
+ * algorithm, variant and the reason (cm_impl.lacking). */
+#define CM_IMPL_LACKING(cls, alg, variant, reason) \
+    {alg, variant, CM_CLASS_##cls, {.any = NULL}, NULL, NULL, reason}
 
 
 typedef struct cm_backend {

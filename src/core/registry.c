@@ -108,8 +108,10 @@ static int check_row(const cm_backend *b, const cm_impl *rows, size_t k, cm_erro
     else if (!is_name(impl->variant))
         what = "has no variant name, or one with characters other than letters, digits and "
                "- _ ( ) .";
-    else if (!impl->vt.any)
+    else if (!impl->vt.any && !impl->lacking)
         what = "has no table";
+    else if (impl->vt.any && impl->lacking)
+        what = "has a table and says the library lacks the algorithm";
     for (size_t j = 0; !what && j < k; j++)
         if (strcmp(rows[j].algorithm, impl->algorithm) == 0 &&
             strcmp(rows[j].variant, impl->variant) == 0)
@@ -214,6 +216,10 @@ int cm_impl_available(const cm_backend *b, const cm_impl *impl, char *why, size_
 {
     if (why_len)
         why[0] = '\0';
+    if (impl->lacking) {
+        snprintf(why, why_len, "%s lacks it: %s", b->name, impl->lacking);
+        return 0;
+    }
     if (!cm_backend_ready(b, why, why_len))
         return 0;
     return impl->available ? impl->available(why, why_len) : 1;

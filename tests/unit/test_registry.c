@@ -121,6 +121,20 @@ static void test_check(void)
     b = BACKEND("notable", no_table);
     expect_refused(&b, (const char *[]){"has no table", NULL});
 
+    /* a row for an algorithm the library lacks has a reason and no table */
+    static const cm_impl lacking_ok[] = {
+        CM_IMPL_LACKING(CIPHER, "aes-128-ctr", "one", "the library has no CTR mode")};
+    b = BACKEND("lacking", lacking_ok);
+    CHECK(cm_registry_check_backend(&b, &err) == 0);
+    static const cm_impl lacking_table[] = {
+        {"sha256", "one", CM_CLASS_HASH, {.hash = &hash_vt}, NULL, "it has no SHA-256"}};
+    b = BACKEND("lackingtable", lacking_table);
+    expect_refused(&b, (const char *[]){"has a table and says the library lacks", NULL});
+    static const cm_impl lacking_class[] = {
+        CM_IMPL_LACKING(HASH, "aes-128-ctr", "one", "the library has no CTR mode")};
+    b = BACKEND("lackingclass", lacking_class);
+    expect_refused(&b, (const char *[]){"another class", NULL});
+
     b = BACKEND("bad:name", good);
     expect_refused(&b, (const char *[]){"backend name 'bad:name'", NULL});
     b = BACKEND("dotted.name", good);
@@ -186,6 +200,13 @@ static void test_init(void)
     CHECK(cm_impl_available(&working, &mixed[1], why, sizeof why) == 0);
     CHECK_CONTAINS(why, "no such CPU feature");
     CHECK(init_calls == 1);
+
+    /* a lacking row is unavailable with its reason, before any init */
+    static const cm_impl lacks[] = {
+        CM_IMPL_LACKING(CIPHER, "aes-128-ctr", "one", "the library has no CTR mode")};
+    cm_backend lacker = BACKEND("lacker", lacks);
+    CHECK(cm_impl_available(&lacker, &lacks[0], why, sizeof why) == 0);
+    CHECK_CONTAINS(why, "lacker lacks it: the library has no CTR mode");
 
     cm_backend plain = BACKEND("plain", rows);
     CHECK(cm_backend_ready(&plain, why, sizeof why) == 1);

@@ -1,0 +1,117 @@
+"""The library backends found through pkg-config (gnutls, nettle, libgcrypt):
+each one built here passes `verify` for every algorithm it has, names every
+algorithm of the table it lacks with the reason (`list`), and is skipped with
+its reason when the build left it out (then `list` names it with the package
+that provides it). A library that disagrees with a vector is a finding about
+that library, written down with its tcIds in
+tests/data/findings/library_findings.json (and docs/backends.md): the test
+accepts that implementation failing on one of those cases and nothing else."""
+import json
+
+import pytest
+
+from conftest import ROOT, run
+
+# backend -> what it lacks (algorithm -> a phrase of the reason) and the
+# Debian package of its library.
+LIBRARIES = {
+    "gnutls": {"package": "libgnutls28-dev",
+               "lacking": {"aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR",
+                           "blake2b-512": "no BLAKE2", "blake2s-256": "no BLAKE2",
+                           "poly1305": "no Poly1305 MAC", "x25519": "derives a shared secret",
+                           "ecdh-p256": "derives a shared secret",
+                           **{f"rsa-{b}-oaep-sha256": "no RSA-OAEP" for b in (2048, 3072, 4096)}}},
+    "nettle": {"package": "nettle-dev",
+               "lacking": {"ecdsa-p256-sha256": "no DER encoding", "blake2b-512": "BLAKE2",
+                           "blake2s-256": "BLAKE2", "poly1305": "Poly1305-AES",
+                           "ecdsa-p384-sha384": "no DER encoding",
+                           **{f"rsa-{b}-oaep-sha256": "OAEP" for b in (2048, 3072, 4096)}}},
+    "libgcrypt": {"package": "libgcrypt20-dev",
+                  "lacking": {"ecdsa-p256-sha256": "no DER encoding",
+                              "ecdsa-p384-sha384": "no DER encoding"}},
+}
+
+# The documented findings (one file, which tests/unit/test_kat.c reads too):
+# backend -> algorithm -> (vector file, tcIds the library gets wrong).
+FINDINGS = {}
+for _f in json.loads((ROOT / "tests/data/findings/library_findings.json").read_text())["findings"]:
+    FINDINGS.setdefault(_f["backend"], {})[_f["algorithm"]] = (_f["file"], set(_f["tcIds"]))
+
+
+@pytest.fixture(scope="module")
+def algorithms(cm_bin):
+    """Every algorithm some backend of this build has a row for."""
+    doc = json.loads(run(cm_bin, "list", "--json").stdout)
+    return {b["algorithm"] for b in doc["benchmarks"]}
+
+
+@pytest.mark.parametrize("backend", sorted(LIBRARIES))
+def test_backend_has_a_row_for_every_algorithm(cm, need_backend, algorithms, backend):
+    need_backend(backend)
+    doc = json.loads(cm("list", "--json", "--backends", backend).stdout)
+    rows = {}
+    for b in doc["benchmarks"]:
+        rows.setdefault(b["algorithm"], []).append(b)
+    spec = LIBRARIES[backend]
+    for alg in spec["lacking"]:
+        if alg in algorithms:
+            assert alg in rows, f"{backend} says nothing about {alg}"
+            for b in rows[alg]:
+                assert not b["available"]
+                assert f"{backend} lacks it" in b["reason"] and spec["lacking"][alg] in b["reason"]
+    for alg, bs in rows.items():
+        if alg not in spec["lacking"]:
+            assert all(b["available"] for b in bs), (alg, [b["reason"] for b in bs])
+
+
+@pytest.mark.parametrize("backend", sorted(LIBRARIES))
+def test_backend_passes_verify(cm, need_backend, tmp_path, backend):
+    need_backend(backend)
+    out = tmp_path / "v.json"
+    p = cm("verify", "--backends", backend, "--json", out)
+    doc = json.loads(out.read_text())
+    spec = LIBRARIES[backend]
+    impls = doc["implementations"]
+    assert impls, p.stdout
+    unexpected = []
+    for i in impls:
+        alg = i["algorithm"]
+        if alg in spec["lacking"]:
+            assert i["status"] == "unavailable" and "lacks it" in i["reason"]
+            continue
+        assert i["kat"]["cross_check"]["status"] == "passed", i
+        if i["status"] == "passed":
+            continue
+        failure = i["kat"]["vectors"]["failure"] or ""
+        file, known = FINDINGS.get(backend, {}).get(alg, ("", set()))
+        if not any(f"{file} tcId {t} " in failure for t in known):
+            unexpected.append((i["implementation"], i["status"], failure))
+    assert not unexpected, unexpected
+    # exit 1 exactly when a documented finding showed up
+    assert p.returncode == (1 if any(i["status"] == "failed" for i in impls) else 0), p.stdout
+
+
+@pytest.mark.parametrize("backend", sorted(LIBRARIES))
+def test_backend_not_built_is_named_with_its_package(cm, missing_backends, backend):
+    if backend not in missing_backends:
+        pytest.skip(f"{backend} is built here")
+    text = cm("list").stdout
+    line = next(l for l in text.splitlines() if l.split() and l.split()[0] == backend)
+    assert missing_backends[backend] in line and LIBRARIES[backend]["package"] in line
+
+
+@pytest.mark.parametrize("backend", sorted(LIBRARIES))
+def test_backend_is_measured(cm, need_backend, tmp_path, backend):
+    need_backend(backend)
+    out = tmp_path / "r.json"
+    p = cm("run", "--backends", backend, "--filter", "aes-128-cbc/encrypt|ed25519/sign",
+           "--sizes", "64", "--time", "0.02", "--json", out)
+    recs = {r["name"]: r for r in json.loads(out.read_text())["results"]}
+    assert set(recs) == {f"{backend}:default/aes-128-cbc/encrypt", f"{backend}:default/ed25519/sign"}
+    sign = recs[f"{backend}:default/ed25519/sign"]["status"]
+    # a documented finding may fail the gate, which then refuses to time it
+    # (a build that reports accepted invalid cases as findings times it)
+    assert sign == "ok" or ("ed25519" in FINDINGS.get(backend, {}) and sign == "failed-kat")
+    assert p.returncode == (1 if sign == "failed-kat" else 0), p.stderr
+    assert recs[f"{backend}:default/aes-128-cbc/encrypt"]["status"] == "ok"
+    assert recs[f"{backend}:default/aes-128-cbc/encrypt"]["throughput_mb_s"] > 0
