@@ -515,24 +515,43 @@ static void test_stream(void)
     check(all, "cm_kat_report_json always has \"status\" (9 combinations, text not UTF-8)");
 }
 
-/* 1 when failure (a report's first failure) is one of the library
- * findings of tests/data/findings/library_findings.json for backend's
- * algorithm: a vector the library gets wrong, documented in
- * docs/backends.md, not a defect of the backend. */
-static int documented_finding(const char *backend, const char *algorithm, const char *failure)
+/* The library findings of tests/data/findings/library_findings.json for
+ * backend's algorithm (docs/backends.md), as a new JSON array: vectors the
+ * library gets wrong, not defects of the backend. */
+static json_t *findings_of(const char *backend, const char *algorithm)
 {
     json_error_t jerr;
     json_t *doc = json_load_file(CM_SOURCE_DIR "/tests/data/findings/library_findings.json", 0,
                                  &jerr);
-    json_t *f, *id;
-    size_t i, j;
-    int hit = 0;
+    json_t *out = json_array(), *f;
+    size_t i;
     check(doc != NULL, "tests/data/findings/library_findings.json loads (%s)", jerr.text);
     json_array_foreach(json_object_get(doc, "findings"), i, f) {
         const char *b = json_string_value(json_object_get(f, "backend"));
         const char *a = json_string_value(json_object_get(f, "algorithm"));
+        if (b && a && strcmp(b, backend) == 0 && strcmp(a, algorithm) == 0)
+            json_array_append(out, f);
+    }
+    json_decref(doc);
+    return out;
+}
+
+/* 1 when failure (a report's first failure) is one of the findings of
+ * backend's algorithm. cross_failure is NULL when the cross-check passed,
+ * else its detail, which the finding's "cross_check" must name (the same
+ * library defect). */
+static int documented_finding(const char *backend, const char *algorithm, const char *failure,
+                              const char *cross_failure)
+{
+    json_t *found = findings_of(backend, algorithm), *f, *id;
+    size_t i, j;
+    int hit = 0;
+    json_array_foreach(found, i, f) {
         const char *file = json_string_value(json_object_get(f, "file"));
-        if (!b || !a || !file || strcmp(b, backend) != 0 || strcmp(a, algorithm) != 0)
+        const char *cross = json_string_value(json_object_get(f, "cross_check"));
+        if (!file)
+            continue;
+        if (cross_failure != NULL && (cross == NULL || strstr(cross_failure, cross) == NULL))
             continue;
         json_array_foreach(json_object_get(f, "tcIds"), j, id) {
             char where[256];
@@ -540,7 +559,7 @@ static int documented_finding(const char *backend, const char *algorithm, const 
             hit |= strstr(failure, where) != NULL;
         }
     }
-    json_decref(doc);
+    json_decref(found);
     return hit;
 }
 
@@ -567,8 +586,10 @@ static void test_real_backends(void)
             cm_kat_report rep;
             int ok = cm_kat_check(impl, alg, sizes, N_SIZES, &rep);
             any = 1;
-            if (!ok && rep.vectors == CM_CHECK_FAILED && rep.cross == CM_CHECK_PASSED &&
-                documented_finding(b->name, impl->algorithm, rep.failure)) {
+            if (!ok && rep.vectors == CM_CHECK_FAILED &&
+                (rep.cross == CM_CHECK_PASSED || rep.cross == CM_CHECK_FAILED) &&
+                documented_finding(b->name, impl->algorithm, rep.failure,
+                                   rep.cross == CM_CHECK_FAILED ? rep.cross_detail : NULL)) {
                 printf("  %s/%s: a documented library finding (docs/backends.md): %s\n", b->name,
                        impl->algorithm, rep.failure);
                 continue;
@@ -636,6 +657,14 @@ static void test_corrupted(void)
             if (!impl || !cm_impl_available(b, impl, why, sizeof why))
                 continue;
             snprintf(who, sizeof who, "%s/%s", b->name, aeads[a].alg);
+            json_t *found = findings_of(b->name, aeads[a].alg);
+            size_t n_found = json_array_size(found);
+            json_decref(found);
+            if (n_found > 0) {
+                /* it fails shipped cases already (documented): check 2 covers it */
+                printf("  %s: a documented library finding, not run here\n", who);
+                continue;
+            }
             corrupted_tag(aeads[a].path, 0, who, impl, cm_algorithm_find(aeads[a].alg));
         }
 }

@@ -127,7 +127,7 @@ static void test_check(void)
     b = BACKEND("lacking", lacking_ok);
     CHECK(cm_registry_check_backend(&b, &err) == 0);
     static const cm_impl lacking_table[] = {
-        {"sha256", "one", CM_CLASS_HASH, {.hash = &hash_vt}, NULL, "it has no SHA-256"}};
+        {"sha256", "one", CM_CLASS_HASH, {.hash = &hash_vt}, NULL, NULL, "it has no SHA-256"}};
     b = BACKEND("lackingtable", lacking_table);
     expect_refused(&b, (const char *[]){"has a table and says the library lacks", NULL});
     static const cm_impl lacking_class[] = {

@@ -1,0 +1,712 @@
+/*
+ * cryptopp_impl.cpp — the Crypto++ backend's implementations: Crypto++'s
+ * C++ classes behind the C vtables of include/cryptometer/primitive.h
+ * (declared in cryptopp_internal.h; the table of rows is
+ * cryptopp_backend.c). No exception leaves this file: each is a cm_rc.
+ *
+ * Ciphers: CBC_Mode<AES> and CTR_Mode<AES> objects per direction, keyed
+ * once; Resynchronize() takes a new IV and ProcessData() carries the
+ * chaining value or the keystream on, so a call with iv NULL continues the
+ * stream. XTS_Mode<AES>: one whole data unit per call (Resynchronize with
+ * the tweak, then ProcessLastBlock, which steals ciphertext for a partial
+ * last block; see xts_run for a Crypto++ 8.7 defect it avoids). ChaChaTLS (RFC 8439): a new IV is Resynchronize() with the
+ * nonce, then Seek() to the IV's block counter.
+ * AEADs: GCM<AES> and ChaCha20Poly1305 through EncryptAndAuthenticate and
+ * DecryptAndVerify, one message per call, on objects keyed once. Hashes:
+ * CalculateDigest on one object; HMAC<SHA256> keyed once; Poly1305TLS keyed
+ * for every message (a one-time key). Ed25519: ed25519Signer and
+ * ed25519Verifier. ECDSA: ECDSA<ECP, SHA256>, whose signatures are
+ * IEEE P1363 (r || s): Crypto++'s own DSAConvertSignatureFormat turns them
+ * into DER and back. RSA-PSS: RSASS<PSS, SHA256> (MGF1-SHA-256, a salt of
+ * the hash's length, Crypto++'s default), keys of e = 65537. Public keys are X.509 SubjectPublicKeyInfo (Save,
+ * Load), the curve named by its OID.
+ */
+#include <cstring>
+#include <new>
+#include <string>
+
+#include <cryptopp/aes.h>
+#include <cryptopp/blake2.h>
+#include <cryptopp/chacha.h>
+#include <cryptopp/chachapoly.h>
+#include <cryptopp/cryptlib.h>
+#include <cryptopp/dsa.h>
+#include <cryptopp/eccrypto.h>
+#include <cryptopp/filters.h>
+#include <cryptopp/gcm.h>
+#include <cryptopp/hmac.h>
+#include <cryptopp/modes.h>
+#include <cryptopp/oids.h>
+#include <cryptopp/osrng.h>
+#include <cryptopp/poly1305.h>
+#include <cryptopp/pssr.h>
+#include <cryptopp/rsa.h>
+#include <cryptopp/sha.h>
+#include <cryptopp/sha3.h>
+#include <cryptopp/xed25519.h>
+#include <cryptopp/xts.h>
+
+extern "C" {
+#include "cryptometer/algorithm.h"
+}
+#include "cryptopp_internal.h"
+
+using namespace CryptoPP;
+
+namespace {
+
+/* Runs f, turning any exception into a cm_rc. */
+template <class F> cm_rc guard(F f)
+{
+    try {
+        return f();
+    } catch (const std::bad_alloc &) {
+        return CM_ERR_NOMEM;
+    } catch (const InvalidArgument &) {
+        return CM_ERR_UNSUPPORTED;
+    } catch (...) {
+        return CM_ERR_LIBRARY;
+    }
+}
+
+/* ---- ciphers --------------------------------------------------------- */
+
+/* A cipher of mode M (CBC or CTR): one object per direction. */
+template <class M> struct Stream {
+    typename M::Decryption dec;
+    typename M::Encryption enc;
+    bool started[2] = {false, false};
+};
+
+template <class M, size_t KEY> cm_rc stream_create(void **state, const uint8_t *key, size_t key_len)
+{
+    if (key_len != KEY)
+        return CM_ERR_UNSUPPORTED;
+    return guard([&] {
+        static const byte zero[16] = {0};
+        Stream<M> *st = new Stream<M>;
+        st->dec.SetKeyWithIV(key, key_len, zero, sizeof zero);
+        st->enc.SetKeyWithIV(key, key_len, zero, sizeof zero);
+        *state = st;
+        return CM_OK;
+    });
+}
+
+template <class M, bool BLOCKS> cm_rc stream_run(void *state, int d, const uint8_t *iv,
+                                                 const uint8_t *in, uint8_t *out, size_t len)
+{
+    Stream<M> *st = static_cast<Stream<M> *>(state);
+    if ((iv == nullptr && !st->started[d]) || (BLOCKS && len % 16 != 0))
+        return CM_ERR_INVALID;
+    return guard([&] {
+        SymmetricCipher &c = d ? static_cast<SymmetricCipher &>(st->enc)
+                               : static_cast<SymmetricCipher &>(st->dec);
+        if (iv != nullptr)
+            c.Resynchronize(iv, 16);
+        st->started[d] = true;
+        if (len > 0)
+            c.ProcessData(out, in, len);
+        return CM_OK;
+    });
+}
+
+template <class M, bool BLOCKS> cm_rc stream_encrypt(void *s, const uint8_t *iv, const uint8_t *in,
+                                                     uint8_t *out, size_t len)
+{
+    return stream_run<M, BLOCKS>(s, 1, iv, in, out, len);
+}
+
+template <class M, bool BLOCKS> cm_rc stream_decrypt(void *s, const uint8_t *iv, const uint8_t *in,
+                                                     uint8_t *out, size_t len)
+{
+    return stream_run<M, BLOCKS>(s, 0, iv, in, out, len);
+}
+
+template <class M> void stream_destroy(void *state)
+{
+    delete static_cast<Stream<M> *>(state);
+}
+
+/* XTS: whole data units, the tweak in every call. */
+template <size_t KEY> cm_rc xts_create(void **state, const uint8_t *key, size_t key_len)
+{
+    if (key_len != KEY)
+        return CM_ERR_UNSUPPORTED;
+    return guard([&] {
+        static const byte zero[16] = {0};
+        Stream<XTS_Mode<AES>> *st = new Stream<XTS_Mode<AES>>;
+        st->dec.SetKeyWithIV(key, key_len, zero, sizeof zero);
+        st->enc.SetKeyWithIV(key, key_len, zero, sizeof zero);
+        *state = st;
+        return CM_OK;
+    });
+}
+
+cm_rc xts_run(void *state, int d, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+    Stream<XTS_Mode<AES>> *st = static_cast<Stream<XTS_Mode<AES>> *>(state);
+    if (iv == nullptr || len < 16)
+        return CM_ERR_INVALID;
+
+    return guard([&] {
+        SymmetricCipher &c = d ? static_cast<SymmetricCipher &>(st->enc)
+                               : static_cast<SymmetricCipher &>(st->dec);
+        c.Resynchronize(iv, 16);
+        /* Crypto++ 8.7's ProcessLastBlock hands ProcessData a length that is
+         * not whole blocks, and crashes, when two or more whole blocks come
+         * before a partial one: the whole blocks before the last two pieces
+         * go through ProcessData first, which carries the tweak on, as the
+         * library's own fix does (docs/backends.md) */
+        size_t head = len % 16 != 0 && len > 32 ? (len / 16 - 1) * 16 : 0;
+        if (head > 0)
+            c.ProcessData(out, in, head);
+        c.ProcessLastBlock(out + head, len - head, in + head, len - head);
+        return CM_OK;
+    });
+}
+
+cm_rc xts_encrypt(void *s, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return xts_run(s, 1, iv, in, out, len);
+}
+
+cm_rc xts_decrypt(void *s, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return xts_run(s, 0, iv, in, out, len);
+}
+
+/* ChaCha20 (RFC 8439), one object per direction. */
+struct Chacha {
+    ChaChaTLS::Encryption c[2];
+    bool started[2] = {false, false};
+};
+
+cm_rc chacha_create(void **state, const uint8_t *key, size_t key_len)
+{
+    if (key_len != 32)
+        return CM_ERR_UNSUPPORTED;
+    return guard([&] {
+        static const byte zero[12] = {0};
+        Chacha *st = new Chacha;
+        st->c[0].SetKeyWithIV(key, key_len, zero, sizeof zero);
+        st->c[1].SetKeyWithIV(key, key_len, zero, sizeof zero);
+        *state = st;
+        return CM_OK;
+    });
+}
+
+cm_rc chacha_run(void *state, int d, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+    Chacha *st = static_cast<Chacha *>(state);
+    if (iv == nullptr && !st->started[d])
+        return CM_ERR_INVALID;
+    return guard([&] {
+        if (iv != nullptr) {
+            lword counter = (word32)iv[0] | (word32)iv[1] << 8 | (word32)iv[2] << 16 |
+                            (word32)iv[3] << 24;
+            st->c[d].Resynchronize(iv + 4, 12);
+            st->c[d].Seek(counter * 64);
+        }
+        st->started[d] = true;
+        if (len > 0)
+            st->c[d].ProcessData(out, in, len);
+        return CM_OK;
+    });
+}
+
+cm_rc chacha_encrypt(void *s, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return chacha_run(s, 1, iv, in, out, len);
+}
+
+cm_rc chacha_decrypt(void *s, const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return chacha_run(s, 0, iv, in, out, len);
+}
+
+void chacha_destroy(void *state)
+{
+    delete static_cast<Chacha *>(state);
+}
+
+/* ---- AEADs ----------------------------------------------------------- */
+
+/* An AEAD A (GCM<AES>, ChaCha20Poly1305): one object per direction; FIXED
+ * is its only nonce length (0: any). */
+template <class A> struct Aead {
+    typename A::Decryption dec;
+    typename A::Encryption enc;
+};
+
+template <class A, size_t KEY> cm_rc aead_create(void **state, const uint8_t *key, size_t key_len)
+{
+    if (key_len != KEY)
+        return CM_ERR_UNSUPPORTED;
+    return guard([&] {
+        /* keyed with a placeholder nonce (Crypto++ wants one with the key);
+         * every message gives its own */
+        static const byte zero[12] = {0};
+        Aead<A> *st = new Aead<A>;
+        st->dec.SetKeyWithIV(key, key_len, zero, sizeof zero);
+        st->enc.SetKeyWithIV(key, key_len, zero, sizeof zero);
+        *state = st;
+        return CM_OK;
+    });
+}
+
+template <size_t FIXED> cm_rc aead_check(size_t nonce_len, size_t tag_len)
+{
+    if (tag_len < 1 || tag_len > 16)
+        return CM_ERR_UNSUPPORTED;
+    if (nonce_len == 0)
+        return CM_ERR_INVALID; /* GCM needs at least one byte of IV */
+    /* RFC 8439 is 96-bit nonces only */
+    if (FIXED != 0 && nonce_len != FIXED)
+        return CM_ERR_UNSUPPORTED;
+    return CM_OK;
+}
+
+template <class A, size_t FIXED>
+cm_rc aead_seal(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag,
+                size_t tag_len)
+{
+    cm_rc rc = aead_check<FIXED>(nonce_len, tag_len);
+    if (rc != CM_OK)
+        return rc;
+    Aead<A> *st = static_cast<Aead<A> *>(state);
+    return guard([&] {
+        st->enc.EncryptAndAuthenticate(out, tag, tag_len, nonce, (int)nonce_len, aad, aad_len,
+                                       in, len);
+        return CM_OK;
+    });
+}
+
+template <class A, size_t FIXED>
+cm_rc aead_open(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, const uint8_t *tag,
+                size_t tag_len)
+{
+    cm_rc rc = aead_check<FIXED>(nonce_len, tag_len);
+    if (rc != CM_OK)
+        return rc;
+    Aead<A> *st = static_cast<Aead<A> *>(state);
+    return guard([&] {
+        return st->dec.DecryptAndVerify(out, tag, tag_len, nonce, (int)nonce_len, aad, aad_len,
+                                        in, len)
+                   ? CM_OK
+                   : CM_ERR_AUTH;
+    });
+}
+
+template <class A> void aead_destroy(void *state)
+{
+    delete static_cast<Aead<A> *>(state);
+}
+
+/* ---- hashes and MACs --------------------------------------------------- */
+
+template <class H> cm_rc hash_create(void **state)
+{
+    return guard([&] {
+        *state = new H;
+        return CM_OK;
+    });
+}
+
+template <class H> cm_rc hash_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    return guard([&] {
+        static_cast<H *>(state)->CalculateDigest(out, msg, len);
+        return CM_OK;
+    });
+}
+
+template <class H> void hash_destroy(void *state)
+{
+    delete static_cast<H *>(state);
+}
+
+cm_rc hmac_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return guard([&] {
+        *state = new HMAC<SHA256>(key, key_len);
+        return CM_OK;
+    });
+}
+
+/* Poly1305TLS with its one-time key kept for every message. */
+struct Poly {
+    Poly1305TLS mac;
+    byte key[32];
+};
+
+cm_rc poly_create(void **state, const uint8_t *key, size_t key_len)
+{
+    if (key_len != 32)
+        return CM_ERR_UNSUPPORTED;
+    return guard([&] {
+        Poly *st = new Poly;
+        std::memcpy(st->key, key, 32);
+        *state = st;
+        return CM_OK;
+    });
+}
+
+cm_rc poly_mac(void *state, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    Poly *st = static_cast<Poly *>(state);
+    return guard([&] {
+        st->mac.SetKey(st->key, sizeof st->key);
+        st->mac.CalculateDigest(out, msg, len);
+        return CM_OK;
+    });
+}
+
+void poly_destroy(void *state)
+{
+    Poly *st = static_cast<Poly *>(state);
+    if (st != nullptr)
+        std::memset(st->key, 0, sizeof st->key);
+    delete st;
+}
+
+/* ---- signatures -------------------------------------------------------- */
+
+/* Writes the DER public key key saves into der (at most *len; *len set). */
+template <class K> cm_rc save_public(const K &key, uint8_t *der, size_t *len)
+{
+    std::string s;
+    StringSink sink(s);
+    key.Save(sink);
+    if (s.size() > *len)
+        return CM_ERR_INVALID;
+    std::memcpy(der, s.data(), s.size());
+    *len = s.size();
+    return CM_OK;
+}
+
+struct Ed {
+    AutoSeededRandomPool rng;
+    ed25519Signer signer;
+    ed25519Verifier verifier;
+    bool have_private = false, have_public = false;
+};
+
+cm_rc ed_create(void **state, const cm_algorithm *)
+{
+    return guard([&] {
+        *state = new Ed;
+        return CM_OK;
+    });
+}
+
+cm_rc ed_keygen(void *state)
+{
+    Ed *st = static_cast<Ed *>(state);
+    return guard([&] {
+        st->signer = ed25519Signer(st->rng);
+        st->verifier = ed25519Verifier(st->signer);
+        st->have_private = st->have_public = true;
+        return CM_OK;
+    });
+}
+
+cm_rc ed_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len)
+{
+    Ed *st = static_cast<Ed *>(state);
+    if (!st->have_private)
+        return CM_ERR_INVALID;
+    if (*sig_len < st->signer.MaxSignatureLength())
+        return CM_ERR_INVALID;
+    return guard([&] {
+        *sig_len = st->signer.SignMessage(st->rng, msg, len, sig);
+        return CM_OK;
+    });
+}
+
+cm_rc ed_verify(void *state, const uint8_t *msg, size_t len, const uint8_t *sig, size_t sig_len)
+{
+    Ed *st = static_cast<Ed *>(state);
+    if (!st->have_public)
+        return CM_ERR_INVALID;
+    if (sig_len != st->verifier.SignatureLength())
+        return CM_ERR_AUTH;
+    return guard([&] {
+        return st->verifier.VerifyMessage(msg, len, sig, sig_len) ? CM_OK : CM_ERR_AUTH;
+    });
+}
+
+cm_rc ed_set_public_key(void *state, const uint8_t *der, size_t der_len)
+{
+    Ed *st = static_cast<Ed *>(state);
+    st->have_private = st->have_public = false;
+    cm_rc rc = guard([&] {
+        ArraySource src(der, der_len, true);
+        st->verifier = ed25519Verifier(src);
+        return CM_OK;
+    });
+    if (rc != CM_OK)
+        return CM_ERR_INVALID;
+    st->have_public = true;
+    return CM_OK;
+}
+
+cm_rc ed_get_public_key(void *state, uint8_t *der, size_t *len)
+{
+    Ed *st = static_cast<Ed *>(state);
+    if (!st->have_public)
+        return CM_ERR_INVALID;
+    return guard([&] { return save_public(st->verifier.GetPublicKey(), der, len); });
+}
+
+void ed_destroy(void *state)
+{
+    delete static_cast<Ed *>(state);
+}
+
+/* ECDSA over curve C with hash H, DER signatures. */
+template <class H> struct Ec {
+    AutoSeededRandomPool rng;
+    typename ECDSA<ECP, H>::PrivateKey priv;
+    typename ECDSA<ECP, H>::PublicKey pub;
+    bool have_private = false, have_public = false;
+};
+
+template <class H> cm_rc ec_create(void **state, const cm_algorithm *alg)
+{
+    const char *enc = cm_algorithm_param(alg, "encoding");
+    if (enc != nullptr && std::strcmp(enc, "der") != 0)
+        return CM_ERR_UNSUPPORTED;
+    return guard([&] {
+        *state = new Ec<H>;
+        return CM_OK;
+    });
+}
+
+template <class H, OID (*CURVE)()> cm_rc ec_keygen(void *state)
+{
+    Ec<H> *st = static_cast<Ec<H> *>(state);
+    return guard([&] {
+        st->priv.Initialize(st->rng, CURVE());
+        st->priv.MakePublicKey(st->pub);
+        st->pub.AccessGroupParameters().SetEncodeAsOID(true);
+        st->have_private = st->have_public = true;
+        return CM_OK;
+    });
+}
+
+template <class H> cm_rc ec_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
+                                 size_t *sig_len)
+{
+    Ec<H> *st = static_cast<Ec<H> *>(state);
+    if (!st->have_private)
+        return CM_ERR_INVALID;
+    return guard([&] {
+        typename ECDSA<ECP, H>::Signer signer(st->priv);
+        byte p1363[2 * 66];
+        size_t n = signer.SignMessage(st->rng, msg, len, p1363);
+        size_t der = DSAConvertSignatureFormat(sig, *sig_len, DSA_DER, p1363, n, DSA_P1363);
+        if (der == 0 || der > *sig_len)
+            return CM_ERR_INVALID;
+        *sig_len = der;
+        return CM_OK;
+    });
+}
+
+template <class H> cm_rc ec_verify(void *state, const uint8_t *msg, size_t len, const uint8_t *sig,
+                                   size_t sig_len)
+{
+    Ec<H> *st = static_cast<Ec<H> *>(state);
+    if (!st->have_public)
+        return CM_ERR_INVALID;
+    cm_rc rc = guard([&] {
+        typename ECDSA<ECP, H>::Verifier verifier(st->pub);
+        byte p1363[2 * 66];
+        size_t want = verifier.SignatureLength();
+        if (want > sizeof p1363)
+            return CM_ERR_LIBRARY;
+        size_t n = DSAConvertSignatureFormat(p1363, want, DSA_P1363, sig, sig_len, DSA_DER);
+        if (n != want)
+            return CM_ERR_AUTH;
+        return verifier.VerifyMessage(msg, len, p1363, n) ? CM_OK : CM_ERR_AUTH;
+    });
+    /* a signature Crypto++ cannot decode does not verify */
+    return rc == CM_ERR_LIBRARY || rc == CM_ERR_UNSUPPORTED ? CM_ERR_AUTH : rc;
+}
+
+template <class H> cm_rc ec_set_public_key(void *state, const uint8_t *der, size_t der_len)
+{
+    Ec<H> *st = static_cast<Ec<H> *>(state);
+    st->have_private = st->have_public = false;
+    cm_rc rc = guard([&] {
+        ArraySource src(der, der_len, true);
+        st->pub.Load(src);
+        return st->pub.Validate(st->rng, 2) ? CM_OK : CM_ERR_INVALID;
+    });
+    if (rc != CM_OK)
+        return CM_ERR_INVALID;
+    st->have_public = true;
+    return CM_OK;
+}
+
+template <class H> cm_rc ec_get_public_key(void *state, uint8_t *der, size_t *len)
+{
+    Ec<H> *st = static_cast<Ec<H> *>(state);
+    if (!st->have_public)
+        return CM_ERR_INVALID;
+    return guard([&] { return save_public(st->pub, der, len); });
+}
+
+template <class H> void ec_destroy(void *state)
+{
+    delete static_cast<Ec<H> *>(state);
+}
+
+/* RSA-PSS with SHA-256, MGF1-SHA-256 and a salt of the hash's length
+ * (Crypto++'s PSS default), e = 65537. */
+template <unsigned BITS> struct Rsa {
+    AutoSeededRandomPool rng;
+    RSA::PrivateKey priv;
+    RSA::PublicKey pub;
+    bool have_private = false, have_public = false;
+};
+
+template <unsigned BITS> cm_rc rsa_create(void **state, const cm_algorithm *)
+{
+    return guard([&] {
+        *state = new Rsa<BITS>;
+        return CM_OK;
+    });
+}
+
+template <unsigned BITS> cm_rc rsa_keygen(void *state)
+{
+    Rsa<BITS> *st = static_cast<Rsa<BITS> *>(state);
+    return guard([&] {
+        st->priv.Initialize(st->rng, BITS, 65537);
+        st->pub = RSA::PublicKey(st->priv);
+        st->have_private = st->have_public = true;
+        return CM_OK;
+    });
+}
+
+template <unsigned BITS> cm_rc rsa_sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig,
+                                        size_t *sig_len)
+{
+    Rsa<BITS> *st = static_cast<Rsa<BITS> *>(state);
+    if (!st->have_private)
+        return CM_ERR_INVALID;
+    return guard([&] {
+        RSASS<PSS, SHA256>::Signer signer(st->priv);
+        if (*sig_len < signer.MaxSignatureLength())
+            return CM_ERR_INVALID;
+        *sig_len = signer.SignMessage(st->rng, msg, len, sig);
+        return CM_OK;
+    });
+}
+
+template <unsigned BITS> cm_rc rsa_verify(void *state, const uint8_t *msg, size_t len,
+                                          const uint8_t *sig, size_t sig_len)
+{
+    Rsa<BITS> *st = static_cast<Rsa<BITS> *>(state);
+    if (!st->have_public)
+        return CM_ERR_INVALID;
+    cm_rc rc = guard([&] {
+        RSASS<PSS, SHA256>::Verifier verifier(st->pub);
+        if (sig_len != verifier.SignatureLength())
+            return CM_ERR_AUTH;
+        return verifier.VerifyMessage(msg, len, sig, sig_len) ? CM_OK : CM_ERR_AUTH;
+    });
+    return rc == CM_ERR_LIBRARY || rc == CM_ERR_UNSUPPORTED ? CM_ERR_AUTH : rc;
+}
+
+template <unsigned BITS> cm_rc rsa_set_public_key(void *state, const uint8_t *der, size_t der_len)
+{
+    Rsa<BITS> *st = static_cast<Rsa<BITS> *>(state);
+    st->have_private = st->have_public = false;
+    cm_rc rc = guard([&] {
+        ArraySource src(der, der_len, true);
+        st->pub.Load(src);
+        return CM_OK;
+    });
+    if (rc != CM_OK)
+        return CM_ERR_INVALID;
+    st->have_public = true;
+    return CM_OK;
+}
+
+template <unsigned BITS> cm_rc rsa_get_public_key(void *state, uint8_t *der, size_t *len)
+{
+    Rsa<BITS> *st = static_cast<Rsa<BITS> *>(state);
+    if (!st->have_public)
+        return CM_ERR_INVALID;
+    return guard([&] { return save_public(st->pub, der, len); });
+}
+
+template <unsigned BITS> void rsa_destroy(void *state)
+{
+    delete static_cast<Rsa<BITS> *>(state);
+}
+
+} // namespace
+
+/* ---- the vtables --------------------------------------------------------- */
+
+#define CP_STREAM(id, M, KEY, BLOCKS)                                                       \
+    const cm_cipher_vtable id = {stream_create<M, KEY>, stream_encrypt<M, BLOCKS>,          \
+                                 stream_decrypt<M, BLOCKS>, stream_destroy<M>};
+#define CP_HASH(id, H) const cm_hash_vtable id = {hash_create<H>, hash_digest<H>, hash_destroy<H>};
+
+extern "C" {
+CP_STREAM(cp_aes_128_cbc_vt, CBC_Mode<AES>, 16, true)
+CP_STREAM(cp_aes_256_cbc_vt, CBC_Mode<AES>, 32, true)
+CP_STREAM(cp_aes_128_ctr_vt, CTR_Mode<AES>, 16, false)
+CP_STREAM(cp_aes_256_ctr_vt, CTR_Mode<AES>, 32, false)
+const cm_cipher_vtable cp_aes_128_xts_vt = {xts_create<32>, xts_encrypt, xts_decrypt,
+                                            stream_destroy<XTS_Mode<AES>>};
+const cm_cipher_vtable cp_aes_256_xts_vt = {xts_create<64>, xts_encrypt, xts_decrypt,
+                                            stream_destroy<XTS_Mode<AES>>};
+const cm_cipher_vtable cp_chacha20_vt = {chacha_create, chacha_encrypt, chacha_decrypt,
+                                         chacha_destroy};
+const cm_aead_vtable cp_aes_128_gcm_vt = {aead_create<GCM<AES>, 16>, aead_seal<GCM<AES>, 0>,
+                                          aead_open<GCM<AES>, 0>, aead_destroy<GCM<AES>>};
+const cm_aead_vtable cp_aes_256_gcm_vt = {aead_create<GCM<AES>, 32>, aead_seal<GCM<AES>, 0>,
+                                          aead_open<GCM<AES>, 0>, aead_destroy<GCM<AES>>};
+const cm_aead_vtable cp_chacha20_poly1305_vt = {
+    aead_create<ChaCha20Poly1305, 32>, aead_seal<ChaCha20Poly1305, 12>,
+    aead_open<ChaCha20Poly1305, 12>, aead_destroy<ChaCha20Poly1305>};
+CP_HASH(cp_sha1_vt, SHA1)
+CP_HASH(cp_sha256_vt, SHA256)
+CP_HASH(cp_sha512_vt, SHA512)
+CP_HASH(cp_sha3_256_vt, SHA3_256)
+CP_HASH(cp_sha3_512_vt, SHA3_512)
+CP_HASH(cp_blake2b_512_vt, BLAKE2b)
+CP_HASH(cp_blake2s_256_vt, BLAKE2s)
+const cm_mac_vtable cp_hmac_sha256_vt = {hmac_create, hash_digest<HMAC<SHA256>>,
+                                         hash_destroy<HMAC<SHA256>>};
+const cm_mac_vtable cp_poly1305_vt = {poly_create, poly_mac, poly_destroy};
+const cm_signature_vtable cp_ed25519_vt = {ed_create, ed_keygen, ed_sign, ed_verify,
+                                           ed_set_public_key, ed_get_public_key, ed_destroy};
+const cm_signature_vtable cp_ecdsa_p256_sha256_vt = {
+    ec_create<SHA256>, ec_keygen<SHA256, ASN1::secp256r1>, ec_sign<SHA256>, ec_verify<SHA256>,
+    ec_set_public_key<SHA256>, ec_get_public_key<SHA256>, ec_destroy<SHA256>};
+const cm_signature_vtable cp_ecdsa_p384_sha384_vt = {
+    ec_create<SHA384>, ec_keygen<SHA384, ASN1::secp384r1>, ec_sign<SHA384>, ec_verify<SHA384>,
+    ec_set_public_key<SHA384>, ec_get_public_key<SHA384>, ec_destroy<SHA384>};
+#define CP_RSA(id, BITS)                                                                    \
+    const cm_signature_vtable id = {rsa_create<BITS>, rsa_keygen<BITS>, rsa_sign<BITS>,     \
+                                    rsa_verify<BITS>, rsa_set_public_key<BITS>,             \
+                                    rsa_get_public_key<BITS>, rsa_destroy<BITS>};
+CP_RSA(cp_rsa_2048_pss_sha256_vt, 2048)
+CP_RSA(cp_rsa_3072_pss_sha256_vt, 3072)
+CP_RSA(cp_rsa_4096_pss_sha256_vt, 4096)
+
+const char *cp_version(void)
+{
+    static char v[16];
+    int n = LibraryVersion();
+    std::snprintf(v, sizeof v, "%d.%d.%d", n / 100, n / 10 % 10, n % 10);
+    return v;
+}
+}
