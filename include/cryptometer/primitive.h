@@ -42,6 +42,7 @@ typedef enum cm_class {
     CM_CLASS_CIPHER,
     CM_CLASS_AEAD,
     CM_CLASS_SIGNATURE,
+    CM_CLASS_RNG,
     CM_CLASS_KEX,
     CM_CLASS_PKE,
     CM_CLASS_CHECKSUM, /* test-only (tests/classes/): built with
@@ -54,7 +55,7 @@ struct cm_algorithm; /* algorithm.h */
 /* Operations measured, per class:
  *   hash: digest;  mac: mac;  cipher: encrypt, decrypt;  aead: seal, open;
  *   signature: keygen, sign, verify;  kex: keygen, derive;
- *   pke: encrypt, decrypt;  checksum (test-only): sum. */
+ *   pke: encrypt, decrypt;  rng: generate;  checksum (test-only): sum. */
 typedef enum cm_op {
     CM_OP_DIGEST = 0,
     CM_OP_MAC,
@@ -66,6 +67,7 @@ typedef enum cm_op {
     CM_OP_SIGN,
     CM_OP_VERIFY,
     CM_OP_SUM,
+    CM_OP_GENERATE,
     CM_OP_DERIVE,
     CM_OP_COUNT
 } cm_op;
@@ -153,6 +155,20 @@ typedef struct cm_signature_vtable {
     void (*destroy)(void *state);
 } cm_signature_vtable;
 
+/* Random bytes from a source (a kernel interface, a library's generator,
+ * a CPU instruction): generate() fills out with len fresh random bytes in
+ * one request (one read(), one getrandom(), one RAND_bytes(), or as many
+ * instructions as len needs). A source that may block (/dev/hwrng) gives
+ * up after its own timeout and returns CM_ERR_LIBRARY. retries() is NULL
+ * except for CPU instructions that may fail (RDRAND, RDSEED, RNDR): it
+ * gives the instructions executed since create() and how many of them
+ * returned no value (and were retried). There are no known answers. */
+typedef struct cm_rng_vtable {
+    cm_rc (*create)(void **state);
+    cm_rc (*generate)(void *state, uint8_t *out, size_t len);
+    void (*retries)(void *state, uint64_t *attempts, uint64_t *failures);
+    void (*destroy)(void *state);
+} cm_rng_vtable;
 /* How a key agreement's peer public key is given to derive(). */
 typedef enum cm_kex_peer {
     CM_KEX_PEER_RAW = 0, /* the algorithm's "encoding": X25519's 32 bytes, an
@@ -230,6 +246,7 @@ typedef union cm_vtable_ref {
     const cm_kex_vtable *kex;
     const cm_pke_vtable *pke;
     const cm_checksum_vtable *checksum;
+    const cm_rng_vtable *rng;
 } cm_vtable_ref;
 
 /* A row of a backend's implementation table: cm_impl {algorithm, variant,
@@ -242,6 +259,7 @@ typedef union cm_vtable_ref {
 #define CM_IMPL_AEAD(alg, variant, table, avail) {alg, variant, CM_CLASS_AEAD, {.aead = table}, avail, NULL}
 #define CM_IMPL_SIGNATURE(alg, variant, table, avail) \
     {alg, variant, CM_CLASS_SIGNATURE, {.signature = table}, avail, NULL}
+#define CM_IMPL_RNG(alg, variant, table, avail) {alg, variant, CM_CLASS_RNG, {.rng = table}, avail, NULL}
 #define CM_IMPL_KEX(alg, variant, table, avail) {alg, variant, CM_CLASS_KEX, {.kex = table}, avail, NULL}
 #define CM_IMPL_PKE(alg, variant, table, avail) {alg, variant, CM_CLASS_PKE, {.pke = table}, avail, NULL}
 #define CM_IMPL_CHECKSUM(alg, variant, table, avail) \

@@ -60,6 +60,9 @@ static const cm_algorithm algorithms[] = {
     {"ed25519",           CM_CLASS_SIGNATURE, "eddsa", 0, 0, 64, 1, SIGN_OPS, {{"curve", "ed25519"}, {"message_bytes", "32"}}},
     {"ecdsa-p256-sha256", CM_CLASS_SIGNATURE, "ecdsa", 0, 0, 72, 1, SIGN_OPS,
      {{"curve", "P-256"}, {"hash", "sha256"}, {"encoding", "der"}, {"message_bytes", "32"}}},
+    /* random bytes from a source (a kernel interface, a library, a CPU
+     * instruction): nothing to make equal but the request size */
+    {"random",            CM_CLASS_RNG,    "rng",      0,  0,  0,  1,  {CM_OP_GENERATE}, 1, {{0}}},
     {"ecdsa-p384-sha384", CM_CLASS_SIGNATURE, "ecdsa", 0, 0, 104, 1, SIGN_OPS,
      {{"curve", "P-384"}, {"hash", "sha384"}, {"encoding", "der"}, {"message_bytes", "32"}}},
     {"rsa-2048-pss-sha256", CM_CLASS_SIGNATURE, "rsa-pss", 0, 0, 256, 1, SIGN_OPS, RSA_PSS(2048)},
@@ -106,6 +109,7 @@ const char *cm_algorithm_param(const cm_algorithm *alg, const char *key)
 const char *cm_op_name(cm_op op)
 {
     static const char *const names[CM_OP_COUNT] = {
-        "digest", "mac", "encrypt", "decrypt", "seal", "open", "keygen", "sign", "verify", "sum", "derive"};
+        "digest", "mac", "encrypt", "decrypt", "seal", "open", "keygen", "sign", "verify", "sum",
+        "generate", "derive"};
     return (unsigned)op < CM_OP_COUNT ? names[op] : "?";
 }

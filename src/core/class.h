@@ -108,6 +108,11 @@ typedef struct cm_class_module {
     int (*self_one)(cm_cross_case *c);
     const char *self_name;  /* what self_one checks against, for its messages */
     const char *cross_how;  /* ", in one call and as a stream of pieces ..." for the summary */
+    /* Non-NULL when outputs of two implementations are never comparable
+     * (random bytes): why; no peer is sought and only self_one runs. On
+     * success self_one may leave a note in c->detail (a retry rate), which
+     * the summary keeps. */
+    const char *no_peer;
     /* 1: cross_one and self_one are called once, on inputs of the largest
      * size, and check every message length of c->lengths themselves with
      * the same keys (public-key classes, whose key generation is slow:

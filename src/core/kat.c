@@ -227,10 +227,13 @@ int cm_kat_check(const cm_impl *impl, const cm_algorithm *alg, const size_t *siz
     cm_kat_vectors(impl, alg, rep);
 
     const cm_backend *peer_backend = NULL;
-    const cm_impl *peer = cm_registry_peer(impl, &peer_backend);
+    const char *no_peer = cm_class_of(alg)->no_peer;
+    const cm_impl *peer = no_peer ? NULL : cm_registry_peer(impl, &peer_backend);
     char name[128];
     if (peer)
         snprintf(name, sizeof name, "%s:%s", peer_backend->name, peer->variant);
+    else if (no_peer)
+        snprintf(name, sizeof name, "%s", no_peer);
     else
         snprintf(name, sizeof name, "no other implementation here has an available %s",
                  alg->name);

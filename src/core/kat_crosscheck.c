@@ -265,9 +265,12 @@ int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg, const cm_imp
         rep->cross_peer[0] = '\0';
         ok = !m->self_one || every_size(m->self_one, impl, NULL, alg, m->self_name, sizes,
                                         n_sizes, &all, &n, rep);
+        char note[sizeof rep->cross_detail]; /* what self_one left on success */
+        snprintf(note, sizeof note, "%s%s", rep->cross_detail[0] ? "; " : "", rep->cross_detail);
         if (ok && m->self_one)
             snprintf(rep->cross_detail, sizeof rep->cross_detail, "not run: %s; checked against "
-                     "%s instead on %zu sizes%s", peer_name, m->self_name, n, m->cross_how);
+                     "%s instead on %zu sizes%s%s", peer_name, m->self_name, n, m->cross_how,
+                     note);
         else if (ok)
             snprintf(rep->cross_detail, sizeof rep->cross_detail, "not run: %s", peer_name);
         free(all);

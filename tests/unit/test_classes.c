@@ -16,7 +16,10 @@
  * a peer whose verify refuses everything fails it), and that the
  * Wycheproof and cryptometer-kat-v1 case hooks pass a case made from the
  * fake's own outputs, fail a corrupted one and refuse a malformed one.
- * The checksum class is in test builds only (CM_TEST_CLASSES).
+ * The rng class has no cross_one: its self_one passes a fake source of
+ * xorshift bytes and fails an all-zeros one, a repeating one and a biased
+ * one, and keeps a retry note. The checksum class is in test builds only
+ * (CM_TEST_CLASSES).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +33,8 @@
 
 enum fn {
     F_CREATE, F_DESTROY, F_DIGEST, F_MAC, F_ENCRYPT, F_DECRYPT, F_SEAL, F_OPEN, F_KEYGEN,
-    F_SIGN, F_VERIFY, F_SET_PUB, F_GET_PUB, F_SUM, F_DERIVE, F_SET_PRIV, F_COUNT
+    F_SIGN, F_VERIFY, F_SET_PUB, F_GET_PUB, F_SUM, F_DERIVE, F_SET_PRIV, F_GENERATE, F_RETRIES,
+    F_COUNT
 };
 static unsigned long calls[F_COUNT];
 
@@ -359,6 +363,55 @@ static const cm_signature_vtable sig_odd_vt = {sig_create_odd, sig_keygen, sig_s
 static const cm_signature_vtable sig_refuses_vt = {sig_create, sig_keygen, sig_sign,
                                                    sig_verify_refuses, sig_set_public_key,
                                                    sig_get_public_key, fake_destroy};
+/* rng fakes: kind 0 fresh xorshift64 bytes, 1 zeros, 2 the same bytes on
+ * every call, 3 every odd bit forced to 1 half the time more (biased). */
+typedef struct rng_fake {
+    int kind;
+    uint64_t x;
+} rng_fake;
+
+static cm_rc rng_create_kind(void **state, int kind)
+{
+    rng_fake *r = calloc(1, sizeof *r);
+    calls[F_CREATE]++;
+    if (!r)
+        return CM_ERR_NOMEM;
+    r->kind = kind;
+    r->x = 0x853c49e6748fea9bULL;
+    *state = r;
+    return CM_OK;
+}
+static cm_rc rng_create(void **s) { return rng_create_kind(s, 0); }
+static cm_rc rng_create_zeros(void **s) { return rng_create_kind(s, 1); }
+static cm_rc rng_create_repeat(void **s) { return rng_create_kind(s, 2); }
+static cm_rc rng_create_biased(void **s) { return rng_create_kind(s, 3); }
+
+static cm_rc rng_generate(void *state, uint8_t *out, size_t len)
+{
+    rng_fake *r = state;
+    calls[F_GENERATE]++;
+    if (r->kind == 2)
+        r->x = 0x853c49e6748fea9bULL;
+    for (size_t i = 0; i < len; i++) {
+        r->x ^= r->x << 13, r->x ^= r->x >> 7, r->x ^= r->x << 17;
+        uint8_t b = (uint8_t)(r->x >> 32);
+        out[i] = r->kind == 1 ? 0 : r->kind == 3 ? (uint8_t)(b | ((r->x >> 48) & 0xaa)) : b;
+    }
+    return CM_OK;
+}
+
+static void rng_retries(void *state, uint64_t *attempts, uint64_t *failures)
+{
+    (void)state;
+    calls[F_RETRIES]++;
+    *attempts = 200;
+    *failures = 3;
+}
+
+static const cm_rng_vtable rng_vt = {rng_create, rng_generate, rng_retries, fake_destroy};
+static const cm_rng_vtable rng_zeros_vt = {rng_create_zeros, rng_generate, NULL, fake_destroy};
+static const cm_rng_vtable rng_repeat_vt = {rng_create_repeat, rng_generate, NULL, fake_destroy};
+static const cm_rng_vtable rng_biased_vt = {rng_create_biased, rng_generate, NULL, fake_destroy};
 static const cm_kex_vtable kex_vt = {kex_create, sig_keygen, kex_set_private_key,
                                      sig_get_public_key, kex_derive, fake_destroy};
 static const cm_kex_vtable kex_odd_vt = {kex_create_odd, sig_keygen, kex_set_private_key,
@@ -422,6 +475,7 @@ static const cm_impl mac_impl = CM_IMPL_MAC("hmac-sha256", "fake", &mac_vt, NULL
 static const cm_impl cbc_impl = CM_IMPL_CIPHER("aes-128-cbc", "fake", &cipher_vt, NULL);
 static const cm_impl aead_impl = CM_IMPL_AEAD("aes-128-gcm", "fake", &aead_vt, NULL);
 static const cm_impl sig_impl = CM_IMPL_SIGNATURE("ed25519", "fake", &sig_vt, NULL);
+static const cm_impl rng_impl = CM_IMPL_RNG("random", "fake", &rng_vt, NULL);
 static const cm_impl kex_impl = CM_IMPL_KEX("x25519", "fake", &kex_vt, NULL);
 static const cm_impl pke_impl = CM_IMPL_PKE("rsa-2048-oaep-sha256", "fake", &pke_vt, NULL);
 #ifdef CM_TEST_CLASSES
@@ -465,6 +519,7 @@ static void test_measuring(void)
     bench_steps(&sig_impl, CM_OP_KEYGEN, PREP(F_CREATE), F_KEYGEN);
     bench_steps(&sig_impl, CM_OP_SIGN, PREP(F_CREATE, F_KEYGEN, F_SIGN), F_SIGN);
     bench_steps(&sig_impl, CM_OP_VERIFY, PREP(F_CREATE, F_KEYGEN, F_SIGN), F_VERIFY);
+    bench_steps(&rng_impl, CM_OP_GENERATE, PREP(F_CREATE), F_GENERATE);
     bench_steps(&kex_impl, CM_OP_KEYGEN, PREP(F_CREATE), F_KEYGEN);
     bench_steps(&pke_impl, CM_OP_ENCRYPT, PREP(F_CREATE, F_KEYGEN, F_ENCRYPT), F_ENCRYPT);
     bench_steps(&pke_impl, CM_OP_DECRYPT, PREP(F_CREATE, F_KEYGEN, F_ENCRYPT), F_DECRYPT);
@@ -474,7 +529,7 @@ static void test_measuring(void)
 #endif
 
     static const cm_class per_byte[] = {CM_CLASS_HASH, CM_CLASS_MAC, CM_CLASS_CIPHER,
-                                        CM_CLASS_AEAD, CM_CLASS_CHECKSUM};
+                                        CM_CLASS_AEAD, CM_CLASS_RNG, CM_CLASS_CHECKSUM};
     for (size_t i = 0; i < sizeof per_byte / sizeof per_byte[0]; i++) {
         const cm_class_module *m = cm_class_module_of(per_byte[i]);
 #ifndef CM_TEST_CLASSES
@@ -572,6 +627,29 @@ static void test_cross(void)
     CHECK(cross(&sig_impl, NULL, 32, detail, sizeof detail));
     CHECK(!cross(&sig_refuses, NULL, 32, detail, sizeof detail));
 
+    /* rng: no peer ever; the self-check passes a working source (with its
+     * retry note) and fails each broken one with what is wrong */
+    CHECK(cm_class_module_of(CM_CLASS_RNG)->cross_one == NULL);
+    CHECK(cm_class_module_of(CM_CLASS_RNG)->no_peer != NULL);
+    static const cm_impl rng_zeros = CM_IMPL_RNG("random", "zeros", &rng_zeros_vt, NULL);
+    static const cm_impl rng_repeat = CM_IMPL_RNG("random", "repeat", &rng_repeat_vt, NULL);
+    static const cm_impl rng_biased = CM_IMPL_RNG("random", "biased", &rng_biased_vt, NULL);
+    static const size_t rng_sizes[] = {0, 1, 15, 64, 1000};
+    for (size_t i = 0; i < sizeof rng_sizes / sizeof rng_sizes[0]; i++) {
+        int ok = cross(&rng_impl, NULL, rng_sizes[i], detail, sizeof detail);
+        CHECK(ok);
+        if (!ok)
+            fprintf(stderr, "  rng %zu bytes: %s\n", rng_sizes[i], detail);
+        CHECK_CONTAINS(detail, "retries: 3 of 200");
+        CHECK(!cross(&rng_biased, NULL, rng_sizes[i], detail, sizeof detail));
+        CHECK_CONTAINS(detail, "monobit");
+    }
+    CHECK(!cross(&rng_zeros, NULL, 64, detail, sizeof detail));
+    CHECK_CONTAINS(detail, "all zeros");
+    CHECK(!cross(&rng_zeros, NULL, 0, detail, sizeof detail)); /* 16 bytes compared at least */
+    CHECK_CONTAINS(detail, "all zeros");
+    CHECK(!cross(&rng_repeat, NULL, 64, detail, sizeof detail));
+    CHECK_CONTAINS(detail, "two in a row are equal");
     static const cm_impl kex_b = CM_IMPL_KEX("x25519", "b", &kex_vt, NULL);
     static const cm_impl kex_odd = CM_IMPL_KEX("x25519", "odd", &kex_odd_vt, NULL);
     cross_pair(&kex_impl, &kex_b, &kex_odd, "the shared secret differs from peer:fake at byte 3 of 32");

@@ -200,7 +200,10 @@ OSSL_ENGINE_ROWS(OSSL_ENGINE_SPEC)
 #define OSSL_ENGINE_IMPL(id, name, evp, legacy, engine_id, variant, served)              \
     {name, variant, CM_CLASS_CIPHER, {.cipher = &id##_vtable}, id##_available, served},
 
-static const cm_impl ossl_all_impls[] = {OSSL_ALGORITHMS(OSSL_IMPL) OSSL_ENGINE_ROWS(OSSL_ENGINE_IMPL)};
+static const cm_impl ossl_all_impls[] = {
+    OSSL_ALGORITHMS(OSSL_IMPL) OSSL_ENGINE_ROWS(OSSL_ENGINE_IMPL)
+    CM_IMPL_RNG("random", "rand_bytes", &ossl_rand_vtable, NULL),
+};
 
 cm_rc ossl_fail(cm_rc rc)
 {

@@ -192,4 +192,7 @@ struct json_t *ossl_describe(void);
  * failing call repeated a million times does not grow the queue. */
 cm_rc ossl_fail(cm_rc rc);
 
+/* RAND_bytes as the rng class (openssl_rand.c). */
+extern const cm_rng_vtable ossl_rand_vtable;
+
 #endif

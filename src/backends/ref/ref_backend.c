@@ -26,6 +26,7 @@
 #include "impl/ref/sha1.h"
 #include "impl/ref/sha256.h"
 #include "impl/ref/sha512.h"
+#include "ref_rng.h"
 
 #ifndef CM_VERSION
 #define CM_VERSION "unknown"
@@ -267,6 +268,7 @@ static const cm_impl ref_impls[] = {
     CM_IMPL_HASH("sha256", "portable", &sha256_vtable, NULL),
     CM_IMPL_HASH("sha512", "portable", &sha512_vtable, NULL),
     CM_IMPL_MAC("hmac-sha256", "portable", &hmac_sha256_vtable, NULL),
+    REF_RNG_ROWS
     /* BLAKE2, NORX, and the SHA-NI and SIMD variants (ref_own.h) */
     REF_OWN_ROWS
 };

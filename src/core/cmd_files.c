@@ -1,0 +1,626 @@
+/*
+ * cmd_files.c — `cryptometer files`: the file workloads. Files of the
+ * given sizes (default 1, 10, 100 MB; --quick 256 KiB and 1 MiB) of random
+ * bytes in a private temporary directory (files_tmp.h) are
+ *   hashed with SHA-1, SHA-256, SHA-512 and BLAKE2b-512 through the openssl
+ *   backend's implementations (the registry's tables): open, mmap, one
+ *   digest of the whole mapping, unmap, close;
+ *   encrypted and decrypted with AES-128-CBC and AES-256-CBC (read, encrypt
+ *   or decrypt as one stream in 1 MiB pieces, write) and AES-256-GCM (mmap,
+ *   one seal or open of the whole file, write), the round trip compared
+ *   byte for byte with the original;
+ * and the same files go through sha1sum, sha256sum, sha512sum, b2sum and
+ * `openssl enc -nopad` side by side: their digests must equal ours, and
+ * openssl enc's ciphertext must equal ours byte for byte. Each step is
+ * timed --repeat times (median), warm (the file read once before) and,
+ * with --cold as root, cold (caches dropped before each repetition). Each
+ * record states the page cache: the fraction of the input's pages resident
+ * just before the first timed repetition (mincore). The key and IV are
+ * random, in memory only (openssl enc gets them on its command line).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <jansson.h>
+#include "core/commands.h"
+#include "core/files_tmp.h"
+#include "core/registry.h"
+#include "platform/timer.h"
+#include "util/error.h"
+
+#define MAX_FILES 8
+#define MAX_REPEAT 15
+#define CHUNK (1u << 20)
+
+typedef struct files_opts {
+    size_t sizes[MAX_FILES];
+    int n_sizes, repeat, cold, quiet;
+    const char *json;
+} files_opts;
+
+/* One step to time: run(ctx) returns 0, or -1 with why. */
+typedef int (*step_fn)(void *ctx, char *why, size_t why_len);
+
+/* ---- small helpers ------------------------------------------------------------- */
+
+static const cm_impl *openssl_impl(const char *alg)
+{
+    const cm_backend *b = cm_registry_find_backend("openssl");
+    for (size_t i = 0; b && i < b->n_impls; i++)
+        if (strcmp(b->impls[i].algorithm, alg) == 0)
+            return &b->impls[i];
+    return NULL;
+}
+
+static void hex(const uint8_t *p, size_t n, char *out)
+{
+    for (size_t i = 0; i < n; i++)
+        sprintf(out + 2 * i, "%02x", p[i]);
+    out[2 * n] = '\0';
+}
+
+/* Maps path read-only; NULL on failure. */
+static uint8_t *map_file(const char *path, size_t size, int *fd)
+{
+    *fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (*fd < 0)
+        return NULL;
+    void *p = mmap(NULL, size ? size : 1, PROT_READ, MAP_PRIVATE, *fd, 0);
+    if (p == MAP_FAILED) {
+        close(*fd);
+        return NULL;
+    }
+    return p;
+}
+
+/* The fraction of path's pages in the page cache now (mincore), or -1. */
+static double resident(const char *path, size_t size)
+{
+    int fd;
+    uint8_t *p = map_file(path, size, &fd);
+    if (!p)
+        return -1;
+    long page = sysconf(_SC_PAGESIZE);
+    size_t pages = (size + (size_t)page - 1) / (size_t)page, in = 0;
+    unsigned char *v = malloc(pages ? pages : 1);
+    double r = -1;
+    if (v && mincore(p, size, v) == 0) {
+        for (size_t i = 0; i < pages; i++)
+            in += v[i] & 1;
+        r = pages ? (double)in / (double)pages : 1.0;
+    }
+    free(v);
+    munmap(p, size ? size : 1);
+    close(fd);
+    return r;
+}
+
+/* Reads path once, so its pages are cached. */
+static void warm_up(const char *path, size_t size)
+{
+    int fd;
+    volatile uint8_t *p = map_file(path, size, &fd);
+    if (!p)
+        return;
+    uint8_t x = 0;
+    for (size_t i = 0; i < size; i += 4096)
+        x ^= p[i];
+    (void)x;
+    munmap((void *)p, size ? size : 1);
+    close(fd);
+}
+
+/* Drops the page cache (root only): 0, or -1. */
+static int drop_caches(void)
+{
+    sync();
+    int fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int ok = write(fd, "1", 1) == 1;
+    close(fd);
+    return ok ? 0 : -1;
+}
+
+/* Runs argv with stdout into out (NULL: /dev/null; at most out_len - 1
+ * bytes kept). 0 when it exits 0, else -1 with why. */
+static int run_tool(char *const argv[], char *out, size_t out_len, char *why, size_t why_len)
+{
+    int pfd[2];
+    if (pipe(pfd) != 0)
+        return snprintf(why, why_len, "pipe: %s", strerror(errno)), -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return snprintf(why, why_len, "fork: %s", strerror(errno)), -1;
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(out ? pfd[1] : null, 1);
+        dup2(null, 2);
+        close(pfd[0]);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    close(pfd[1]);
+    size_t n = 0;
+    char sink[4096];
+    for (;;) {
+        ssize_t r = read(pfd[0], out && n < out_len - 1 ? out + n : sink,
+                         out && n < out_len - 1 ? out_len - 1 - n : sizeof sink);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        if (out && n < out_len - 1)
+            n += (size_t)r;
+    }
+    if (out)
+        out[n] = '\0';
+    close(pfd[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+        snprintf(why, why_len, "%s: not found", argv[0]);
+    else
+        snprintf(why, why_len, "%s failed (status %d)", argv[0], st);
+    return -1;
+}
+
+/* Two files are the same bytes: 1, else 0. */
+static int same_files(const char *a, const char *b, size_t size)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0 || (size_t)sa.st_size != size ||
+        (size_t)sb.st_size != size)
+        return 0;
+    int fa, fb;
+    uint8_t *pa = map_file(a, size, &fa), *pb = pa ? map_file(b, size, &fb) : NULL;
+    int same = pa && pb && memcmp(pa, pb, size) == 0;
+    if (pb) {
+        munmap(pb, size ? size : 1);
+        close(fb);
+    }
+    if (pa) {
+        munmap(pa, size ? size : 1);
+        close(fa);
+    }
+    return same;
+}
+
+/* ---- our steps ----------------------------------------------------------------- */
+
+typedef struct job {
+    const cm_impl *impl;
+    const cm_algorithm *alg;
+    char in[600], out[600];
+    size_t size;
+    uint8_t key[32], iv[16];
+    uint8_t digest[64];
+    char *tool_argv[16];
+    char tool_out[256];
+} job;
+
+static int hash_step(void *ctx, char *why, size_t why_len)
+{
+    job *j = ctx;
+    int fd, ok = 0;
+    uint8_t *p = map_file(j->in, j->size, &fd);
+    void *st = NULL;
+    if (!p)
+        return snprintf(why, why_len, "%s: %s", j->in, strerror(errno)), -1;
+    if (j->impl->vt.hash->create(&st) == CM_OK)
+        ok = j->impl->vt.hash->digest(st, p, j->size, j->digest) == CM_OK;
+    j->impl->vt.hash->destroy(st);
+    munmap(p, j->size ? j->size : 1);
+    close(fd);
+    return ok ? 0 : (snprintf(why, why_len, "digest failed"), -1);
+}
+
+/* CBC in CHUNK pieces as one stream, encrypting or decrypting in to out. */
+static int cbc_step(job *j, int enc, char *why, size_t why_len)
+{
+    const cm_cipher_vtable *vt = j->impl->vt.cipher;
+    void *st = NULL;
+    uint8_t *a = malloc(CHUNK), *b = malloc(CHUNK);
+    int in = open(j->in, O_RDONLY | O_CLOEXEC);
+    int out = open(j->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    int rc = -1;
+    if (!a || !b || in < 0 || out < 0 || vt->create(&st, j->key, j->alg->key_len) != CM_OK) {
+        snprintf(why, why_len, "set-up failed: %s", strerror(errno));
+        goto done;
+    }
+    for (size_t at = 0; at < j->size;) {
+        size_t want = j->size - at < CHUNK ? j->size - at : CHUNK, got = 0;
+        while (got < want) {
+            ssize_t r = read(in, a + got, want - got);
+            if (r <= 0) {
+                snprintf(why, why_len, "read %s: short", j->in);
+                goto done;
+            }
+            got += (size_t)r;
+        }
+        const uint8_t *iv = at == 0 ? j->iv : NULL;
+        cm_rc r = enc ? vt->encrypt(st, iv, a, b, want) : vt->decrypt(st, iv, a, b, want);
+        if (r != CM_OK || write(out, b, want) != (ssize_t)want) {
+            snprintf(why, why_len, "%s failed", enc ? "encrypt" : "decrypt");
+            goto done;
+        }
+        at += want;
+    }
+    rc = 0;
+done:
+    if (st)
+        vt->destroy(st);
+    if (in >= 0)
+        close(in);
+    if (out >= 0)
+        close(out);
+    free(a);
+    free(b);
+    return rc;
+}
+
+static int cbc_enc(void *ctx, char *why, size_t why_len) { return cbc_step(ctx, 1, why, why_len); }
+static int cbc_dec(void *ctx, char *why, size_t why_len) { return cbc_step(ctx, 0, why, why_len); }
+
+/* GCM: the whole input mapped, one seal (out = ciphertext then 16-byte tag)
+ * or one open (in = ciphertext then tag). */
+static int gcm_step(job *j, int seal, char *why, size_t why_len)
+{
+    const cm_aead_vtable *vt = j->impl->vt.aead;
+    size_t in_len = seal ? j->size : j->size + 16;
+    int fd, out = -1, rc = -1;
+    uint8_t *p = map_file(j->in, in_len, &fd), *o = malloc(j->size + 16), aad = 0;
+    void *st = NULL;
+    if (!p || !o || vt->create(&st, j->key, j->alg->key_len) != CM_OK) {
+        snprintf(why, why_len, "set-up failed");
+        goto done;
+    }
+    cm_rc r = seal ? vt->seal(st, j->iv, 12, &aad, 0, p, j->size, o, o + j->size, 16)
+                   : vt->open(st, j->iv, 12, &aad, 0, p, j->size, o, p + j->size, 16);
+    if (r != CM_OK) {
+        snprintf(why, why_len, "%s failed (%s)", seal ? "seal" : "open",
+                 r == CM_ERR_AUTH ? "tag mismatch" : "error");
+        goto done;
+    }
+    size_t out_len = seal ? j->size + 16 : j->size;
+    out = open(j->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (out < 0 || write(out, o, out_len) != (ssize_t)out_len) {
+        snprintf(why, why_len, "write %s failed", j->out);
+        goto done;
+    }
+    rc = 0;
+done:
+    if (st)
+        vt->destroy(st);
+    if (out >= 0)
+        close(out);
+    if (p) {
+        munmap(p, in_len);
+        close(fd);
+    }
+    free(o);
+    return rc;
+}
+
+static int gcm_seal(void *ctx, char *why, size_t why_len) { return gcm_step(ctx, 1, why, why_len); }
+static int gcm_open(void *ctx, char *why, size_t why_len) { return gcm_step(ctx, 0, why, why_len); }
+
+static int tool_step(void *ctx, char *why, size_t why_len)
+{
+    job *j = ctx;
+    return run_tool(j->tool_argv, j->tool_out, sizeof j->tool_out, why, why_len);
+}
+
+/* ---- timing and records -------------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Times step opt->repeat times on input (warm: read first; cold: caches
+ * dropped before each) and appends a record to recs. 0, or -1 (the record
+ * then says error and why). */
+static int measure(const files_opts *o, json_t *recs, const char *path_name, const char *alg,
+                   const char *op, const char *cache, step_fn step, job *j, const char *input)
+{
+    double s[MAX_REPEAT], res = -1;
+    char why[256] = "";
+    int rc = 0;
+    json_t *r = json_pack("{s:s, s:s, s:s, s:I, s:s}", "path", path_name, "algorithm", alg,
+                          "operation", op, "file_bytes", (json_int_t)j->size, "cache", cache);
+    for (int i = 0; i < o->repeat && rc == 0; i++) {
+        if (strcmp(cache, "cold") == 0)
+            drop_caches();
+        else
+            warm_up(input, j->size);
+        if (i == 0)
+            res = resident(input, j->size);
+        uint64_t t0 = cm_now_ns();
+        rc = step(j, why, sizeof why);
+        s[i] = (double)(cm_now_ns() - t0) / 1e9;
+    }
+    json_object_set_new(r, "resident_before", res < 0 ? json_null() : json_real(res));
+    if (rc != 0) {
+        json_object_set_new(r, "status", json_string("error"));
+        json_object_set_new(r, "reason", json_string(why));
+    } else {
+        qsort(s, (size_t)o->repeat, sizeof s[0], cmp_double);
+        double med = s[o->repeat / 2];
+        json_t *all = json_array();
+        for (int i = 0; i < o->repeat; i++)
+            json_array_append_new(all, json_real(s[i]));
+        json_object_set_new(r, "status", json_string("ok"));
+        json_object_set_new(r, "seconds", json_real(med));
+        json_object_set_new(r, "seconds_all", all);
+        json_object_set_new(r, "throughput_mb_s",
+                            json_real(med > 0 ? (double)j->size / med / 1e6 : 0));
+    }
+    json_array_append_new(recs, r);
+    if (!o->quiet)
+        printf("%-12s %-12s %-8s %10zu B  %-5s %s\n", path_name, alg, op, j->size, cache,
+               rc ? why : "");
+    return rc;
+}
+
+static void set_verified(json_t *recs, int ok, const char *what)
+{
+    json_t *last = json_array_get(recs, json_array_size(recs) - 1);
+    json_object_set_new(last, "verified", json_boolean(ok));
+    json_object_set_new(last, "verified_how", json_string(what));
+}
+
+/* ---- the workloads ------------------------------------------------------------- */
+
+static const struct {
+    const char *alg, *tool;
+} hashes[] = {{"sha1", "sha1sum"}, {"sha256", "sha256sum"}, {"sha512", "sha512sum"},
+              {"blake2b-512", "b2sum"}};
+static const struct {
+    const char *alg, *enc; /* openssl enc's name, or NULL: enc has no AEAD modes */
+} ciphers[] = {{"aes-128-cbc", "-aes-128-cbc"}, {"aes-256-cbc", "-aes-256-cbc"},
+               {"aes-256-gcm", NULL}};
+
+static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const char *cache)
+{
+    int failures = 0;
+    job j;
+    memset(&j, 0, sizeof j);
+    j.size = size;
+    char data[600], enc[600], dec[600], tenc[600], tdec[600], name[32];
+    snprintf(name, sizeof name, "data-%d", k), files_tmp_path(data, sizeof data, name);
+    snprintf(name, sizeof name, "enc-%d", k), files_tmp_path(enc, sizeof enc, name);
+    snprintf(name, sizeof name, "dec-%d", k), files_tmp_path(dec, sizeof dec, name);
+    snprintf(name, sizeof name, "tool-enc-%d", k), files_tmp_path(tenc, sizeof tenc, name);
+    snprintf(name, sizeof name, "tool-dec-%d", k), files_tmp_path(tdec, sizeof tdec, name);
+
+    for (size_t h = 0; h < sizeof hashes / sizeof hashes[0]; h++) {
+        j.impl = openssl_impl(hashes[h].alg);
+        j.alg = cm_algorithm_find(hashes[h].alg);
+        snprintf(j.in, sizeof j.in, "%s", data);
+        if (measure(o, recs, "openssl:evp", hashes[h].alg, "digest", cache, hash_step, &j, data)) {
+            failures++;
+            continue;
+        }
+        char ours[129];
+        hex(j.digest, j.alg->out_len, ours);
+        j.tool_argv[0] = (char *)hashes[h].tool, j.tool_argv[1] = data, j.tool_argv[2] = NULL;
+        if (measure(o, recs, hashes[h].tool, hashes[h].alg, "digest", cache, tool_step, &j, data)) {
+            failures++;
+            continue;
+        }
+        set_verified(recs, strncmp(j.tool_out, ours, strlen(ours)) == 0,
+                     "its digest equals openssl:evp's");
+        failures += strncmp(j.tool_out, ours, strlen(ours)) != 0;
+    }
+    for (size_t c = 0; c < sizeof ciphers / sizeof ciphers[0]; c++) {
+        j.impl = openssl_impl(ciphers[c].alg);
+        j.alg = cm_algorithm_find(ciphers[c].alg);
+        getrandom(j.key, sizeof j.key, 0);
+        getrandom(j.iv, sizeof j.iv, 0);
+        int gcm = ciphers[c].enc == NULL;
+        snprintf(j.in, sizeof j.in, "%s", data), snprintf(j.out, sizeof j.out, "%s", enc);
+        if (measure(o, recs, "openssl:evp", ciphers[c].alg, "encrypt", cache,
+                    gcm ? gcm_seal : cbc_enc, &j, data)) {
+            failures++;
+            continue;
+        }
+        snprintf(j.in, sizeof j.in, "%s", enc), snprintf(j.out, sizeof j.out, "%s", dec);
+        if (measure(o, recs, "openssl:evp", ciphers[c].alg, "decrypt", cache,
+                    gcm ? gcm_open : cbc_dec, &j, enc)) {
+            failures++;
+            continue;
+        }
+        int back = same_files(dec, data, size);
+        set_verified(recs, back, "the decrypted file equals the original byte for byte");
+        failures += !back;
+        if (gcm)
+            continue;
+        char key[65], iv[33];
+        hex(j.key, j.alg->key_len, key);
+        hex(j.iv, 16, iv);
+        char *argv_enc[] = {"openssl", "enc", (char *)ciphers[c].enc, "-nopad", "-K", key,
+                            "-iv", iv, "-in", data, "-out", tenc, NULL};
+        memcpy(j.tool_argv, argv_enc, sizeof argv_enc);
+        if (measure(o, recs, "openssl-enc", ciphers[c].alg, "encrypt", cache, tool_step, &j,
+                    data)) {
+            failures++;
+            continue;
+        }
+        int same = same_files(tenc, enc, size);
+        set_verified(recs, same, "its ciphertext equals openssl:evp's byte for byte");
+        failures += !same;
+        char *argv_dec[] = {"openssl", "enc", "-d", (char *)ciphers[c].enc, "-nopad", "-K", key,
+                            "-iv", iv, "-in", tenc, "-out", tdec, NULL};
+        memcpy(j.tool_argv, argv_dec, sizeof argv_dec);
+        if (measure(o, recs, "openssl-enc", ciphers[c].alg, "decrypt", cache, tool_step, &j,
+                    tenc)) {
+            failures++;
+            continue;
+        }
+        back = same_files(tdec, data, size);
+        set_verified(recs, back, "the decrypted file equals the original byte for byte");
+        failures += !back;
+    }
+    memset(&j, 0, sizeof j); /* the key leaves memory with the job */
+    return failures;
+}
+
+/* Writes size random bytes to path: 0, or -1. */
+static int make_file(const char *path, size_t size)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    uint8_t *buf = malloc(CHUNK);
+    int rc = fd >= 0 && buf ? 0 : -1;
+    for (size_t at = 0; rc == 0 && at < size;) {
+        size_t n = size - at < CHUNK ? size - at : CHUNK;
+        if (getrandom(buf, n, 0) != (ssize_t)n || write(fd, buf, n) != (ssize_t)n)
+            rc = -1;
+        at += n;
+    }
+    free(buf);
+    if (fd >= 0)
+        close(fd);
+    return rc;
+}
+
+/* ---- the command --------------------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+    fputs("usage: cryptometer files [options]\n"
+          "  --sizes LIST    file sizes, k/M suffixes (KiB, MiB), multiples of 16 bytes\n"
+          "                  (default 1000000,10000000,100000000: 1, 10, 100 MB)\n"
+          "  --quick         files of 256k and 1M (for tests)\n"
+          "  --repeat N      timed repetitions per step, median reported (1-15, default 3)\n"
+          "  --cold          also cold: drop the page cache before each repetition (root)\n"
+          "  --json FILE     write the records here (cryptometer-files-v1)\n"
+          "  --quiet         no progress lines\n"
+          "exit codes: 0 ok; 1 a step failed or a round trip or comparison did not verify;\n"
+          "2 bad option; 3 no openssl backend, or the temporary files or result file failed\n",
+          f);
+}
+
+static int parse_sizes(const char *text, files_opts *o)
+{
+    o->n_sizes = 0;
+    for (const char *p = text; *p;) {
+        char *end;
+        unsigned long long v = strtoull(p, &end, 10);
+        if (end == p || o->n_sizes == MAX_FILES)
+            return -1;
+        if (*end == 'k' || *end == 'K')
+            v <<= 10, end++;
+        else if (*end == 'M')
+            v <<= 20, end++;
+        if ((*end != ',' && *end) || v == 0 || v % 16 || v > (1ULL << 30))
+            return -1;
+        o->sizes[o->n_sizes++] = (size_t)v;
+        p = *end ? end + 1 : end;
+    }
+    return o->n_sizes ? 0 : -1;
+}
+
+int cm_files_main(int argc, char **argv)
+{
+    files_opts o = {{1000000, 10000000, 100000000}, 3, 3, 0, 0, NULL};
+    static const struct option longs[] = {
+        {"sizes", required_argument, 0, 's'}, {"quick", no_argument, 0, 'q'},
+        {"repeat", required_argument, 0, 'r'}, {"cold", no_argument, 0, 'c'},
+        {"json", required_argument, 0, 'j'},   {"quiet", no_argument, 0, 'Q'},
+        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+    int ch;
+    optind = 1;
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        switch (ch) {
+        case 's':
+            if (parse_sizes(optarg, &o) != 0) {
+                fprintf(stderr, "cryptometer files: error: --sizes: '%s' is not a list of 1 to "
+                        "8 sizes, multiples of 16 bytes up to 1G\n", optarg);
+                return CM_EXIT_USAGE;
+            }
+            break;
+        case 'q': o.sizes[0] = 256 << 10, o.sizes[1] = 1 << 20, o.n_sizes = 2; break;
+        case 'r':
+            o.repeat = atoi(optarg);
+            if (o.repeat < 1 || o.repeat > MAX_REPEAT) {
+                fprintf(stderr, "cryptometer files: error: --repeat: '%s' is not 1 to 15\n", optarg);
+                return CM_EXIT_USAGE;
+            }
+            break;
+        case 'c': o.cold = 1; break;
+        case 'j': o.json = optarg; break;
+        case 'Q': o.quiet = 1; break;
+        case 'h': usage(stdout); return CM_EXIT_OK;
+        default:
+            fprintf(stderr, "cryptometer files: error: unknown option '%s'\n", argv[optind - 1]);
+            return CM_EXIT_USAGE;
+        }
+    }
+    if (!openssl_impl("sha256")) {
+        fprintf(stderr, "cryptometer files: error: needs the openssl backend, not in this build\n");
+        return CM_EXIT_ENVIRONMENT;
+    }
+    const char *cold_note = NULL;
+    if (o.cold && (geteuid() != 0 || access("/proc/sys/vm/drop_caches", W_OK) != 0))
+        cold_note = "cold: not run (needs root to write /proc/sys/vm/drop_caches)";
+    else if (!o.cold)
+        cold_note = "cold: not run (not requested: --cold)";
+    const char *dir = files_tmp_create();
+    if (!dir) {
+        fprintf(stderr, "cryptometer files: error: temporary directory: %s\n", strerror(errno));
+        return CM_EXIT_ENVIRONMENT;
+    }
+    json_t *recs = json_array();
+    int failures = 0;
+    for (int k = 0; k < o.n_sizes; k++) {
+        char data[600], name[32];
+        snprintf(name, sizeof name, "data-%d", k);
+        files_tmp_path(data, sizeof data, name);
+        if (make_file(data, o.sizes[k]) != 0) {
+            fprintf(stderr, "cryptometer files: error: writing %zu bytes in %s: %s\n",
+                    o.sizes[k], dir, strerror(errno));
+            json_decref(recs);
+            files_tmp_remove();
+            return CM_EXIT_ENVIRONMENT;
+        }
+        failures += one_file(&o, recs, k, o.sizes[k], "warm");
+        if (!cold_note)
+            failures += one_file(&o, recs, k, o.sizes[k], "cold");
+    }
+    files_tmp_remove();
+    json_t *sizes = json_array();
+    for (int k = 0; k < o.n_sizes; k++)
+        json_array_append_new(sizes, json_integer((json_int_t)o.sizes[k]));
+    json_t *doc = json_pack("{s:s, s:{s:o, s:i, s:b}, s:o*, s:o, s:b}", "schema",
+                            "cryptometer-files-v1", "settings", "sizes", sizes, "repeat", o.repeat,
+                            "cold", !cold_note, "cold_note", cold_note ? json_string(cold_note) : NULL,
+                            "records", recs, "temporary_directory_removed", access(dir, F_OK) != 0);
+    int rc = failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
+    if (cold_note && !o.quiet)
+        printf("%s\n", cold_note);
+    if (o.json) {
+        char tmp[1024];
+        snprintf(tmp, sizeof tmp, "%s.partial", o.json);
+        if (json_dump_file(doc, tmp, JSON_INDENT(1) | JSON_SORT_KEYS) != 0 || rename(tmp, o.json) != 0) {
+            unlink(tmp);
+            fprintf(stderr, "cryptometer files: error: cannot write %s\n", o.json);
+            rc = CM_EXIT_ENVIRONMENT;
+        }
+    }
+    json_decref(doc);
+    return rc;
+}

@@ -1,0 +1,101 @@
+"""`cryptometer files` end to end: every record present (our hashes and
+ciphers, and sha1sum, sha256sum, sha512sum, b2sum and openssl enc beside
+them), every digest, ciphertext and round trip verified, the page-cache
+state in each record, the cold pass said not run with the reason, and the
+private temporary directory gone afterwards, also after SIGINT or SIGTERM
+mid-run, with nothing else written."""
+import json
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+HASHES = {"sha1": "sha1sum", "sha256": "sha256sum", "sha512": "sha512sum", "blake2b-512": "b2sum"}
+CIPHERS = ("aes-128-cbc", "aes-256-cbc", "aes-256-gcm")
+
+
+@pytest.fixture(scope="module")
+def files_run(cm_bin, tmp_path_factory, need_backend_module):
+    base = tmp_path_factory.mktemp("files")
+    tmp, cwd = base / "tmp", base / "cwd"
+    tmp.mkdir(), cwd.mkdir()
+    out = base / "files.json"
+    p = subprocess.run([str(cm_bin), "files", "--quick", "--repeat", "1", "--quiet", "--json",
+                        str(out)], cwd=cwd, env={**os.environ, "TMPDIR": str(tmp)},
+                       capture_output=True, text=True, timeout=600)
+    return p, json.loads(out.read_text()) if out.exists() else None, tmp, cwd
+
+
+@pytest.fixture(scope="module")
+def need_backend_module(cm_bin):
+    doc = json.loads(subprocess.run([str(cm_bin), "list", "--json"], capture_output=True,
+                                    text=True).stdout)
+    if any(m["backend"] == "openssl" for m in doc["missing_backends"]):
+        pytest.skip("this build has no openssl backend")
+
+
+def test_records_and_verification(files_run):
+    p, doc, tmp, cwd = files_run
+    assert p.returncode == 0, p.stderr
+    assert doc["schema"] == "cryptometer-files-v1"
+    assert doc["temporary_directory_removed"] is True
+    assert doc["settings"]["sizes"] == [262144, 1048576]
+    recs = doc["records"]
+    for size in (262144, 1048576):
+        got = {(r["path"], r["algorithm"], r["operation"]): r for r in recs
+               if r["file_bytes"] == size}
+        for alg, tool in HASHES.items():
+            assert got[("openssl:evp", alg, "digest")]["status"] == "ok"
+            t = got[(tool, alg, "digest")]
+            assert t["status"] == "ok" and t["verified"] is True and t["throughput_mb_s"] > 0
+        for alg in CIPHERS:
+            assert got[("openssl:evp", alg, "encrypt")]["status"] == "ok"
+            d = got[("openssl:evp", alg, "decrypt")]
+            assert d["verified"] is True and "byte for byte" in d["verified_how"]
+        for alg in CIPHERS[:2]:
+            assert got[("openssl-enc", alg, "encrypt")]["verified"] is True
+            assert got[("openssl-enc", alg, "decrypt")]["verified"] is True
+        assert ("openssl-enc", "aes-256-gcm", "encrypt") not in got  # enc has no AEAD modes
+    for r in recs:
+        assert r["cache"] == "warm" and 0.0 <= r["resident_before"] <= 1.0
+    assert doc["cold_note"].startswith("cold: not run")
+
+
+def test_nothing_left_behind(files_run):
+    _, _, tmp, cwd = files_run
+    assert list(tmp.iterdir()) == [] and list(cwd.iterdir()) == []
+
+
+def test_bad_sizes_are_a_usage_error(cm_bin, tmp_path):
+    p = subprocess.run([str(cm_bin), "files", "--sizes", "1000", "--json", str(tmp_path / "x.json")],
+                       capture_output=True, text=True)
+    assert p.returncode == 2 and "multiples of 16" in p.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_mid_run_removes_the_directory(cm_bin, tmp_path, sig, need_backend_module):
+    tmp, cwd = tmp_path / "tmp", tmp_path / "cwd"
+    tmp.mkdir(), cwd.mkdir()
+    out = tmp_path / "files.json"
+    p = subprocess.Popen([str(cm_bin), "files", "--sizes", "16M", "--repeat", "15", "--quiet",
+                          "--json", str(out)], cwd=cwd, env={**os.environ, "TMPDIR": str(tmp)},
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # mid-run: the data file is whole and the timed steps have begun
+    deadline = time.monotonic() + 120
+    seen = False
+    while time.monotonic() < deadline and not seen and p.poll() is None:
+        data = list(tmp.glob("cryptometer-files-*/data-0"))
+        seen = bool(data) and data[0].stat().st_size == 16 << 20
+        time.sleep(0.05)
+    assert seen, "the run never wrote its data file"
+    time.sleep(0.5)
+    assert p.poll() is None, "the run ended before the signal"
+    p.send_signal(sig)
+    p.wait(timeout=60)
+    assert p.returncode == -sig
+    assert list(tmp.iterdir()) == []
+    assert list(cwd.iterdir()) == [] and not out.exists()
+    assert not (tmp_path / "files.json.partial").exists()

@@ -1,0 +1,88 @@
+"""The rng class end to end: every random source of this build measured at
+request sizes, records of the right shape (class rng, operation generate,
+per byte), the self-check in place of vectors (never a "passed" KAT),
+RDRAND/RDSEED retry counts, broken sources (the test build's `badrng`)
+refused before timing, and an unreadable source listed unavailable with
+the reason."""
+import json
+import os
+import subprocess
+
+import jsonschema
+import pytest
+
+SOURCES = ["system:getrandom", "system:urandom", "system:random", "openssl:rand_bytes"]
+
+
+@pytest.fixture(scope="module")
+def rng_run(cm_bin, tmp_path_factory):
+    d = tmp_path_factory.mktemp("rng")
+    p = subprocess.run([str(cm_bin), "run", "--algorithms", "random", "--backends",
+                        "system:getrandom,system:urandom,system:random,openssl,ref",
+                        "--sizes", "16,4096", "--time", "0.02", "--quiet", "--json",
+                        str(d / "r.json")], capture_output=True, text=True, timeout=600)
+    return p, json.loads((d / "r.json").read_text())
+
+
+def test_records_of_each_source(rng_run, schema, need_backend):
+    need_backend("openssl")
+    p, doc = rng_run
+    assert p.returncode == 0, p.stderr
+    jsonschema.validate(doc, schema)
+    recs = {(r["name"], r["size"]): r for r in doc["results"]}
+    for src in SOURCES:
+        for size in (16, 4096):
+            r = recs[(f"{src}/random/generate", size)]
+            assert r["class"] == "rng" and r["operation"] == "generate" and r["unit"] == "byte"
+            assert r["status"] == "ok"
+            # no vectors exist: the KAT never says passed, the self-check ran
+            assert r["kat"]["status"] == "none"
+            assert r["kat"]["vectors"]["status"] == "none"
+            cc = r["kat"]["cross_check"]
+            assert cc["status"] == "none" and cc["peer"] is None
+            assert "no known answers" in cc["detail"] and "monobit" in cc["detail"]
+
+
+def test_cpu_instructions_report_retries(rng_run):
+    _, doc = rng_run
+    recs = [r for r in doc["results"] if r["backend"] == "ref"]
+    assert recs, "ref has no random-instruction rows on this architecture"
+    for r in recs:
+        if r["status"] == "unavailable":
+            assert r["reason"].startswith("needs ")
+            continue
+        assert r["status"] == "ok"
+        assert "retries: " in r["kat"]["cross_check"]["detail"]
+        assert " instructions returned no value (" in r["kat"]["cross_check"]["detail"]
+
+
+def test_broken_sources_fail_the_self_check(cm_test, tmp_path):
+    out = tmp_path / "r.json"
+    p = cm_test("run", "--backends", "badrng", "--sizes", "16,1024", "--time", "0.02", "--quiet",
+                "--json", out)
+    assert p.returncode == 1
+    recs = {r["variant"]: r for r in json.loads(out.read_text())["results"]}
+    assert set(recs) == {"zeros", "repeat", "biased"}
+    want = {"zeros": "all zeros", "repeat": "two in a row are equal", "biased": "monobit"}
+    for variant, text in want.items():
+        r = recs[variant]
+        assert r["status"] == "failed-kat", r
+        assert r["kat"]["status"] == "failed"
+        assert text in r["kat"]["cross_check"]["detail"]
+
+
+def _unprivileged():
+    """A command prefix that drops root (so /dev/hwrng, mode 0600, is not
+    readable), or [] when not root."""
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.geteuid() == 0 else []
+
+
+def test_unreadable_source_is_unavailable_with_reason(cm_bin):
+    if os.geteuid() != 0 and os.access("/dev/hwrng", os.R_OK):
+        pytest.skip("this user can read /dev/hwrng: no unavailable source to show")
+    p = subprocess.run(_unprivileged() + [str(cm_bin), "list", "--json", "--backends",
+                                          "system:hwrng"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    (b,) = json.loads(p.stdout)["benchmarks"]
+    assert b["name"] == "system:hwrng/random/generate" and not b["available"]
+    assert b["reason"].startswith("/dev/hwrng: ")  # the errno text or "no hardware RNG driver"
