@@ -52,12 +52,15 @@ def test_one_record_per_implementation_operation_and_size(small_run, missing_bac
 
 
 def test_records_are_consistent(small_run, missing_backends):
-    # with both ref and openssl built, each is the other's cross-check peer
-    peer = "none" if "openssl" in missing_backends else "passed"
+    # with both ref and openssl built, each is the other's cross-check peer; without
+    # openssl, another library built here may be ref's peer
     for r in small_run[1]["results"]:
         assert r["status"] == "ok", r
         assert r["kat"]["status"] == "passed"
-        assert r["kat"]["cross_check"]["status"] == peer
+        if "openssl" in missing_backends:
+            assert r["kat"]["cross_check"]["status"] in ("none", "passed"), r["kat"]
+        else:
+            assert r["kat"]["cross_check"]["status"] == "passed", r["kat"]
         s = r["stats"]
         assert s["n"] == len(r["samples_ns"]) >= 10
         assert s["ci95_low_ns"] <= s["median_ns"] <= s["ci95_high_ns"]
