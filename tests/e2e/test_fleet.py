@@ -113,7 +113,7 @@ def test_fleet_run_brings_results_home(lab, x86_bin, cm_bin, schema, tmp_path):
         lab.entry("down", "bad", ansible_port=2222),
         lab.entry("broken", "bad", cryptometer_binary=failing)])
     out, db = tmp_path / "results", tmp_path / "results.db"
-    p, seconds = fleet("run", inventory, "--filter", "sha256", "--time", "0.2", "--output-dir", out,
+    p, seconds = fleet("run", inventory, "--filter", "/sha256/digest", "--time", "0.2", "--output-dir", out,
                        "--db", db, "--run-id", "acceptance", binaries={"x86_64": x86_bin})
     print("fleet run: %.1f s\n%s%s" % (seconds, p.stdout, p.stderr))
     assert p.returncode == 1, p.stderr          # some hosts failed: documented exit code 1
