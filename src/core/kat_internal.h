@@ -92,6 +92,15 @@ int kat_cross_same(cm_cross_case *c, const char *what, const char *b_name, const
  * this implementation, else the peer named who); returns 0. */
 int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, cm_rc rc);
 
+/* What a call that must refuse a tampered input (a signature or a
+ * ciphertext with a bit flipped) returned, as a check's outcome: CM_OK when
+ * it refused with CM_ERR_AUTH, CM_ERR_INVALID when it accepted, else its
+ * own error. */
+static inline cm_rc kat_must_refuse(cm_rc rc)
+{
+    return rc == CM_ERR_AUTH ? CM_OK : rc == CM_OK ? CM_ERR_INVALID : rc;
+}
+
 /* create() of the keyed classes (mac, cipher, aead: the same shape). */
 typedef cm_rc (*kat_keyed_create_fn)(void **state, const uint8_t *key, size_t key_len);
 
