@@ -18,7 +18,9 @@ cd "$here"
 mode=${1:-run}
 [ $# -gt 0 ] && shift
 
-say() { printf 'bootstrap: %s\n' "$*" >&2; }
+started=$(date +%s)
+# every line says how long the command has run (minutes:seconds): CI logs show each stage's time
+say() { t=$(($(date +%s) - started)); printf 'bootstrap: [%d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*" >&2; }
 die() { printf 'bootstrap: error: %s\n' "$*" >&2; exit 3; }
 
 # --- system packages ------------------------------------------------------------
@@ -128,7 +130,7 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $bu
 
 venv() {
     # playwright drives the system's chromium (tests/python/test_report_browser.py): no browser download.
-    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright, hypothesis, ansible' 2>/dev/null; then
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, xdist, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright, hypothesis, ansible' 2>/dev/null; then
         say "setting up the Python environment in .venv"
         python3 -m venv .venv
         .venv/bin/python -m pip install -q --upgrade pip >/dev/null
@@ -154,19 +156,23 @@ test)
     CC=gcc build build-release-gcc -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON
     CC=clang build build-release-clang -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON
     venv
+    # tests run on every core: ctest's programs side by side, pytest's files
+    # spread over workers (a file's module fixtures stay on one worker)
+    jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+    pytest_par="-n $jobs --dist loadfile"
     status=0
     not_run=""
     say "C unit tests (ctest)"
-    (cd build-test && ctest --output-on-failure) || status=1
+    (cd build-test && ctest -j "$jobs" --output-on-failure) || status=1
     say "Python and end-to-end tests (pytest)"
     CRYPTOMETER_BIN="$here/build/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-test/cryptometer" \
-        .venv/bin/python -m pytest -q tests/python tests/e2e "$@" || status=1
+        .venv/bin/python -m pytest -q $pytest_par tests/python tests/e2e "$@" || status=1
     say "end-to-end tests of a build without OpenSSL (what it lacks is skipped, with the reason)"
     build build-noopenssl -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_WERROR=ON
     build build-noopenssl-test -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON
     # (the fleet tests exercise Ansible and SSH, not the build: they run once, above)
     CRYPTOMETER_BIN="$here/build-noopenssl/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-noopenssl-test/cryptometer" \
-        .venv/bin/python -m pytest -q -rs --ignore=tests/e2e/test_fleet.py tests/e2e || status=1
+        .venv/bin/python -m pytest -q -rs $pytest_par --ignore=tests/e2e/test_fleet.py tests/e2e || status=1
     say "the OpenSSL backend against OpenSSL 1.1.1 (src/backends/openssl/check-openssl111.sh)"
     rc=0
     sh src/backends/openssl/check-openssl111.sh >openssl111.log 2>&1 || rc=$?
@@ -209,9 +215,9 @@ test)
             export ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:handle_abort=0
             export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
             rc=0
-            (cd build-asan && ctest --output-on-failure) || rc=1
+            (cd build-asan && ctest -j "$jobs" --output-on-failure) || rc=1
             CRYPTOMETER_BIN="$here/build-asan-plain/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-asan/cryptometer" \
-                .venv/bin/python -m pytest -q -p no:cacheprovider --ignore=tests/e2e/test_fleet.py tests/e2e || rc=1
+                .venv/bin/python -m pytest -q -p no:cacheprovider $pytest_par --ignore=tests/e2e/test_fleet.py tests/e2e || rc=1
             exit $rc
         ) || { say "ASan+UBSan: FAILED"; status=1; }
     else

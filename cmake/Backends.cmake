@@ -1,7 +1,10 @@
 # Backends.cmake — how a folder under src/backends/ registers a backend.
 #
 # A backend's CMakeLists.txt calls:
-#   cm_backend_option(NAME)          -> CRYPTOMETER_<NAME> = AUTO|ON|OFF, sets CM_WANT
+#   cm_backend_option(NAME [NO_STATIC WHY])
+#                                    -> CRYPTOMETER_<NAME> = AUTO|ON|OFF, sets CM_WANT;
+#                                       NO_STATIC: a static binary (CRYPTOMETER_STATIC)
+#                                       leaves it out unless ON, saying WHY
 #   cm_backend_add(NAME SOURCES ... [LIBRARIES ...] [INCLUDES ...])
 #   cm_backend_missing(NAME REASON PACKAGE)
 # The top level then writes the registry (generated/backends.inc) that
@@ -25,16 +28,23 @@ if(_cm_cxx_sources)
   endif()
 endif()
 
+# The default of every CRYPTOMETER_<NAME> option: OFF builds only the
+# backends named (-DCRYPTOMETER_REF=AUTO), as the fuzzing build does.
+set(CRYPTOMETER_BACKEND_DEFAULT AUTO CACHE STRING "Default of every CRYPTOMETER_<backend> option (AUTO or OFF)")
 set_property(GLOBAL PROPERTY CM_BACKENDS_FOUND "")
 set_property(GLOBAL PROPERTY CM_BACKENDS_MISSING "")
 
 macro(cm_backend_option name)
+  cmake_parse_arguments(_cmo "" "NO_STATIC" "" ${ARGN})
   string(MAKE_C_IDENTIFIER "${name}" _up)
   string(TOUPPER "${_up}" _up)
-  set(CRYPTOMETER_${_up} AUTO CACHE STRING "Build the ${name} backend (AUTO, ON or OFF)")
+  set(CRYPTOMETER_${_up} ${CRYPTOMETER_BACKEND_DEFAULT} CACHE STRING "Build the ${name} backend (AUTO, ON or OFF)")
   set_property(CACHE CRYPTOMETER_${_up} PROPERTY STRINGS AUTO ON OFF)
   if(CRYPTOMETER_${_up} STREQUAL "OFF")
     set(CM_WANT OFF)
+  elseif(CRYPTOMETER_STATIC AND _cmo_NO_STATIC AND CRYPTOMETER_${_up} STREQUAL "AUTO")
+    set(CM_WANT OFF)
+    set_property(GLOBAL PROPERTY CM_NO_STATIC_${_up} "${_cmo_NO_STATIC}")
   else()
     set(CM_WANT ON)
   endif()
@@ -48,6 +58,16 @@ function(cm_backend_add name)
   if(A_LIBRARIES)
     target_link_libraries(cm_backend_${name} PUBLIC ${A_LIBRARIES})
   endif()
+  # A static link needs what a library's own static library needs after it
+  # (Libs.private: libgcrypt.a -> libgpg-error.a, libwolfssl.a -> libm), which
+  # PkgConfig's imported targets leave out.
+  if(CRYPTOMETER_STATIC)
+    foreach(l ${A_LIBRARIES})
+      if(l MATCHES "^PkgConfig::(.+)$")
+        target_link_libraries(cm_backend_${name} PUBLIC ${${CMAKE_MATCH_1}_STATIC_LIBRARIES})
+      endif()
+    endforeach()
+  endif()
   set_property(GLOBAL APPEND PROPERTY CM_BACKENDS_FOUND ${name})
   message(STATUS "cryptometer backend ${name}: yes")
 endfunction()
@@ -58,8 +78,11 @@ function(cm_backend_missing name reason package)
   if(CRYPTOMETER_${_up} STREQUAL "ON")
     message(FATAL_ERROR "backend ${name} was required (-DCRYPTOMETER_${_up}=ON) but: ${reason}; install ${package}")
   endif()
+  get_property(no_static GLOBAL PROPERTY CM_NO_STATIC_${_up})
   if(CRYPTOMETER_${_up} STREQUAL "OFF")
     set(reason "disabled at build time (-DCRYPTOMETER_${_up}=OFF)")
+  elseif(no_static)
+    set(reason "left out of the static binary: ${no_static} (-DCRYPTOMETER_${_up}=ON to try)")
   endif()
   set_property(GLOBAL APPEND PROPERTY CM_BACKENDS_MISSING "${name}|${reason}|${package}")
   message(STATUS "cryptometer backend ${name}: no (${reason})")

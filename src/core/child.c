@@ -6,6 +6,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "core/child.h"
+#include "core/class.h"
 #include "core/registry.h"
 #include "util/json.h"
 
@@ -147,4 +148,9 @@ void cm_check_isolated(const cm_check_job *job, double timeout_s, cm_check_resul
     memset(r, 0, sizeof *r);
     cm_isolate_run(cm_check_child_main, (void *)job, timeout_s, cm_check_receive, r, &oc);
     cm_check_conclude(r, &oc);
+    /* A class with nothing to compare against by nature (random bytes:
+     * no_peer) has its self-check as its only check: passing it passes. */
+    if (r->state == CM_OUTCOME_FAILED && cm_kat_report_status(&r->rep) == CM_CHECK_NONE &&
+        cm_class_of(job->g->alg)->no_peer)
+        r->state = CM_OUTCOME_PASSED;
 }

@@ -93,6 +93,15 @@ static int print_json(const cm_group *groups, size_t n, cm_error *err)
     return 0;
 }
 
+/* 1 when m was left out because its library was not found (installing the
+ * package helps), 0 when the build chose to leave it out (cmake/Backends.cmake:
+ * an option set OFF, a static binary). */
+static int not_found(const cm_backend_missing *m)
+{
+    return strncmp(m->reason, "disabled at build time", 22) != 0 &&
+           strncmp(m->reason, "left out of the static binary", 29) != 0;
+}
+
 /* Prints the list grouped by class. */
 static void print_text(const cm_group *groups, size_t n)
 {
@@ -133,7 +142,8 @@ static void print_text(const cm_group *groups, size_t n)
     if (nm)
         printf("\nbackends not built:\n");
     for (size_t i = 0; i < nm; i++)
-        printf("  %-40s %s (install %s, then rebuild)\n", m[i].name, m[i].reason, m[i].package);
+        printf("  %-40s %s%s%s%s\n", m[i].name, m[i].reason, not_found(&m[i]) ? " (install " : "",
+               not_found(&m[i]) ? m[i].package : "", not_found(&m[i]) ? ", then rebuild)" : "");
 }
 
 int cm_list_main(int argc, char **argv)

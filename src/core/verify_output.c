@@ -43,7 +43,7 @@ void verify_print_target(const verify_target *t)
         printf("; cross-check %s", r->cross_detail);
     if (r->failure[0])
         printf("; first failure: %s", r->failure);
-    if (cm_kat_report_status(r) == CM_CHECK_NONE)
+    if (t->r.state == CM_OUTCOME_FAILED && cm_kat_report_status(r) == CM_CHECK_NONE)
         printf("; nothing was checked");
     printf("\n");
     /* findings: invalid cases the library accepted, each by file and tcId */

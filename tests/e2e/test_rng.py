@@ -86,3 +86,20 @@ def test_unreadable_source_is_unavailable_with_reason(cm_bin):
     (b,) = json.loads(p.stdout)["benchmarks"]
     assert b["name"] == "system:hwrng/random/generate" and not b["available"]
     assert b["reason"].startswith("/dev/hwrng: ")  # the errno text or "no hardware RNG driver"
+
+
+def test_verify_passes_a_working_source_on_its_self_check_alone(cm_test, tmp_path):
+    """verify: a random source has no vectors and no peer by nature, so its
+    self-check is its check: a working source passes (exit 0), a broken one
+    fails with what the self-check found (exit 1)."""
+    p = cm_test("verify", "--backends", "system:getrandom,badrng", "--algorithms", "random",
+                "--json", tmp_path / "v.json")
+    assert p.returncode == 1, p.stdout + p.stderr
+    lines = {line.split()[1]: line for line in p.stdout.splitlines()
+             if line.startswith(("PASS", "FAIL"))}
+    assert lines["system:getrandom/random"].startswith("PASS"), p.stdout
+    assert "nothing was checked" not in lines["system:getrandom/random"]
+    for variant in ("zeros", "repeat", "biased"):
+        assert lines[f"badrng:{variant}/random"].startswith("FAIL"), p.stdout
+    p = cm_test("verify", "--backends", "system:getrandom", "--algorithms", "random")
+    assert p.returncode == 0, p.stdout + p.stderr
