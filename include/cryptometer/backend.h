@@ -57,15 +57,6 @@ typedef struct cm_impl {
     {alg, variant, CM_CLASS_##cls, {.any = NULL}, NULL, NULL, reason}
 
 
-/* An algorithm of the table that a backend's library lacks, or cannot do
- * exactly as the table's row defines it (another padding, hash, nonce or
- * encoding): it has no row in .impls, and `list` names it with the reason
- * instead, so nothing is substituted or disappears silently. */
-typedef struct cm_missing_algorithm {
-    const char *algorithm; /* a name from the algorithm table */
-    const char *reason;    /* "libsodium has no AES-CBC" */
-} cm_missing_algorithm;
-
 typedef struct cm_backend {
     const char *name;        /* "openssl", "ref", ... */
     const char *description; /* one line for `list` */
@@ -101,10 +92,6 @@ typedef struct cm_backend {
     /* Preference as the reference of other implementations' cross-checks:
      * 1 first, then 2, ...; 0 after every ranked backend. */
     int peer_rank;
-    /* Optional: the algorithms of the table this backend lacks, with why
-     * (see cm_missing_algorithm); none of them may also have a row. */
-    const cm_missing_algorithm *missing;
-    size_t n_missing;
 } cm_backend;
 
 /* A backend CMake could not build here. */

@@ -1,9 +1,8 @@
 /*
  * cmd_list.c — `cryptometer list`: every benchmark this build knows,
- * grouped by class, each available or not with the reason; then the
- * algorithms a built backend's library lacks (cm_backend.missing), with
- * why; then the backends that were not built, with the package that
- * provides them.
+ * grouped by class, each available or not with the reason (an algorithm a
+ * backend's library lacks is a row with CM_IMPL_LACKING's reason); then the
+ * backends that were not built, with the package that provides them.
  */
 #include <stdlib.h>
 #include <stdio.h>
@@ -14,24 +13,6 @@
 #include "util/error.h"
 #include "core/plan.h"
 #include "core/registry.h"
-
-/* The algorithms that built backends lack, as JSON [{backend, algorithm,
- * reason}], or NULL when out of memory. */
-static json_t *missing_algorithms_json(void)
-{
-    json_t *out = json_array();
-    for (size_t i = 0; out && i < cm_registry_count(); i++) {
-        const cm_backend *b = cm_registry_backend(i);
-        for (size_t k = 0; k < b->n_missing; k++)
-            if (json_array_append_new(out, json_pack("{s:s, s:s, s:s}", "backend", b->name,
-                                                     "algorithm", b->missing[k].algorithm,
-                                                     "reason", b->missing[k].reason))) {
-                json_decref(out);
-                return NULL;
-            }
-    }
-    return out;
-}
 
 /* 1 when g is the variant dispatch picks for its algorithm in a backend
  * that has several (cm_backend_find_impl with no variant). */
@@ -45,13 +26,11 @@ static int dispatch_choice(const cm_group *g)
            cm_backend_find_impl(g->backend, g->alg->name, NULL) == g->impl;
 }
 
-/* The list as JSON: {"benchmarks":[...],"missing_algorithms":[...],
- * "missing_backends":[...]}, or NULL when out of memory. */
+/* The list as JSON: {"benchmarks":[...], "missing_backends":[...]}, or NULL when out of memory. */
 static json_t *list_json(const cm_group *groups, size_t n)
 {
     json_t *benchmarks = json_array(), *missing = json_array();
-    json_t *lacking = missing_algorithms_json();
-    int rc = benchmarks && missing && lacking ? 0 : -1;
+    int rc = benchmarks && missing ? 0 : -1;
     for (size_t i = 0; i < n && !rc; i++)
         for (int k = 0; k < groups[i].n_ops; k++) {
             char name[192];
@@ -74,11 +53,9 @@ static json_t *list_json(const cm_group *groups, size_t n)
     if (rc) {
         json_decref(benchmarks);
         json_decref(missing);
-        json_decref(lacking);
         return NULL;
     }
-    return json_pack("{s:o, s:o, s:o}", "benchmarks", benchmarks, "missing_algorithms", lacking,
-                     "missing_backends", missing);
+    return json_pack("{s:o, s:o}", "benchmarks", benchmarks, "missing_backends", missing);
 }
 
 /* Prints the list as JSON; -1 with err when out of memory. */
@@ -126,15 +103,6 @@ static void print_text(const cm_group *groups, size_t n)
                                                                             : groups[i].why);
                 last_why = groups[i].available ? NULL : groups[i].why;
             }
-        }
-    }
-    int header = 0;
-    for (size_t i = 0; i < cm_registry_count(); i++) {
-        const cm_backend *b = cm_registry_backend(i);
-        for (size_t k = 0; k < b->n_missing; k++) {
-            if (!header++)
-                printf("\nalgorithms a backend lacks:\n");
-            printf("  %-12s %-22s %s\n", b->name, b->missing[k].algorithm, b->missing[k].reason);
         }
     }
     size_t nm;

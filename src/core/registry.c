@@ -124,27 +124,6 @@ static int check_row(const cm_backend *b, const cm_impl *rows, size_t k, cm_erro
                         impl->variant ? impl->variant : "NULL", what);
 }
 
-/* Checks one missing algorithm of backend b: in the table, with a reason,
- * and without a row; 0 or -1 with err. */
-static int check_missing(const cm_backend *b, const cm_missing_algorithm *m, cm_error *err)
-{
-    const char *what = NULL;
-    size_t n;
-    const cm_impl *rows = cm_backend_impls(b, &n);
-    if (!m->algorithm || !cm_algorithm_find(m->algorithm))
-        what = "is not in the table (src/core/algorithm.c)";
-    else if (!m->reason || !*m->reason)
-        what = "has no reason";
-    for (size_t k = 0; !what && k < n; k++)
-        if (strcmp(rows[k].algorithm, m->algorithm) == 0)
-            what = "also has an implementation row";
-    if (!what)
-        return 0;
-    return cm_error_set(err, CM_EXIT_ENVIRONMENT, "build error: backend %s lists missing "
-                        "algorithm %s, which %s", b->name, m->algorithm ? m->algorithm : "NULL",
-                        what);
-}
-
 int cm_registry_check_backend(const cm_backend *b, cm_error *err)
 {
     if (!is_name(b->name) || strchr(b->name, '.'))
@@ -154,9 +133,6 @@ int cm_registry_check_backend(const cm_backend *b, cm_error *err)
     const cm_impl *rows = cm_backend_impls(b, &n);
     for (size_t k = 0; k < n; k++)
         if (check_row(b, rows, k, err) != 0)
-            return -1;
-    for (size_t k = 0; k < b->n_missing; k++)
-        if (check_missing(b, &b->missing[k], err) != 0)
             return -1;
     return 0;
 }

@@ -29,9 +29,7 @@ const cm_backend_missing *cm_registry_missing(size_t *count);
  * is in the table, its class is the algorithm's and built here, its
  * variant is a name (letters, digits, - _ ( ) .), and no two rows of a
  * backend share (algorithm, variant). 0, or -1 with err naming the first
- * bad row (a build bug: CM_EXIT_ENVIRONMENT). A backend's missing
- * algorithms (cm_backend.missing) must be in the table, have a reason and
- * no row. The commands run it first. */
+ * bad row (a build bug: CM_EXIT_ENVIRONMENT). The commands run it first. */
 int cm_registry_check(cm_error *err);
 
 /* The same check for one backend, in the registry or not (the tests'). */

@@ -1,5 +1,6 @@
 """The library backends found through pkg-config (gnutls, nettle, libgcrypt,
-botan, libtomcrypt-ltm and libtomcrypt-gmp, cryptopp):
+botan, libtomcrypt-ltm and libtomcrypt-gmp, cryptopp, libsodium, mbedtls,
+wolfssl):
 each one built here passes `verify` for every algorithm it has, names every
 algorithm of the table it lacks with the reason (`list`), and is skipped with
 its reason when the build left it out (then `list` names it with the package
@@ -38,8 +39,31 @@ LIBRARIES = {
                         "measure": ["aes-128-cbc/encrypt", "ecdsa-p256-sha256/sign"]},
     "libtomcrypt-gmp": {"package": "libtomcrypt-dev",
                         "lacking": {"ed25519": "no Ed25519"},
+                        "classes": {"signature", "kex", "pke"},
                         "measure": ["ecdsa-p256-sha256/sign"]},
     "cryptopp": {"package": "libcrypto++-dev", "lacking": {}},
+    "libsodium": {"package": "libsodium-dev",
+                  "lacking": {"aes-128-cbc": "no AES-CBC", "aes-256-cbc": "no AES-CBC",
+                              "aes-128-ctr": "no AES-CTR", "aes-256-ctr": "no AES-CTR",
+                              "aes-128-gcm": "256-bit keys only", "aes-128-xts": "no AES-XTS",
+                              "aes-256-xts": "no AES-XTS", "sha1": "no SHA-1",
+                              "sha3-256": "no SHA-3", "sha3-512": "no SHA-3",
+                              "blake2s-256": "no BLAKE2s", "ecdsa-p256-sha256": "no ECDSA",
+                              "ecdsa-p384-sha384": "no ECDSA", "ecdh-p256": "no NIST curve",
+                              **{f"rsa-{b}-{p}-sha256": "no RSA"
+                                 for b in (2048, 3072, 4096) for p in ("pss", "oaep")}},
+                  "measure": ["chacha20-poly1305/seal", "ed25519/sign"]},
+    # Debian 12's Mbed TLS 2.28
+    "mbedtls": {"package": "libmbedtls-dev",
+                "lacking": {"ed25519": "no EdDSA", "blake2b-512": "no BLAKE2",
+                            "blake2s-256": "no BLAKE2", "sha3-256": "2.28 has no SHA-3",
+                            "sha3-512": "2.28 has no SHA-3",
+                            **{f"rsa-{b}-{p}-sha256": "not implemented in cryptometer"
+                               for b in (2048, 3072, 4096) for p in ("pss", "oaep")}},
+                "measure": ["aes-128-cbc/encrypt", "ecdsa-p256-sha256/sign"]},
+    "wolfssl": {"package": "libwolfssl-dev",
+                "lacking": {f"rsa-{b}-{p}-sha256": "not implemented in cryptometer"
+                            for b in (2048, 3072, 4096) for p in ("pss", "oaep")}},
 }
 
 # The documented findings (one file, which tests/unit/test_kat.c reads too):
@@ -66,14 +90,24 @@ def algorithms(listed):
     return {b["algorithm"] for b in listed}
 
 
+# Algorithms no library has (our own code only) and the random sources (the
+# system's and the CPU's): no library backend needs a row for them.
+NOT_LIBRARY_ROWS = {"norx32-4-1", "norx64-4-1", "random"}
+
+
 @pytest.mark.parametrize("backend", sorted(LIBRARIES))
-def test_backend_has_a_row_for_every_algorithm(cm, need_backend, algorithms, backend):
+def test_backend_has_a_row_for_every_algorithm(cm, need_backend, listed, algorithms, backend):
     need_backend(backend)
     doc = json.loads(cm("list", "--json", "--backends", backend).stdout)
     rows = {}
     for b in doc["benchmarks"]:
         rows.setdefault(b["algorithm"], []).append(b)
     spec = LIBRARIES[backend]
+    # every algorithm of its classes is a row, available or lacking with the
+    # reason: nothing disappears from the comparison silently
+    classes = spec.get("classes") or {b["class"] for b in listed}
+    expected = {b["algorithm"] for b in listed if b["class"] in classes} - NOT_LIBRARY_ROWS
+    assert not expected - set(rows), f"{backend} has no row for {sorted(expected - set(rows))}"
     for alg in spec["lacking"]:
         if alg in algorithms:
             assert alg in rows, f"{backend} says nothing about {alg}"

@@ -67,83 +67,105 @@ static const cm_impl mbed_impls[] = {
 #if MBED_HAS_ECDH_P256
     CM_IMPL_KEX("ecdh-p256", "default", &mbed_kex, NULL),
 #endif
-};
-
-/* What this build lacks; the last entry is an end mark (not counted). */
-static const cm_missing_algorithm mbed_missing[] = {
-    {"ed25519", "Mbed TLS has no EdDSA (neither 2.28 nor 3.x)"},
-    {"blake2b-512", "Mbed TLS has no BLAKE2"},
-    {"blake2s-256", "Mbed TLS has no BLAKE2"},
+    /* the table's algorithms this library lacks, with the reason */
+    CM_IMPL_LACKING(SIGNATURE, "ed25519", "default",
+                    "Mbed TLS has no EdDSA (neither 2.28 nor 3.x)"),
+    CM_IMPL_LACKING(HASH, "blake2b-512", "default", "Mbed TLS has no BLAKE2"),
+    CM_IMPL_LACKING(HASH, "blake2s-256", "default", "Mbed TLS has no BLAKE2"),
 #if !MBED_HAS_SHA3
-    {"sha3-256", MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
-                             : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"},
-    {"sha3-512", MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
-                             : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"},
+    CM_IMPL_LACKING(HASH, "sha3-256", "default",
+                    MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
+                                : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"),
+    CM_IMPL_LACKING(HASH, "sha3-512", "default",
+                    MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
+                                : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"),
 #endif
 #if !MBED_HAS_XTS
-    {"aes-128-xts", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"},
-    {"aes-256-xts", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"},
+    CM_IMPL_LACKING(CIPHER, "aes-128-xts", "default",
+                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"),
+    CM_IMPL_LACKING(CIPHER, "aes-256-xts", "default",
+                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"),
 #endif
 #if !MBED_HAS_CHACHA20
-    {"chacha20", "this Mbed TLS was built without MBEDTLS_CHACHA20_C"},
+    CM_IMPL_LACKING(CIPHER, "chacha20", "default",
+                    "this Mbed TLS was built without MBEDTLS_CHACHA20_C"),
 #endif
 #if !MBED_HAS_POLY1305
-    {"poly1305", "this Mbed TLS was built without MBEDTLS_POLY1305_C"},
+    CM_IMPL_LACKING(MAC, "poly1305", "default",
+                    "this Mbed TLS was built without MBEDTLS_POLY1305_C"),
 #endif
 #if !MBED_HAS_CBC
-    {"aes-128-cbc", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"},
-    {"aes-256-cbc", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"},
+    CM_IMPL_LACKING(CIPHER, "aes-128-cbc", "default",
+                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"),
+    CM_IMPL_LACKING(CIPHER, "aes-256-cbc", "default",
+                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"),
 #endif
 #if !MBED_HAS_CTR
-    {"aes-128-ctr", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"},
-    {"aes-256-ctr", "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"},
+    CM_IMPL_LACKING(CIPHER, "aes-128-ctr", "default",
+                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"),
+    CM_IMPL_LACKING(CIPHER, "aes-256-ctr", "default",
+                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"),
 #endif
 #if !MBED_HAS_GCM
-    {"aes-128-gcm", "this Mbed TLS was built without MBEDTLS_GCM_C"},
-    {"aes-256-gcm", "this Mbed TLS was built without MBEDTLS_GCM_C"},
+    CM_IMPL_LACKING(AEAD, "aes-128-gcm", "default",
+                    "this Mbed TLS was built without MBEDTLS_GCM_C"),
+    CM_IMPL_LACKING(AEAD, "aes-256-gcm", "default",
+                    "this Mbed TLS was built without MBEDTLS_GCM_C"),
 #endif
 #if !MBED_HAS_CHACHAPOLY
-    {"chacha20-poly1305", "this Mbed TLS was built without MBEDTLS_CHACHAPOLY_C"},
+    CM_IMPL_LACKING(AEAD, "chacha20-poly1305", "default",
+                    "this Mbed TLS was built without MBEDTLS_CHACHAPOLY_C"),
 #endif
 #if !MBED_HAS_SHA1
-    {"sha1", "this Mbed TLS was built without MBEDTLS_SHA1_C"},
+    CM_IMPL_LACKING(HASH, "sha1", "default", "this Mbed TLS was built without MBEDTLS_SHA1_C"),
 #endif
 #if !MBED_HAS_SHA256
-    {"sha256", "this Mbed TLS was built without MBEDTLS_SHA256_C"},
-    {"hmac-sha256", "this Mbed TLS was built without MBEDTLS_SHA256_C"},
+    CM_IMPL_LACKING(HASH, "sha256", "default", "this Mbed TLS was built without MBEDTLS_SHA256_C"),
+    CM_IMPL_LACKING(MAC, "hmac-sha256", "default",
+                    "this Mbed TLS was built without MBEDTLS_SHA256_C"),
 #endif
 #if !MBED_HAS_SHA512
-    {"sha512", "this Mbed TLS was built without MBEDTLS_SHA512_C"},
+    CM_IMPL_LACKING(HASH, "sha512", "default", "this Mbed TLS was built without MBEDTLS_SHA512_C"),
 #endif
 #if !MBED_HAS_ECDSA_P256
-    {"ecdsa-p256-sha256", "this Mbed TLS was built without ECDSA on P-256 (MBEDTLS_ECDSA_C, "
-                          "MBEDTLS_ECP_DP_SECP256R1_ENABLED, PK parse/write, CTR_DRBG)"},
+    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default",
+                    "this Mbed TLS was built without ECDSA on P-256 (MBEDTLS_ECDSA_C, "
+                    "MBEDTLS_ECP_DP_SECP256R1_ENABLED, PK parse/write, CTR_DRBG)"),
 #endif
 #if !MBED_HAS_ECDSA_P384
-    {"ecdsa-p384-sha384", "this Mbed TLS was built without ECDSA on P-384 "
-                          "(MBEDTLS_ECP_DP_SECP384R1_ENABLED, SHA-384)"},
+    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default",
+                    "this Mbed TLS was built without ECDSA on P-384 "
+                    "(MBEDTLS_ECP_DP_SECP384R1_ENABLED, SHA-384)"),
 #endif
-    {"rsa-2048-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
-     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
-    {"rsa-3072-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
-     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
-    {"rsa-4096-pss-sha256", "not implemented in cryptometer's mbedtls backend yet "
-     "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"},
-    {"rsa-2048-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
-     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
-    {"rsa-3072-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
-     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
-    {"rsa-4096-oaep-sha256", "not implemented in cryptometer's mbedtls backend yet "
-     "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"},
+    CM_IMPL_LACKING(SIGNATURE, "rsa-2048-pss-sha256", "default",
+                    "not implemented in cryptometer's mbedtls backend yet "
+                    "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"),
+    CM_IMPL_LACKING(SIGNATURE, "rsa-3072-pss-sha256", "default",
+                    "not implemented in cryptometer's mbedtls backend yet "
+                    "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"),
+    CM_IMPL_LACKING(SIGNATURE, "rsa-4096-pss-sha256", "default",
+                    "not implemented in cryptometer's mbedtls backend yet "
+                    "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"),
+    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default",
+                    "not implemented in cryptometer's mbedtls backend yet "
+                    "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"),
+    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default",
+                    "not implemented in cryptometer's mbedtls backend yet "
+                    "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"),
+    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default",
+                    "not implemented in cryptometer's mbedtls backend yet "
+                    "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"),
 #if !MBED_HAS_X25519
-    {"x25519", "this Mbed TLS was built without ECDH on Curve25519 (MBEDTLS_ECDH_C, "
-               "MBEDTLS_ECP_DP_CURVE25519_ENABLED)"},
+    CM_IMPL_LACKING(KEX, "x25519", "default",
+                    "this Mbed TLS was built without ECDH on Curve25519 (MBEDTLS_ECDH_C, "
+                    "MBEDTLS_ECP_DP_CURVE25519_ENABLED)"),
 #endif
 #if !MBED_HAS_ECDH_P256
-    {"ecdh-p256", "this Mbed TLS was built without ECDH on P-256 (MBEDTLS_ECDH_C, "
-                  "MBEDTLS_ECP_DP_SECP256R1_ENABLED)"},
+    CM_IMPL_LACKING(KEX, "ecdh-p256", "default",
+                    "this Mbed TLS was built without ECDH on P-256 (MBEDTLS_ECDH_C, "
+                    "MBEDTLS_ECP_DP_SECP256R1_ENABLED)"),
 #endif
-    {NULL, NULL}};
+};
 
 /* The runtime library's version (mbedtls_version_get_string). */
 static const char *mbed_version(void)
@@ -189,6 +211,4 @@ const cm_backend cm_backend_mbedtls = {
     .n_impls = sizeof mbed_impls / sizeof mbed_impls[0],
     .init = mbed_init,
     .teardown = mbed_teardown,
-    .missing = mbed_missing,
-    .n_missing = sizeof mbed_missing / sizeof mbed_missing[0] - 1,
 };

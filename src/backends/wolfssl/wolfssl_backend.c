@@ -76,96 +76,122 @@ static const cm_impl wolf_impls[] = {
 #if WOLF_HAS_ECDH_P256
     CM_IMPL_KEX("ecdh-p256", "wolfcrypt", &wolf_ecdh, NULL),
 #endif
-};
-
-/* What this wolfCrypt was built without, by the switch that is off; the
- * last entry is an end mark (not counted). */
-static const cm_missing_algorithm wolf_missing[] = {
+    /* the table's algorithms this library lacks, with the reason */
 #if !WOLF_HAS_CBC
-    {"aes-128-cbc", "this wolfSSL was built without AES-CBC (NO_AES_CBC: --disable-aescbc)"},
-    {"aes-256-cbc", "this wolfSSL was built without AES-CBC (NO_AES_CBC: --disable-aescbc)"},
+    CM_IMPL_LACKING(CIPHER, "aes-128-cbc", "default",
+                    "this wolfSSL was built without AES-CBC (NO_AES_CBC: --disable-aescbc)"),
+    CM_IMPL_LACKING(CIPHER, "aes-256-cbc", "default",
+                    "this wolfSSL was built without AES-CBC (NO_AES_CBC: --disable-aescbc)"),
 #endif
 #if !WOLF_HAS_CTR
-    {"aes-128-ctr", "this wolfSSL was built without AES-CTR (WOLFSSL_AES_COUNTER off: "
-                    "--enable-aesctr not given)"},
-    {"aes-256-ctr", "this wolfSSL was built without AES-CTR (WOLFSSL_AES_COUNTER off: "
-                    "--enable-aesctr not given)"},
+    CM_IMPL_LACKING(CIPHER, "aes-128-ctr", "default",
+                    "this wolfSSL was built without AES-CTR (WOLFSSL_AES_COUNTER off: "
+                    "--enable-aesctr not given)"),
+    CM_IMPL_LACKING(CIPHER, "aes-256-ctr", "default",
+                    "this wolfSSL was built without AES-CTR (WOLFSSL_AES_COUNTER off: "
+                    "--enable-aesctr not given)"),
 #endif
 #if !WOLF_HAS_GCM
-    {"aes-128-gcm", "this wolfSSL was built without AES-GCM (HAVE_AESGCM off: --disable-aesgcm)"},
-    {"aes-256-gcm", "this wolfSSL was built without AES-GCM (HAVE_AESGCM off: --disable-aesgcm)"},
+    CM_IMPL_LACKING(AEAD, "aes-128-gcm", "default",
+                    "this wolfSSL was built without AES-GCM (HAVE_AESGCM off: --disable-aesgcm)"),
+    CM_IMPL_LACKING(AEAD, "aes-256-gcm", "default",
+                    "this wolfSSL was built without AES-GCM (HAVE_AESGCM off: --disable-aesgcm)"),
 #endif
 #if !WOLF_HAS_CHACHAPOLY
-    {"chacha20-poly1305", "this wolfSSL was built without ChaCha20 or Poly1305 (HAVE_CHACHA / "
-                          "HAVE_POLY1305 off: --disable-chacha / --disable-poly1305)"},
+    CM_IMPL_LACKING(AEAD, "chacha20-poly1305", "default",
+                    "this wolfSSL was built without ChaCha20 or Poly1305 (HAVE_CHACHA / "
+                    "HAVE_POLY1305 off: --disable-chacha / --disable-poly1305)"),
 #endif
 #if !WOLF_HAS_SHA1
-    {"sha1", "this wolfSSL was built without SHA-1 (NO_SHA: --disable-sha)"},
+    CM_IMPL_LACKING(HASH, "sha1", "default",
+                    "this wolfSSL was built without SHA-1 (NO_SHA: --disable-sha)"),
 #endif
 #if !WOLF_HAS_SHA256
-    {"sha256", "this wolfSSL was built without SHA-256 (NO_SHA256: --disable-sha256)"},
+    CM_IMPL_LACKING(HASH, "sha256", "default",
+                    "this wolfSSL was built without SHA-256 (NO_SHA256: --disable-sha256)"),
 #endif
 #if !WOLF_HAS_SHA512
-    {"sha512", "this wolfSSL was built without SHA-512 (WOLFSSL_SHA512 off: --disable-sha512)"},
+    CM_IMPL_LACKING(HASH, "sha512", "default",
+                    "this wolfSSL was built without SHA-512 (WOLFSSL_SHA512 off: --disable-sha512)"),
 #endif
 #if !WOLF_HAS_HMAC
-    {"hmac-sha256", "this wolfSSL was built without HMAC-SHA-256 (NO_HMAC or NO_SHA256)"},
+    CM_IMPL_LACKING(MAC, "hmac-sha256", "default",
+                    "this wolfSSL was built without HMAC-SHA-256 (NO_HMAC or NO_SHA256)"),
 #endif
 #if !WOLF_HAS_XTS
-    {"aes-128-xts", "this wolfSSL was built without AES-XTS (WOLFSSL_AES_XTS off: "
-                    "--enable-xts not given)"},
-    {"aes-256-xts", "this wolfSSL was built without AES-XTS (WOLFSSL_AES_XTS off: "
-                    "--enable-xts not given)"},
+    CM_IMPL_LACKING(CIPHER, "aes-128-xts", "default",
+                    "this wolfSSL was built without AES-XTS (WOLFSSL_AES_XTS off: "
+                    "--enable-xts not given)"),
+    CM_IMPL_LACKING(CIPHER, "aes-256-xts", "default",
+                    "this wolfSSL was built without AES-XTS (WOLFSSL_AES_XTS off: "
+                    "--enable-xts not given)"),
 #endif
 #if !WOLF_HAS_CHACHA20
-    {"chacha20", "this wolfSSL was built without ChaCha20 (HAVE_CHACHA off: --disable-chacha)"},
+    CM_IMPL_LACKING(CIPHER, "chacha20", "default",
+                    "this wolfSSL was built without ChaCha20 (HAVE_CHACHA off: --disable-chacha)"),
 #endif
 #if !WOLF_HAS_POLY1305
-    {"poly1305", "this wolfSSL was built without Poly1305 (HAVE_POLY1305 off: "
-                 "--disable-poly1305)"},
+    CM_IMPL_LACKING(MAC, "poly1305", "default",
+                    "this wolfSSL was built without Poly1305 (HAVE_POLY1305 off: "
+                    "--disable-poly1305)"),
 #endif
 #if !WOLF_HAS_SHA3
-    {"sha3-256", "this wolfSSL was built without SHA-3 (WOLFSSL_SHA3 off: --disable-sha3)"},
-    {"sha3-512", "this wolfSSL was built without SHA-3 (WOLFSSL_SHA3 off: --disable-sha3)"},
+    CM_IMPL_LACKING(HASH, "sha3-256", "default",
+                    "this wolfSSL was built without SHA-3 (WOLFSSL_SHA3 off: --disable-sha3)"),
+    CM_IMPL_LACKING(HASH, "sha3-512", "default",
+                    "this wolfSSL was built without SHA-3 (WOLFSSL_SHA3 off: --disable-sha3)"),
 #endif
 #if !WOLF_HAS_BLAKE2B
-    {"blake2b-512", "this wolfSSL was built without BLAKE2b (HAVE_BLAKE2B off: "
-                    "--enable-blake2 not given)"},
+    CM_IMPL_LACKING(HASH, "blake2b-512", "default",
+                    "this wolfSSL was built without BLAKE2b (HAVE_BLAKE2B off: "
+                    "--enable-blake2 not given)"),
 #endif
 #if !WOLF_HAS_BLAKE2S
-    {"blake2s-256", "this wolfSSL was built without BLAKE2s (HAVE_BLAKE2S off: "
-                    "--enable-blake2s not given)"},
+    CM_IMPL_LACKING(HASH, "blake2s-256", "default",
+                    "this wolfSSL was built without BLAKE2s (HAVE_BLAKE2S off: "
+                    "--enable-blake2s not given)"),
 #endif
 #if !WOLF_HAS_ED25519
-    {"ed25519", "this wolfSSL was built without Ed25519 key generation (HAVE_ED25519 or "
-                "WOLFSSL_KEY_GEN off: --enable-ed25519 / --enable-keygen not given)"},
+    CM_IMPL_LACKING(SIGNATURE, "ed25519", "default",
+                    "this wolfSSL was built without Ed25519 key generation (HAVE_ED25519 or "
+                    "WOLFSSL_KEY_GEN off: --enable-ed25519 / --enable-keygen not given)"),
 #endif
 #if !WOLF_HAS_ECDSA
-    {"ecdsa-p256-sha256", "this wolfSSL was built without ECC (HAVE_ECC off: --disable-ecc)"},
+    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default",
+                    "this wolfSSL was built without ECC (HAVE_ECC off: --disable-ecc)"),
 #endif
 #if !WOLF_HAS_ECDSA_P384
-    {"ecdsa-p384-sha384", "this wolfSSL was built without ECC or SHA-384 (HAVE_ECC, WOLFSSL_SHA384)"},
+    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default",
+                    "this wolfSSL was built without ECC or SHA-384 (HAVE_ECC, WOLFSSL_SHA384)"),
 #endif
 #if !WOLF_HAS_ECDH_P256
-    {"ecdh-p256", "this wolfSSL was built without ECC (HAVE_ECC off: --disable-ecc)"},
+    CM_IMPL_LACKING(KEX, "ecdh-p256", "default",
+                    "this wolfSSL was built without ECC (HAVE_ECC off: --disable-ecc)"),
 #endif
 #if !WOLF_HAS_X25519
-    {"x25519", "this wolfSSL was built without Curve25519 (HAVE_CURVE25519 off: "
-               "--enable-curve25519 not given)"},
+    CM_IMPL_LACKING(KEX, "x25519", "default",
+                    "this wolfSSL was built without Curve25519 (HAVE_CURVE25519 off: "
+                    "--enable-curve25519 not given)"),
 #endif
-    {"rsa-2048-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
-     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
-    {"rsa-3072-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
-     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
-    {"rsa-4096-pss-sha256", "not implemented in cryptometer's wolfssl backend yet "
-     "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"},
-    {"rsa-2048-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
-     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
-    {"rsa-3072-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
-     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
-    {"rsa-4096-oaep-sha256", "not implemented in cryptometer's wolfssl backend yet "
-     "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"},
-    {NULL, NULL}};
+    CM_IMPL_LACKING(SIGNATURE, "rsa-2048-pss-sha256", "default",
+                    "not implemented in cryptometer's wolfssl backend yet "
+                    "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"),
+    CM_IMPL_LACKING(SIGNATURE, "rsa-3072-pss-sha256", "default",
+                    "not implemented in cryptometer's wolfssl backend yet "
+                    "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"),
+    CM_IMPL_LACKING(SIGNATURE, "rsa-4096-pss-sha256", "default",
+                    "not implemented in cryptometer's wolfssl backend yet "
+                    "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"),
+    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default",
+                    "not implemented in cryptometer's wolfssl backend yet "
+                    "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"),
+    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default",
+                    "not implemented in cryptometer's wolfssl backend yet "
+                    "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"),
+    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default",
+                    "not implemented in cryptometer's wolfssl backend yet "
+                    "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"),
+};
 
 /* Defined name as a JSON boolean: was the switch on when wolfSSL was built. */
 #define WOLF_SWITCH(obj, key, on) json_object_set_new(obj, key, json_boolean(on))
@@ -227,6 +253,4 @@ const cm_backend cm_backend_wolfssl = {
     .n_impls = sizeof wolf_impls / sizeof wolf_impls[0],
     .init = wolf_init,
     .teardown = wolf_teardown,
-    .missing = wolf_missing,
-    .n_missing = sizeof wolf_missing / sizeof wolf_missing[0] - 1,
 };
