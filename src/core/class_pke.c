@@ -81,38 +81,17 @@ static size_t max_message(const cm_algorithm *alg)
     return alg->out_len > 66 ? alg->out_len - 66 : 0;
 }
 
-/* receiver's new key pair (*rs) and its public key imported, as DER,
- * into a new state of sender (*ss). 0, or the failed call's rc with
- * *step. */
-static cm_rc key_pair(cm_cross_case *c, const cm_pke_vtable *receiver, void **rs,
-                      const cm_pke_vtable *sender, void **ss, const char **step)
-{
-    uint8_t *der = c->tag_a;
-    size_t der_len = CM_BENCH_MAX_OUT;
-    cm_rc rc;
-    if ((*step = "create", rc = receiver->create(rs, c->alg)) != CM_OK ||
-        (*step = "keygen", rc = receiver->keygen(*rs)) != CM_OK ||
-        (*step = "exporting the public key", rc = receiver->get_public_key(*rs, der, &der_len)) !=
-            CM_OK ||
-        (*step = "create (sender)", rc = sender->create(ss, c->alg)) != CM_OK)
-        return rc;
-    *step = "importing the public key";
-    return sender->set_public_key(*ss, der, der_len);
-}
-
 /* The sender's state ss encrypts the first len bytes of c->msg to the
  * receiver's key; the receiver's state rs must decrypt it to the message
- * and refuse it with its last bit flipped. who names the pair in a
- * failure. 1, or 0 with c->detail. */
-static int encrypt_then_decrypt(cm_cross_case *c, const cm_pke_vtable *sender, void *ss,
-                                const cm_pke_vtable *receiver, void *rs, size_t len,
-                                const char *who)
+ * and refuse it with its last bit flipped (kat_pk_how.exchange). */
+static int encrypt_then_decrypt(cm_cross_case *c, const void *sender_vt, void *ss,
+                                const void *receiver_vt, void *rs, size_t len, const char *who)
 {
+    const cm_pke_vtable *sender = sender_vt, *receiver = receiver_vt;
     uint8_t *ct = c->out_a, *back = c->back_a;
     size_t ct_len = CM_BENCH_MAX_OUT, back_len = CM_BENCH_MAX_OUT;
     const char *step = "encrypt";
     cm_rc rc;
-    c->size = len;
     if ((rc = sender->encrypt(ss, NULL, 0, c->msg, len, ct, &ct_len)) == CM_OK &&
         (step = "decrypt", rc = receiver->decrypt(rs, NULL, 0, ct, ct_len, back, &back_len)) ==
             CM_OK) {
@@ -123,8 +102,7 @@ static int encrypt_then_decrypt(cm_cross_case *c, const cm_pke_vtable *sender, v
             ct[ct_len - 1] ^= 1;
             back_len = CM_BENCH_MAX_OUT;
             step = "decrypt of the ciphertext with its last bit flipped (must be CM_ERR_AUTH)";
-            rc = receiver->decrypt(rs, NULL, 0, ct, ct_len, back, &back_len);
-            rc = kat_must_refuse(rc);
+            rc = kat_must_refuse(receiver->decrypt(rs, NULL, 0, ct, ct_len, back, &back_len));
         }
     }
     if (rc == CM_OK)
@@ -134,53 +112,33 @@ static int encrypt_then_decrypt(cm_cross_case *c, const cm_pke_vtable *sender, v
     return kat_cross_failed(c, NULL, what, rc);
 }
 
-/* One key pair per side (RSA key generation takes seconds); at every
- * length (cut to what the padding takes) each side decrypts what the
- * other encrypted to its public key. */
-static int both_ways(cm_cross_case *c, const cm_pke_vtable *a, const cm_pke_vtable *b)
+/* Lengths are cut to what the padding takes (max_message). */
+static const kat_pk_how how = {
+    .owner_produces = 0,
+    .produced = "encrypted",
+    .consumed = "decrypted",
+    .create_user = "create (sender)",
+    .max_len = max_message,
+    .exchange = encrypt_then_decrypt,
+};
+
+static kat_pk_side side(const cm_pke_vtable *vt)
 {
-    char ab[160], ba[160];
-    void *ka = NULL, *kb = NULL, *sa = NULL, *sb = NULL;
-    const size_t *lengths = c->lengths ? c->lengths : &c->size;
-    size_t n = c->lengths ? c->n_lengths : 1;
-    const char *step = "";
-    int ok = 0;
-    snprintf(ab, sizeof ab, "encrypted by this implementation, decrypted by %s", c->peer_name);
-    snprintf(ba, sizeof ba, "encrypted by %s, decrypted by this implementation", c->peer_name);
-    cm_rc rc = key_pair(c, b, &kb, a, &sa, &step);
-    if (rc != CM_OK) {
-        snprintf(ab + strlen(ab), sizeof ab - strlen(ab), ": %s", step);
-        kat_cross_failed(c, NULL, ab, rc);
-    } else if ((rc = key_pair(c, a, &ka, b, &sb, &step)) != CM_OK) {
-        snprintf(ba + strlen(ba), sizeof ba - strlen(ba), ": %s", step);
-        kat_cross_failed(c, NULL, ba, rc);
-    } else {
-        ok = 1;
-        for (size_t i = 0; i < n && ok; i++) {
-            size_t len = lengths[i] < max_message(c->alg) ? lengths[i] : max_message(c->alg);
-            ok = encrypt_then_decrypt(c, a, sa, b, kb, len, ab) &&
-                 encrypt_then_decrypt(c, b, sb, a, ka, len, ba);
-        }
-    }
-    if (ka)
-        a->destroy(ka);
-    if (sa)
-        a->destroy(sa);
-    if (kb)
-        b->destroy(kb);
-    if (sb)
-        b->destroy(sb);
-    return ok;
+    return (kat_pk_side){vt, vt->create, vt->keygen, vt->get_public_key, vt->set_public_key,
+                         vt->destroy};
 }
 
 static int cross_one(cm_cross_case *c)
 {
-    return both_ways(c, c->impl->vt.pke, c->peer->vt.pke);
+    kat_pk_side a = side(c->impl->vt.pke), b = side(c->peer->vt.pke);
+    return kat_pk_both_ways(c, &how, &a, &b);
 }
 
+/* Without a peer: two states of the implementation decrypt each other's. */
 static int self_one(cm_cross_case *c)
 {
-    return both_ways(c, c->impl->vt.pke, c->impl->vt.pke);
+    kat_pk_side a = side(c->impl->vt.pke);
+    return kat_pk_both_ways(c, &how, &a, &a);
 }
 
 /* A decrypt case: the group's "privateKeyPkcs8", the case's "label", "ct"

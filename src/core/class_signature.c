@@ -94,43 +94,22 @@ static const cm_signature_vtable nop = {NULL, nop_keygen, nop_sign, nop_verify, 
 
 /* ---- checking ----------------------------------------------------------------- */
 
-/* signer's new key pair (*ks) and its public key imported, as DER, into
- * a new state of verifier (*vs). 0, or the failed call's rc with *step. */
-static cm_rc key_pair(cm_cross_case *c, const cm_signature_vtable *signer, void **ks,
-                      const cm_signature_vtable *verifier, void **vs, const char **step)
-{
-    uint8_t *der = c->back_a;
-    size_t der_len = CM_BENCH_MAX_OUT;
-    cm_rc rc;
-    if ((*step = "create", rc = signer->create(ks, c->alg)) != CM_OK ||
-        (*step = "keygen", rc = signer->keygen(*ks)) != CM_OK ||
-        (*step = "exporting the public key", rc = signer->get_public_key(*ks, der, &der_len)) !=
-            CM_OK ||
-        (*step = "create (verifier)", rc = verifier->create(vs, c->alg)) != CM_OK)
-        return rc;
-    *step = "importing the public key";
-    return verifier->set_public_key(*vs, der, der_len);
-}
-
-/* The signer's state ks signs the first len bytes of c->msg; the
+/* The signer's state ss signs the first len bytes of c->msg; the
  * verifier's state vs must accept the signature and refuse it with its
- * last bit flipped. who names the pair in a failure. 1, or 0 with
- * c->detail. */
-static int sign_then_verify(cm_cross_case *c, const cm_signature_vtable *signer, void *ks,
-                            const cm_signature_vtable *verifier, void *vs, size_t len,
-                            const char *who)
+ * last bit flipped (kat_pk_how.exchange). */
+static int sign_then_verify(cm_cross_case *c, const void *signer_vt, void *ss,
+                            const void *verifier_vt, void *vs, size_t len, const char *who)
 {
+    const cm_signature_vtable *signer = signer_vt, *verifier = verifier_vt;
     uint8_t *sig = c->out_a;
     size_t sig_len = CM_BENCH_MAX_OUT;
     const char *step = "sign";
     cm_rc rc;
-    c->size = len;
-    if ((rc = signer->sign(ks, c->msg, len, sig, &sig_len)) == CM_OK &&
+    if ((rc = signer->sign(ss, c->msg, len, sig, &sig_len)) == CM_OK &&
         (step = "verify", rc = verifier->verify(vs, c->msg, len, sig, sig_len)) == CM_OK) {
         sig[sig_len - 1] ^= 1;
         step = "verify of the signature with its last bit flipped (must be CM_ERR_AUTH)";
-        rc = verifier->verify(vs, c->msg, len, sig, sig_len);
-        rc = kat_must_refuse(rc);
+        rc = kat_must_refuse(verifier->verify(vs, c->msg, len, sig, sig_len));
     }
     if (rc == CM_OK)
         return 1;
@@ -139,51 +118,31 @@ static int sign_then_verify(cm_cross_case *c, const cm_signature_vtable *signer,
     return kat_cross_failed(c, NULL, what, rc);
 }
 
-/* One key pair per side (key generation is slow: RSA-4096 takes seconds);
- * at every length each side verifies what the other signed. */
-static int both_ways(cm_cross_case *c, const cm_signature_vtable *a, const cm_signature_vtable *b)
+static const kat_pk_how how = {
+    .owner_produces = 1,
+    .produced = "signed",
+    .consumed = "verified",
+    .create_user = "create (verifier)",
+    .exchange = sign_then_verify,
+};
+
+static kat_pk_side side(const cm_signature_vtable *vt)
 {
-    char ab[160], ba[160];
-    void *ka = NULL, *kb = NULL, *va = NULL, *vb = NULL;
-    const size_t *lengths = c->lengths ? c->lengths : &c->size;
-    size_t n = c->lengths ? c->n_lengths : 1;
-    const char *step = "";
-    int ok = 0;
-    snprintf(ab, sizeof ab, "signed by this implementation, verified by %s", c->peer_name);
-    snprintf(ba, sizeof ba, "signed by %s, verified by this implementation", c->peer_name);
-    cm_rc rc = key_pair(c, a, &ka, b, &vb, &step);
-    if (rc != CM_OK) {
-        snprintf(ab + strlen(ab), sizeof ab - strlen(ab), ": %s", step);
-        kat_cross_failed(c, NULL, ab, rc);
-    } else if ((rc = key_pair(c, b, &kb, a, &va, &step)) != CM_OK) {
-        snprintf(ba + strlen(ba), sizeof ba - strlen(ba), ": %s", step);
-        kat_cross_failed(c, NULL, ba, rc);
-    } else {
-        ok = 1;
-        for (size_t i = 0; i < n && ok; i++)
-            ok = sign_then_verify(c, a, ka, b, vb, lengths[i], ab) &&
-                 sign_then_verify(c, b, kb, a, va, lengths[i], ba);
-    }
-    if (ka)
-        a->destroy(ka);
-    if (va)
-        a->destroy(va);
-    if (kb)
-        b->destroy(kb);
-    if (vb)
-        b->destroy(vb);
-    return ok;
+    return (kat_pk_side){vt, vt->create, vt->keygen, vt->get_public_key, vt->set_public_key,
+                         vt->destroy};
 }
 
 static int cross_one(cm_cross_case *c)
 {
-    return both_ways(c, c->impl->vt.signature, c->peer->vt.signature);
+    kat_pk_side a = side(c->impl->vt.signature), b = side(c->peer->vt.signature);
+    return kat_pk_both_ways(c, &how, &a, &b);
 }
 
 /* Without a peer: two states of the implementation verify each other. */
 static int self_one(cm_cross_case *c)
 {
-    return both_ways(c, c->impl->vt.signature, c->impl->vt.signature);
+    kat_pk_side a = side(c->impl->vt.signature);
+    return kat_pk_both_ways(c, &how, &a, &a);
 }
 
 /* A verify case: the group's "publicKeyDer" (or "keyDer"), the case's

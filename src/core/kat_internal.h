@@ -101,6 +101,38 @@ static inline cm_rc kat_must_refuse(cm_rc rc)
     return rc == CM_ERR_AUTH ? CM_OK : rc == CM_OK ? CM_ERR_INVALID : rc;
 }
 
+/* The calls a public-key cross-check needs from one side, the same in the
+ * signature and pke vtables; vt is the class's whole vtable. */
+typedef struct kat_pk_side {
+    const void *vt;
+    cm_rc (*create)(void **state, const struct cm_algorithm *alg);
+    cm_rc (*keygen)(void *state);
+    cm_rc (*get_public_key)(void *state, uint8_t *der, size_t *len);
+    cm_rc (*set_public_key)(void *state, const uint8_t *der, size_t der_len);
+    void (*destroy)(void *state);
+} kat_pk_side;
+
+/* How a public-key class is cross-checked (kat_pk_cross.c). */
+typedef struct kat_pk_how {
+    int owner_produces;      /* 1: the key pair's owner produces (signs); 0: consumes (decrypts) */
+    const char *produced;    /* "signed", "encrypted": the directions' names */
+    const char *consumed;    /* "verified", "decrypted" */
+    const char *create_user; /* the step naming the other side's create: "create (verifier)" */
+    size_t (*max_len)(const struct cm_algorithm *alg); /* longest message, or NULL: any */
+    /* The producer's state ps makes something of the first len bytes of
+     * c->msg; the consumer's state cs must accept it and refuse it with its
+     * last bit flipped (kat_must_refuse). who names the direction. 1, or 0
+     * with c->detail (kat_cross_failed). */
+    int (*exchange)(cm_cross_case *c, const void *prod_vt, void *ps, const void *cons_vt,
+                    void *cs, size_t len, const char *who);
+} kat_pk_how;
+
+/* One key pair per side, then at every length of c (c->lengths, else
+ * c->size) each side consumes what the other produced: a is this
+ * implementation, b the peer (or a again). 1, or 0 with c->detail. */
+int kat_pk_both_ways(cm_cross_case *c, const kat_pk_how *how, const kat_pk_side *a,
+                     const kat_pk_side *b);
+
 /* create() of the keyed classes (mac, cipher, aead: the same shape). */
 typedef cm_rc (*kat_keyed_create_fn)(void **state, const uint8_t *key, size_t key_len);
 
