@@ -137,6 +137,7 @@ def test_backend_passes_verify(cm, need_backend, listed, tmp_path, backend):
         if alg in spec["lacking"]:
             assert i["status"] == "unavailable" and "lacks it" in i["reason"]
             continue
+        assert i["kat"], i  # checked: not crashed, timed out or unavailable
         cross = i["kat"]["cross_check"]
         documented_cross = CROSS_FINDINGS.get(backend, {}).get(alg)
         if alg in peerless:  # checked against itself only, and said so
