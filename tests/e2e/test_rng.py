@@ -103,3 +103,16 @@ def test_verify_passes_a_working_source_on_its_self_check_alone(cm_test, tmp_pat
         assert lines[f"badrng:{variant}/random"].startswith("FAIL"), p.stdout
     p = cm_test("verify", "--backends", "system:getrandom", "--algorithms", "random")
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_libsodium_randombytes_is_a_source(cm, need_backend, tmp_path):
+    """libsodium's randombytes_buf (#8 item 6) is measured like the other
+    sources, its self-check in place of vectors."""
+    need_backend("libsodium")
+    out = tmp_path / "r.json"
+    p = cm("run", "--backends", "libsodium", "--algorithms", "random", "--sizes", "32",
+           "--time", "0.02", "--quiet", "--json", out)
+    assert p.returncode == 0, p.stderr
+    (r,) = json.loads(out.read_text())["results"]
+    assert r["name"] == "libsodium:randombytes_buf/random/generate" and r["status"] == "ok", r
+    assert "monobit" in r["kat"]["cross_check"]["detail"]

@@ -2,7 +2,7 @@
  * sodium_backend.c — the libsodium backend: `cm_backend_libsodium`, its
  * implementations (one row per algorithm libsodium has exactly as the
  * algorithm table defines it), the ones it lacks with why, and its set-up
- * (sodium_init). The work is in sodium_symmetric.c and sodium_ed25519.c.
+ * (sodium_init). The work is in the other sodium_*.c files.
  */
 #include <stdio.h>
 #include <sodium.h>
@@ -20,6 +20,7 @@ static const cm_impl sodium_impls[] = {
     CM_IMPL_CIPHER("chacha20", "default", &sodium_chacha20, NULL),
     CM_IMPL_SIGNATURE("ed25519", "default", &sodium_ed25519, NULL),
     CM_IMPL_KEX("x25519", "default", &sodium_x25519, NULL),
+    CM_IMPL_RNG("random", "randombytes_buf", &sodium_randombytes, NULL),
     /* the table's algorithms libsodium lacks: it offers a few constructions by design */
     CM_IMPL_LACKING(CIPHER, "aes-128-cbc", "default",
                     "libsodium has no AES-CBC (no unauthenticated block modes)"),

@@ -12,6 +12,7 @@
 /* sodium_symmetric.c */
 extern const cm_hash_vtable sodium_sha256, sodium_sha512, sodium_blake2b512;
 extern const cm_mac_vtable sodium_hmac_sha256;
+extern const cm_rng_vtable sodium_randombytes;
 extern const cm_aead_vtable sodium_aes256gcm, sodium_chacha20poly1305;
 /* 1 when libsodium's AES-256-GCM runs here (it needs AES-NI and
  * PCLMULQDQ); else 0 with why. */
