@@ -54,12 +54,14 @@ static const struct afalg_alg {
     {"aes-128-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL},
     {"aes-256-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL},
     {"chacha20-poly1305", CM_CLASS_AEAD, "aead", "rfc7539(chacha20,poly1305)", NULL, NULL, NULL},
+    {"random", CM_CLASS_RNG, "rng", "stdrng", NULL, NULL, NULL},
 };
 #define N_ALGS (sizeof AFALG_ALGORITHMS / sizeof AFALG_ALGORITHMS[0])
 
 /* ------------------------------------------------------------------------
- * Slots: binding i is reached through hash_create_fn[i], keyed_create_fn[i]
- * and avail_fn[i], made here by macro for AFALG_SLOTS slots.
+ * Slots: binding i is reached through plain_create_fn[i] (hash, rng: no
+ * key), keyed_create_fn[i] and avail_fn[i], made here by macro for
+ * AFALG_SLOTS slots.
  * ---------------------------------------------------------------------- */
 
 #define D10(X, p) X(p##0) X(p##1) X(p##2) X(p##3) X(p##4) X(p##5) X(p##6) X(p##7) X(p##8) X(p##9)
@@ -92,8 +94,11 @@ static int slot_available(size_t i, char *why, size_t why_len)
 }
 
 #define SLOT_FNS(n)                                                                      \
-    static cm_rc hash_create_##n(void **st)                                              \
-    { return afalg_hash_create(&bindings[n - SLOT_BASE], st); }                          \
+    static cm_rc plain_create_##n(void **st)                                             \
+    {                                                                                    \
+        const afalg_binding *b = &bindings[n - SLOT_BASE];                               \
+        return b->cls == CM_CLASS_RNG ? afalg_rng_create(b, st) : afalg_hash_create(b, st); \
+    }                                                                                    \
     static cm_rc keyed_create_##n(void **st, const uint8_t *key, size_t key_len)         \
     {                                                                                    \
         const afalg_binding *b = &bindings[n - SLOT_BASE];                               \
@@ -103,10 +108,10 @@ static int slot_available(size_t i, char *why, size_t why_len)
     static int avail_##n(char *why, size_t why_len)                                      \
     { return slot_available(n - SLOT_BASE, why, why_len); }
 EACH_SLOT(SLOT_FNS)
-#define HASH_FN(n) hash_create_##n,
+#define PLAIN_FN(n) plain_create_##n,
 #define KEYED_FN(n) keyed_create_##n,
 #define AVAIL_FN(n) avail_##n,
-static cm_rc (*const hash_create_fn[AFALG_SLOTS])(void **) = {EACH_SLOT(HASH_FN)};
+static cm_rc (*const plain_create_fn[AFALG_SLOTS])(void **) = {EACH_SLOT(PLAIN_FN)};
 static cm_rc (*const keyed_create_fn[AFALG_SLOTS])(void **, const uint8_t *, size_t) = {
     EACH_SLOT(KEYED_FN)};
 static int (*const avail_fn[AFALG_SLOTS])(char *, size_t) = {EACH_SLOT(AVAIL_FN)};
@@ -116,6 +121,7 @@ static cm_hash_vtable hash_vt[AFALG_SLOTS];
 static cm_mac_vtable mac_vt[AFALG_SLOTS];
 static cm_cipher_vtable cipher_vt[AFALG_SLOTS];
 static cm_aead_vtable aead_vt[AFALG_SLOTS];
+static cm_rng_vtable rng_vt[AFALG_SLOTS];
 
 /* ------------------------------------------------------------------------
  * /proc/crypto and bind()
@@ -186,6 +192,10 @@ static int try_kcapi(const afalg_binding *b)
         rc = kcapi_cipher_init(&h, b->name, 0);
         if (rc == 0)
             kcapi_cipher_destroy(h);
+    } else if (b->cls == CM_CLASS_RNG) {
+        rc = kcapi_rng_init(&h, b->name, 0);
+        if (rc == 0)
+            kcapi_rng_destroy(h);
     } else {
         rc = kcapi_md_init(&h, b->name, 0);
         if (rc == 0)
@@ -241,7 +251,10 @@ static size_t slot_of(const struct afalg_alg *a, const char *name, afalg_path pa
     size_t i = n_bindings++;
     switch (b->cls) {
     case CM_CLASS_HASH:
-        hash_vt[i] = (cm_hash_vtable){hash_create_fn[i], afalg_hash_digest, afalg_hash_destroy};
+        hash_vt[i] = (cm_hash_vtable){plain_create_fn[i], afalg_hash_digest, afalg_hash_destroy};
+        break;
+    case CM_CLASS_RNG:
+        rng_vt[i] = (cm_rng_vtable){plain_create_fn[i], afalg_rng_generate, NULL, afalg_rng_destroy};
         break;
     case CM_CLASS_MAC:
         mac_vt[i] = (cm_mac_vtable){keyed_create_fn[i], afalg_hash_digest, afalg_hash_destroy};
@@ -276,8 +289,8 @@ static size_t n_rows;
 static void add_rows(const struct afalg_alg *a, const char *driver)
 {
     for (int p = AFALG_COPY; p <= AFALG_SPLICE; p++) {
-        if (p == AFALG_SPLICE && unsupported[0])
-            break;
+        if (p == AFALG_SPLICE && (unsupported[0] || a->cls == CM_CLASS_RNG))
+            break; /* a generator takes no data: one path */
         const char *name = driver ? driver : a->kname;
         char variant[160];
         snprintf(variant, sizeof variant, "%s%s", driver ? driver : "kernel",
@@ -298,6 +311,7 @@ static void add_rows(const struct afalg_alg *a, const char *driver)
         case CM_CLASS_HASH: vt.hash = &hash_vt[s]; break;
         case CM_CLASS_MAC: vt.mac = &mac_vt[s]; break;
         case CM_CLASS_CIPHER: vt.cipher = &cipher_vt[s]; break;
+        case CM_CLASS_RNG: vt.rng = &rng_vt[s]; break;
         default: vt.aead = &aead_vt[s]; break;
         }
         rows[r] = (cm_impl){.algorithm = a->alg, .variant = row_info[r].variant, .cls = a->cls,

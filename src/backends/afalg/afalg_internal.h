@@ -8,7 +8,8 @@
  * run time, probes each with bind(), and makes the backend's rows: each row
  * reaches its binding through a create() and an available() made for its
  * slot (the vtables take no argument that could say which driver).
- * afalg_hash.c does hashes and HMAC, afalg_cipher.c skciphers and AEADs.
+ * afalg_hash.c does hashes and HMAC, afalg_cipher.c skciphers and AEADs,
+ * afalg_rng.c random number generators.
  */
 #ifndef CM_BACKEND_AFALG_INTERNAL_H
 #define CM_BACKEND_AFALG_INTERNAL_H
@@ -24,7 +25,7 @@ typedef enum afalg_path {
 } afalg_path;
 
 typedef struct afalg_binding {
-    const char *type;   /* AF_ALG salg_type: "hash", "skcipher", "aead" */
+    const char *type;   /* AF_ALG salg_type: "hash", "skcipher", "aead", "rng" */
     char name[128];     /* salg_name: generic name or driver name */
     afalg_path path;
     cm_class cls;
@@ -57,6 +58,11 @@ cm_rc afalg_aead_open(void *state, const uint8_t *nonce, size_t nonce_len, const
                       size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                       const uint8_t *tag, size_t tag_len);
 void afalg_cipher_destroy(void *state);
+
+/* ---- afalg_rng.c: cm_rng_vtable (create through the binding) ---- */
+cm_rc afalg_rng_create(const afalg_binding *b, void **state);
+cm_rc afalg_rng_generate(void *state, uint8_t *out, size_t len);
+void afalg_rng_destroy(void *state);
 
 /* The rows found here (afalg_discover.c): the cm_backend's discover hook. */
 struct cm_impl;
