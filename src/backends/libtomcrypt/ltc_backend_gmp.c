@@ -31,7 +31,7 @@ static cm_rc gmp_init(char *why, size_t why_len)
 extern const cm_backend cm_backend_libtomcrypt_gmp;
 const cm_backend cm_backend_libtomcrypt_gmp = {
     .name = "libtomcrypt-gmp",
-    .description = "LibTomCrypt's public key (ecc_*) with GMP as its maths (gmp_desc); "
+    .description = "LibTomCrypt's public key (ecc_*, rsa_*) with GMP as its maths (gmp_desc); "
                    "its symmetric rows are libtomcrypt-ltm's (no maths in them)",
     .version = gmp_backend_version,
     .init = gmp_init,

@@ -111,7 +111,7 @@ extern const cm_backend cm_backend_libtomcrypt_ltm;
 const cm_backend cm_backend_libtomcrypt_ltm = {
     .name = "libtomcrypt-ltm",
     .description = "LibTomCrypt (cbc_*, ctr_*, xts_*, gcm_*, chacha20poly1305_*, hash "
-                   "descriptors, hmac_*, ecc_*), public key with libtommath (ltm_desc)",
+                   "descriptors, hmac_*, ecc_*, rsa_*), public key with libtommath (ltm_desc)",
     .version = ltm_version,
     .init = ltm_init,
     .impls = ltm_impls,

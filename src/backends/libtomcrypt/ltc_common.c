@@ -1,8 +1,10 @@
 /*
  * ltc_common.c — set-up both LibTomCrypt backends share: the descriptors
- * LibTomCrypt finds by index (AES, the hashes) registered once per process.
+ * LibTomCrypt finds by index (AES, the hashes) registered once per process,
+ * and the per-state ChaCha20 PRNG of the public-key code.
  */
 #include <stdio.h>
+#include <string.h>
 #include "ltc_internal.h"
 
 static int aes_index = -1;
@@ -28,4 +30,26 @@ cm_rc ltc_register(char *why, size_t why_len)
 int ltc_aes_index(void)
 {
     return aes_index;
+}
+
+cm_rc ltc_prng_start(prng_state *prng, int *index)
+{
+    uint8_t seed[40];
+    int ok;
+    *index = register_prng(&chacha20_prng_desc);
+    ok = *index >= 0 && rng_get_bytes(seed, sizeof seed, NULL) == sizeof seed &&
+         chacha20_prng_start(prng) == CRYPT_OK &&
+         chacha20_prng_add_entropy(seed, sizeof seed, prng) == CRYPT_OK &&
+         chacha20_prng_ready(prng) == CRYPT_OK;
+    zeromem(seed, sizeof seed);
+    return ok ? CM_OK : CM_ERR_LIBRARY;
+}
+
+const ltc_ecc_set_type *ltc_find_curve(int field_bytes)
+{
+    const char *name = field_bytes == 32 ? "ECC-256" : field_bytes == 48 ? "ECC-384" : NULL;
+    for (int i = 0; name != NULL && ltc_ecc_sets[i].size != 0; i++)
+        if (ltc_ecc_sets[i].size == field_bytes && strcmp(ltc_ecc_sets[i].name, name) == 0)
+            return &ltc_ecc_sets[i];
+    return NULL;
 }

@@ -35,16 +35,6 @@ typedef struct ltc_sig_state {
     int hash_index;         /* RSA-PSS */
 } ltc_sig_state;
 
-/* LibTomCrypt's parameters of the NIST curve with field_bytes, or NULL. */
-static const ltc_ecc_set_type *find_curve(int field_bytes)
-{
-    const char *name = field_bytes == 32 ? "ECC-256" : field_bytes == 48 ? "ECC-384" : NULL;
-    for (int i = 0; name != NULL && ltc_ecc_sets[i].size != 0; i++)
-        if (ltc_ecc_sets[i].size == field_bytes && strcmp(ltc_ecc_sets[i].name, name) == 0)
-            return &ltc_ecc_sets[i];
-    return NULL;
-}
-
 static void drop_key(ltc_sig_state *st)
 {
     if (st->have_key && st->spec->rsa_bits)
@@ -56,7 +46,6 @@ static void drop_key(ltc_sig_state *st)
 
 cm_rc ltc_sig_create(const ltc_spec *spec, void **state, const cm_algorithm *alg)
 {
-    uint8_t seed[40];
     ltc_sig_state *st;
     const char *enc = cm_algorithm_param(alg, "encoding");
     const char *salt = cm_algorithm_param(alg, "salt_bytes");
@@ -69,20 +58,14 @@ cm_rc ltc_sig_create(const ltc_spec *spec, void **state, const cm_algorithm *alg
     if (st == NULL)
         return CM_ERR_NOMEM;
     st->spec = spec;
-    st->curve = spec->rsa_bits ? NULL : find_curve(spec->curve_bytes);
+    st->curve = spec->rsa_bits ? NULL : ltc_find_curve(spec->curve_bytes);
     st->salt_len = salt ? strtoul(salt, NULL, 10) : 0;
     st->hash_index = find_hash(spec->hash->name);
-    st->prng_index = register_prng(&chacha20_prng_desc);
-    if ((st->curve == NULL && !spec->rsa_bits) || st->hash_index < 0 || st->prng_index < 0 ||
-        rng_get_bytes(seed, sizeof seed, NULL) != sizeof seed ||
-        chacha20_prng_start(&st->prng) != CRYPT_OK ||
-        chacha20_prng_add_entropy(seed, sizeof seed, &st->prng) != CRYPT_OK ||
-        chacha20_prng_ready(&st->prng) != CRYPT_OK) {
-        zeromem(seed, sizeof seed);
+    if ((st->curve == NULL && !spec->rsa_bits) || st->hash_index < 0 ||
+        ltc_prng_start(&st->prng, &st->prng_index) != CM_OK) {
         free(st);
         return CM_ERR_LIBRARY;
     }
-    zeromem(seed, sizeof seed);
     *state = st;
     return CM_OK;
 }
