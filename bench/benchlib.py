@@ -45,11 +45,12 @@ def cryptometer_records(binary, backend, algorithms, operations, sizes, seconds,
 
 def figure(record, statistic="median"):
     """The comparable figure of a record: MB/s (10^6 B/s) per byte, operations/s per op;
-    from the median sample (cryptometer's figure) or from the mean of the samples, which,
-    like a tool that divides its total work by its total time, counts every preemption."""
+    from the median sample (cryptometer's figure), from the mean of the samples, which,
+    like a tool that divides its total work by its total wall time, counts every
+    preemption, or ("cpu") from the thread CPU time per operation, which counts none."""
     if record["status"] != "ok":
         return None
-    ns = record["stats"][f"{statistic}_ns"]
+    ns = record["cpu_time_ns_per_op"] if statistic == "cpu" else record["stats"][f"{statistic}_ns"]
     return record["size"] * 1e3 / ns if record["unit"] == "byte" else 1e9 / ns
 
 

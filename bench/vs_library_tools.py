@@ -9,8 +9,10 @@ For every figure both sides have (bench/tool_outputs.py maps them: same algorith
 operation and message size) it prints each side's median over the rounds, its spread
 ((max-min)/median) and the ratio cryptometer / tool (above 1: cryptometer's figure is
 higher), and the same ratio for cryptometer's mean sample instead of its median
-(`mean ratio`): a tool that divides its total bytes by its total time counts every
-preemption of a shared machine, as a mean does, where a median does not. Every ratio
+(`mean ratio`: a tool that divides its total bytes by its total wall time counts every
+preemption of a shared machine, as a mean does, where a median does not) and for its
+CPU time per operation (`cpu ratio`: gnutls-cli 3.7 times with CLOCK_PROCESS_CPUTIME_ID,
+which a trace shows: `clock_gettime(2, ...)`; botan speed with the wall clock). Every ratio
 outside 0.95-1.05 is followed by what the tool does per operation that cryptometer does not (from the tool's source, bench/tool_outputs.py) and, with
 --trace, by one message of each side's library calls as ltrace shows them (the calls
 the program makes into the library, and indented the calls the library makes into the
@@ -59,7 +61,7 @@ def gnutls_tool(args):
     t.version_argv = ["gnutls-cli", "--version"]
     t.parse = T.parse_gnutls
     # the tool's own calls into libgnutls, and libgnutls's calls into Nettle
-    t.trace_pattern = "gnutls_*@MAIN+nettle_*@libgnutls.so.30"
+    t.trace_pattern = "gnutls_*@MAIN+nettle_*@libgnutls.so.30+clock_gettime@MAIN"
     return t
 
 
@@ -77,7 +79,7 @@ def botan_tool(args):
     t.trace_pattern = ("botan_*@MAIN+_ZN5Botan5Timer*@MAIN+_ZN5Botan2OS*@libbotan-2.so.19"
                        "+memcpy@libbotan-2.so.19+memmove@libbotan-2.so.19"
                        "+_ZN5Botan15allocate_memory*@libbotan-2.so.19"
-                       "+_ZN5Botan17deallocate_memory*@libbotan-2.so.19")
+                       "+_ZN5Botan17deallocate_memory*@libbotan-2.so.19+clock_gettime")
     return t
 
 
@@ -103,7 +105,8 @@ def measure(tool, args, workdir):
         for key, entry in figures.items():
             rec = records.get(key)
             entry["cm"].append(figure(rec) if rec else None)
-            entry.setdefault("cm_mean", []).append(figure(rec, "mean") if rec else None)
+            for stat in ("mean", "cpu"):
+                entry.setdefault("cm_" + stat, []).append(figure(rec, stat) if rec else None)
             if rec and rec["status"] != "ok":
                 entry["status"] = f"{rec['status']}: {rec.get('reason') or ''}"
 
@@ -115,29 +118,29 @@ def measure(tool, args, workdir):
 
 
 def ratio_rows(figures):
-    """[(key, entry, tool median, cm median, ratio, ratio of cryptometer's mean-based
-    figure)], the ratios None where a side has no figure."""
+    """[(key, entry, tool median, cm median, ratio, mean ratio, cpu ratio)]: cryptometer's
+    median, mean-based and CPU-time figures over the tool's, None where a side has none."""
     rows = []
     for key, e in figures.items():
         t = e["tool"]
         tm = statistics.median(t) if t else None
-        cmm, mean = (statistics.median(e[k]) if e[k] and None not in e[k] else None
-                     for k in ("cm", "cm_mean"))
-        rows.append((key, e, tm, cmm, cmm / tm if tm and cmm else None,
-                     mean / tm if tm and mean else None))
+        cmm, mean, cpu = (statistics.median(e[k]) if e[k] and None not in e[k] else None
+                          for k in ("cm", "cm_mean", "cm_cpu"))
+        rows.append((key, e, tm, cmm, *(v / tm if tm and v else None for v in (cmm, mean, cpu))))
     return rows
 
 
 def print_table(tool, rows):
     print(f"\n{tool.name} ({tool.version()}) vs cryptometer --backends {tool.backend}")
     print(f"{'algorithm':<18}{'operation':<10}{'size':>7}{tool.name:>14}{'spread':>8}"
-          f"{'cryptometer':>13}{'spread':>8}{'ratio':>7}{'mean ratio':>11}  unit")
-    for (alg, op, size), e, tm, cmm, ratio, mean_ratio in rows:
+          f"{'cryptometer':>13}{'spread':>8}{'ratio':>7}{'mean ratio':>11}{'cpu ratio':>10}  unit")
+    for (alg, op, size), e, tm, cmm, ratio, mean_ratio, cpu_ratio in rows:
         unit = "op/s" if size is None else "MB/s"
         cm_txt = f"{cmm:>13.1f}{spread(e['cm']):>8.1%}" if cmm else f"{e.get('status', 'none'):>21}"
         flag = "" if ratio is None or BAND[0] <= ratio <= BAND[1] else "  outside 0.95-1.05"
         print(f"{alg:<18}{op:<10}{size if size else '-':>7}{tm:>14.1f}{spread(e['tool']):>8.1%}"
               f"{cm_txt}{ratio or float('nan'):>7.3f}{mean_ratio or float('nan'):>11.3f}"
+              f"{cpu_ratio or float('nan'):>10.3f}"
               f"  {unit}{flag}")
     print(f"not compared: {tool.unshared}")
 
@@ -145,7 +148,7 @@ def print_table(tool, rows):
 def explain(tool, rows, args):
     """For every ratio outside the band: what differs per operation, and with --trace one
     message of each side's library calls (traced once per algorithm and operation)."""
-    outside = [(k, e, r) for k, e, _, _, r, _ in rows if r and not BAND[0] <= r <= BAND[1]]
+    outside = [(k, e, r) for k, e, _, _, r, _, _ in rows if r and not BAND[0] <= r <= BAND[1]]
     if not outside:
         return
     print(f"\nratios outside {BAND[0]}-{BAND[1]} ({tool.name}): what each side does per operation")
@@ -177,6 +180,10 @@ def trace_gnutls_tool(tool):
     """{"NAME/section": one message} from one traced gnutls-cli run: the trace is cut where
     the tool asks a name to print (gnutls_*_get_name), in the order of its printed figures."""
     calls, out = ltrace_calls(tool.trace_pattern, tool.argv(), timeout=900)
+    clocks = sorted({c[3].split(",")[0] for c in calls
+                     if c[1] == "gnutls-cli" and c[2] == "clock_gettime"})
+    print(f"  gnutls-cli reads clock ids {', '.join(clocks) or 'none'} around each figure "
+          "(0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC, 2 CLOCK_PROCESS_CPUTIME_ID)")
     names = [f"{f.name}/{f.operation}" for f in tool.parse(out)]
     segments, current, last_was_name = [], None, False
     for c in calls:
