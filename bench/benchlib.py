@@ -73,21 +73,22 @@ def ltrace_calls(pattern, argv, timeout=600):
 
 def one_message(calls, max_period=60, min_repeats=3):
     """The calls of one message of the steady-state loop: the period p with which the
-    sequence of (caller, function) repeats over the longest stretch (at least min_repeats
-    times; of equal stretches the shortest period, as a multiple of the period repeats
-    too), returned from the stretch's start, so that it begins where a message begins.
-    None when nothing repeats."""
+    sequence of (caller, function) repeats the most times in a row (at least min_repeats;
+    a timed loop repeats its message far more often than a set-up or check loop repeats
+    its longer pattern; of equal counts the shortest period, as a multiple of the period
+    repeats too), returned from the stretch's start, so that it begins where a message
+    begins. None when nothing repeats."""
     names = [(c[1], c[2]) for c in calls]
-    best = None  # (covered calls, start, period)
+    best = None  # (repeats, start, period)
     for p in range(1, max_period + 1):
         run_start, i = 0, 0
         while i + p <= len(names):
             if i + p < len(names) and names[i] == names[i + p]:
                 i += 1
                 continue
-            covered = i + p - run_start
-            if covered >= min_repeats * p and (best is None or covered > best[0]):
-                best = (covered, run_start, p)
+            repeats = (i + p - run_start) // p
+            if repeats >= min_repeats and (best is None or repeats > best[0]):
+                best = (repeats, run_start, p)
             i += 1
             run_start = i
     if best is None:

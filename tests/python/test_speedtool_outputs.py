@@ -131,9 +131,15 @@ def test_one_message_is_the_repeating_period_from_its_start():
     assert [c[2] for c in msg] == ["set", "add", "enc", "tag"]
 
 
-def test_one_message_prefers_the_longest_stretch_over_a_short_setup_loop():
+def test_one_message_prefers_the_loop_that_repeats_most():
     calls = [ltrace_line(n) for n in "a a a a b c b c b c b c b c b c".split()]
     assert [c[2] for c in benchlib.one_message(calls)] == ["b", "c"]
+    # a check loop with a long pattern covers more calls than the timed loop's few
+    # repeats of a short one, but repeats fewer times: the timed loop is the message
+    check = "init key set enc tag init key set enc tag init key set enc tag".split()
+    timed = "set enc set enc set enc set enc set enc".split()
+    msg = benchlib.one_message([ltrace_line(n) for n in check + timed])
+    assert [c[2] for c in msg] == ["set", "enc"]
 
 
 def test_one_message_none_when_nothing_repeats():
