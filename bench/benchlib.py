@@ -50,7 +50,8 @@ def figure(record, statistic="median"):
     preemption, or ("cpu") from the thread CPU time per operation, which counts none."""
     if record["status"] != "ok":
         return None
-    ns = record["cpu_time_ns_per_op"] if statistic == "cpu" else record["stats"][f"{statistic}_ns"]
+    ns = (record["cpu_time_ns_per_op"]["total"] if statistic == "cpu"
+          else record["stats"][f"{statistic}_ns"])
     return record["size"] * 1e3 / ns if record["unit"] == "byte" else 1e9 / ns
 
 

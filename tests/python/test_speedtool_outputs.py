@@ -163,9 +163,11 @@ def test_ltrace_lines_with_and_without_pid_prefix():
 
 def test_figure_from_median_or_mean():
     rec = {"status": "ok", "unit": "byte", "size": 16384,
-           "stats": {"median_ns": 8192.0, "mean_ns": 16384.0}}
+           "stats": {"median_ns": 8192.0, "mean_ns": 16384.0},
+           "cpu_time_ns_per_op": {"total": 4096.0, "user": 4096.0, "system": 0.0}}
     assert benchlib.figure(rec) == pytest.approx(2000.0)         # MB/s
     assert benchlib.figure(rec, "mean") == pytest.approx(1000.0)
+    assert benchlib.figure(rec, "cpu") == pytest.approx(4000.0)
     op = {"status": "ok", "unit": "op", "size": None, "stats": {"median_ns": 2000.0}}
     assert benchlib.figure(op) == pytest.approx(500000.0)       # op/s
     assert benchlib.figure({"status": "failed"}) is None
