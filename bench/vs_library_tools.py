@@ -13,11 +13,11 @@ higher), and the same ratio for cryptometer's mean sample instead of its median
 preemption of a shared machine, as a mean does, where a median does not) and for its
 CPU time per operation (`cpu ratio`: gnutls-cli 3.7 times with CLOCK_PROCESS_CPUTIME_ID,
 which a trace shows: `clock_gettime(2, ...)`; botan speed with the wall clock). Every ratio
-outside 0.95-1.05 is followed by what the tool does per operation that cryptometer does not (from the tool's source, bench/tool_outputs.py) and, with
---trace, by one message of each side's library calls as ltrace shows them (the calls
-the program makes into the library, and indented the calls the library makes into the
-next one: libgnutls into Nettle, libbotan into libc/libstdc++). A benchmark, not a test:
-it asserts nothing.
+outside 0.95-1.05 is followed by what the tool does per operation that cryptometer
+does not (from the tool's source, bench/tool_outputs.py) and, with --trace, by one
+message of each side's library calls as ltrace shows them (the calls the program makes
+into the library, and indented the calls the library makes into the next one: libgnutls
+into Nettle, libbotan into libc). A benchmark, not a test: it asserts nothing.
 
 gnutls-cli takes about 110 s per run (5 s per figure, all its ciphers, 16 KiB only; it
 has no option to pick some). Needs gnutls-bin, botan (Debian packages), ltrace for
@@ -175,7 +175,8 @@ def explain(tool, rows, args):
                                   ("cryptometer", "cryptometer", cm_msg)):
             print(f"    {side}, one {'message' if size else 'operation'} "
                   f"({len(msg) if msg else 0} calls traced):")
-            print("\n".join(format_calls(msg, caller)) if msg else "      (no repeating calls traced)")
+            print("\n".join(format_calls(msg, caller)) if msg
+                  else "      (no repeating calls traced)")
 
 
 def trace_gnutls_tool(tool):
@@ -219,7 +220,8 @@ def main():
     with tempfile.TemporaryDirectory() as workdir:
         for name in args.tools.split(","):
             if name not in makers:
-                sys.exit(f"unknown tool {name!r}: one of {', '.join(makers)} (mbedtls: not packaged)")
+                sys.exit(f"unknown tool {name!r}: one of {', '.join(makers)} "
+                         "(mbedtls: not packaged)")
             tool = makers[name](args)
             if not shutil.which(tool.program):
                 print(f"{tool.name}: not compared: {tool.program} is not installed "

@@ -38,7 +38,8 @@ def test_gnutls_every_figure_with_section_size_and_unit():
 
 
 def test_gnutls_units_are_powers_of_1000():
-    text = "Checking ciphers, payload size: 64\n  A 5.00 bytes/sec\n  B 2.50 KB/sec\n  C 1.5 MB/sec\n"
+    text = ("Checking ciphers, payload size: 64\n"
+            "  A 5.00 bytes/sec\n  B 2.50 KB/sec\n  C 1.5 MB/sec\n")
     assert [f.value for f in T.parse_gnutls(text)] == pytest.approx([5e-6, 2.5e-3, 1.5])
 
 
@@ -91,7 +92,8 @@ def test_botan_provider_tag_is_not_part_of_the_name():
 
 def test_botan_a_figure_without_time_is_an_error():
     with pytest.raises(ValueError, match="no time measured"):
-        T.parse_botan("SHA-256 hash buffer size 16 bytes: inf MiB/sec 0 cycles/byte (0 MiB in 0 ms)")
+        T.parse_botan("SHA-256 hash buffer size 16 bytes: inf MiB/sec 0 cycles/byte "
+                      "(0 MiB in 0 ms)")
 
 
 def test_botan_figures_map_like_for_like_only():
@@ -157,7 +159,8 @@ def test_ltrace_lines_with_and_without_pid_prefix():
     ]
     for line, (caller, fn) in cases:
         m = benchlib.CALL.match(line)
-        assert (m.group(1) or m.group(2), m.group(3), m.group(4)) == ("5577" if "5577" in line else "5237", caller, fn)
+        pid = "5577" if "5577" in line else "5237"
+        assert (m.group(1) or m.group(2), m.group(3), m.group(4)) == (pid, caller, fn)
     assert benchlib.CALL.match("5577 <... gnutls_hmac_fast resumed> ) = 0") is None
 
 
