@@ -219,9 +219,10 @@ def main():
     print(T.MBEDTLS_ABSENT)
     with tempfile.TemporaryDirectory() as workdir:
         for name in args.tools.split(","):
+            if name == "mbedtls":
+                continue  # nothing to run: said on the first line
             if name not in makers:
-                sys.exit(f"unknown tool {name!r}: one of {', '.join(makers)} "
-                         "(mbedtls: not packaged)")
+                sys.exit(f"unknown tool {name!r}: one of {', '.join(makers)}, mbedtls")
             tool = makers[name](args)
             if not shutil.which(tool.program):
                 print(f"{tool.name}: not compared: {tool.program} is not installed "
