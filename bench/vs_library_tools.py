@@ -222,7 +222,7 @@ def main():
             if name == "mbedtls":
                 continue  # nothing to run: said on the first line
             if name not in makers:
-                sys.exit(f"unknown tool {name!r}: one of {', '.join(makers)}, mbedtls")
+                ap.error(f"unknown tool {name!r}: one of {', '.join(makers)}, mbedtls")
             tool = makers[name](args)
             if not shutil.which(tool.program):
                 print(f"{tool.name}: not compared: {tool.program} is not installed "
