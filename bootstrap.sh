@@ -4,6 +4,8 @@
 #   ./bootstrap.sh run [run options]   install what is missing, build, run the default suite
 #   ./bootstrap.sh test                install what is missing, build, run every test
 #   ./bootstrap.sh build               install what is missing and build only
+#   ./bootstrap.sh bench-tools         also install the speed tools bench/ compares with
+#                                      (packaging/bench-tools.tsv), and build
 #
 # Installs (only what is missing) a C and C++ compiler, CMake, pkg-config, the
 # jansson and OpenSSL development packages, the libraries of the optional
@@ -64,12 +66,17 @@ has_library() {
     esac
 }
 
-install_libraries() {
+# Sets $col (the column of packaging/*.tsv) and $inst for this package manager; false without one.
+package_manager() {
     if command -v apt-get >/dev/null 2>&1; then col=1 inst="apt-get install -y -qq"
     elif command -v dnf >/dev/null 2>&1; then col=2 inst="dnf install -y"
     elif command -v apk >/dev/null 2>&1; then col=3 inst="apk add"
-    else return 0
+    else return 1
     fi
+}
+
+install_libraries() {
+    package_manager || return 0
     missing=$(grep -v '^#' packaging/optional-libraries.tsv | while read -r check apt dnf apk; do
         has_library "$check" || printf '%s\n' "$apt $dnf $apk" | cut -d' ' -f$col
     done)
@@ -81,6 +88,23 @@ install_libraries() {
         # shellcheck disable=SC2086 # $inst is a command with its options
         as_root env DEBIAN_FRONTEND=noninteractive $inst "$pkg" >/dev/null 2>&1 ||
             say "could not install $pkg: its backend stays out (cryptometer list says why)"
+    done
+}
+
+# The programs bench/ compares cryptometer with (bench only): one package at a time.
+install_bench_tools() {
+    package_manager || { say "no apt-get, dnf or apk: install the programs of packaging/bench-tools.tsv yourself"; return 0; }
+    missing=$(grep -v '^#' packaging/bench-tools.tsv | while read -r program apt dnf apk; do
+        command -v "$program" >/dev/null 2>&1 || printf '%s %s\n' "$program" "$(printf '%s\n' "$apt $dnf $apk" | cut -d' ' -f$col)"
+    done)
+    [ -z "$missing" ] && return 0
+    [ $col = 1 ] && as_root apt-get update -qq
+    printf '%s\n' "$missing" | while read -r program pkg; do
+        [ "$pkg" = - ] && { say "$program has no package here: bench/ leaves it out"; continue; }
+        say "installing $pkg ($program, for bench/)"
+        # shellcheck disable=SC2086 # $inst is a command with its options
+        as_root env DEBIAN_FRONTEND=noninteractive $inst "$pkg" >/dev/null 2>&1 ||
+            say "could not install $pkg: bench/ leaves $program out"
     done
 }
 
@@ -143,6 +167,11 @@ case "$mode" in
 build)
     build build
     say "built build/cryptometer"
+    ;;
+bench-tools)
+    install_bench_tools
+    build build
+    say "built build/cryptometer; bench/vs_library_tools.py and bench/vs_openssl_speed.py can run"
     ;;
 run)
     build build
@@ -253,7 +282,7 @@ test)
     exit $status
     ;;
 *)
-    printf 'usage: ./bootstrap.sh run [run options] | test | build\n' >&2
+    printf 'usage: ./bootstrap.sh run [run options] | test | build | bench-tools\n' >&2
     exit 2
     ;;
 esac

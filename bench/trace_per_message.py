@@ -19,15 +19,10 @@ of bench/vs_openssl_speed.py are far from 1 while the 16 KiB ones are near it
 usage: bench/trace_per_message.py [--binary build/cryptometer]   (needs ltrace)
 """
 import argparse
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-CALL = re.compile(r"^(?:\[pid (\d+)\] )?([\w.]+)->(\w+)\((.*?)(?:\)|<unfinished)")
+from benchlib import DEFAULT_BINARY, ltrace_calls
 
 PAIRS = [  # name, ltrace pattern, openssl speed args, cryptometer args, message-end calls
     ("AES-128-GCM seal, 16 bytes", "EVP_Cipher*+EVP_Encrypt*+EVP_CIPHER_CTX_ctrl",
@@ -38,19 +33,6 @@ PAIRS = [  # name, ltrace pattern, openssl speed args, cryptometer args, message
      ["-evp", "sha256"], ["--algorithms", "sha256"],
      {"openssl": "EVP_Digest", "cryptometer": "EVP_DigestFinal_ex"}),
 ]
-
-
-def trace(pattern, argv):
-    """[(pid, caller, function, args)] of every traced call, in order."""
-    with tempfile.TemporaryDirectory() as d:
-        p = subprocess.run(["ltrace", "-f", "-e", pattern, *argv], cwd=d, capture_output=True,
-                           text=True, timeout=300)
-    calls = []
-    for line in p.stderr.splitlines():
-        m = CALL.match(line.strip())
-        if m:
-            calls.append((m.group(1), m.group(2), m.group(3), m.group(4)))
-    return calls
 
 
 def last_message(calls, tool, end):
@@ -72,7 +54,7 @@ def show(calls, tool):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--binary", default=str(ROOT / "build" / "cryptometer"))
+    ap.add_argument("--binary", default=DEFAULT_BINARY)
     a = ap.parse_args()
     if not shutil.which("ltrace"):
         sys.exit("ltrace is not installed (Debian: apt-get install ltrace)")
@@ -82,7 +64,7 @@ def main():
                  ("cryptometer", [a.binary, "run", "--backends", "openssl", *cm_args, "--sizes",
                                   "16", "--time", "0.05", "-q", "--json", "r.json"])]
         for tool, argv in sides:
-            msg = last_message(trace(pattern, argv), tool, ends[tool])
+            msg = last_message(ltrace_calls(pattern, argv, timeout=300)[0], tool, ends[tool])
             print("  %s (%s), one message:" % (tool, " ".join(argv[:2])))
             if msg is None:
                 print("    (no two whole messages traced)")

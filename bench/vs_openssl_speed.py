@@ -25,12 +25,12 @@ usage: bench/vs_openssl_speed.py [--binary build/cryptometer] [--rounds 5]
                                  [--algorithms aes-256-cbc,aes-128-gcm,sha256]
 """
 import argparse
-import json
 import re
 import statistics
 import subprocess
 import tempfile
-from pathlib import Path
+
+from benchlib import DEFAULT_BINARY, cryptometer_records, in_order, spread
 
 PAIRS = [  # (cryptometer algorithm, operation, openssl speed arguments)
     ("aes-256-cbc", "encrypt", ["-evp", "aes-256-cbc"]),
@@ -49,23 +49,15 @@ def openssl_speed(evp_args, size, seconds):
 
 
 def cryptometer(binary, alg, op, size, seconds, workdir):
-    out = Path(workdir) / "r.json"
-    subprocess.run([binary, "run", "--backends", "openssl", "--algorithms", alg, "--filter",
-                    f"/{op}$", "--sizes", str(size), "--time", str(seconds), "--quiet",
-                    "--json", str(out)], check=True, capture_output=True)
-    rec = json.loads(out.read_text())["results"][0]
+    rec = cryptometer_records(binary, "openssl", [alg], [op], [size], seconds, workdir)[(alg, op, size)]
     if rec["status"] != "ok":
         raise SystemExit(f"{rec['name']} {size}: {rec['status']}: {rec['reason']}")
     return rec["throughput_mb_s"], rec["cycles_per_byte"]
 
 
-def spread(values):
-    return (max(values) - min(values)) / statistics.median(values)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--binary", default=str(Path(__file__).resolve().parents[1] / "build" / "cryptometer"))
+    ap.add_argument("--binary", default=DEFAULT_BINARY)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=int, default=1)
     ap.add_argument("--sizes", default="16,16384")
@@ -83,7 +75,7 @@ def main():
                     runs = [("openssl", lambda: openssl_speed(evp, size, args.seconds)),
                             ("cryptometer", lambda: cryptometer(args.binary, alg, op, size,
                                                                 args.seconds, workdir))]
-                    for tool, measure in (runs if r % 2 == 0 else runs[::-1]):
+                    for tool, measure in in_order(r, runs):
                         value = measure()
                         if tool == "cryptometer":
                             value, cpb = value
