@@ -142,7 +142,9 @@ def test_ctrl_c_before_any_measurement_keeps_the_existing_file(cm_bin, tmp_path)
     time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 130, stderr
+    # 130: its handler saw the signal; -SIGINT: on a loaded machine the signal
+    # came before the handler was installed (nothing was written yet either)
+    assert proc.returncode in (130, -signal.SIGINT), stderr
     assert out.read_bytes() == before
     assert not list(tmp_path.glob("*.tmp*"))
 
