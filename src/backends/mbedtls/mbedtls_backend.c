@@ -4,7 +4,7 @@
  * EdDSA; the rest follows this build's configuration), and its set-up:
  * psa_crypto_init where the library has PSA, since 3.x routes some of
  * the legacy calls through it (MBEDTLS_USE_PSA_CRYPTO). The work is in
- * mbedtls_symmetric.c and mbedtls_ecdsa.c.
+ * mbedtls_symmetric.c, mbedtls_ecdsa.c, mbedtls_kex.c and mbedtls_rsa.c.
  */
 #include <stdio.h>
 #include "mbedtls_internal.h"
@@ -60,6 +60,14 @@ static const cm_impl mbed_impls[] = {
 #endif
 #if MBED_HAS_ECDSA_P384
     CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "default", &mbed_ecdsa, NULL),
+#endif
+#if MBED_HAS_RSA
+    CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &mbed_rsa_pss, NULL),
+    CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &mbed_rsa_pss, NULL),
+    CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &mbed_rsa_pss, NULL),
+    CM_IMPL_PKE("rsa-2048-oaep-sha256", "default", &mbed_rsa_oaep, NULL),
+    CM_IMPL_PKE("rsa-3072-oaep-sha256", "default", &mbed_rsa_oaep, NULL),
+    CM_IMPL_PKE("rsa-4096-oaep-sha256", "default", &mbed_rsa_oaep, NULL),
 #endif
 #if MBED_HAS_X25519
     CM_IMPL_KEX("x25519", "default", &mbed_kex, NULL),
@@ -137,24 +145,17 @@ static const cm_impl mbed_impls[] = {
                     "this Mbed TLS was built without ECDSA on P-384 "
                     "(MBEDTLS_ECP_DP_SECP384R1_ENABLED, SHA-384)"),
 #endif
-    CM_IMPL_LACKING(SIGNATURE, "rsa-2048-pss-sha256", "default",
-                    "not implemented in cryptometer's mbedtls backend yet "
-                    "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"),
-    CM_IMPL_LACKING(SIGNATURE, "rsa-3072-pss-sha256", "default",
-                    "not implemented in cryptometer's mbedtls backend yet "
-                    "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"),
-    CM_IMPL_LACKING(SIGNATURE, "rsa-4096-pss-sha256", "default",
-                    "not implemented in cryptometer's mbedtls backend yet "
-                    "(Mbed TLS has it: mbedtls_rsa_rsassa_pss_sign)"),
-    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default",
-                    "not implemented in cryptometer's mbedtls backend yet "
-                    "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"),
-    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default",
-                    "not implemented in cryptometer's mbedtls backend yet "
-                    "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"),
-    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default",
-                    "not implemented in cryptometer's mbedtls backend yet "
-                    "(Mbed TLS has it: mbedtls_rsa_rsaes_oaep_encrypt)"),
+#if !MBED_HAS_RSA
+#define MBED_NO_RSA                                                                  \
+    "this Mbed TLS was built without RSA-PSS/OAEP (MBEDTLS_RSA_C, MBEDTLS_PKCS1_V21, " \
+    "MBEDTLS_GENPRIME, PK parse/write, CTR_DRBG)"
+    CM_IMPL_LACKING(SIGNATURE, "rsa-2048-pss-sha256", "default", MBED_NO_RSA),
+    CM_IMPL_LACKING(SIGNATURE, "rsa-3072-pss-sha256", "default", MBED_NO_RSA),
+    CM_IMPL_LACKING(SIGNATURE, "rsa-4096-pss-sha256", "default", MBED_NO_RSA),
+    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", MBED_NO_RSA),
+    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", MBED_NO_RSA),
+    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", MBED_NO_RSA),
+#endif
 #if !MBED_HAS_X25519
     CM_IMPL_LACKING(KEX, "x25519", "default",
                     "this Mbed TLS was built without ECDH on Curve25519 (MBEDTLS_ECDH_C, "
@@ -205,7 +206,7 @@ extern const cm_backend cm_backend_mbedtls;
 const cm_backend cm_backend_mbedtls = {
     .name = "mbedtls",
     .description = "Mbed TLS libmbedcrypto through its module APIs (mbedtls_aes, gcm, "
-                   "chachapoly, md, pk), keyed once",
+                   "chachapoly, md, pk, rsa), keyed once",
     .version = mbed_version,
     .impls = mbed_impls,
     .n_impls = sizeof mbed_impls / sizeof mbed_impls[0],

@@ -105,6 +105,15 @@
 #define MBED_HAS_ECDH_P256 0
 #endif
 
+/* RSA-PSS and RSA-OAEP (PKCS#1 v2.1), key generation, SPKI/PKCS#8 DER */
+#if MBED_HAS_SHA256 && defined(MBEDTLS_RSA_C) && defined(MBEDTLS_PKCS1_V21) \
+    && defined(MBEDTLS_GENPRIME) && defined(MBEDTLS_PK_C) && defined(MBEDTLS_PK_PARSE_C) \
+    && defined(MBEDTLS_PK_WRITE_C) && defined(MBEDTLS_CTR_DRBG_C) && defined(MBEDTLS_ENTROPY_C)
+#define MBED_HAS_RSA 1
+#else
+#define MBED_HAS_RSA 0
+#endif
+
 /* The group and public point of an EC key pair (private fields in 3.x). */
 #if MBED_HAVE_3
 #define MBED_KEYPAIR_GROUP_ID(kp) ((kp)->MBEDTLS_PRIVATE(grp).id)
@@ -136,5 +145,9 @@ extern const cm_kex_vtable mbed_kex;
 
 /* mbedtls_ecdsa.c: ECDSA over the algorithm's curve and hash, DER */
 extern const cm_signature_vtable mbed_ecdsa;
+
+/* mbedtls_rsa.c: RSA-PSS and RSA-OAEP with the algorithm's key bits */
+extern const cm_signature_vtable mbed_rsa_pss;
+extern const cm_pke_vtable mbed_rsa_oaep;
 
 #endif

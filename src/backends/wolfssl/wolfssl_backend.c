@@ -4,7 +4,8 @@
  * configure switch that is off (read from its options.h at compile time:
  * Debian's package is built with a chosen set), its set-up (wolfCrypt_Init)
  * and the acceleration it was built with. The work is in
- * wolfssl_symmetric.c and wolfssl_signature.c.
+ * wolfssl_symmetric.c, wolfssl_signature.c, wolfssl_rsa.c and the others
+ * CMakeLists.txt lists.
  */
 #include <stdio.h>
 #include <jansson.h>
@@ -69,6 +70,16 @@ static const cm_impl wolf_impls[] = {
 #endif
 #if WOLF_HAS_ECDSA_P384
     CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "wolfcrypt", &wolf_signature, NULL),
+#endif
+#if WOLF_HAS_RSA_PSS
+    CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "wolfcrypt", &wolf_rsa_pss, wolf_rsa_available),
+    CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "wolfcrypt", &wolf_rsa_pss, wolf_rsa_available),
+    CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "wolfcrypt", &wolf_rsa_pss, wolf_rsa_available),
+#endif
+#if WOLF_HAS_RSA_OAEP
+    CM_IMPL_PKE("rsa-2048-oaep-sha256", "wolfcrypt", &wolf_rsa_oaep, wolf_rsa_available),
+    CM_IMPL_PKE("rsa-3072-oaep-sha256", "wolfcrypt", &wolf_rsa_oaep, wolf_rsa_available),
+    CM_IMPL_PKE("rsa-4096-oaep-sha256", "wolfcrypt", &wolf_rsa_oaep, wolf_rsa_available),
 #endif
 #if WOLF_HAS_X25519
     CM_IMPL_KEX("x25519", "wolfcrypt", &wolf_x25519, NULL),
@@ -173,24 +184,22 @@ static const cm_impl wolf_impls[] = {
                     "this wolfSSL was built without Curve25519 (HAVE_CURVE25519 off: "
                     "--enable-curve25519 not given)"),
 #endif
-    CM_IMPL_LACKING(SIGNATURE, "rsa-2048-pss-sha256", "default",
-                    "not implemented in cryptometer's wolfssl backend yet "
-                    "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"),
-    CM_IMPL_LACKING(SIGNATURE, "rsa-3072-pss-sha256", "default",
-                    "not implemented in cryptometer's wolfssl backend yet "
-                    "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"),
-    CM_IMPL_LACKING(SIGNATURE, "rsa-4096-pss-sha256", "default",
-                    "not implemented in cryptometer's wolfssl backend yet "
-                    "(wolfCrypt has it: wc_RsaPSS_Sign_ex)"),
-    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default",
-                    "not implemented in cryptometer's wolfssl backend yet "
-                    "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"),
-    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default",
-                    "not implemented in cryptometer's wolfssl backend yet "
-                    "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"),
-    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default",
-                    "not implemented in cryptometer's wolfssl backend yet "
-                    "(wolfCrypt has it: wc_RsaPublicEncrypt_ex)"),
+#if !WOLF_HAS_RSA_PSS
+#define WOLF_NO_RSA_PSS                                                                  \
+    "this wolfSSL was built without RSA-PSS or RSA key generation (NO_RSA, WC_RSA_PSS or " \
+    "WOLFSSL_KEY_GEN off: --disable-rsa, --enable-rsapss / --enable-keygen not given)"
+    CM_IMPL_LACKING(SIGNATURE, "rsa-2048-pss-sha256", "default", WOLF_NO_RSA_PSS),
+    CM_IMPL_LACKING(SIGNATURE, "rsa-3072-pss-sha256", "default", WOLF_NO_RSA_PSS),
+    CM_IMPL_LACKING(SIGNATURE, "rsa-4096-pss-sha256", "default", WOLF_NO_RSA_PSS),
+#endif
+#if !WOLF_HAS_RSA_OAEP
+#define WOLF_NO_RSA_OAEP                                                                 \
+    "this wolfSSL was built without RSA-OAEP or RSA key generation (NO_RSA, WC_NO_RSA_OAEP " \
+    "or WOLFSSL_KEY_GEN off: --disable-rsa, --disable-oaep, --enable-keygen not given)"
+    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", WOLF_NO_RSA_OAEP),
+    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", WOLF_NO_RSA_OAEP),
+    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", WOLF_NO_RSA_OAEP),
+#endif
 };
 
 /* Defined name as a JSON boolean: was the switch on when wolfSSL was built. */
@@ -246,7 +255,7 @@ extern const cm_backend cm_backend_wolfssl;
 const cm_backend cm_backend_wolfssl = {
     .name = "wolfssl",
     .description = "wolfSSL's wolfCrypt through its wc_* API (Aes, wc_HashAlg, Hmac, "
-                   "ed25519_key, ecc_key), keyed once",
+                   "ed25519_key, ecc_key, RsaKey), keyed once",
     .version = wolfSSL_lib_version,
     .describe = wolf_describe,
     .impls = wolf_impls,

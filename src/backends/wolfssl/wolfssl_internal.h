@@ -108,6 +108,19 @@
 #define WOLF_HAS_ECDSA_P384 0
 #endif
 
+/* RSA: key generation for both rows, PSS padding, OAEP padding */
+#if !defined(NO_RSA) && defined(WOLFSSL_KEY_GEN) && defined(WC_RSA_PSS) && !defined(NO_SHA256)
+#define WOLF_HAS_RSA_PSS 1
+#else
+#define WOLF_HAS_RSA_PSS 0
+#endif
+#if !defined(NO_RSA) && defined(WOLFSSL_KEY_GEN) && !defined(WC_NO_RSA_OAEP) \
+    && !defined(NO_SHA256)
+#define WOLF_HAS_RSA_OAEP 1
+#else
+#define WOLF_HAS_RSA_OAEP 0
+#endif
+
 /* The largest piece handed to one wolfCrypt call, whose lengths are
  * word32: a multiple of the AES block. */
 #define WOLF_CHUNK ((size_t)1 << 30)
@@ -131,5 +144,13 @@ extern const cm_kex_vtable wolf_x25519, wolf_ecdh;
 /* wolfssl_signature.c: one table for Ed25519 and ECDSA (the algorithm's
  * parameters say which) */
 extern const cm_signature_vtable wolf_signature;
+
+/* wolfssl_rsa.c: RSA-PSS and RSA-OAEP with the algorithm's key bits */
+extern const cm_signature_vtable wolf_rsa_pss;
+extern const cm_pke_vtable wolf_rsa_oaep;
+
+/* wolfssl_mp_rand.c: 1 when wolfSSL's own calls of mp_rand reach
+ * wolfSSL's (the availability of the RSA rows), else 0 with why */
+int wolf_rsa_available(char *why, size_t why_len);
 
 #endif
