@@ -1,8 +1,8 @@
 /*
  * gcrypt_rsa.c — RSA keys and RSA-PSS signatures in the libgcrypt backend,
  * through gcry_pk_genkey, gcry_pk_sign and gcry_pk_verify, whose keys and
- * data are S-expressions. The key handling here serves the pke class too
- * (gcrypt_rsa_oaep.c).
+ * data are S-expressions. The key handling (gc_rsa_*, gcrypt_internal.h)
+ * is apart from the signature calls, for any other RSA row to share.
  *
  * create() takes exactly the algorithm's parameters or returns
  * CM_ERR_UNSUPPORTED: e = 65537, the hash, an MGF1 hash that is the hash
@@ -45,11 +45,11 @@ void gc_rsa_destroy(void *state)
     free(state);
 }
 
-/* 1 when alg's parameter key is value (or absent when value is NULL). */
+/* 1 when alg's parameter key is value. */
 static int param_is(const cm_algorithm *alg, const char *key, const char *value)
 {
     const char *v = cm_algorithm_param(alg, key);
-    return value == NULL ? v == NULL : v != NULL && strcmp(v, value) == 0;
+    return v != NULL && strcmp(v, value) == 0;
 }
 
 /* See gcrypt_internal.h. */
