@@ -30,7 +30,9 @@ LIBRARIES = {
                            **{f"rsa-{b}-oaep-sha256": "OAEP" for b in (2048, 3072, 4096)}}},
     "libgcrypt": {"package": "libgcrypt20-dev",
                   "lacking": {"ecdsa-p256-sha256": "no DER encoding",
-                              "ecdsa-p384-sha384": "no DER encoding"}},
+                              "ecdsa-p384-sha384": "no DER encoding",
+                              **{f"rsa-{b}-oaep-sha256": "refuses an empty message"
+                                 for b in (2048, 3072, 4096)}}},
     "botan": {"package": "libbotan-2-dev",
               "lacking": {"chacha20": "not the initial block counter", "blake2s-256": "no BLAKE2s"}},
     # one folder, two backends: the symmetric rows are libtomcrypt-ltm's only

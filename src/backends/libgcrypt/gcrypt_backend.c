@@ -3,7 +3,8 @@
  * set-up hook, and the one table that maps each cryptometer algorithm to
  * libgcrypt's identifiers (gcrypt_internal.h). The macros make, from each
  * row's spec, the create() the vtables need and the vtable; the work is in
- * gcrypt_cipher.c, gcrypt_digest.c and gcrypt_signature.c.
+ * gcrypt_cipher.c, gcrypt_digest.c, gcrypt_signature.c, gcrypt_kex.c and
+ * gcrypt_rsa.c.
  *
  * One variant, `default`: libgcrypt picks its AES-NI, VAES, SSSE3, PCLMUL,
  * SHA-NI, AVX2 and ARMv8 code from the CPU (its "hwf" features) when it
@@ -101,6 +102,11 @@ GC_MAC(poly1305)
     "libgcrypt's gcry_pk_sign gives ECDSA signatures as the integers (r, s) in " \
     "an S-expression and it has no DER encoding of them; this row signs in DER"
 
+#define GC_NO_EMPTY_OAEP \
+    "gcry_pk_encrypt with (flags oaep) refuses an empty message (GPG_ERR_INV_OBJ: " \
+    "pubkey-util.c wants a (value) of at least one byte), which RSA-OAEP allows " \
+    "(RFC 8017 7.1.1) and this row encrypts"
+
 static const cm_impl gc_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
     CM_IMPL_CIPHER("aes-256-cbc", "default", &aes_256_cbc_vt, NULL),
@@ -124,8 +130,14 @@ static const cm_impl gc_impls[] = {
     CM_IMPL_SIGNATURE("ed25519", "default", &gc_ed25519_vtable, NULL),
     CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default", GC_NO_DER),
     CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default", GC_NO_DER),
+    CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &gc_rsa_pss_vtable, NULL),
+    CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &gc_rsa_pss_vtable, NULL),
+    CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &gc_rsa_pss_vtable, NULL),
     CM_IMPL_KEX("x25519", "default", &gc_x25519_vtable, NULL),
     CM_IMPL_KEX("ecdh-p256", "default", &gc_ecdh_p256_vtable, NULL),
+    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", GC_NO_EMPTY_OAEP),
+    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", GC_NO_EMPTY_OAEP),
+    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", GC_NO_EMPTY_OAEP),
 };
 
 extern const cm_backend cm_backend_libgcrypt;

@@ -8,7 +8,8 @@
  * the spec: gcrypt_cipher.c (CBC, CTR, GCM, ChaCha20-Poly1305 through
  * gcry_cipher_*), gcrypt_digest.c (gcry_md_*, gcry_mac_*),
  * gcrypt_signature.c (Ed25519 through gcry_pk_* and S-expressions; X25519),
- * gcrypt_kex.c (ECDH P-256 through gcry_mpi_ec_*).
+ * gcrypt_kex.c (ECDH P-256 through gcry_mpi_ec_*), gcrypt_rsa.c (RSA keys,
+ * RSA-PSS through gcry_pk_*) with gcrypt_rsa_der.c (RSA keys in DER).
  */
 #ifndef CM_BACKEND_GCRYPT_INTERNAL_H
 #define CM_BACKEND_GCRYPT_INTERNAL_H
@@ -16,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <gcrypt.h>
+#include "cryptometer/algorithm.h"
 #include "cryptometer/primitive.h"
 
 /* How one cryptometer algorithm is reached in libgcrypt. */
@@ -51,6 +53,43 @@ void gc_mac_destroy(void *state);
 /* ---- gcrypt_signature.c ------------------------------------------------- */
 extern const cm_signature_vtable gc_ed25519_vtable;
 extern const cm_kex_vtable gc_x25519_vtable;
+
+/* ---- gcrypt_rsa.c: RSA keys; RSA-PSS (signature class) ---------------- */
+/* An RSA state: what the algorithm asks for, and the key. */
+typedef struct gc_rsa_state {
+    unsigned bits;    /* the modulus size */
+    size_t k;         /* its bytes */
+    int md;           /* the hash, for gcry_md_hash_buffer */
+    const char *hash; /* its name, which libgcrypt's S-expressions take */
+    unsigned salt;    /* PSS: salt bytes */
+    gcry_sexp_t pub;  /* NULL until a key is set */
+    gcry_sexp_t priv; /* NULL without a private key */
+} gc_rsa_state;
+extern const cm_signature_vtable gc_rsa_pss_vtable;
+/* A state bound to alg when it is RSA with padding, e = 65537 and an MGF1
+ * hash that is the hash (the one libgcrypt uses); CM_ERR_UNSUPPORTED
+ * otherwise. */
+cm_rc gc_rsa_create(void **state, const cm_algorithm *alg, const char *padding);
+/* Makes pub (and priv, or NULL) the state's key, taking both, when the
+ * modulus has the algorithm's size; else frees them (CM_ERR_INVALID). */
+cm_rc gc_rsa_take(gc_rsa_state *st, gcry_sexp_t pub, gcry_sexp_t priv);
+/* The public-key S-expression of (n, e), or NULL. */
+gcry_sexp_t gc_rsa_public_of(gcry_mpi_t n, gcry_mpi_t e);
+/* Writes the datum named name in e as exactly k big-endian bytes at out
+ * (I2OSP: libgcrypt gives an integer without its leading zeros). 0 or -1. */
+int gc_rsa_fixed_bytes(gcry_sexp_t e, const char *name, uint8_t *out, size_t k);
+cm_rc gc_rsa_keygen(void *state);
+cm_rc gc_rsa_set_public_key(void *state, const uint8_t *der, size_t der_len);
+cm_rc gc_rsa_get_public_key(void *state, uint8_t *der, size_t *len);
+void gc_rsa_destroy(void *state);
+
+/* ---- gcrypt_rsa_der.c: RSA keys in DER, to and from libgcrypt's integers */
+/* Reads an RSA SubjectPublicKeyInfo into new integers *n and *e: 0, or -1
+ * (and both NULL) when der is not exactly one. */
+int gc_rsa_spki_read(const uint8_t *der, size_t len, gcry_mpi_t *n, gcry_mpi_t *e);
+/* Writes the SubjectPublicKeyInfo of (n, e) at der (at most *len bytes;
+ * *len set): 0, or -1 when it does not fit. */
+int gc_rsa_spki_write(gcry_mpi_t n, gcry_mpi_t e, uint8_t *der, size_t *len);
 
 /* ---- gcrypt_kex.c -------------------------------------------------------- */
 extern const cm_kex_vtable gc_ecdh_p256_vtable;
