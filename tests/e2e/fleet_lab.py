@@ -15,6 +15,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -132,6 +133,9 @@ class Host:
 class Lab:
     def __init__(self, directory, names):
         self.dir = Path(directory)
+        # SSH control sockets in a short directory: a Unix socket path has at most
+        # 107 bytes, and pytest's directories (with xdist's popen-gwN) are longer
+        self.cp_dir = Path(tempfile.mkdtemp(prefix="cmf", dir="/tmp"))
         self.tag = os.getpid() % 1000
         self.hosts = {}
         Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)   # sshd's privilege-separation directory
@@ -149,8 +153,9 @@ class Lab:
 
     def close(self):
         """Close the SSH master connections, stop every sshd, remove the namespaces."""
-        for sock in self.dir.glob("cp-*"):
+        for sock in self.cp_dir.glob("cp-*"):
             _sh("ssh", "-o", "ControlPath=%s" % sock, "-O", "exit", "lab", check=False)
+        shutil.rmtree(self.cp_dir, ignore_errors=True)
         for host in self.hosts.values():
             host.destroy()
 
@@ -163,7 +168,7 @@ class Lab:
                   "ansible_ssh_private_key_file": self.dir / "user_key",
                   "ansible_ssh_common_args": "'%s'" % ssh_args,
                   "ansible_ssh_args": "'-o ControlMaster=auto -o ControlPersist=%ds -o ControlPath=%s/cp-%%C'"
-                  % (CONTROL_PERSIST_S, self.dir),
+                  % (CONTROL_PERSIST_S, self.cp_dir),
                   "ansible_python_interpreter": "/usr/bin/python3",
                   "ansible_remote_tmp": h.remote_tmp}
         fields.update(variables)
