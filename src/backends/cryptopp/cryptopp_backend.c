@@ -1,7 +1,7 @@
 /*
  * cryptopp_backend.c — the Crypto++ backend: `cm_backend_cryptopp`, one row
- * per algorithm over the vtables of cryptopp_impl.cpp (the one C++ file:
- * Crypto++ has no C API).
+ * per algorithm over the vtables of cryptopp_impl.cpp and
+ * cryptopp_pubkey.cpp (C++: Crypto++ has no C API).
  *
  * One variant, `default`: Crypto++ picks its accelerated code (AES-NI,
  * CLMUL, SHA-NI, SSE/AVX ChaCha and BLAKE2) from the CPU itself.
@@ -35,13 +35,19 @@ static const cm_impl cp_impls[] = {
     CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &cp_rsa_2048_pss_sha256_vt, NULL),
     CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &cp_rsa_3072_pss_sha256_vt, NULL),
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &cp_rsa_4096_pss_sha256_vt, NULL),
+    CM_IMPL_KEX("x25519", "default", &cp_x25519_vt, NULL),
+    CM_IMPL_KEX("ecdh-p256", "default", &cp_ecdh_p256_vt, NULL),
+    CM_IMPL_PKE("rsa-2048-oaep-sha256", "default", &cp_rsa_oaep_sha256_vt, NULL),
+    CM_IMPL_PKE("rsa-3072-oaep-sha256", "default", &cp_rsa_oaep_sha256_vt, NULL),
+    CM_IMPL_PKE("rsa-4096-oaep-sha256", "default", &cp_rsa_oaep_sha256_vt, NULL),
 };
 
 extern const cm_backend cm_backend_cryptopp;
 const cm_backend cm_backend_cryptopp = {
     .name = "cryptopp",
     .description = "Crypto++ (CBC_Mode, CTR_Mode, XTS_Mode, ChaChaTLS, GCM, ChaCha20Poly1305, "
-                   "hashes, HMAC, Poly1305TLS, ed25519, ECDSA) through one C++ file",
+                   "hashes, HMAC, Poly1305TLS, ed25519, ECDSA, RSASS-PSS, x25519, ECDH, "
+                   "RSAES-OAEP) through two C++ files",
     .version = cp_version,
     .impls = cp_impls,
     .n_impls = sizeof cp_impls / sizeof cp_impls[0],

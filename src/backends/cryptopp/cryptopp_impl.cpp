@@ -49,25 +49,14 @@
 extern "C" {
 #include "cryptometer/algorithm.h"
 }
+#include "cryptopp_common.hpp"
 #include "cryptopp_internal.h"
 
 using namespace CryptoPP;
+using cp::guard;
+using cp::save_public;
 
 namespace {
-
-/* Runs f, turning any exception into a cm_rc. */
-template <class F> cm_rc guard(F f)
-{
-    try {
-        return f();
-    } catch (const std::bad_alloc &) {
-        return CM_ERR_NOMEM;
-    } catch (const InvalidArgument &) {
-        return CM_ERR_UNSUPPORTED;
-    } catch (...) {
-        return CM_ERR_LIBRARY;
-    }
-}
 
 /* ---- ciphers --------------------------------------------------------- */
 
@@ -372,19 +361,6 @@ void poly_destroy(void *state)
 }
 
 /* ---- signatures -------------------------------------------------------- */
-
-/* Writes the DER public key key saves into der (at most *len; *len set). */
-template <class K> cm_rc save_public(const K &key, uint8_t *der, size_t *len)
-{
-    std::string s;
-    StringSink sink(s);
-    key.Save(sink);
-    if (s.size() > *len)
-        return CM_ERR_INVALID;
-    std::memcpy(der, s.data(), s.size());
-    *len = s.size();
-    return CM_OK;
-}
 
 struct Ed {
     AutoSeededRandomPool rng;
