@@ -95,14 +95,14 @@ static const cm_bignum_vtable gmp_bn_vtable = {bn_create, bn_load, bn_compute, b
                                                bn_destroy};
 
 static const cm_impl gmp_impls[] = {
-    CM_IMPL_BIGNUM("bn-2048-modmul", "mpz", &gmp_bn_vtable, NULL),
-    CM_IMPL_LACKING(BIGNUM, "bn-2048-montmul", "mpz",
+    CM_IMPL_BIGNUM("bn-2048-modmul", "default", &gmp_bn_vtable, NULL),
+    CM_IMPL_LACKING(BIGNUM, "bn-2048-montmul", "default",
                     "no public Montgomery multiplication: mpz_powm uses Montgomery reduction "
                     "inside, through internal mpn_redc_* functions gmp.h does not declare"),
-    CM_IMPL_BIGNUM("bn-2048-modsqr", "mpz", &gmp_bn_vtable, NULL),
-    CM_IMPL_BIGNUM("bn-2048-modexp", "mpz", &gmp_bn_vtable, NULL),
-    CM_IMPL_BIGNUM("bn-2048-modinv", "mpz", &gmp_bn_vtable, NULL),
-    CM_IMPL_LACKING(BIGNUM, "bn-2048-modsqrt", "mpz",
+    CM_IMPL_BIGNUM("bn-2048-modsqr", "default", &gmp_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modexp", "default", &gmp_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modinv", "default", &gmp_bn_vtable, NULL),
+    CM_IMPL_LACKING(BIGNUM, "bn-2048-modsqrt", "default",
                     "no modular square root: mpz_sqrt is the integer square root"),
 };
 

@@ -132,12 +132,12 @@ static const cm_bignum_vtable ltm_bn_vtable = {bn_create, bn_load, bn_compute, b
                                                bn_destroy};
 
 static const cm_impl ltm_impls[] = {
-    CM_IMPL_BIGNUM("bn-2048-modmul", "mp", &ltm_bn_vtable, NULL),
-    CM_IMPL_BIGNUM("bn-2048-montmul", "mp", &ltm_bn_vtable, NULL),
-    CM_IMPL_BIGNUM("bn-2048-modsqr", "mp", &ltm_bn_vtable, NULL),
-    CM_IMPL_BIGNUM("bn-2048-modexp", "mp", &ltm_bn_vtable, NULL),
-    CM_IMPL_BIGNUM("bn-2048-modinv", "mp", &ltm_bn_vtable, NULL),
-    CM_IMPL_BIGNUM("bn-2048-modsqrt", "mp", &ltm_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modmul", "default", &ltm_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-montmul", "default", &ltm_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modsqr", "default", &ltm_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modexp", "default", &ltm_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modinv", "default", &ltm_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modsqrt", "default", &ltm_bn_vtable, NULL),
 };
 
 /* libtommath has no run-time version call: the version pkg-config
