@@ -103,4 +103,5 @@ const cm_backend cm_backend_brokenbn = {
     .version = brokenbn_version,
     .impls = brokenbn_impls,
     .n_impls = sizeof brokenbn_impls / sizeof brokenbn_impls[0],
+    .test_only = 1,
 };

@@ -107,7 +107,7 @@ def test_broken_bignum_backend_is_caught(cm_test, tmp_path, built):
     raw = recs["brokenbn:raw-montgomery/bn-2048-montmul/montmul"]
     off = recs["brokenbn:off-by-one/bn-2048-modmul/modmul"]
     for r in (raw, off):
-        assert r["status"] == "failed-kat" and r["ops_per_s"] is None
+        assert r["status"] == "failed-kat" and r.get("ops_per_s") is None
         assert r["kat"]["vectors"]["status"] == "failed"
         assert re.search(r"bignum/bn2048\.json id \d+", r["reason"]), r["reason"]
         assert "the result differs" in r["reason"]
