@@ -45,6 +45,7 @@ typedef enum cm_class {
     CM_CLASS_RNG,
     CM_CLASS_KEX,
     CM_CLASS_PKE,
+    CM_CLASS_BIGNUM,
     CM_CLASS_CHECKSUM, /* test-only (tests/classes/): built with
                           -DCRYPTOMETER_TEST_BACKENDS=ON only */
     CM_CLASS_COUNT
@@ -55,7 +56,9 @@ struct cm_algorithm; /* algorithm.h */
 /* Operations measured, per class:
  *   hash: digest;  mac: mac;  cipher: encrypt, decrypt;  aead: seal, open;
  *   signature: keygen, sign, verify;  kex: keygen, derive;
- *   pke: encrypt, decrypt;  rng: generate;  checksum (test-only): sum. */
+ *   pke: encrypt, decrypt;  rng: generate;  checksum (test-only): sum;
+ *   bignum: one per algorithm (modmul, montmul, modsqr, modexp, modinv,
+ *   modsqrt). */
 typedef enum cm_op {
     CM_OP_DIGEST = 0,
     CM_OP_MAC,
@@ -69,6 +72,12 @@ typedef enum cm_op {
     CM_OP_SUM,
     CM_OP_GENERATE,
     CM_OP_DERIVE,
+    CM_OP_MODMUL,
+    CM_OP_MONTMUL,
+    CM_OP_MODSQR,
+    CM_OP_MODEXP,
+    CM_OP_MODINV,
+    CM_OP_MODSQRT,
     CM_OP_COUNT
 } cm_op;
 
@@ -225,6 +234,30 @@ typedef struct cm_pke_vtable {
     void (*destroy)(void *state);
 } cm_pke_vtable;
 
+/* Bignum: one modular operation on numbers of the algorithm's "bits",
+ * per call. create() binds the state to the algorithm, whose one operation
+ * (alg->ops[0]) compute() will do. load() sets the odd modulus m and the
+ * operands a and b, all big-endian of len bytes (a, b < m), and puts them
+ * in the form the operation takes, outside the timing: a Montgomery
+ * context and a·R, b·R mod m for montmul; a² mod m as the number whose
+ * square root modsqrt finds (m prime). compute() does the operation once,
+ * keeping its result in the state:
+ *   modmul  a·b mod m          montmul  Montgomery product of a·R and b·R
+ *   modsqr  a² mod m           modexp   a^b mod m (b the exponent)
+ *   modinv  a⁻¹ mod m          modsqrt  a square root of a² mod m
+ * result() writes the result as a number mod m, big-endian, left-padded to
+ * len bytes; a Montgomery result is converted out of Montgomery form first,
+ * so every library gives a·b mod m whatever its R. modsqrt gives a or
+ * m − a (either root). An operation the state cannot do returns
+ * CM_ERR_UNSUPPORTED; modinv of a number with no inverse CM_ERR_INVALID. */
+typedef struct cm_bignum_vtable {
+    cm_rc (*create)(void **state, const struct cm_algorithm *alg);
+    cm_rc (*load)(void *state, const uint8_t *m, const uint8_t *a, const uint8_t *b, size_t len);
+    cm_rc (*compute)(void *state);
+    cm_rc (*result)(void *state, uint8_t *out, size_t len);
+    void (*destroy)(void *state);
+} cm_bignum_vtable;
+
 /* Checksum (test-only class, tests/classes/: it exists to prove that a
  * class is added by following docs/adding-a-class.md): a keyless 32-bit
  * sum of a whole message. */
@@ -245,6 +278,7 @@ typedef union cm_vtable_ref {
     const cm_signature_vtable *signature;
     const cm_kex_vtable *kex;
     const cm_pke_vtable *pke;
+    const cm_bignum_vtable *bignum;
     const cm_checksum_vtable *checksum;
     const cm_rng_vtable *rng;
 } cm_vtable_ref;
@@ -262,6 +296,8 @@ typedef union cm_vtable_ref {
 #define CM_IMPL_RNG(alg, variant, table, avail) {alg, variant, CM_CLASS_RNG, {.rng = table}, avail, NULL}
 #define CM_IMPL_KEX(alg, variant, table, avail) {alg, variant, CM_CLASS_KEX, {.kex = table}, avail, NULL}
 #define CM_IMPL_PKE(alg, variant, table, avail) {alg, variant, CM_CLASS_PKE, {.pke = table}, avail, NULL}
+#define CM_IMPL_BIGNUM(alg, variant, table, avail) \
+    {alg, variant, CM_CLASS_BIGNUM, {.bignum = table}, avail, NULL}
 #define CM_IMPL_CHECKSUM(alg, variant, table, avail) \
     {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail, NULL}
 

@@ -20,6 +20,9 @@
 /* RSA-OAEP: SHA-256, MGF1-SHA-256, an empty label */
 #define RSA_OAEP(bits) {{"key_bits", #bits}, {"padding", "oaep"}, {"hash", "sha256"}, \
     {"mgf_hash", "sha256"}, {"label_bytes", "0"}, {"public_exponent", "65537"}, {"message_bytes", "32"}}
+/* A 2048-bit modular operation (class_bignum.c) */
+#define BIGNUM_ROW(name, op) {name, CM_CLASS_BIGNUM, "bignum", 0, 0, 256, 1, {op}, 1, \
+    {{"bits", "2048"}, {"modulus", "rfc3526-modp-2048"}, {"message_bytes", "512"}}}
 
 static const cm_algorithm algorithms[] = {
     /* name              class            family      key iv  out blk ops, params, data_unit_min */
@@ -78,6 +81,16 @@ static const cm_algorithm algorithms[] = {
     {"rsa-2048-oaep-sha256", CM_CLASS_PKE, "rsa-oaep", 0, 0, 256, 1, PKE_OPS, RSA_OAEP(2048)},
     {"rsa-3072-oaep-sha256", CM_CLASS_PKE, "rsa-oaep", 0, 0, 384, 1, PKE_OPS, RSA_OAEP(3072)},
     {"rsa-4096-oaep-sha256", CM_CLASS_PKE, "rsa-oaep", 0, 0, 512, 1, PKE_OPS, RSA_OAEP(4096)},
+    /* bignum: one modular operation on 2048-bit numbers modulo the RFC 3526
+     * MODP-2048 prime (data/bignum_moduli.json); the message is the two
+     * operands a and b, out the result (class_bignum.c says how they are
+     * made); modexp's exponent has 2048 bits */
+    BIGNUM_ROW("bn-2048-modmul", CM_OP_MODMUL),
+    BIGNUM_ROW("bn-2048-montmul", CM_OP_MONTMUL),
+    BIGNUM_ROW("bn-2048-modsqr", CM_OP_MODSQR),
+    BIGNUM_ROW("bn-2048-modexp", CM_OP_MODEXP),
+    BIGNUM_ROW("bn-2048-modinv", CM_OP_MODINV),
+    BIGNUM_ROW("bn-2048-modsqrt", CM_OP_MODSQRT),
 #ifdef CM_TEST_CLASSES
     /* test-only class (tests/classes/, docs/adding-a-class.md) */
     {"fletcher32",        CM_CLASS_CHECKSUM, "fletcher", 0, 0, 4, 2, {CM_OP_SUM}, 1, {{0}}},
@@ -110,6 +123,6 @@ const char *cm_op_name(cm_op op)
 {
     static const char *const names[CM_OP_COUNT] = {
         "digest", "mac", "encrypt", "decrypt", "seal", "open", "keygen", "sign", "verify", "sum",
-        "generate", "derive"};
+        "generate", "derive", "modmul", "montmul", "modsqr", "modexp", "modinv", "modsqrt"};
     return (unsigned)op < CM_OP_COUNT ? names[op] : "?";
 }

@@ -60,6 +60,12 @@ static const struct builtin_source {
     {"x25519", "vectors/rfc/rfc7748-x25519.json", SOURCE_BUILTIN},
     {"x25519", "vectors/wycheproof/x25519_test.json", SOURCE_WYCHEPROOF},
     {"ecdh-p256", "vectors/wycheproof/ecdh_secp256r1_test.json", SOURCE_WYCHEPROOF},
+    {"bn-2048-modmul", "vectors/bignum/bn2048.json", SOURCE_BUILTIN},
+    {"bn-2048-montmul", "vectors/bignum/bn2048.json", SOURCE_BUILTIN},
+    {"bn-2048-modsqr", "vectors/bignum/bn2048.json", SOURCE_BUILTIN},
+    {"bn-2048-modexp", "vectors/bignum/bn2048.json", SOURCE_BUILTIN},
+    {"bn-2048-modinv", "vectors/bignum/bn2048.json", SOURCE_BUILTIN},
+    {"bn-2048-modsqrt", "vectors/bignum/bn2048.json", SOURCE_BUILTIN},
 };
 
 /* The name a vector file has in reports: its path without "vectors/". */

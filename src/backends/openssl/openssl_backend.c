@@ -9,7 +9,8 @@
  * that bind the spec (the vtables take no algorithm argument), the vtable
  * and the cm_impl; the work itself is generic, in openssl_cipher.c,
  * openssl_digest.c, openssl_pkeymac.c, openssl_signature.c, openssl_kex.c
- * and openssl_pke.c. Adding an algorithm OpenSSL
+ * and openssl_pke.c; the BN rows (bignum class) are written out below,
+ * on openssl_bignum.c. Adding an algorithm OpenSSL
  * has in an existing class is adding a row.
  */
 #include <openssl/err.h>
@@ -203,6 +204,12 @@ OSSL_ENGINE_ROWS(OSSL_ENGINE_SPEC)
 static const cm_impl ossl_all_impls[] = {
     OSSL_ALGORITHMS(OSSL_IMPL) OSSL_ENGINE_ROWS(OSSL_ENGINE_IMPL)
     CM_IMPL_RNG("random", "rand_bytes", &ossl_rand_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modmul", "bn", &ossl_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-montmul", "bn", &ossl_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modsqr", "bn", &ossl_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modexp", "bn", &ossl_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modinv", "bn", &ossl_bn_vtable, NULL),
+    CM_IMPL_BIGNUM("bn-2048-modsqrt", "bn", &ossl_bn_vtable, NULL),
 };
 
 cm_rc ossl_fail(cm_rc rc)

@@ -154,6 +154,10 @@ cm_rc ossl_kex_derive(void *state, cm_kex_peer form, const uint8_t *peer, size_t
                       uint8_t *secret, size_t *secret_len);
 void ossl_kex_destroy(void *state);
 
+/* ---- openssl_bignum.c: cm_bignum_vtable (BN), one table for every bn-* row */
+
+extern const cm_bignum_vtable ossl_bn_vtable;
+
 /* ---- openssl_pke.c: cm_pke_vtable (RSA-OAEP) ---------------------------- */
 
 /* A state bound to alg's key bits, OAEP hash and MGF1 hash, no key yet.
