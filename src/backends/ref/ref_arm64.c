@@ -11,6 +11,7 @@
 #include "backends/ref/ref_own_impl.h"
 #include "backends/ref/ref_state.h"
 #include "impl/arm64/aes_arm64.h"
+#include "impl/arm64/blake2_neon.h"
 #include "impl/arm64/chacha20_neon.h"
 #include "impl/arm64/gcm_arm64.h"
 #include "impl/arm64/sha_arm64.h"
@@ -110,10 +111,12 @@ static void gcm_destroy(void *state)
 const cm_aead_vtable ref_armce_gcm128_vtable = {gcm128_create, gcm_seal, gcm_open, gcm_destroy};
 const cm_aead_vtable ref_armce_gcm256_vtable = {gcm256_create, gcm_seal, gcm_open, gcm_destroy};
 
-/* ---- SHA and ChaCha20 ----------------------------------------------------- */
+/* ---- SHA, ChaCha20 and BLAKE2 --------------------------------------------------- */
 
 REF_SHA_VTABLE(ref_armce_sha1_vtable, sha1, arm64_sha1_blocks)
 REF_SHA_VTABLE(ref_armce_sha256_vtable, sha256, arm64_sha256_blocks)
 REF_SHA_VTABLE(ref_sha512ce_sha512_vtable, sha512, arm64_sha512_blocks)
 REF_CHACHA20_VTABLE(ref_neon_chacha20_vtable, arm64_chacha20_neon_xor)
 REF_CHAPOLY_VTABLE(ref_neon_chapoly_vtable, arm64_chacha20_neon_xor)
+REF_BLAKE2_VTABLE(ref_neon_blake2b_vtable, ref_blake2b, arm64_blake2b_neon_compress)
+REF_BLAKE2_VTABLE(ref_neon_blake2s_vtable, ref_blake2s, arm64_blake2s_neon_compress)
