@@ -3,7 +3,7 @@
 # variant under qemu-aarch64 user mode, on two emulated CPUs:
 #
 #   max          every feature: the ref backend's armce (AES, GCM with PMULL, SHA-1,
-#                SHA-256), sha512ce (SHA-512) and neon (ChaCha20, BLAKE2) variants must all PASS;
+#                SHA-256), sha512ce (SHA-512) and neon (ChaCha20, BLAKE2, NORX) variants must all PASS;
 #   cortex-a53   ARMv8.0 with the Crypto Extensions but no SHA512: ref:sha512ce/sha512 must
 #                be listed unavailable with "needs sha512", and the portable SHA-512
 #                (dispatch's fallback) must PASS.
@@ -37,7 +37,7 @@ BUILD="$REPO_ROOT/build-aarch64-test"
 SKIPPED='^(test_kat|schema_of_real_run)$'
 ARM_VARIANTS='armce/aes-128-cbc armce/aes-256-cbc armce/aes-128-ctr armce/aes-256-ctr
 armce/aes-128-gcm armce/aes-256-gcm armce/sha1 armce/sha256 sha512ce/sha512 neon/chacha20
-neon/chacha20-poly1305 neon/blake2b-512 neon/blake2s-256'
+neon/chacha20-poly1305 neon/blake2b-512 neon/blake2s-256 neon/norx32-4-1 neon/norx64-4-1'
 
 export PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig
 ensure_pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross cmake make pkg-config qemu-user-static
@@ -100,7 +100,7 @@ for v in $ARM_VARIANTS; do
         fail "masked: ref:$v is not unavailable as masked: '$(line_of "$out" "$v")'"
 done
 for a in aes-128-cbc aes-256-ctr aes-128-gcm sha1 sha256 sha512 chacha20 chacha20-poly1305 \
-    blake2b-512 blake2s-256; do
+    blake2b-512 blake2s-256 norx32-4-1 norx64-4-1; do
     grep -q "^PASS " <<<"$(line_of "$out" "portable/$a")" || fail "masked: ref:portable/$a did not pass"
 done
 

@@ -14,6 +14,7 @@
 #include "impl/arm64/blake2_neon.h"
 #include "impl/arm64/chacha20_neon.h"
 #include "impl/arm64/gcm_arm64.h"
+#include "impl/arm64/norx_neon.h"
 #include "impl/arm64/sha_arm64.h"
 
 /* ---- what each variant needs ---------------------------------------------- */
@@ -111,7 +112,7 @@ static void gcm_destroy(void *state)
 const cm_aead_vtable ref_armce_gcm128_vtable = {gcm128_create, gcm_seal, gcm_open, gcm_destroy};
 const cm_aead_vtable ref_armce_gcm256_vtable = {gcm256_create, gcm_seal, gcm_open, gcm_destroy};
 
-/* ---- SHA, ChaCha20 and BLAKE2 --------------------------------------------------- */
+/* ---- SHA, ChaCha20, BLAKE2, NORX ------------------------------------------------- */
 
 REF_SHA_VTABLE(ref_armce_sha1_vtable, sha1, arm64_sha1_blocks)
 REF_SHA_VTABLE(ref_armce_sha256_vtable, sha256, arm64_sha256_blocks)
@@ -120,3 +121,5 @@ REF_CHACHA20_VTABLE(ref_neon_chacha20_vtable, arm64_chacha20_neon_xor)
 REF_CHAPOLY_VTABLE(ref_neon_chapoly_vtable, arm64_chacha20_neon_xor)
 REF_BLAKE2_VTABLE(ref_neon_blake2b_vtable, ref_blake2b, arm64_blake2b_neon_compress)
 REF_BLAKE2_VTABLE(ref_neon_blake2s_vtable, ref_blake2s, arm64_blake2s_neon_compress)
+REF_NORX_VTABLE(ref_neon_norx32_vtable, 32, arm64_norx32_neon_permute)
+REF_NORX_VTABLE(ref_neon_norx64_vtable, 64, arm64_norx64_neon_permute)

@@ -3,7 +3,7 @@
  * (ref_arm64.c): `armce` (ARMv8 Crypto Extensions: AESE/AESMC, PMULL,
  * SHA1/SHA256 instructions) for AES-CBC, CTR, GCM, SHA-1 and SHA-256;
  * `sha512ce` (FEAT_SHA512 of ARMv8.2) for SHA-512; `neon` for ChaCha20,
- * ChaCha20-Poly1305, BLAKE2b and BLAKE2s. Each row's available() asks cm_cpu_has() for its
+ * ChaCha20-Poly1305, BLAKE2b, BLAKE2s, NORX32-4-1 and NORX64-4-1. Each row's available() asks cm_cpu_has() for its
  * features, so a CPU without them (Cortex-A53 has no SHA512), or a mask
  * (--isa, CRYPTOMETER_ISA_MASK), makes it unavailable with the missing
  * feature named.
@@ -23,7 +23,7 @@
 extern const cm_cipher_vtable ref_armce_aes128_cbc_vtable, ref_armce_aes256_cbc_vtable,
     ref_armce_aes128_ctr_vtable, ref_armce_aes256_ctr_vtable, ref_neon_chacha20_vtable;
 extern const cm_aead_vtable ref_armce_gcm128_vtable, ref_armce_gcm256_vtable,
-    ref_neon_chapoly_vtable;
+    ref_neon_chapoly_vtable, ref_neon_norx32_vtable, ref_neon_norx64_vtable;
 extern const cm_hash_vtable ref_armce_sha1_vtable, ref_armce_sha256_vtable,
     ref_sha512ce_sha512_vtable, ref_neon_blake2b_vtable, ref_neon_blake2s_vtable;
 
@@ -50,7 +50,9 @@ int ref_arm64_neon_available(char *why, size_t why_len);
     CM_IMPL_AEAD("chacha20-poly1305", "neon", &ref_neon_chapoly_vtable,                        \
                  ref_arm64_neon_available),                                                    \
     CM_IMPL_HASH("blake2b-512", "neon", &ref_neon_blake2b_vtable, ref_arm64_neon_available),   \
-    CM_IMPL_HASH("blake2s-256", "neon", &ref_neon_blake2s_vtable, ref_arm64_neon_available),
+    CM_IMPL_HASH("blake2s-256", "neon", &ref_neon_blake2s_vtable, ref_arm64_neon_available),   \
+    CM_IMPL_AEAD("norx32-4-1", "neon", &ref_neon_norx32_vtable, ref_arm64_neon_available),     \
+    CM_IMPL_AEAD("norx64-4-1", "neon", &ref_neon_norx64_vtable, ref_arm64_neon_available),
 
 #else
 
