@@ -3,7 +3,8 @@
 # variant under qemu-aarch64 user mode, on two emulated CPUs:
 #
 #   max          every feature: the ref backend's armce (AES, GCM with PMULL, SHA-1,
-#                SHA-256), sha512ce (SHA-512) and neon (ChaCha20, BLAKE2, NORX) variants must all PASS;
+#                SHA-256), sha512ce (SHA-512) and neon (ChaCha20, BLAKE2, NORX)
+#                variants must all PASS;
 #   cortex-a53   ARMv8.0 with the Crypto Extensions but no SHA512: ref:sha512ce/sha512 must
 #                be listed unavailable with "needs sha512", and the portable SHA-512
 #                (dispatch's fallback) must PASS.
@@ -26,7 +27,7 @@ CLEAN=0
 case "${1:-}" in
     --clean) CLEAN=1 ;;
     "") ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) die "unknown argument: $1" ;;
 esac
 
@@ -49,7 +50,8 @@ QEMU_USER="$(qemu_user_aarch64)"
 [ "$CLEAN" = 1 ] && rm -rf "$BUILD"
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
     log "configuring $BUILD"
-    cmake -S "$REPO_ROOT" -B "$BUILD" -DCMAKE_TOOLCHAIN_FILE="$REPO_ROOT/cmake/toolchain-aarch64.cmake" \
+    cmake -S "$REPO_ROOT" -B "$BUILD" \
+        -DCMAKE_TOOLCHAIN_FILE="$REPO_ROOT/cmake/toolchain-aarch64.cmake" \
         -DCRYPTOMETER_STATIC=ON -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON \
         -DCRYPTOMETER_BACKEND_DEFAULT=OFF -DCRYPTOMETER_REF=ON -DCRYPTOMETER_OPENSSL=ON \
         >"$BUILD.configure.log" 2>&1 || { cat "$BUILD.configure.log" >&2; die "configure failed"; }
@@ -68,7 +70,8 @@ line_of() { grep -E "^[A-Z ]+ ref:$2 " <<<"$1" || true; }
 for cpu in max cortex-a53; do
     export QEMU_CPU="$cpu"
     log "== qemu-aarch64 -cpu $cpu: ctest (not run here: test_kat, schema_of_real_run; see the top)"
-    (cd "$BUILD" && ctest -j "$(nproc)" --output-on-failure -E "$SKIPPED") || fail "ctest under -cpu $cpu"
+    (cd "$BUILD" && ctest -j "$(nproc)" --output-on-failure -E "$SKIPPED") ||
+        fail "ctest under -cpu $cpu"
 
     log "== qemu-aarch64 -cpu $cpu: verify --filter ^ref:"
     rc=0
@@ -101,7 +104,8 @@ for v in $ARM_VARIANTS; do
 done
 for a in aes-128-cbc aes-256-ctr aes-128-gcm sha1 sha256 sha512 chacha20 chacha20-poly1305 \
     blake2b-512 blake2s-256 norx32-4-1 norx64-4-1; do
-    grep -q "^PASS " <<<"$(line_of "$out" "portable/$a")" || fail "masked: ref:portable/$a did not pass"
+    grep -q "^PASS " <<<"$(line_of "$out" "portable/$a")" ||
+        fail "masked: ref:portable/$a did not pass"
 done
 
 if [ "$failed" = 0 ]; then

@@ -3,10 +3,10 @@
  * (ref_arm64.c): `armce` (ARMv8 Crypto Extensions: AESE/AESMC, PMULL,
  * SHA1/SHA256 instructions) for AES-CBC, CTR, GCM, SHA-1 and SHA-256;
  * `sha512ce` (FEAT_SHA512 of ARMv8.2) for SHA-512; `neon` for ChaCha20,
- * ChaCha20-Poly1305, BLAKE2b, BLAKE2s, NORX32-4-1 and NORX64-4-1. Each row's available() asks cm_cpu_has() for its
- * features, so a CPU without them (Cortex-A53 has no SHA512), or a mask
- * (--isa, CRYPTOMETER_ISA_MASK), makes it unavailable with the missing
- * feature named.
+ * ChaCha20-Poly1305, BLAKE2b, BLAKE2s, NORX32-4-1 and NORX64-4-1. Each
+ * row's available() asks cm_cpu_has() for its features, so a CPU without
+ * them (Cortex-A53 has no SHA512), or a mask (--isa, CRYPTOMETER_ISA_MASK),
+ * makes it unavailable with the missing feature named.
  *
  * The code is compiled only for aarch64 (CM_REF_ARM64, set by
  * CMakeLists.txt): elsewhere the row macros are empty. Each macro expands
