@@ -27,7 +27,7 @@ CLEAN=0
 case "${1:-}" in
     --clean) CLEAN=1 ;;
     "") ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) die "unknown argument: $1" ;;
 esac
 
