@@ -214,6 +214,8 @@ test)
     tests/vm/test-vm.sh 2>&1 | tee vm-tests.log || true
     grep -q "^== summary: .* 0 failed" vm-tests.log || status=1
     grep -q "^== summary: .* 0 skipped" vm-tests.log || not_run="$not_run qemu-checks"
+    say "aarch64 unit tests and the ref variants' KATs under qemu-aarch64 -cpu max and cortex-a53 (tests/vm/test-aarch64-user.sh, ~1.5 min; ~5 min when build-aarch64-test/ is cold)"
+    tests/vm/test-aarch64-user.sh || { say "aarch64 user mode: FAILED"; status=1; }
     say "fuzzing the C parsers, ${CRYPTOMETER_FUZZ_SECONDS:-30} s per harness (tests/fuzz/run.sh)"
     rc=0
     tests/fuzz/run.sh "${CRYPTOMETER_FUZZ_SECONDS:-30}" || rc=$?

@@ -1,6 +1,7 @@
 /*
  * test_ref_variants.c — every variant of our own AES code (the `ref`
- * backend's aesni and vaes256 rows, where this CPU has their features)
+ * backend's aesni and vaes256 rows, armce on aarch64, where this CPU has
+ * their features)
  * gives the bytes of the portable C one, on the cases vectors and the
  * cross-check rarely reach:
  *

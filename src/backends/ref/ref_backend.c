@@ -7,7 +7,8 @@
  * baseline that hardware paths and libraries are compared with, and always
  * available. On x86-64 the AES rows have variants with the AES instructions
  * too (`aesni`, `vaes256`: ref_x86.h), each available where the CPU has
- * its features. The AES
+ * its features; on aarch64 those with the ARMv8 Crypto Extensions and
+ * NEON (`armce`, `sha512ce`, `neon`: ref_arm64.h). The AES
  * and GHASH code is table-based and not constant-time (see aes.h); it is
  * for measuring, not for protecting secrets.
  *
@@ -16,6 +17,7 @@
 #include "cryptometer/backend.h"
 #include "backends/ref/ref_aes_stream.h"
 #include "backends/ref/ref_state.h"
+#include "backends/ref/ref_arm64.h"
 #include "backends/ref/ref_x86.h"
 #include "backends/ref/ref_own.h"
 #include "impl/ref/aes.h"
@@ -253,16 +255,22 @@ static const cm_impl ref_impls[] = {
      * specific: dispatch's choice is the last available one */
     CM_IMPL_CIPHER("aes-128-cbc", "portable", &portable_aes128_cbc_vtable, NULL),
     REF_X86_AES_CBC_ROWS("aes-128-cbc", 128)
+    REF_ARM64_AES_CBC_ROWS("aes-128-cbc", 128)
     CM_IMPL_CIPHER("aes-256-cbc", "portable", &portable_aes256_cbc_vtable, NULL),
     REF_X86_AES_CBC_ROWS("aes-256-cbc", 256)
+    REF_ARM64_AES_CBC_ROWS("aes-256-cbc", 256)
     CM_IMPL_CIPHER("aes-128-ctr", "portable", &portable_aes128_ctr_vtable, NULL),
     REF_X86_AES_CTR_ROWS("aes-128-ctr", 128)
+    REF_ARM64_AES_CTR_ROWS("aes-128-ctr", 128)
     CM_IMPL_CIPHER("aes-256-ctr", "portable", &portable_aes256_ctr_vtable, NULL),
     REF_X86_AES_CTR_ROWS("aes-256-ctr", 256)
+    REF_ARM64_AES_CTR_ROWS("aes-256-ctr", 256)
     CM_IMPL_AEAD("aes-128-gcm", "portable", &gcm128_vtable, NULL),
     REF_X86_AES_GCM_ROWS("aes-128-gcm", 128)
+    REF_ARM64_AES_GCM_ROWS("aes-128-gcm", 128)
     CM_IMPL_AEAD("aes-256-gcm", "portable", &gcm256_vtable, NULL),
     REF_X86_AES_GCM_ROWS("aes-256-gcm", 256)
+    REF_ARM64_AES_GCM_ROWS("aes-256-gcm", 256)
     CM_IMPL_AEAD("chacha20-poly1305", "portable", &chapoly_vtable, NULL),
     CM_IMPL_HASH("sha1", "portable", &sha1_vtable, NULL),
     CM_IMPL_HASH("sha256", "portable", &sha256_vtable, NULL),
@@ -271,6 +279,8 @@ static const cm_impl ref_impls[] = {
     REF_RNG_ROWS
     /* BLAKE2, NORX, and the SHA-NI and SIMD variants (ref_own.h) */
     REF_OWN_ROWS
+    /* the aarch64 SHA and NEON variants (ref_arm64.h) */
+    REF_ARM64_OWN_ROWS
 };
 
 const cm_backend cm_backend_ref = {

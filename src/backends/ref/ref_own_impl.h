@@ -1,7 +1,7 @@
 /*
  * ref_own_impl.h — macros that define the class tables (primitive.h) of
- * the ref backend's BLAKE2, NORX and SHA rows over a given compression or
- * permutation, so every variant (ref_own.c, ref_simd.c) is the same
+ * the ref backend's BLAKE2, NORX, SHA and ChaCha20 rows over a given compression or
+ * permutation, so every variant (ref_own.c, ref_simd.c, ref_arm64.c) is the same
  * wrapper around its own core. Private to src/backends/ref/.
  */
 #ifndef CM_BACKENDS_REF_OWN_IMPL_H
@@ -13,6 +13,9 @@
 #include "impl/ref/chacha20.h"
 #include "impl/ref/chacha20_poly1305.h"
 #include "impl/ref/norx.h"
+#include "impl/ref/sha1.h"
+#include "impl/ref/sha256.h"
+#include "impl/ref/sha512.h"
 
 /* The states of the digest-only rows hold nothing; one byte keeps create
  * and destroy the same as everywhere else. */
@@ -35,6 +38,27 @@ static inline void ref_own_empty_destroy(void *state)
         return CM_OK;                                                                          \
     }                                                                                          \
     const cm_hash_vtable name = {ref_own_empty_create, name##_digest, ref_own_empty_destroy};
+
+/* A SHA table named name over the streaming driver of src/impl/ref/ with
+ * the compression blocks. */
+#define REF_SHA_VTABLE(name, sha, blocks)                                                      \
+    static cm_rc name##_create(void **state)                                                   \
+    {                                                                                          \
+        return ref_state_alloc(state, sizeof(ref_##sha##_ctx));                                \
+    }                                                                                          \
+    static cm_rc name##_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)      \
+    {                                                                                          \
+        ref_##sha##_ctx *c = state;                                                            \
+        ref_##sha##_init_with(c, blocks);                                                      \
+        ref_##sha##_update(c, msg, len);                                                       \
+        ref_##sha##_final(c, out);                                                             \
+        return CM_OK;                                                                          \
+    }                                                                                          \
+    static void name##_destroy(void *state)                                                    \
+    {                                                                                          \
+        ref_state_free(state, sizeof(ref_##sha##_ctx));                                        \
+    }                                                                                          \
+    const cm_hash_vtable name = {name##_create, name##_digest, name##_destroy};
 
 /* A NORX state: the key, 4 words. */
 typedef struct ref_norx_key {

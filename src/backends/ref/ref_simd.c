@@ -41,27 +41,6 @@ int ref_own_ssse3_available(char *why, size_t why_len)
     return cm_cpu_has(SSSE3, why, why_len);
 }
 
-/* A SHA table named name over the streaming driver of src/impl/ref/ with
- * the compression blocks. */
-#define REF_SHA_VTABLE(name, sha, blocks)                                                      \
-    static cm_rc name##_create(void **state)                                                   \
-    {                                                                                          \
-        return ref_state_alloc(state, sizeof(ref_##sha##_ctx));                                \
-    }                                                                                          \
-    static cm_rc name##_digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)      \
-    {                                                                                          \
-        ref_##sha##_ctx *c = state;                                                            \
-        ref_##sha##_init_with(c, blocks);                                                      \
-        ref_##sha##_update(c, msg, len);                                                       \
-        ref_##sha##_final(c, out);                                                             \
-        return CM_OK;                                                                          \
-    }                                                                                          \
-    static void name##_destroy(void *state)                                                    \
-    {                                                                                          \
-        ref_state_free(state, sizeof(ref_##sha##_ctx));                                        \
-    }                                                                                          \
-    const cm_hash_vtable name = {name##_create, name##_digest, name##_destroy};
-
 REF_SHA_VTABLE(ref_shani_sha1_vtable, sha1, x86_shani_sha1_blocks)
 REF_SHA_VTABLE(ref_shani_sha256_vtable, sha256, x86_shani_sha256_blocks)
 REF_BLAKE2_VTABLE(ref_avx2_blake2b_vtable, ref_blake2b, x86_blake2b_avx2_compress)

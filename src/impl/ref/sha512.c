@@ -8,7 +8,7 @@
 
 /* First 64 bits of the fractional parts of the cube roots of the first 80
  * primes (FIPS 180-4 §4.2.3). */
-static const uint64_t K[80] = {
+const uint64_t ref_sha512_k[80] = {
     UINT64_C(0x428a2f98d728ae22), UINT64_C(0x7137449123ef65cd),
     UINT64_C(0xb5c0fbcfec4d3b2f), UINT64_C(0xe9b5dba58189dbbc),
     UINT64_C(0x3956c25bf348b538), UINT64_C(0x59f111f1b605d019),
@@ -68,7 +68,7 @@ static const uint64_t K[80] = {
 /* One round: h receives the new a, d the new e; the caller renames. */
 #define ROUND(a, b, c, d, e, f, g, h, i)                                \
     do {                                                                \
-        uint64_t t1 = h + BSIG1(e) + CH(e, f, g) + K[i] + SCHEDULE(i);  \
+        uint64_t t1 = h + BSIG1(e) + CH(e, f, g) + ref_sha512_k[i] + SCHEDULE(i);  \
         uint64_t t2 = BSIG0(a) + MAJ(a, b, c);                          \
         d += t1;                                                        \
         h = t1 + t2;                                                    \
@@ -88,7 +88,7 @@ static const uint64_t K[80] = {
     } while (0)
 
 /* Runs the compression function over n consecutive 128-byte blocks. */
-static void compress(uint64_t state[8], const uint8_t *p, size_t n)
+void ref_sha512_blocks(uint64_t state[8], const uint8_t *p, size_t n)
 {
     uint64_t w[16];
 
@@ -118,6 +118,12 @@ static void compress(uint64_t state[8], const uint8_t *p, size_t n)
 
 void ref_sha512_init(ref_sha512_ctx *c)
 {
+    ref_sha512_init_with(c, ref_sha512_blocks);
+}
+
+void ref_sha512_init_with(ref_sha512_ctx *c, ref_sha512_blocks_fn *f)
+{
+    c->blocks = f;
     /* First 64 bits of the fractional parts of the square roots of the
      * first 8 primes (FIPS 180-4 §5.3.5). */
     static const uint64_t iv[8] = {
@@ -144,11 +150,11 @@ void ref_sha512_update(ref_sha512_ctx *c, const uint8_t *data, size_t len)
         len -= n;
         if (c->buf_len < 128)
             return;
-        compress(c->h, c->buf, 1);
+        c->blocks(c->h, c->buf, 1);
         c->buf_len = 0;
     }
     if (len >= 128) {
-        compress(c->h, data, len / 128);
+        c->blocks(c->h, data, len / 128);
         data += len - len % 128;
         len %= 128;
     }
@@ -165,13 +171,13 @@ void ref_sha512_final(ref_sha512_ctx *c, uint8_t out[64])
     c->buf[c->buf_len++] = 0x80;
     if (c->buf_len > 112) {
         memset(c->buf + c->buf_len, 0, 128 - c->buf_len);
-        compress(c->h, c->buf, 1);
+        c->blocks(c->h, c->buf, 1);
         c->buf_len = 0;
     }
     memset(c->buf + c->buf_len, 0, 112 - c->buf_len);
     ref_store64_be(c->buf + 112, c->bytes >> 61);
     ref_store64_be(c->buf + 120, c->bytes << 3);
-    compress(c->h, c->buf, 1);
+    c->blocks(c->h, c->buf, 1);
 
     for (int i = 0; i < 8; i++)
         ref_store64_be(out + 8 * i, c->h[i]);

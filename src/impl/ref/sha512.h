@@ -11,7 +11,12 @@
 #define REF_SHA512_BLOCK 128
 #define REF_SHA512_DIGEST 64
 
+/* h = the chaining value after n whole blocks of p: the portable compression
+ * (ref_sha512_blocks) or an instruction-set one (src/impl/arm64/sha_arm64.h). */
+typedef void ref_sha512_blocks_fn(uint64_t h[8], const uint8_t *p, size_t n);
+
 typedef struct ref_sha512_ctx {
+    ref_sha512_blocks_fn *blocks; /* the compression this context uses */
     uint64_t h[8];      /* chaining value */
     uint64_t bytes;     /* message bytes absorbed so far (the 128-bit bit
                            count of FIPS 180-4 is derived from it) */
@@ -19,8 +24,17 @@ typedef struct ref_sha512_ctx {
     size_t buf_len;     /* bytes in buf, 0..127 */
 } ref_sha512_ctx;
 
-/* Starts a new message. */
+/* The round constants K (FIPS 180-4 section 4.2.3). */
+extern const uint64_t ref_sha512_k[80];
+
+/* Starts a new message with the portable compression. */
 void ref_sha512_init(ref_sha512_ctx *c);
+
+/* Starts a new message with the compression f. */
+void ref_sha512_init_with(ref_sha512_ctx *c, ref_sha512_blocks_fn *f);
+
+/* The portable compression. */
+void ref_sha512_blocks(uint64_t h[8], const uint8_t *p, size_t n);
 
 /* Absorbs len bytes of data (NULL allowed when len is 0). */
 void ref_sha512_update(ref_sha512_ctx *c, const uint8_t *data, size_t len);
