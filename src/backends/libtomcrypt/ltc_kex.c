@@ -13,16 +13,17 @@
  * src/impl/ec_spki.h) with ecc_ansi_x963_import_ex and computes the
  * x-coordinate of the shared point with ecc_shared_secret.
  *
- * LibTomCrypt 1.18.2 checks that a point is on the curve only when it
+ * The peer's point goes to the library as it is: cryptometer measures and
+ * checks LibTomCrypt's own behaviour and adds no check of its own (issue
+ * #7). LibTomCrypt 1.18.2 checks that a point is on the curve only when it
  * reads its own key format (ecc_import, with a static _is_point): neither
  * ecc_ansi_x963_import_ex nor ecc_shared_secret checks the peer's point,
- * and the check is not exported (ltc_ecc_is_point came after 1.18). An
- * application must check, as Dropbear does for its LibTomCrypt keys (a
- * copy of that _is_point). derive() does the same check with the
- * descriptor's arithmetic (x, y < p and y^2 = x^3 - 3x + b mod p) before
- * the multiplication: the timed derive does the work a careful user of the
- * library does, and a point off the curve is refused. The cofactor of
- * P-256 is 1.
+ * and the check is not exported (ltc_ecc_is_point came after 1.18);
+ * Dropbear, for one, adds a copy of _is_point. Points off the curve are
+ * then multiplied on another curve: most give a secret (a library finding,
+ * docs/backends.md), some (with libtommath) make ecc_shared_secret fail
+ * with CRYPT_INVALID_ARG, which derive() reports as the library's
+ * refusal, CM_ERR_INVALID. The cofactor of P-256 is 1.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -151,33 +152,6 @@ cm_rc ltc_kex_get_public_key(void *state, uint8_t *pub, size_t *len)
     return CM_OK;
 }
 
-/* 1 when p (affine, z = 1) is a point of the curve: x and y in the field
- * and y^2 = x^3 - 3x + b (mod p), the check LibTomCrypt 1.18 leaves to its
- * user. 0 when not, -1 when the arithmetic failed. */
-static int on_curve(const ltc_ecc_set_type *curve, const ecc_point *p)
-{
-    void *prime, *b, *lhs, *rhs, *t;
-    int ok = -1;
-    if (ltc_init_multi(&prime, &b, &lhs, &rhs, &t, NULL) != CRYPT_OK)
-        return -1;
-    if (ltc_mp.read_radix(prime, curve->prime, 16) != CRYPT_OK ||
-        ltc_mp.read_radix(b, curve->B, 16) != CRYPT_OK)
-        goto done;
-    if (ltc_mp.compare(p->x, prime) != LTC_MP_LT || ltc_mp.compare(p->y, prime) != LTC_MP_LT) {
-        ok = 0;
-        goto done;
-    }
-    /* rhs = (x^2 - 3) * x + b; lhs = y^2 */
-    if (ltc_mp.sqrmod(p->x, prime, t) != CRYPT_OK || ltc_mp.set_int(rhs, 3) != CRYPT_OK ||
-        ltc_mp.submod(t, rhs, prime, t) != CRYPT_OK || ltc_mp.mulmod(t, p->x, prime, t) != CRYPT_OK ||
-        ltc_mp.addmod(t, b, prime, rhs) != CRYPT_OK || ltc_mp.sqrmod(p->y, prime, lhs) != CRYPT_OK)
-        goto done;
-    ok = ltc_mp.compare(lhs, rhs) == LTC_MP_EQ;
-done:
-    ltc_deinit_multi(prime, b, lhs, rhs, t, NULL);
-    return ok;
-}
-
 cm_rc ltc_kex_derive(void *state, cm_kex_peer form, const uint8_t *peer, size_t peer_len,
                      uint8_t *secret, size_t *secret_len)
 {
@@ -186,7 +160,7 @@ cm_rc ltc_kex_derive(void *state, cm_kex_peer form, const uint8_t *peer, size_t 
     const uint8_t *point = NULL;
     unsigned long out_len = *secret_len;
     ecc_key pk;
-    int valid, err;
+    int err;
 
     if (form == CM_KEX_PEER_SPKI)
         point = ec_spki_point(st->field, peer, peer_len);
@@ -199,11 +173,10 @@ cm_rc ltc_kex_derive(void *state, cm_kex_peer form, const uint8_t *peer, size_t 
                                   (ltc_ecc_set_type *)st->curve);
     if (err != CRYPT_OK)
         return err == CRYPT_MEM ? CM_ERR_NOMEM : CM_ERR_INVALID;
-    valid = on_curve(st->curve, &pk.pubkey);
-    err = valid == 1 ? ecc_shared_secret(&st->key, &pk, secret, &out_len) : CRYPT_OK;
+    err = ecc_shared_secret(&st->key, &pk, secret, &out_len);
     ecc_free(&pk);
-    if (valid != 1)
-        return valid == 0 ? CM_ERR_INVALID : CM_ERR_LIBRARY;
+    if (err == CRYPT_INVALID_ARG) /* the library's refusal of the peer's point */
+        return CM_ERR_INVALID;
     if (err != CRYPT_OK)
         return err == CRYPT_MEM ? CM_ERR_NOMEM : CM_ERR_LIBRARY;
     *secret_len = out_len;
