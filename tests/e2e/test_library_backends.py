@@ -152,6 +152,9 @@ def test_backend_passes_verify(cm, need_backend, listed, tmp_path, backend):
             continue
         assert i["kat"], i  # checked: not crashed, timed out or unavailable
         cross = i["kat"]["cross_check"]
+        if alg == "random":  # no vectors and no peer by nature: its self-check passed
+            assert i["status"] == "passed" and cross["status"] == "none", i
+            continue
         documented_cross = CROSS_FINDINGS.get(backend, {}).get(alg)
         if alg in peerless:  # checked against itself only, and said so
             assert cross["status"] == "none" and cross["peer"] is None, i
