@@ -45,17 +45,18 @@ def test_different_machines_are_compared_with_a_warning():
 def test_slowed_test_backend_is_flagged_and_exit_is_1(cli, tmp_path):
     test_bin = binary("CRYPTOMETER_TEST_BIN", "build-test/cryptometer")
     a = measure(test_bin, tmp_path / "a.json", "^(slow|ref):[a-z]+/sha256/")
-    b = measure(test_bin, tmp_path / "b.json", "^(slow|ref):[a-z]+/sha256/", {"CRYPTOMETER_TEST_SLOWDOWN": "4"})
+    b = measure(test_bin, tmp_path / "b.json", "^(slow|ref):[a-z]+/sha256/", {"CRYPTOMETER_TEST_SLOWDOWN": "20"})
     r = cli("compare", a, b, "--markdown")
     assert r.returncode == 1, r.stdout + r.stderr
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in r.stdout.splitlines()
             if line.startswith(("| slow:", "| ref:"))]
     slowed = [row for row in rows if row[0].startswith("slow:")]
-    # every size of the slowed backend is a regression of about the 4x injected
-    assert len(slowed) == 3 and all(row[-1] == "regression" and float(row[3]) > 2 for row in slowed), rows
-    # the untouched backend may drift with the machine's load, never by the injected factor
+    # every size of the slowed backend is a regression; the 20x injected stands far
+    # above what the machine's load (other tests run beside this one) does to a figure
+    assert len(slowed) == 3 and all(row[-1] == "regression" and float(row[3]) > 4 for row in slowed), rows
+    # the untouched backend may drift with the load, never by the injected factor
     others = [row for row in rows if row[0].startswith("ref:")]
-    assert others and all(float(row[3]) < 2 for row in others), rows
+    assert others and all(float(row[3]) < 4 for row in others), rows
 
 
 def test_compare_needs_two_runs(cli, tmp_path):
