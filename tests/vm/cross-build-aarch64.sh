@@ -117,8 +117,13 @@ fi
 # ------------------------------------------------------------------ the project
 [ "$CLEAN" = 1 ] && rm -rf "$BUILD"
 log "configuring $BUILD"
+# The backends whose arm64 libraries this script installs, and none other: a
+# library installed only for the build machine must not be taken (find_library
+# and the config tools can see the host's).
 cmake -S "$REPO_ROOT" -B "$BUILD" -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" \
-    -DCRYPTOMETER_STATIC=ON "${EXTRA[@]}" >&2 || die "cmake configure failed (see above)"
+    -DCRYPTOMETER_STATIC=ON -DCRYPTOMETER_BACKEND_DEFAULT=OFF -DCRYPTOMETER_REF=AUTO \
+    -DCRYPTOMETER_SYSTEM=AUTO -DCRYPTOMETER_OPENSSL=AUTO -DCRYPTOMETER_AFALG=AUTO \
+    "${EXTRA[@]}" >&2 || die "cmake configure failed (see above)"
 log "building"
 cmake --build "$BUILD" -j "$(nproc)" >&2 || die "build failed (see above)"
 BIN="$BUILD/cryptometer"
