@@ -49,6 +49,10 @@ typedef struct cm_impl {
      * reason instead of leaving the library out. Write the row with
      * CM_IMPL_LACKING. */
     const char *lacking;
+    /* Only in the rows of a backend run by a helper executable (.helper
+     * below), which have no table here: why the helper said the
+     * implementation cannot run, or NULL when it can. */
+    const char *unavailable;
 } cm_impl;
 
 /* A row for an algorithm the library lacks: class (HASH, CIPHER, ...),
@@ -92,6 +96,13 @@ typedef struct cm_backend {
     /* Preference as the reference of other implementations' cross-checks:
      * 1 first, then 2, ...; 0 after every ranked backend. */
     int peer_rank;
+    /* Set for a backend that cannot share this process (an OpenSSL
+     * generation: two libcrypto versions in one process clash; see
+     * docs/generations.md): the file name of the helper executable, beside
+     * this program or in its libexec directory, that runs its children. Its
+     * rows (.discover) come from the helper and have no table: every child
+     * of a run or a verify execs the helper instead (core/helper.h). */
+    const char *helper;
 } cm_backend;
 
 /* A backend CMake could not build here. */

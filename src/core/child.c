@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include "core/child.h"
 #include "core/class.h"
+#include "core/helper.h"
 #include "core/registry.h"
 #include "util/json.h"
 
@@ -64,6 +65,13 @@ int cm_child_check(const cm_check_job *job, FILE *out)
 int cm_check_child_main(void *arg, FILE *out)
 {
     const cm_check_job *job = arg;
+    const cm_backend *b = job->g->backend;
+    if (b->helper) { /* the same checks, in the backend's helper executable */
+        json_t *j = cm_helper_job("verify", job->g, job->sizes, job->n_sizes);
+        if (j && job->wycheproof)
+            json_object_set_new(j, "wycheproof", json_string(job->source));
+        cm_helper_exec(b, j, out);
+    }
     int rc = cm_child_ready(job->g->backend, out) ? cm_child_check(job, out) : 0;
     if (job->g->backend->teardown)
         job->g->backend->teardown();

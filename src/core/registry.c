@@ -108,7 +108,7 @@ static int check_row(const cm_backend *b, const cm_impl *rows, size_t k, cm_erro
     else if (!is_name(impl->variant))
         what = "has no variant name, or one with characters other than letters, digits and "
                "- _ ( ) .";
-    else if (!impl->vt.any && !impl->lacking)
+    else if (!impl->vt.any && !impl->lacking && !b->helper)
         what = "has no table";
     else if (impl->vt.any && impl->lacking)
         what = "has a table and says the library lacks the algorithm";
@@ -126,7 +126,7 @@ static int check_row(const cm_backend *b, const cm_impl *rows, size_t k, cm_erro
 
 int cm_registry_check_backend(const cm_backend *b, cm_error *err)
 {
-    if (!is_name(b->name) || strchr(b->name, '.'))
+    if (!is_name(b->name))
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "build error: backend name '%s' is "
                             "not a name", b->name ? b->name : "NULL");
     size_t n;
@@ -220,6 +220,10 @@ int cm_impl_available(const cm_backend *b, const cm_impl *impl, char *why, size_
         snprintf(why, why_len, "%s lacks it: %s", b->name, impl->lacking);
         return 0;
     }
+    if (impl->unavailable) {
+        snprintf(why, why_len, "%s", impl->unavailable);
+        return 0;
+    }
     if (!cm_backend_ready(b, why, why_len))
         return 0;
     return impl->available ? impl->available(why, why_len) : 1;
@@ -249,7 +253,8 @@ const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
     char why[8];
     for (size_t i = 0; i < n; i++) {
         const cm_backend *c = list[i];
-        if (c->test_only || (best && peer_key(c, self) >= peer_key(*peer_backend, self)))
+        /* a helper's rows run only in the helper: no table to call here */
+        if (c->test_only || c->helper || (best && peer_key(c, self) >= peer_key(*peer_backend, self)))
             continue;
         size_t nr;
         const cm_impl *rows = cm_backend_impls(c, &nr);

@@ -13,6 +13,7 @@
 #include <jansson.h>
 #include "core/child.h"
 #include "core/class.h"
+#include "core/helper.h"
 #include "platform/cpuclock.h"
 #include "core/isolate.h"
 #include "core/kat.h"
@@ -93,12 +94,11 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
 }
 
 /* The child: pin, clock, the checks (child.h), measurements, clock. */
-static int group_child(void *arg, FILE *out)
+int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out)
 {
-    const group_job *job = arg;
-    const cm_suite_config *cfg = job->cfg;
-    const cm_backend *backend = job->g->backend;
-    cm_check_job check = {.g = job->g, .sizes = cfg->sizes, .n_sizes = cfg->n_sizes};
+    const group_job one = {cfg, g}, *job = &one;
+    const cm_backend *backend = g->backend;
+    cm_check_job check = {.g = g, .sizes = cfg->sizes, .n_sizes = cfg->n_sizes};
     cm_pin_to_cpu(cfg->cpu);
     if (!cm_child_ready(backend, out))
         return 0;
@@ -121,6 +121,23 @@ static int group_child(void *arg, FILE *out)
     if (backend->teardown)
         backend->teardown();
     return 0;
+}
+
+/* The forked child of a group: cm_suite_child here, or in the backend's
+ * helper executable (helper.h), which runs the same function. */
+static int group_child(void *arg, FILE *out)
+{
+    const group_job *job = arg;
+    const cm_backend *b = job->g->backend;
+    if (b->helper) {
+        json_t *j = cm_helper_job("run", job->g, job->cfg->sizes, job->cfg->n_sizes);
+        if (j)
+            json_object_update_new(j, json_pack("{s:f, s:f, s:i}", "time_s", job->cfg->time_s,
+                                                "target_ci", job->cfg->target_ci, "cpu",
+                                                job->cfg->cpu));
+        cm_helper_exec(b, j, out);
+    }
+    return cm_suite_child(job->cfg, job->g, out);
 }
 
 /* --- parent side ------------------------------------------------------------ */

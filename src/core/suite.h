@@ -10,6 +10,7 @@
 #define CM_CORE_SUITE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "core/plan.h"
 #include "core/record.h"
 #include "util/error.h"
@@ -36,5 +37,11 @@ typedef struct cm_suite_totals {
  * stay in the set, but the result is not whole). */
 int cm_suite_run(const cm_suite_config *cfg, const cm_group *groups, size_t n,
                  cm_record_set *records, cm_suite_totals *totals, cm_error *err);
+
+/* The child of one group, in this process: pins to cfg->cpu, sends the
+ * clock, the checks (child.h), each measurement and the clock again to
+ * out. A forked child of cm_suite_run calls it, or a backend's helper
+ * executable (helper.h) for the group the parent handed it. Returns 0. */
+int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out);
 
 #endif

@@ -16,17 +16,16 @@
 #             use an OpenSSL 1.1.1 already unpacked or installed under DIR
 #             (DIR/include/openssl/opensslv.h, DIR/lib[/<multiarch>]/
 #             libcrypto.so) instead of downloading one.
-#   OPENSSL111_MIRROR=URL
-#             Debian mirror (default http://deb.debian.org/debian; use
-#             http://archive.debian.org/debian once bullseye is archived).
+#   OPENSSL_MIRROR=URL
+#             Debian mirror for tools/fetch-openssl.sh (default
+#             http://deb.debian.org/debian; use http://archive.debian.org/debian
+#             once bullseye is archived).
 #   CC=...    compiler (default cc).
 #
 # Needs: a C compiler, libjansson-dev, and, unless OPENSSL111_ROOT is given,
-# apt-get and dpkg-deb with network access plus debian-archive-keyring. The
-# 1.1.1 packages (libssl-dev and libssl1.1 from Debian 11 "bullseye", for
-# this machine's architecture) are fetched with a private apt configuration
-# under WORKDIR: the system's apt state is not touched, root is not needed,
-# nothing is installed.
+# what tools/fetch-openssl.sh needs (apt-get, dpkg-deb, network access,
+# debian-archive-keyring): it fetches libssl-dev and libssl1.1 from Debian 11
+# "bullseye" into WORKDIR without touching the system's apt state.
 #
 # What it does:
 #   1. compiles every backend source and a small check program with
@@ -50,7 +49,6 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
 CC=${CC:-cc}
-mirror=${OPENSSL111_MIRROR:-http://deb.debian.org/debian}
 if [ $# -ge 1 ]; then
     work=$1
     mkdir -p "$work"
@@ -72,53 +70,10 @@ unavailable() { printf 'check-openssl111: NOT RUN: %s\n' "$*" >&2; exit 77; }
 if [ -n "${OPENSSL111_ROOT:-}" ]; then
     root=$OPENSSL111_ROOT
 else
-    say "fetching OpenSSL 1.1.1 from Debian bullseye ($mirror) into $work"
-    keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-    [ -r "$keyring" ] || unavailable "$keyring missing: install debian-archive-keyring"
-    mkdir -p "$work/apt/lists/partial" "$work/apt/cache/archives/partial" \
-             "$work/apt/parts" "$work/debs"
-    : > "$work/apt/status"
-    # The host's update hooks (docker-clean, appstream) are about its own
-    # cache, not ours: leave them out.
-    printf '%s\n' '#clear APT::Update::Post-Invoke;' \
-        '#clear APT::Update::Post-Invoke-Success;' > "$work/apt/apt.conf"
-    # As root, apt would hand downloads to _apt, which cannot write WORKDIR.
-    [ "$(id -u)" != 0 ] || echo 'APT::Sandbox::User "root";' >> "$work/apt/apt.conf"
-    security=$(printf '%s' "$mirror" | sed 's,/debian$,/debian-security,')
-    # apt-get with our private state. The empty dpkg status makes
-    # bullseye's 1.1.1 the candidate even where a newer libssl-dev is
-    # installed.
-    private_apt() {
-        apt-get -qq -c "$work/apt/apt.conf" \
-            -o Dir::Etc::sourcelist="$work/apt/sources.list" \
-            -o Dir::Etc::sourceparts="$work/apt/parts" \
-            -o Dir::State::Lists="$work/apt/lists" \
-            -o Dir::State::status="$work/apt/status" \
-            -o Dir::Cache="$work/apt/cache" \
-            -o Debug::NoLocking=1 "$@"
-    }
-    # fetch SUITE...: downloads libssl-dev and libssl1.1 from those suites.
-    fetch() {
-        : > "$work/apt/sources.list"
-        for suite in "$@"; do
-            case $suite in
-                *-security) echo "deb [signed-by=$keyring] $security $suite main" ;;
-                *) echo "deb [signed-by=$keyring] $mirror $suite main" ;;
-            esac >> "$work/apt/sources.list"
-        done
-        rm -f "$work"/apt/lists/*_* "$work"/debs/*.deb
-        private_apt update || return 1
-        (cd "$work/debs" && private_apt download libssl-dev libssl1.1)
-    }
-    # A security update can be listed before every mirror has its .debs:
-    # fall back to the release's own 1.1.1w then.
-    fetch bullseye bullseye-security \
-        || { say "retrying without bullseye-security"; fetch bullseye; } \
-        || unavailable "could not download libssl-dev and libssl1.1 from bullseye"
-    for deb in "$work"/debs/*.deb; do
-        dpkg-deb -x "$deb" "$work/root"
-    done
-    root=$work/root/usr
+    say "fetching OpenSSL 1.1.1 from Debian bullseye into $work (tools/fetch-openssl.sh)"
+    rc=0
+    root=$("$repo/tools/fetch-openssl.sh" 1.1.1 "$work/root") || rc=$?
+    [ $rc = 0 ] || { [ $rc = 77 ] && unavailable "tools/fetch-openssl.sh could not fetch it"; die "tools/fetch-openssl.sh failed"; }
 fi
 [ -r "$root/include/openssl/opensslv.h" ] || die "no $root/include/openssl/opensslv.h"
 grep -q 'OPENSSL_VERSION_TEXT.*"OpenSSL 1\.1\.1' "$root/include/openssl/opensslv.h" \

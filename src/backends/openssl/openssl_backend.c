@@ -219,8 +219,11 @@ cm_rc ossl_fail(cm_rc rc)
 }
 
 extern const cm_backend cm_backend_openssl;
+#ifndef CM_OPENSSL_BACKEND_NAME
+#define CM_OPENSSL_BACKEND_NAME "openssl"
+#endif
 const cm_backend cm_backend_openssl = {
-    .name = "openssl",
+    .name = CM_OPENSSL_BACKEND_NAME, /* a generation's helper: "openssl-3.5" */
     .description = "OpenSSL libcrypto through EVP (EVP_CIPHER, EVP_MD, "
                    "EVP_MAC or HMAC, EVP_PKEY), keyed once as applications do",
     .version = ossl_version,
