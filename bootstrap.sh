@@ -152,6 +152,22 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $bu
         { tail -50 "$dir.build.log" >&2; die "build failed (log above, whole log in $dir.build.log)"; }
 }
 
+# The OpenSSL generations beside the system's (docs/generations.md): Debian
+# 11's 1.1.1 and Debian 13's 3.5, fetched once into .deps/ (a cache) by
+# tools/fetch-openssl.sh. Prints the cmake option that builds their
+# helpers (empty when none could be had: list then says why).
+generations() {
+    prefixes=""
+    for gen in 1.1.1 3.5; do
+        if p=$(tools/fetch-openssl.sh "$gen" ".deps/openssl-$gen" 2>".deps-openssl-$gen.log"); then
+            prefixes="$prefixes${prefixes:+;}$p"
+        else
+            say "OpenSSL $gen: not fetched ($(tail -1 ".deps-openssl-$gen.log")): its generation is left out"
+        fi
+    done
+    printf '%s\n' "-DCRYPTOMETER_OPENSSL_PREFIXES=$prefixes"
+}
+
 venv() {
     # playwright drives the system's chromium (tests/python/test_report_browser.py): no browser download.
     if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, xdist, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright, hypothesis, ansible' 2>/dev/null; then
@@ -165,36 +181,41 @@ venv() {
 install_packages
 case "$mode" in
 build)
-    build build
+    build build "$(generations)"
     say "built build/cryptometer"
     ;;
 bench-tools)
     install_bench_tools
-    build build
+    build build "$(generations)"
     say "built build/cryptometer; bench/vs_library_tools.py and bench/vs_openssl_speed.py can run"
     ;;
 run)
-    build build
+    build build "$(generations)"
     exec build/cryptometer run "$@"
     ;;
 test)
-    build build
+    gen_option=$(generations)
+    [ "$gen_option" != -DCRYPTOMETER_OPENSSL_PREFIXES= ] || not_run_gen=" openssl-generations"
+    build build "$gen_option"
     build build-test -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON
     # users build their way: Release with GCC and with clang must build
     # without a warning (warnings are errors in the test build only)
     # (GCC's test programs are checked by build-test: only the binary here)
     build_target=cryptometer CC=gcc build build-release-gcc -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON
-    CC=clang build build-release-clang -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON
+    # (and the OpenSSL generations' helpers, warning-free with clang)
+    CC=clang build build-release-clang -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON "$gen_option"
     venv
     # tests run on every core: ctest's programs side by side, pytest's files
     # spread over workers (a file's module fixtures stay on one worker)
     jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
     pytest_par="-n $jobs --dist loadfile"
     status=0
-    not_run=""
+    not_run="${not_run_gen:-}"
     say "C unit tests (ctest)"
     (cd build-test && ctest -j "$jobs" --output-on-failure) || status=1
     say "Python and end-to-end tests (pytest)"
+    # the generations fetched above must be there and pass (not skip)
+    CRYPTOMETER_REQUIRE_GENERATIONS=$([ -z "${not_run_gen:-}" ] && echo 1 || echo 0) \
     CRYPTOMETER_BIN="$here/build/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-test/cryptometer" \
         .venv/bin/python -m pytest -q $pytest_par tests/python tests/e2e "$@" || status=1
     say "end-to-end tests of a build without OpenSSL (what it lacks is skipped, with the reason)"
@@ -205,7 +226,9 @@ test)
         .venv/bin/python -m pytest -q -rs $pytest_par --ignore=tests/e2e/test_fleet.py tests/e2e || status=1
     say "the OpenSSL backend against OpenSSL 1.1.1 (src/backends/openssl/check-openssl111.sh)"
     rc=0
-    sh src/backends/openssl/check-openssl111.sh >openssl111.log 2>&1 || rc=$?
+    # (on the 1.1.1 fetched above when there is one)
+    OPENSSL111_ROOT=$([ -d .deps/openssl-1.1.1/usr/include/openssl ] && echo "$here/.deps/openssl-1.1.1/usr" || true) \
+        sh src/backends/openssl/check-openssl111.sh >openssl111.log 2>&1 || rc=$?
     case $rc in
     0) say "OpenSSL 1.1.1: $(tail -1 openssl111.log)" ;;
     77) say "OpenSSL 1.1.1: NOT RUN: $(tail -1 openssl111.log)"; not_run="$not_run openssl-1.1.1" ;;
@@ -260,7 +283,8 @@ test)
     say "valgrind: detect, verify --filter ref:, a short run (build/cryptometer)"
     if command -v valgrind >/dev/null 2>&1; then
         # forked children (the isolated measurements) stay under valgrind; it
-        # does not follow exec (--trace-children=no): cryptometer execs nothing
+        # does not follow exec (--trace-children=no): the OpenSSL generations'
+        # helpers (a static libcrypto each) are left out
         vgdir=$(mktemp -d)
         : >valgrind.log
         for args in "detect" "verify --filter ref:" \

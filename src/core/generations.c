@@ -9,7 +9,7 @@
 #include "core/helper.h"
 
 #define CM_GENERATION(sym, NAME, FILE_NAME, PREFIX)                                          \
-    static cm_helper_backend state_##sym = {NAME, FILE_NAME, PREFIX};                      \
+    static cm_helper_backend state_##sym = {NAME, FILE_NAME, PREFIX, "openssl"};                      \
     static const cm_impl *discover_##sym(size_t *n) { return cm_helper_rows(&state_##sym, n); } \
     static const char *version_##sym(void) { return cm_helper_version(&state_##sym); } \
     static struct json_t *describe_##sym(void) { return cm_helper_describe(&state_##sym); } \

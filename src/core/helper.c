@@ -162,6 +162,22 @@ static int take_rows(cm_helper_backend *h, const json_t *impls)
     return 0;
 }
 
+/* Without a hello: the rows of the in-process backend the helper is a
+ * build of (h->like), each unavailable with why, so that a run or a list
+ * still shows every cell of the generation with the reason. */
+static void rows_like(cm_helper_backend *h)
+{
+    const cm_backend *like = cm_registry_find_backend(h->like);
+    size_t n = 0;
+    const cm_impl *rows = like ? cm_backend_impls(like, &n) : NULL;
+    h->rows = calloc(n ? n : 1, sizeof *h->rows);
+    for (size_t i = 0; h->rows && i < n; i++) {
+        h->rows[i] = (cm_impl){rows[i].algorithm, rows[i].variant, rows[i].cls};
+        h->rows[i].unavailable = h->why;
+    }
+    h->n_rows = h->rows ? n : 0;
+}
+
 /* Asks the helper once: its rows, version and details, or why not. */
 static void ask(cm_helper_backend *h, const cm_backend *b)
 {
@@ -182,6 +198,8 @@ static void ask(cm_helper_backend *h, const cm_backend *b)
         snprintf(h->why, sizeof h->why, "%s: its helper %s did not answer: %s", h->name, h->file,
                  oc.detail[0] ? oc.detail : "no hello");
     }
+    if (!h->ok)
+        rows_like(h);
     json_decref(r.hello);
 }
 

@@ -35,6 +35,7 @@ struct json_t *cm_helper_job(const char *mode, const cm_group *g, const size_t *
 /* The state of one helper backend in the parent: what its hello said. */
 typedef struct cm_helper_backend {
     const char *name, *file, *prefix; /* from the build (generations.inc) */
+    const char *like;       /* the in-process backend it is a build of */
     int asked, ok;
     char why[256];          /* the helper could not be asked */
     char *version;
