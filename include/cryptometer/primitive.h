@@ -78,6 +78,7 @@ typedef enum cm_op {
     CM_OP_MODEXP,
     CM_OP_MODINV,
     CM_OP_MODSQRT,
+    CM_OP_MAC_NEWKEY, /* a MAC keyed afresh for every message: create, mac, destroy */
     CM_OP_COUNT
 } cm_op;
 

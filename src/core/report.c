@@ -413,10 +413,15 @@ static void print_op_cells(FILE *out, const cm_record *recs, size_t n, const cm_
     fprintf(out, "%20s%14s%22s\n", ops, us, c);
 }
 
+/* The leading columns of a row and of the header, a space after each
+ * however long: implementation (openssl-1.1.1:devcrypto-engine),
+ * algorithm, operation (mac-newkey, decapsulate), KAT. */
+#define ROW_LEAD "%-30s %-21s %-11s %-5s "
+
 /* The header line of a block. */
 static void print_head(FILE *out, const table_facts *t, table_kind kind)
 {
-    fprintf(out, "%-26s%-22s%-9s%-6s", "implementation", "algorithm", "op", "KAT");
+    fprintf(out, ROW_LEAD, "implementation", "algorithm", "op", "KAT");
     if (t->per_cluster)
         fprintf(out, "%-9s", "cluster");
     if (kind == TABLE_OPS)
@@ -478,7 +483,7 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
         if (k > 0 && rows[k - 1]->alg != r->alg)
             fputc('\n', out);
         snprintf(impl, sizeof impl, "%s:%s", r->backend, r->variant);
-        fprintf(out, "%-26s%-22s%-9s%-6s", impl, r->alg->name, cm_op_name(r->op), kat_word(r));
+        fprintf(out, ROW_LEAD, impl, r->alg->name, cm_op_name(r->op), kat_word(r));
         if (t->per_cluster)
             fprintf(out, "%-9d", r->cluster);
         if (kind == TABLE_OPS) {
