@@ -21,6 +21,7 @@
 #include "core/plan.h"
 #include "core/score.h"
 #include "core/suite.h"
+#include "core/threads.h"
 #include "core/workload.h"
 #include "platform/platform.h"
 #include "platform/timer.h"
@@ -121,7 +122,7 @@ static size_t count_measurements(const cm_group *groups, size_t n, const cm_opti
             for (int s = 0; s < o->n_sizes; s++)
                 total += (size_t)groups[i].n_ops * (size_t)cm_size_fits(groups[i].alg, o->sizes[s]);
     }
-    return total;
+    return o->threads > 1 ? 2 * total : total; /* --threads: the copies' figure too */
 }
 
 /* The JSON document, its "results" the JSON view of recs, and, if asked,
@@ -165,6 +166,11 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
             cfg.cpu = pc->clusters[run].cpus[0];
             cfg.cluster = run;
         }
+        int cpus[CM_MAX_THREADS];
+        cfg.threads = o->threads;
+        cfg.thread_cpus = cpus;
+        if (o->threads > 1 && cm_threads_cpus(o->threads, cfg.cpu, o->allowed_cpus, o->n_allowed_cpus, cpus, err) != 0)
+            return -1;
         int f = cm_suite_run(&cfg, groups, n, recs, &totals, err);
         if (f < 0)
             return -1;
@@ -185,14 +191,14 @@ static json_t *settings_json(const cm_options *o)
     }
     /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
      * --filter from failing the whole object */
-    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f}", "suite",
+    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i}", "suite",
                      o->suite ? o->suite : "selection", "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter",
                      o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
                      "backends", o->backends ? cm_json_string_lossy(o->backends) : json_null(),
                      "cpu", o->cpu,
-                     "aead_aad_len", 13, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s);
+                     "aead_aad_len", 13, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads);
 }
 
 /* The document before the measurements: tool, command, settings, context

@@ -17,6 +17,7 @@
 #include "core/isolate.h"
 #include "core/registry.h"
 #include "core/suite.h"
+#include "core/threads.h"
 #include "util/error.h"
 #include "util/json.h"
 
@@ -129,8 +130,15 @@ static int serve(const json_t *job, FILE *out)
         return CM_EXIT_OK;
     }
     if (strcmp(mode, "run") == 0) {
+        static int cpus[CM_MAX_THREADS];
+        const json_t *tc = json_object_get(job, "thread_cpus");
+        int threads = (int)json_integer_value(json_object_get(job, "threads"));
+        if (threads < 1 || threads > CM_MAX_THREADS || (threads > 1 && (int)json_array_size(tc) != threads))
+            threads = 1;
+        for (int i = 0; i < threads && threads > 1; i++)
+            cpus[i] = (int)json_integer_value(json_array_get(tc, i));
         cm_suite_config cfg = {
-            .sizes = sizes, .n_sizes = n_sizes,
+            .sizes = sizes, .n_sizes = n_sizes, .threads = threads, .thread_cpus = cpus,
             .time_s = json_number_value(json_object_get(job, "time_s")),
             .target_ci = json_number_value(json_object_get(job, "target_ci")),
             .cpu = (int)json_integer_value(json_object_get(job, "cpu")),

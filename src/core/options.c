@@ -51,6 +51,9 @@ static const opt_spec table[CM_OPT_COUNT] = {
                     "pin the measurements to CPU N (default: the CPU it starts on)"},
     [CM_OPT_PER_CLUSTER] = {"--per-cluster", 0, NULL,
                             "run everything on the first CPU of each cluster in turn"},
+    [CM_OPT_THREADS] = {"--threads", 0, "N|all",
+                        "also measure N pinned copies at once (all: one per allowed CPU):\n"
+                        "aggregate and per-thread figures, scaling efficiency"},
     [CM_OPT_JSON] = {"--json", 0, "FILE",
                      "write the result document here (default results/<host>-<time>.json)"},
     [CM_OPT_CSV] = {"--csv", 0, "FILE", "also write the records as CSV"},
@@ -126,6 +129,21 @@ static int parse_cpu(const char *text, int *cpu, cm_error *err)
     return 0;
 }
 
+/* --threads N|all: a count from 1 to the CPUs allowed here (checked
+ * again, with the CPUs chosen, when the run starts: threads.h). */
+static int parse_threads(const char *text, int allowed, int *threads, cm_error *err)
+{
+    char *end;
+    long v = strcmp(text, "all") == 0 ? allowed : (errno = 0, strtol(text, &end, 10));
+    if (strcmp(text, "all") != 0 && (errno || *end || end == text))
+        return cm_error_set(err, CM_EXIT_USAGE, "--threads: '%s' is not a count (a number or all)", text);
+    if (v < 1 || v > allowed)
+        return cm_error_set(err, CM_EXIT_USAGE, "--threads %s: one copy per CPU, and %d CPU%s "
+                            "allowed here", text, allowed, allowed == 1 ? " is" : "s are");
+    *threads = (int)v;
+    return 0;
+}
+
 /* --isa MASK: the feature mask of CRYPTOMETER_ISA_MASK, set for this
  * process and its children; every name must be one of this CPU's table. */
 static int parse_isa(const char *text, cm_error *err)
@@ -162,6 +180,7 @@ static int apply(cm_options *o, int id, const char *value, cm_error *err)
         return 0;
     case CM_OPT_CPU: return parse_cpu(value, &o->cpu, err);
     case CM_OPT_PER_CLUSTER: o->per_cluster = 1; return 0;
+    case CM_OPT_THREADS: return parse_threads(value, o->n_allowed_cpus, &o->threads, err);
     case CM_OPT_JSON:
         if (value)
             o->json_path = value;
@@ -182,6 +201,12 @@ static void set_defaults(cm_options *o)
 {
     memset(o, 0, sizeof *o);
     o->time_s = 0.2;
+    o->threads = 1;
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        for (int c = 0; c < CPU_SETSIZE && o->n_allowed_cpus < 64; c++)
+            if (CPU_ISSET(c, &set))
+                o->allowed_cpus[o->n_allowed_cpus++] = c;
     o->target_ci = 0.01;
     o->timeout_s = 60;
     o->cpu = sched_getcpu();
@@ -312,7 +337,7 @@ const cm_command cm_cmd_run = {
     .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
                CM_OPT(SIZES) | CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
                CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET) |
-               CM_OPT(FULL),
+               CM_OPT(FULL) | CM_OPT(THREADS),
     .footer =
         "With no --filter, --algorithms or --backends, run measures the default suite\n"
         "(data/suites.json: a few algorithms of every class in every backend, at 16, 1024 and\n"

@@ -27,6 +27,7 @@ typedef enum cm_opt {
     CM_OPT_TARGET_CI,
     CM_OPT_CPU,
     CM_OPT_PER_CLUSTER,
+    CM_OPT_THREADS,
     CM_OPT_JSON,
     CM_OPT_CSV,
     CM_OPT_TIMEOUT,
@@ -65,6 +66,9 @@ typedef struct cm_options {
     int n_sizes;                 /* cm_default_sizes unless --sizes */
     double time_s, target_ci, timeout_s;
     int quiet, cpu, per_cluster;
+    int threads;                 /* --threads: copies at once (1: the single figures only) */
+    int allowed_cpus[64];        /* the CPUs this process could run on when it started, */
+    int n_allowed_cpus;          /* before any pinning (the first 64) */
     int force;                   /* --force: replace a read-only result file */
     int sizes_given;             /* --sizes was given */
     int full;                    /* --full: the full matrix, not the default suite */

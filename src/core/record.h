@@ -10,6 +10,7 @@
 #ifndef CM_CORE_RECORD_H
 #define CM_CORE_RECORD_H
 
+#include "core/threads.h"
 #include <stddef.h>
 #include "cryptometer/algorithm.h"
 #include "core/class.h"
@@ -63,6 +64,12 @@ typedef struct cm_record {
     cm_record_clock clock;
     cm_measurement m;        /* status ok only; samples owned by the record */
     double reference_ns;     /* the run's reference workload median (0: none) */
+    /* threads > 1 (run --threads, threads.h): each copy's CPU and mean ns
+     * per operation; the aggregate throughput over threads × the
+     * single-copy figure of the same run (0: not known). */
+    int per_thread_cpu[CM_MAX_THREADS];
+    double per_thread_ns[CM_MAX_THREADS];
+    double scaling_efficiency;
 } cm_record;
 
 /* Flags of a measurement, as the JSON "flags" words. */

@@ -108,6 +108,25 @@ static json_t *flags_json(unsigned flags)
     return cm_json_checked(a, rc);
 }
 
+/* threads > 1: each copy's figures and the scaling efficiency. */
+static int put_threads(json_t *o, const cm_record *r)
+{
+    json_t *a = json_array();
+    int rc = a ? 0 : -1, per_byte = r->unit == CM_UNIT_BYTE && r->size;
+    for (int i = 0; rc == 0 && i < r->threads; i++) {
+        double ns = r->per_thread_ns[i];
+        rc |= json_array_append_new(
+            a, json_pack("{s:i, s:o, s:o, s:o}", "cpu", r->per_thread_cpu[i], "ns_per_op",
+                         num(ns > 0, ns), "throughput_mb_s",
+                         num(per_byte && ns > 0, (double)r->size / ns * 1e3), "ops_per_s",
+                         num(ns > 0, 1e9 / ns)));
+    }
+    rc |= json_object_set_new(o, "per_thread", a);
+    rc |= json_object_set_new(o, "scaling_efficiency",
+                              num(r->scaling_efficiency > 0, r->scaling_efficiency));
+    return rc;
+}
+
 /* The measurement of an ok record and the figures derived from it. */
 static int put_measurement(json_t *o, const cm_record *r)
 {
@@ -130,6 +149,8 @@ static int put_measurement(json_t *o, const cm_record *r)
         num(1, m->wall_s), "flags", flags_json(f.flags));
     rc |= more ? json_object_update(o, more) : -1;
     json_decref(more);
+    if (r->threads > 1)
+        rc |= put_threads(o, r);
     return rc;
 }
 

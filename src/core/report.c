@@ -286,10 +286,11 @@ static const char *status_word(cm_record_status s)
     }
 }
 
-/* 1 if a and b are in the same row: same name and same cluster (or none). */
+/* 1 if a and b are in the same row: same name, cluster (or none) and
+ * thread count. */
 static int same_row(const cm_record *a, const cm_record *b)
 {
-    return strcmp(a->name, b->name) == 0 && a->cluster == b->cluster;
+    return strcmp(a->name, b->name) == 0 && a->cluster == b->cluster && a->threads == b->threads;
 }
 
 /* The record of first's row at size (any size for a record without one),
@@ -356,8 +357,8 @@ static const char *fastest_mark(const cm_record *recs, size_t n, const cm_record
         return "";
     for (size_t i = 0; i < n; i++) {
         const cm_record *o = &recs[i];
-        if (o == r || !same_operation(o, r) || o->size != r->size || o->status != CM_RECORD_OK ||
-            !(o->m.stats.median > 0))
+        if (o == r || !same_operation(o, r) || o->size != r->size || o->threads != r->threads ||
+            o->status != CM_RECORD_OK || !(o->m.stats.median > 0))
             continue;
         if (o->m.stats.median < r->m.stats.median)
             return "";
@@ -482,7 +483,10 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
         char impl[96];
         if (k > 0 && rows[k - 1]->alg != r->alg)
             fputc('\n', out);
-        snprintf(impl, sizeof impl, "%s:%s", r->backend, r->variant);
+        if (r->threads > 1)
+            snprintf(impl, sizeof impl, "%s:%s x%d", r->backend, r->variant, r->threads);
+        else
+            snprintf(impl, sizeof impl, "%s:%s", r->backend, r->variant);
         fprintf(out, ROW_LEAD, impl, r->alg->name, cm_op_name(r->op), kat_word(r));
         if (t->per_cluster)
             fprintf(out, "%-9d", r->cluster);
@@ -498,6 +502,38 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
         fputc('\n', out);
     }
     free(rows);
+}
+
+/* --threads: per record of N copies, the copies' own figures and the
+ * scaling efficiency (aggregate over N × the single copy). */
+static void print_scaling(FILE *out, const cm_record *recs, size_t n)
+{
+    int header = 0;
+    for (size_t k = 0; k < n; k++) {
+        const cm_record *r = &recs[k];
+        if (r->threads < 2 || r->status != CM_RECORD_OK)
+            continue;
+        if (!header++)
+            fprintf(out, "\nScaling (xN: N pinned copies at once; efficiency = aggregate / (N × "
+                         "one copy alone); each copy's figure on its CPU):\n");
+        char size[32] = "";
+        if (r->size)
+            snprintf(size, sizeof size, " %zu B", r->size);
+        fprintf(out, "  %s:%s %s %s%s x%d: efficiency ", r->backend, r->variant, r->alg->name,
+                cm_op_name(r->op), size, r->threads);
+        if (r->scaling_efficiency > 0)
+            fprintf(out, "%.2f;", r->scaling_efficiency);
+        else
+            fprintf(out, "unknown (no single-copy figure);");
+        for (int i = 0; i < r->threads; i++) {
+            double ns = r->per_thread_ns[i];
+            if (r->unit == CM_UNIT_BYTE && r->size && ns > 0)
+                fprintf(out, " CPU %d %.1f MB/s", r->per_thread_cpu[i], (double)r->size / ns * 1e3);
+            else if (ns > 0)
+                fprintf(out, " CPU %d %.0f ops/s", r->per_thread_cpu[i], 1e9 / ns);
+        }
+        fputc('\n', out);
+    }
 }
 
 /* The notes under the table: every record that has no figure, once per
@@ -562,6 +598,7 @@ void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
                  "KAT: known-answer vectors and cross-check against another implementation, run "
                  "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
                  "neither had anything to check; FAIL; - not run).\n");
+    print_scaling(out, recs, n);
     print_notes(out, recs, n, doc);
     print_scores_and_health(out, doc);
 }

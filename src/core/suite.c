@@ -14,6 +14,7 @@
 #include "core/child.h"
 #include "core/class.h"
 #include "core/helper.h"
+#include "core/threads.h"
 #include "platform/cpuclock.h"
 #include "core/isolate.h"
 #include "core/kat.h"
@@ -93,6 +94,38 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
     cm_bench_close(&b);
 }
 
+/* Measures cfg->threads copies of one (operation, size) at once and sends
+ * the aggregate with each copy's figure, or an error; both say "threads". */
+static void measure_threads(const group_job *job, cm_op op, size_t size, uint64_t resolution_ns,
+                            FILE *out)
+{
+    cm_threaded t = {.n = job->cfg->threads};
+    cm_runner_config rc;
+    cm_error err = {0};
+    memcpy(t.cpus, job->cfg->thread_cpus, sizeof t.cpus[0] * (size_t)t.n);
+    cm_runner_defaults(&rc, job->cfg->time_s, resolution_ns);
+    rc.target_ci = job->cfg->target_ci;
+    if (cm_threads_measure(job->g->impl, op, cm_bench_message_len(job->g->alg, size), &rc, &t,
+                           &err) != 0) {
+        cm_isolate_send(out, json_pack("{s:s, s:s, s:I, s:i, s:s}", "type", "error", "op",
+                                       cm_op_name(op), "size", (json_int_t)size, "threads", t.n,
+                                       "reason", err.msg));
+        return;
+    }
+    json_t *msg = cm_msg_measurement(&t.m, op, size), *per = json_array();
+    for (int i = 0; msg && per && i < t.n; i++)
+        json_array_append_new(per, json_pack("{s:i, s:f}", "cpu", t.cpus[i], "ns_per_op",
+                                             t.per_thread_ns[i]));
+    if (msg) {
+        json_object_set_new(msg, "threads", json_integer(t.n));
+        json_object_set_new(msg, "per_thread", per ? per : json_null());
+    } else {
+        json_decref(per);
+    }
+    cm_isolate_send(out, msg);
+    cm_measurement_free(&t.m);
+}
+
 /* The child: pin, clock, the checks (child.h), measurements, clock. */
 int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out)
 {
@@ -115,6 +148,13 @@ int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out)
                              cm_bench_message_len(job->g->alg, sizes[i]));
                     cm_child_progress(out, where);
                     measure_one(job, job->g->ops[k], sizes[i], resolution_ns, where, out);
+                    if (cfg->threads > 1) {
+                        snprintf(where, sizeof where, "measuring %s %zu B, %d copies at once",
+                                 cm_op_name(job->g->ops[k]),
+                                 cm_bench_message_len(job->g->alg, sizes[i]), cfg->threads);
+                        cm_child_progress(out, where);
+                        measure_threads(job, job->g->ops[k], sizes[i], resolution_ns, out);
+                    }
                 }
         cm_isolate_send(out, cm_msg_clock("after"));
     }
@@ -131,10 +171,15 @@ static int group_child(void *arg, FILE *out)
     const cm_backend *b = job->g->backend;
     if (b->helper) {
         json_t *j = cm_helper_job("run", job->g, job->cfg->sizes, job->cfg->n_sizes);
+        json_t *cpus = json_array();
+        for (int i = 0; cpus && job->cfg->threads > 1 && i < job->cfg->threads; i++)
+            json_array_append_new(cpus, json_integer(job->cfg->thread_cpus[i]));
         if (j)
-            json_object_update_new(j, json_pack("{s:f, s:f, s:i}", "time_s", job->cfg->time_s,
-                                                "target_ci", job->cfg->target_ci, "cpu",
-                                                job->cfg->cpu));
+            json_object_update_new(j, json_pack("{s:f, s:f, s:i, s:i, s:o}", "time_s",
+                                                job->cfg->time_s, "target_ci",
+                                                job->cfg->target_ci, "cpu", job->cfg->cpu,
+                                                "threads", job->cfg->threads, "thread_cpus",
+                                                cpus ? cpus : json_array()));
         cm_helper_exec(b, j, out);
     }
     return cm_suite_child(job->cfg, job->g, out);
@@ -147,6 +192,9 @@ static int group_child(void *arg, FILE *out)
 typedef struct received {
     cm_op op;
     size_t size;
+    int threads;      /* 1, or the copies of a --threads measurement */
+    int per_cpu[CM_MAX_THREADS];
+    double per_ns[CM_MAX_THREADS];
     int is_error;
     char reason[512];
     cm_measurement m; /* samples owned here until a record takes them */
@@ -193,6 +241,14 @@ static void on_result(group_state *st, const json_t *msg, int is_error)
     memset(r, 0, sizeof *r);
     if (cm_msg_subject(msg, &r->op, &r->size) != 0)
         return; /* about nothing planned: the planned one gets "no result" */
+    json_t *th = json_object_get(msg, "threads"), *per = json_object_get(msg, "per_thread");
+    r->threads = json_is_integer(th) ? (int)json_integer_value(th) : 1;
+    if (r->threads < 1 || r->threads > CM_MAX_THREADS)
+        return;
+    for (int i = 0; i < r->threads && i < (int)json_array_size(per); i++) {
+        r->per_cpu[i] = (int)json_integer_value(json_object_get(json_array_get(per, i), "cpu"));
+        r->per_ns[i] = json_number_value(json_object_get(json_array_get(per, i), "ns_per_op"));
+    }
     int rc = is_error ? 0 : cm_msg_measurement_parse(msg, &r->m);
     if (rc == CM_MSG_NOMEM) {
         cm_error_set(&st->err, CM_EXIT_ENVIRONMENT, "out of memory reading a measurement");
@@ -262,11 +318,11 @@ static group_fate fate_of(const group_state *st, const cm_isolate_outcome *oc)
     return f;
 }
 
-/* The child's message about (op, size), or NULL. */
-static received *find_received(group_state *st, cm_op op, size_t size)
+/* The child's message about (op, size, threads), or NULL. */
+static received *find_received(group_state *st, cm_op op, size_t size, int threads)
 {
     for (size_t i = 0; i < st->n_got; i++)
-        if (st->got[i].op == op && st->got[i].size == size)
+        if (st->got[i].op == op && st->got[i].size == size && st->got[i].threads == threads)
             return &st->got[i];
     return NULL;
 }
@@ -276,13 +332,22 @@ static received *find_received(group_state *st, cm_op op, size_t size)
  * implementation failed there, 0, or -1 to leave the record out (what an
  * interrupted child never got to). */
 static int make_record(group_state *st, const group_fate *fate, int interrupted, cm_op op,
-                       size_t size, cm_record *rec)
+                       size_t size, int threads, cm_record *rec)
 {
     const cm_group *g = st->job->g;
-    received *got = find_received(st, op, size);
+    received *got = find_received(st, op, size, threads);
     int failed = 0;
     cm_record_init(rec, g->backend->name, g->impl->variant, g->alg, op, size, CM_RECORD_OK, NULL);
     rec->served_by = g->impl->served_by;
+    rec->threads = threads;
+    if (got && threads > 1) {
+        const received *one = find_received(st, op, size, 1);
+        memcpy(rec->per_thread_cpu, got->per_cpu, sizeof got->per_cpu);
+        memcpy(rec->per_thread_ns, got->per_ns, sizeof got->per_ns);
+        if (one && !one->is_error && !got->is_error && got->m.stats.median > 0)
+            rec->scaling_efficiency =
+                one->m.stats.median / ((double)threads * got->m.stats.median);
+    }
     if (!cm_size_fits(g->alg, size)) {
         rec->status = CM_RECORD_SKIPPED;
         cm_size_rule(g->alg, rec->reason, sizeof rec->reason);
@@ -323,19 +388,21 @@ static int finish_group(group_state *st, const cm_isolate_outcome *oc, cm_record
     int failed = fate.failed;
     size_t n_sizes;
     const size_t *sizes = group_sizes(st->job->cfg, g, &n_sizes);
+    int counts[2] = {1, st->job->cfg->threads}; /* the single figures, then the copies' */
     for (int k = 0; k < g->n_ops; k++)
-        for (size_t i = 0; i < n_sizes; i++) {
-            cm_record rec;
-            int rc = make_record(st, &fate, oc->status == CM_ISOLATE_INTERRUPTED, g->ops[k],
-                                 sizes[i], &rec);
-            if (rc < 0)
-                continue;
-            failed |= rc;
-            if (cm_record_set_add(out, &rec, err) != 0) {
-                cm_measurement_free(&rec.m);
-                return -1;
+        for (size_t i = 0; i < n_sizes; i++)
+            for (int c = 0; c < (counts[1] > 1 ? 2 : 1); c++) {
+                cm_record rec;
+                int rc = make_record(st, &fate, oc->status == CM_ISOLATE_INTERRUPTED, g->ops[k],
+                                     sizes[i], counts[c], &rec);
+                if (rc < 0)
+                    continue;
+                failed |= rc;
+                if (cm_record_set_add(out, &rec, err) != 0) {
+                    cm_measurement_free(&rec.m);
+                    return -1;
+                }
             }
-        }
     return failed;
 }
 

@@ -24,6 +24,8 @@ typedef struct cm_suite_config {
     int cluster;          /* cluster id to note in records, or -1 */
     int progress;         /* draw a progress line on stderr */
     double timeout_s;     /* silence after which a child counts as hung */
+    int threads;          /* > 1: also N copies at once (threads.h), on thread_cpus */
+    const int *thread_cpus;
 } cm_suite_config;
 
 typedef struct cm_suite_totals {
