@@ -185,7 +185,7 @@ static void test_views_agree(void)
     char want[160], cell[64];
     snprintf(cell, sizeof cell, "%.2f ±%.1f%%", json_real_value(json_object_get(sha, "throughput_mb_s")),
              set.items[0].m.stats.ci_rel * 100);
-    snprintf(want, sizeof want, "%-26s%-22s%-9s%-6s%20s", "ref:portable", "sha256", "digest",
+    snprintf(want, sizeof want, "%-30s %-21s %-11s %-5s %20s", "ref:portable", "sha256", "digest",
              "pass", cell);
     CHECK(strstr(table, want) != NULL);
     const cm_record *signrec = NULL;
@@ -195,7 +195,7 @@ static void test_views_agree(void)
     CHECK(signrec != NULL);
     snprintf(cell, sizeof cell, "%.1f ±%.1f%%", json_real_value(json_object_get(sign, "ops_per_s")),
              signrec ? signrec->m.stats.ci_rel * 100 : 0);
-    snprintf(want, sizeof want, "%-26s%-22s%-9s%-6s%20s%14.2f", "ref:portable", "ed25519",
+    snprintf(want, sizeof want, "%-30s %-21s %-11s %-5s %20s%14.2f", "ref:portable", "ed25519",
              "sign", "pass", cell, json_real_value(json_object_get(sign, "us_per_op")));
     CHECK(strstr(table, want) != NULL);
     CHECK(strstr(table, "FAILED-KAT") != NULL);
