@@ -49,6 +49,13 @@ static const struct wp_kind {
     {"RSAES-OAEP", "RsaesOaepDecrypt", CM_CLASS_PKE, "rsa-oaep", NULL, 1},
     {"XDH", "XdhComp", CM_CLASS_KEX, "xdh", NULL, 1},
     {"ECDH", "EcdhTest", CM_CLASS_KEX, "ecdh", NULL, 1},
+    /* one "algorithm" for decapsulation and encapsulation groups; the
+     * group's parameterSet picks the row (find_kind takes the type too) */
+    {"ML-KEM", "MLKEMTest", CM_CLASS_KEM, "ml-kem", NULL, 1},
+    {"ML-KEM", "MLKEMEncapsTest", CM_CLASS_KEM, "ml-kem", NULL, 1},
+    {"ML-DSA-44", "MlDsaVerify", CM_CLASS_SIGNATURE, NULL, "ml-dsa-44"},
+    {"ML-DSA-65", "MlDsaVerify", CM_CLASS_SIGNATURE, NULL, "ml-dsa-65"},
+    {"ML-DSA-87", "MlDsaVerify", CM_CLASS_SIGNATURE, NULL, "ml-dsa-87"},
 };
 
 /* The fields of a public-key group that must equal an algorithm's
@@ -59,6 +66,7 @@ static const struct wp_param {
 } wp_params[] = {
     {"publicKey", "curve", "curve"}, {NULL, "curve", "curve"},      {NULL, "sha", "hash"},
     {NULL, "keySize", "key_bits"},   {NULL, "mgfSha", "mgf_hash"}, {NULL, "sLen", "salt_bytes"},
+    {NULL, "parameterSet", "parameter_set"},
 };
 
 /* Wycheproof's names of curves and hashes, and ours (algorithm params). */
@@ -155,13 +163,18 @@ static void runnable_kinds(char *out, size_t out_len)
         }
 }
 
-/* The entry for a Wycheproof "algorithm", or NULL. */
-static const struct wp_kind *find_kind(const char *name)
+/* The entry for a Wycheproof "algorithm" whose groups are of type (any
+ * type when NULL), else its first entry, or NULL. */
+static const struct wp_kind *find_kind(const char *name, const char *type)
 {
+    const struct wp_kind *first = NULL;
     for (size_t i = 0; i < N_KINDS; i++)
-        if (strcmp(wp_kinds[i].name, name) == 0)
-            return &wp_kinds[i];
-    return NULL;
+        if (strcmp(wp_kinds[i].name, name) == 0) {
+            if (!type || strcmp(wp_kinds[i].group_type, type) == 0)
+                return &wp_kinds[i];
+            first = first ? first : &wp_kinds[i];
+        }
+    return first;
 }
 
 /* See kat_internal.h. */
@@ -204,7 +217,8 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
                                                 const json_t *group,
                                                 char *why, size_t why_len)
 {
-    const struct wp_kind *k = find_kind(wp_algorithm);
+    const char *type = json_string_value(json_object_get(group, "type"));
+    const struct wp_kind *k = find_kind(wp_algorithm, type);
     if (!k || !kind_runnable(k)) {
         char known[160];
         runnable_kinds(known, sizeof known);
@@ -217,7 +231,6 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
                      "runs (it runs %s)", wp_algorithm, known);
         return NULL;
     }
-    const char *type = json_string_value(json_object_get(group, "type"));
     if (type && strcmp(type, k->group_type) != 0) {
         snprintf(why, why_len, "type \"%s\": %s groups are of type \"%s\"", type, k->name,
                  k->group_type);
