@@ -75,6 +75,8 @@ static const cm_impl wolf_impls[] = {
     CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "wolfcrypt", &wolf_rsa_pss, wolf_rsa_available),
     CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "wolfcrypt", &wolf_rsa_pss, wolf_rsa_available),
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "wolfcrypt", &wolf_rsa_pss, wolf_rsa_available),
+    CM_IMPL_LACKING_PQ_SIGNATURES("wolfcrypt", "wolfSSL 5.5 as Debian builds it has no ML-DSA: its round-3 Dilithium comes only through liboqs, left out of the build (no HAVE_LIBOQS)",
+                                  "wolfSSL 5.5 as Debian builds it has no SLH-DSA: its round-3 SPHINCS+ comes only through liboqs, left out of the build (no HAVE_LIBOQS)"),
 #endif
 #if WOLF_HAS_RSA_OAEP
     CM_IMPL_PKE("rsa-2048-oaep-sha256", "wolfcrypt", &wolf_rsa_oaep, wolf_rsa_available),
