@@ -69,6 +69,14 @@ typedef struct cm_impl {
     CM_IMPL_LACKING(SIGNATURE, "slh-dsa-sha2-128s", variant, slh_dsa_why),   \
     CM_IMPL_LACKING(SIGNATURE, "slh-dsa-sha2-128f", variant, slh_dsa_why)
 
+/* The rows of the post-quantum KEMs (ML-KEM, FIPS 203, and the TLS hybrid
+ * X25519MLKEM768, which needs ML-KEM-768) for a library that lacks them. */
+#define CM_IMPL_LACKING_PQ_KEMS(variant, why)                                  \
+    CM_IMPL_LACKING(KEM, "ml-kem-512", variant, why),                        \
+    CM_IMPL_LACKING(KEM, "ml-kem-768", variant, why),                        \
+    CM_IMPL_LACKING(KEM, "ml-kem-1024", variant, why),                       \
+    CM_IMPL_LACKING(KEM, "x25519mlkem768", variant, why)
+
 
 typedef struct cm_backend {
     const char *name;        /* "openssl", "ref", ... */

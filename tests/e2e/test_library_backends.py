@@ -14,10 +14,12 @@ import pytest
 
 from conftest import ROOT, run
 
-# The post-quantum signatures no library of Debian 12 has (docs/post-quantum.md).
+# The post-quantum algorithms no library of Debian 12 has (docs/post-quantum.md).
 PQ_SIGNATURES = {**{a: "no ML-DSA" for a in ("ml-dsa-44", "ml-dsa-44-1k", "ml-dsa-65",
                                               "ml-dsa-65-1k", "ml-dsa-87", "ml-dsa-87-1k")},
-                 "slh-dsa-sha2-128s": "no SLH-DSA", "slh-dsa-sha2-128f": "no SLH-DSA"}
+                 "slh-dsa-sha2-128s": "no SLH-DSA", "slh-dsa-sha2-128f": "no SLH-DSA",
+                 **{a: "no ML-KEM" for a in ("ml-kem-512", "ml-kem-768", "ml-kem-1024",
+                                              "x25519mlkem768")}}
 
 # backend -> what it lacks (algorithm -> a phrase of the reason) and the
 # Debian package of its library.

@@ -148,6 +148,7 @@ static const cm_impl bt_impls[] = {
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &rsa_4096_pss_vt, NULL),
     CM_IMPL_LACKING_PQ_SIGNATURES("default", "Botan 2.19 has no ML-DSA: it came in Botan 3",
                                   "Botan 2.19 has no SLH-DSA: it came in Botan 3"),
+    CM_IMPL_LACKING_PQ_KEMS("default", "Botan 2.19 has no ML-KEM: it came in Botan 3"),
     CM_IMPL_KEX("x25519", "default", &x25519_vt, NULL),
     CM_IMPL_KEX("ecdh-p256", "default", &ecdh_p256_vt, NULL),
     CM_IMPL_PKE("rsa-2048-oaep-sha256", "default", &rsa_2048_oaep_vt, NULL),

@@ -37,6 +37,7 @@ static const cm_impl cp_impls[] = {
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &cp_rsa_4096_pss_sha256_vt, NULL),
     CM_IMPL_LACKING_PQ_SIGNATURES("default", "Crypto++ 8.7 has no ML-DSA",
                                   "Crypto++ 8.7 has no SLH-DSA"),
+    CM_IMPL_LACKING_PQ_KEMS("default", "Crypto++ 8.7 has no ML-KEM"),
     CM_IMPL_KEX("x25519", "default", &cp_x25519_vt, NULL),
     CM_IMPL_KEX("ecdh-p256", "default", &cp_ecdh_p256_vt, NULL),
     CM_IMPL_PKE("rsa-2048-oaep-sha256", "default", &cp_rsa_oaep_sha256_vt, NULL),

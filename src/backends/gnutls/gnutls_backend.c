@@ -148,6 +148,7 @@ static const cm_impl gt_impls[] = {
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &rsa_4096_pss_vt, NULL),
     CM_IMPL_LACKING_PQ_SIGNATURES("default", "GnuTLS 3.7 has no ML-DSA",
                                   "GnuTLS 3.7 has no SLH-DSA"),
+    CM_IMPL_LACKING_PQ_KEMS("default", "GnuTLS 3.7 has no ML-KEM"),
     CM_IMPL_LACKING(KEX, "x25519", "default", GT_NO_DERIVE),
     CM_IMPL_LACKING(KEX, "ecdh-p256", "default", GT_NO_DERIVE),
     CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", GT_NO_OAEP),

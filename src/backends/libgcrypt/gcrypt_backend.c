@@ -135,6 +135,7 @@ static const cm_impl gc_impls[] = {
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &gc_rsa_pss_vtable, NULL),
     CM_IMPL_LACKING_PQ_SIGNATURES("default", "libgcrypt 1.10 has no ML-DSA",
                                   "libgcrypt 1.10 has no SLH-DSA"),
+    CM_IMPL_LACKING_PQ_KEMS("default", "libgcrypt 1.10 has no ML-KEM"),
     CM_IMPL_KEX("x25519", "default", &gc_x25519_vtable, NULL),
     CM_IMPL_KEX("ecdh-p256", "default", &gc_ecdh_p256_vtable, NULL),
     CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", GC_NO_EMPTY_OAEP),

@@ -49,6 +49,7 @@ static const cm_impl sodium_impls[] = {
     CM_IMPL_LACKING(SIGNATURE, "rsa-4096-pss-sha256", "default", "libsodium has no RSA"),
     CM_IMPL_LACKING_PQ_SIGNATURES("default", "libsodium has no ML-DSA",
                                   "libsodium has no SLH-DSA"),
+    CM_IMPL_LACKING_PQ_KEMS("default", "libsodium has no ML-KEM"),
     CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", "libsodium has no RSA"),
     CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", "libsodium has no RSA"),
     CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", "libsodium has no RSA"),

@@ -160,6 +160,7 @@ static const cm_impl nt_impls[] = {
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &nt_rsa_pss_vtable, NULL),
     CM_IMPL_LACKING_PQ_SIGNATURES("default", "Nettle 3.8 has no ML-DSA",
                                   "Nettle 3.8 has no SLH-DSA"),
+    CM_IMPL_LACKING_PQ_KEMS("default", "Nettle 3.8 has no ML-KEM"),
     CM_IMPL_KEX("x25519", "default", &nt_x25519_vtable, NULL),
     CM_IMPL_KEX("ecdh-p256", "default", &nt_ecdh_p256_vtable, NULL),
     CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", NT_NO_OAEP),
