@@ -60,6 +60,27 @@ typedef struct cm_impl {
 #define CM_IMPL_LACKING(cls, alg, variant, reason) \
     {alg, variant, CM_CLASS_##cls, {.any = NULL}, NULL, NULL, reason}
 
+/* The rows of the post-quantum signatures (ML-DSA, FIPS 204, at the two
+ * message lengths; SLH-DSA, FIPS 205) for a library that lacks them: one
+ * reason for ML-DSA, one for SLH-DSA. */
+#define CM_IMPL_LACKING_PQ_SIGNATURES(variant, ml_dsa_why, slh_dsa_why)       \
+    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-44", variant, ml_dsa_why),            \
+    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-44-1k", variant, ml_dsa_why),         \
+    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-65", variant, ml_dsa_why),            \
+    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-65-1k", variant, ml_dsa_why),         \
+    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-87", variant, ml_dsa_why),            \
+    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-87-1k", variant, ml_dsa_why),         \
+    CM_IMPL_LACKING(SIGNATURE, "slh-dsa-sha2-128s", variant, slh_dsa_why),   \
+    CM_IMPL_LACKING(SIGNATURE, "slh-dsa-sha2-128f", variant, slh_dsa_why)
+
+/* The rows of the post-quantum KEMs (ML-KEM, FIPS 203, and the TLS hybrid
+ * X25519MLKEM768, which needs ML-KEM-768) for a library that lacks them. */
+#define CM_IMPL_LACKING_PQ_KEMS(variant, why)                                  \
+    CM_IMPL_LACKING(KEM, "ml-kem-512", variant, why),                        \
+    CM_IMPL_LACKING(KEM, "ml-kem-768", variant, why),                        \
+    CM_IMPL_LACKING(KEM, "ml-kem-1024", variant, why),                       \
+    CM_IMPL_LACKING(KEM, "x25519mlkem768", variant, why)
+
 
 typedef struct cm_backend {
     const char *name;        /* "openssl", "ref", ... */

@@ -46,6 +46,7 @@ typedef enum cm_class {
     CM_CLASS_KEX,
     CM_CLASS_PKE,
     CM_CLASS_BIGNUM,
+    CM_CLASS_KEM,
     CM_CLASS_CHECKSUM, /* test-only (tests/classes/): built with
                           -DCRYPTOMETER_TEST_BACKENDS=ON only */
     CM_CLASS_COUNT
@@ -57,6 +58,7 @@ struct cm_algorithm; /* algorithm.h */
  *   hash: digest;  mac: mac;  cipher: encrypt, decrypt;  aead: seal, open;
  *   signature: keygen, sign, verify;  kex: keygen, derive;
  *   pke: encrypt, decrypt;  rng: generate;  checksum (test-only): sum;
+ *   kem: keygen, encapsulate, decapsulate;
  *   bignum: one per algorithm (modmul, montmul, modsqr, modexp, modinv,
  *   modsqrt). */
 typedef enum cm_op {
@@ -79,6 +81,8 @@ typedef enum cm_op {
     CM_OP_MODINV,
     CM_OP_MODSQRT,
     CM_OP_MAC_NEWKEY, /* a MAC keyed afresh for every message: create, mac, destroy */
+    CM_OP_ENCAPSULATE,
+    CM_OP_DECAPSULATE,
     CM_OP_COUNT
 } cm_op;
 
@@ -235,6 +239,42 @@ typedef struct cm_pke_vtable {
     void (*destroy)(void *state);
 } cm_pke_vtable;
 
+/* Key encapsulation (ML-KEM, FIPS 203; the TLS hybrid X25519MLKEM768):
+ * per operation. create() binds the state to the algorithm (its
+ * parameter set) and makes no key. keygen() makes a new key pair in the
+ * state. set_private_seed() makes the state's key pair from a seed (ML-KEM:
+ * the 64 bytes d || z of FIPS 203 ML-KEM.KeyGen_internal, what Wycheproof
+ * gives as "seed"); a seed of another length is CM_ERR_INVALID, an
+ * algorithm without seeded keys gives CM_ERR_UNSUPPORTED.
+ * get_public_key() writes the state's encapsulation key in the algorithm's
+ * raw encoding (ML-KEM's ek; the hybrid's ML-KEM ek || X25519 key, as the
+ * TLS key share carries it), at most *len bytes, *len set.
+ * encapsulate() imports the peer's encapsulation key (raw, as above) and
+ * encapsulates to it: ciphertext to ct (at most *ct_len bytes), shared
+ * secret to secret (at most *secret_len); a key that is not a valid one
+ * (wrong length, a coefficient not reduced mod q) is CM_ERR_INVALID. With
+ * entropy set (ML-KEM: the 32-byte m of ML-KEM.Encaps_internal) the
+ * encapsulation is deterministic, for known answers; an implementation
+ * that cannot take it returns CM_ERR_UNSUPPORTED. One timed encapsulate is
+ * the import and the encapsulation, what a TLS server does with a client's
+ * key share (as kex's derive imports the peer's key). decapsulate()
+ * recovers the secret from ct with the state's private key: a ciphertext
+ * of the wrong length is CM_ERR_INVALID; a tampered one of the right
+ * length gives CM_OK and a different, pseudo-random secret (FIPS 203
+ * implicit rejection). */
+typedef struct cm_kem_vtable {
+    cm_rc (*create)(void **state, const struct cm_algorithm *alg);
+    cm_rc (*keygen)(void *state);
+    cm_rc (*set_private_seed)(void *state, const uint8_t *seed, size_t len);
+    cm_rc (*get_public_key)(void *state, uint8_t *pub, size_t *len);
+    cm_rc (*encapsulate)(void *state, const uint8_t *peer, size_t peer_len,
+                         const uint8_t *entropy, size_t entropy_len, uint8_t *ct,
+                         size_t *ct_len, uint8_t *secret, size_t *secret_len);
+    cm_rc (*decapsulate)(void *state, const uint8_t *ct, size_t ct_len, uint8_t *secret,
+                         size_t *secret_len);
+    void (*destroy)(void *state);
+} cm_kem_vtable;
+
 /* Bignum: one modular operation on numbers of the algorithm's "bits",
  * per call. create() binds the state to the algorithm, whose one operation
  * (alg->ops[0]) compute() will do. load() sets the odd modulus m and the
@@ -280,6 +320,7 @@ typedef union cm_vtable_ref {
     const cm_kex_vtable *kex;
     const cm_pke_vtable *pke;
     const cm_bignum_vtable *bignum;
+    const cm_kem_vtable *kem;
     const cm_checksum_vtable *checksum;
     const cm_rng_vtable *rng;
 } cm_vtable_ref;
@@ -299,6 +340,7 @@ typedef union cm_vtable_ref {
 #define CM_IMPL_PKE(alg, variant, table, avail) {alg, variant, CM_CLASS_PKE, {.pke = table}, avail, NULL}
 #define CM_IMPL_BIGNUM(alg, variant, table, avail) \
     {alg, variant, CM_CLASS_BIGNUM, {.bignum = table}, avail, NULL}
+#define CM_IMPL_KEM(alg, variant, table, avail) {alg, variant, CM_CLASS_KEM, {.kem = table}, avail, NULL}
 #define CM_IMPL_CHECKSUM(alg, variant, table, avail) \
     {alg, variant, CM_CLASS_CHECKSUM, {.checksum = table}, avail, NULL}
 

@@ -14,6 +14,21 @@
 #define SIGN_OPS {CM_OP_KEYGEN, CM_OP_SIGN, CM_OP_VERIFY}, 3
 #define KEX_OPS {CM_OP_KEYGEN, CM_OP_DERIVE}, 2
 #define PKE_OPS {CM_OP_ENCRYPT, CM_OP_DECRYPT}, 2
+#define KEM_OPS {CM_OP_KEYGEN, CM_OP_ENCAPSULATE, CM_OP_DECAPSULATE}, 3
+/* Post-quantum: the sizes on the wire (FIPS 203 table 3, FIPS 204 table 2,
+ * FIPS 205 table 2) are parameters, so records carry them beside the
+ * times; class_kem.c and class_signature.c check an implementation's
+ * outputs against them. */
+#define ML_KEM(set, pk, ct) {{"parameter_set", "ML-KEM-" #set}, {"public_key_bytes", #pk}, \
+    {"ciphertext_bytes", #ct}, {"secret_bytes", "32"}}
+/* ML-DSA, pure (no pre-hash), empty context, hedged signing (the
+ * library's default); the message is 32 bytes (a digest's length, as the
+ * classical rows) or, in the -1k rows, 1 KiB */
+#define ML_DSA(set, pk, sig, msg) {{"parameter_set", "ML-DSA-" #set}, {"public_key_bytes", #pk}, \
+    {"signature_bytes", #sig}, {"context_bytes", "0"}, {"message_bytes", #msg}}
+#define SLH_DSA(set, sig) {{"parameter_set", "SLH-DSA-SHA2-" #set}, {"public_key_bytes", "32"}, \
+    {"signature_bytes", #sig}, {"context_bytes", "0"}, {"message_bytes", "32"}}
+#define SIGN_VERIFY {CM_OP_SIGN, CM_OP_VERIFY}, 2
 /* RSA-PSS: SHA-256, MGF1-SHA-256, a 32-byte salt; keys with e = 65537 */
 #define RSA_PSS(bits) {{"key_bits", #bits}, {"padding", "pss"}, {"hash", "sha256"}, \
     {"mgf_hash", "sha256"}, {"salt_bytes", "32"}, {"public_exponent", "65537"}, {"message_bytes", "32"}}
@@ -79,6 +94,28 @@ static const cm_algorithm algorithms[] = {
      {{"curve", "curve25519"}, {"encoding", "raw"}, {"secret_bytes", "32"}}},
     {"ecdh-p256",         CM_CLASS_KEX, "ecdh", 0, 0, 32, 1, KEX_OPS,
      {{"curve", "P-256"}, {"encoding", "uncompressed"}, {"secret_bytes", "32"}}},
+    /* post-quantum key encapsulation (FIPS 203) and the TLS 1.3 hybrid
+     * X25519MLKEM768 (draft-ietf-tls-ecdhe-mlkem: the key share is the
+     * ML-KEM-768 ek then the X25519 key, the secret the ML-KEM secret then
+     * the X25519 one); out is the shared secret's length */
+    {"ml-kem-512",        CM_CLASS_KEM, "ml-kem", 0, 0, 32, 1, KEM_OPS, ML_KEM(512, 800, 768)},
+    {"ml-kem-768",        CM_CLASS_KEM, "ml-kem", 0, 0, 32, 1, KEM_OPS, ML_KEM(768, 1184, 1088)},
+    {"ml-kem-1024",       CM_CLASS_KEM, "ml-kem", 0, 0, 32, 1, KEM_OPS, ML_KEM(1024, 1568, 1568)},
+    {"x25519mlkem768",    CM_CLASS_KEM, "hybrid-kem", 0, 0, 64, 1, KEM_OPS,
+     {{"parameter_set", "X25519MLKEM768"}, {"components", "ML-KEM-768+X25519"},
+      {"public_key_bytes", "1216"}, {"ciphertext_bytes", "1120"}, {"secret_bytes", "64"}}},
+    /* post-quantum signatures (FIPS 204, FIPS 205); out is the signature's
+     * length. One message length per row (per-operation figures are on the
+     * row's message_bytes), so the 1 KiB message is its own row, sign and
+     * verify only: key generation does not read the message. */
+    {"ml-dsa-44",         CM_CLASS_SIGNATURE, "ml-dsa", 0, 0, 2420, 1, SIGN_OPS, ML_DSA(44, 1312, 2420, 32)},
+    {"ml-dsa-44-1k",      CM_CLASS_SIGNATURE, "ml-dsa", 0, 0, 2420, 1, SIGN_VERIFY, ML_DSA(44, 1312, 2420, 1024)},
+    {"ml-dsa-65",         CM_CLASS_SIGNATURE, "ml-dsa", 0, 0, 3309, 1, SIGN_OPS, ML_DSA(65, 1952, 3309, 32)},
+    {"ml-dsa-65-1k",      CM_CLASS_SIGNATURE, "ml-dsa", 0, 0, 3309, 1, SIGN_VERIFY, ML_DSA(65, 1952, 3309, 1024)},
+    {"ml-dsa-87",         CM_CLASS_SIGNATURE, "ml-dsa", 0, 0, 4627, 1, SIGN_OPS, ML_DSA(87, 2592, 4627, 32)},
+    {"ml-dsa-87-1k",      CM_CLASS_SIGNATURE, "ml-dsa", 0, 0, 4627, 1, SIGN_VERIFY, ML_DSA(87, 2592, 4627, 1024)},
+    {"slh-dsa-sha2-128s", CM_CLASS_SIGNATURE, "slh-dsa", 0, 0, 7856, 1, SIGN_VERIFY, SLH_DSA(128s, 7856)},
+    {"slh-dsa-sha2-128f", CM_CLASS_SIGNATURE, "slh-dsa", 0, 0, 17088, 1, SIGN_VERIFY, SLH_DSA(128f, 17088)},
     /* public-key encryption of a 32-byte message (a key to wrap); out is
      * the ciphertext's length */
     {"rsa-2048-oaep-sha256", CM_CLASS_PKE, "rsa-oaep", 0, 0, 256, 1, PKE_OPS, RSA_OAEP(2048)},
@@ -127,6 +164,6 @@ const char *cm_op_name(cm_op op)
     static const char *const names[CM_OP_COUNT] = {
         "digest", "mac", "encrypt", "decrypt", "seal", "open", "keygen", "sign", "verify", "sum",
         "generate", "derive", "modmul", "montmul", "modsqr", "modexp", "modinv", "modsqrt",
-        "mac-newkey"};
+        "mac-newkey", "encapsulate", "decapsulate"};
     return (unsigned)op < CM_OP_COUNT ? names[op] : "?";
 }

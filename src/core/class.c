@@ -7,14 +7,15 @@
 #include "core/class.h"
 
 extern const cm_class_module cm_class_hash, cm_class_mac, cm_class_cipher, cm_class_aead,
-    cm_class_signature, cm_class_kex, cm_class_pke, cm_class_rng, cm_class_bignum;
+    cm_class_signature, cm_class_kex, cm_class_pke, cm_class_rng, cm_class_bignum,
+    cm_class_kem;
 #ifdef CM_TEST_CLASSES
 extern const cm_class_module cm_class_checksum;
 #endif
 
 static const cm_class_module *const modules[] = {
     &cm_class_hash, &cm_class_mac, &cm_class_cipher, &cm_class_aead, &cm_class_signature,
-    &cm_class_kex, &cm_class_pke, &cm_class_rng, &cm_class_bignum,
+    &cm_class_kex, &cm_class_pke, &cm_class_rng, &cm_class_bignum, &cm_class_kem,
 #ifdef CM_TEST_CLASSES
     &cm_class_checksum,
 #endif

@@ -49,6 +49,13 @@ static const struct wp_kind {
     {"RSAES-OAEP", "RsaesOaepDecrypt", CM_CLASS_PKE, "rsa-oaep", NULL, 1},
     {"XDH", "XdhComp", CM_CLASS_KEX, "xdh", NULL, 1},
     {"ECDH", "EcdhTest", CM_CLASS_KEX, "ecdh", NULL, 1},
+    /* one "algorithm" for decapsulation and encapsulation groups; the
+     * group's parameterSet picks the row (find_kind takes the type too) */
+    {"ML-KEM", "MLKEMTest", CM_CLASS_KEM, "ml-kem", NULL, 1},
+    {"ML-KEM", "MLKEMEncapsTest", CM_CLASS_KEM, "ml-kem", NULL, 1},
+    {"ML-DSA-44", "MlDsaVerify", CM_CLASS_SIGNATURE, NULL, "ml-dsa-44"},
+    {"ML-DSA-65", "MlDsaVerify", CM_CLASS_SIGNATURE, NULL, "ml-dsa-65"},
+    {"ML-DSA-87", "MlDsaVerify", CM_CLASS_SIGNATURE, NULL, "ml-dsa-87"},
 };
 
 /* The fields of a public-key group that must equal an algorithm's
@@ -59,6 +66,7 @@ static const struct wp_param {
 } wp_params[] = {
     {"publicKey", "curve", "curve"}, {NULL, "curve", "curve"},      {NULL, "sha", "hash"},
     {NULL, "keySize", "key_bits"},   {NULL, "mgfSha", "mgf_hash"}, {NULL, "sLen", "salt_bytes"},
+    {NULL, "parameterSet", "parameter_set"},
 };
 
 /* Wycheproof's names of curves and hashes, and ours (algorithm params). */
@@ -155,13 +163,18 @@ static void runnable_kinds(char *out, size_t out_len)
         }
 }
 
-/* The entry for a Wycheproof "algorithm", or NULL. */
-static const struct wp_kind *find_kind(const char *name)
+/* The entry for a Wycheproof "algorithm" whose groups are of type (any
+ * type when NULL), else its first entry, or NULL. */
+static const struct wp_kind *find_kind(const char *name, const char *type)
 {
+    const struct wp_kind *first = NULL;
     for (size_t i = 0; i < N_KINDS; i++)
-        if (strcmp(wp_kinds[i].name, name) == 0)
-            return &wp_kinds[i];
-    return NULL;
+        if (strcmp(wp_kinds[i].name, name) == 0) {
+            if (!type || strcmp(wp_kinds[i].group_type, type) == 0)
+                return &wp_kinds[i];
+            first = first ? first : &wp_kinds[i];
+        }
+    return first;
 }
 
 /* See kat_internal.h. */
@@ -204,7 +217,8 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
                                                 const json_t *group,
                                                 char *why, size_t why_len)
 {
-    const struct wp_kind *k = find_kind(wp_algorithm);
+    const char *type = json_string_value(json_object_get(group, "type"));
+    const struct wp_kind *k = find_kind(wp_algorithm, type);
     if (!k || !kind_runnable(k)) {
         char known[160];
         runnable_kinds(known, sizeof known);
@@ -217,7 +231,6 @@ const cm_algorithm *cm_kat_wycheproof_algorithm(const char *wp_algorithm,
                      "runs (it runs %s)", wp_algorithm, known);
         return NULL;
     }
-    const char *type = json_string_value(json_object_get(group, "type"));
     if (type && strcmp(type, k->group_type) != 0) {
         snprintf(why, why_len, "type \"%s\": %s groups are of type \"%s\"", type, k->name,
                  k->group_type);
@@ -445,7 +458,8 @@ static int one_case(const json_t *group, const json_t *test, const cm_algorithm 
         case_label(source, id, comment, flags, result, label, sizeof label);
         if (impl)
             kat_progress("%s tcId %lld", source, id);
-        cm_wp_case c = {impl, alg, group, test, result, label};
+        cm_wp_case c = {impl, impl ? cm_algorithm_find(impl->algorithm) : alg, group, test,
+                        result, label};
         rc = m->wycheproof_case(&c, rep, why, sizeof why);
     }
     if (rc == 0)
@@ -458,6 +472,16 @@ static int one_case(const json_t *group, const json_t *test, const cm_algorithm 
 }
 
 /* ---- the document ----------------------------------------------------------- */
+
+/* 1 when a group of alg's tests only: alg itself, or a row of the same
+ * class and parameter set (ml-dsa-44-1k: the rows differ only in the
+ * message measured, and a group tests the parameter set). */
+static int tests_row(const cm_algorithm *alg, const cm_algorithm *only)
+{
+    const char *a = alg ? cm_algorithm_param(alg, "parameter_set") : NULL;
+    const char *b = cm_algorithm_param(only, "parameter_set");
+    return alg == only || (a && b && alg->cls == only->cls && strcmp(a, b) == 0);
+}
 
 /* Walks doc. With scan set (impl NULL): checks every group that maps to an
  * algorithm here and fills scan. Otherwise runs the cases of the groups
@@ -509,7 +533,7 @@ static int walk(json_t *doc, const char *source, const cm_impl *impl,
                 cm_kat_file_add_gap(scan, why, n_tests);
                 continue;
             }
-        } else if (alg != only) {
+        } else if (!tests_row(alg, only)) {
             continue;
         }
         json_t *tests = json_object_get(group, "tests");

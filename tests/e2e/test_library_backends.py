@@ -14,40 +14,47 @@ import pytest
 
 from conftest import ROOT, run
 
+# The post-quantum algorithms no library of Debian 12 has (docs/post-quantum.md).
+PQ_SIGNATURES = {**{a: "no ML-DSA" for a in ("ml-dsa-44", "ml-dsa-44-1k", "ml-dsa-65",
+                                              "ml-dsa-65-1k", "ml-dsa-87", "ml-dsa-87-1k")},
+                 "slh-dsa-sha2-128s": "no SLH-DSA", "slh-dsa-sha2-128f": "no SLH-DSA",
+                 **{a: "no ML-KEM" for a in ("ml-kem-512", "ml-kem-768", "ml-kem-1024",
+                                              "x25519mlkem768")}}
+
 # backend -> what it lacks (algorithm -> a phrase of the reason) and the
 # Debian package of its library.
 LIBRARIES = {
     "gnutls": {"package": "libgnutls28-dev",
-               "lacking": {"aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR",
+               "lacking": {**PQ_SIGNATURES, "aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR",
                            "blake2b-512": "no BLAKE2", "blake2s-256": "no BLAKE2",
                            "poly1305": "no Poly1305 MAC", "x25519": "derives a shared secret",
                            "ecdh-p256": "derives a shared secret",
                            **{f"rsa-{b}-oaep-sha256": "no RSA-OAEP" for b in (2048, 3072, 4096)}}},
     "nettle": {"package": "nettle-dev",
-               "lacking": {"ecdsa-p256-sha256": "no DER encoding", "blake2b-512": "BLAKE2",
+               "lacking": {**PQ_SIGNATURES, "ecdsa-p256-sha256": "no DER encoding", "blake2b-512": "BLAKE2",
                            "blake2s-256": "BLAKE2", "poly1305": "Poly1305-AES",
                            "ecdsa-p384-sha384": "no DER encoding",
                            **{f"rsa-{b}-oaep-sha256": "OAEP" for b in (2048, 3072, 4096)}}},
     "libgcrypt": {"package": "libgcrypt20-dev",
-                  "lacking": {"ecdsa-p256-sha256": "no DER encoding",
+                  "lacking": {**PQ_SIGNATURES, "ecdsa-p256-sha256": "no DER encoding",
                               "ecdsa-p384-sha384": "no DER encoding",
                               **{f"rsa-{b}-oaep-sha256": "refuses an empty message"
                                  for b in (2048, 3072, 4096)}}},
     "botan": {"package": "libbotan-2-dev",
-              "lacking": {"chacha20": "not the initial block counter", "blake2s-256": "no BLAKE2s"}},
+              "lacking": {**PQ_SIGNATURES, "chacha20": "not the initial block counter", "blake2s-256": "no BLAKE2s"}},
     # one folder, two backends: the symmetric rows are libtomcrypt-ltm's only
     "libtomcrypt-ltm": {"package": "libtomcrypt-dev",
-                        "lacking": {"ed25519": "no Ed25519", "x25519": "no X25519"},
+                        "lacking": {**PQ_SIGNATURES, "ed25519": "no Ed25519", "x25519": "no X25519"},
                         "measure": ["aes-128-cbc/encrypt", "ecdsa-p256-sha256/sign",
                                     "ecdh-p256/derive", "rsa-2048-oaep-sha256/decrypt"]},
     "libtomcrypt-gmp": {"package": "libtomcrypt-dev",
-                        "lacking": {"ed25519": "no Ed25519", "x25519": "no X25519"},
+                        "lacking": {**PQ_SIGNATURES, "ed25519": "no Ed25519", "x25519": "no X25519"},
                         "classes": {"signature", "kex", "pke"},
                         "measure": ["ecdsa-p256-sha256/sign", "ecdh-p256/derive",
                                     "rsa-2048-oaep-sha256/decrypt"]},
-    "cryptopp": {"package": "libcrypto++-dev", "lacking": {}},
+    "cryptopp": {"package": "libcrypto++-dev", "lacking": {**PQ_SIGNATURES}},
     "libsodium": {"package": "libsodium-dev",
-                  "lacking": {"aes-128-cbc": "no AES-CBC", "aes-256-cbc": "no AES-CBC",
+                  "lacking": {**PQ_SIGNATURES, "aes-128-cbc": "no AES-CBC", "aes-256-cbc": "no AES-CBC",
                               "aes-128-ctr": "no AES-CTR", "aes-256-ctr": "no AES-CTR",
                               "aes-128-gcm": "256-bit keys only", "aes-128-xts": "no AES-XTS",
                               "aes-256-xts": "no AES-XTS", "sha1": "no SHA-1",
@@ -59,12 +66,12 @@ LIBRARIES = {
                   "measure": ["chacha20-poly1305/seal", "ed25519/sign"]},
     # Debian 12's Mbed TLS 2.28
     "mbedtls": {"package": "libmbedtls-dev",
-                "lacking": {"ed25519": "no EdDSA", "blake2b-512": "no BLAKE2",
+                "lacking": {**PQ_SIGNATURES, "ed25519": "no EdDSA", "blake2b-512": "no BLAKE2",
                             "blake2s-256": "no BLAKE2", "sha3-256": "2.28 has no SHA-3",
                             "sha3-512": "2.28 has no SHA-3"},
                 "measure": ["aes-128-cbc/encrypt", "ecdsa-p256-sha256/sign",
                             "rsa-2048-pss-sha256/sign", "rsa-2048-oaep-sha256/decrypt"]},
-    "wolfssl": {"package": "libwolfssl-dev", "lacking": {},
+    "wolfssl": {"package": "libwolfssl-dev", "lacking": {**PQ_SIGNATURES},
                 "measure": ["aes-128-cbc/encrypt", "ed25519/sign", "rsa-2048-pss-sha256/sign",
                             "rsa-2048-oaep-sha256/decrypt"]},
     # bignum only (issue 7 item 4): GMP has no public Montgomery product and

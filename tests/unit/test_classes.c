@@ -34,7 +34,7 @@
 enum fn {
     F_CREATE, F_DESTROY, F_DIGEST, F_MAC, F_ENCRYPT, F_DECRYPT, F_SEAL, F_OPEN, F_KEYGEN,
     F_SIGN, F_VERIFY, F_SET_PUB, F_GET_PUB, F_SUM, F_DERIVE, F_SET_PRIV, F_GENERATE, F_RETRIES,
-    F_COUNT
+    F_ENCAPS, F_DECAPS, F_COUNT
 };
 static unsigned long calls[F_COUNT];
 
@@ -290,6 +290,63 @@ static cm_rc kex_derive(void *state, cm_kex_peer form, const uint8_t *peer, size
     return CM_OK;
 }
 
+/* kem, as ml-kem-512 (its row's sizes: an 800-byte public key of the key
+ * byte, a 768-byte ciphertext, a 32-byte secret): the ciphertext is the
+ * peer's key byte at every position, the secret comes from it; a
+ * ciphertext whose last byte is not the key byte decapsulates to another
+ * secret (implicit rejection) unless the fake is "sticky"; a "short" fake
+ * gives a ciphertext one byte short */
+#define KEM_PUB 800
+#define KEM_CT 768
+FAKE_CREATES(kem, ((void)alg, 0), void **state, const cm_algorithm *alg)
+static cm_rc kem_create_sticky(void **state, const cm_algorithm *alg)
+{
+    (void)alg;
+    return fake_new(state, 2, 0);
+}
+static cm_rc kem_create_short(void **state, const cm_algorithm *alg)
+{
+    (void)alg;
+    return fake_new(state, 3, 0);
+}
+static cm_rc kem_get_public_key(void *state, uint8_t *pub, size_t *len)
+{
+    fake *f = state;
+    calls[F_GET_PUB]++;
+    if (!f->has_key || *len < KEM_PUB)
+        return CM_ERR_INVALID;
+    memset(pub, f->key, KEM_PUB);
+    *len = KEM_PUB;
+    return CM_OK;
+}
+static cm_rc kem_encapsulate(void *state, const uint8_t *peer, size_t peer_len,
+                             const uint8_t *entropy, size_t entropy_len, uint8_t *ct,
+                             size_t *ct_len, uint8_t *secret, size_t *secret_len)
+{
+    fake *f = state;
+    (void)entropy, (void)entropy_len;
+    calls[F_ENCAPS]++;
+    if (peer_len != KEM_PUB || *ct_len < KEM_CT || *secret_len < 32)
+        return CM_ERR_INVALID;
+    memset(ct, peer[0], KEM_CT);
+    *ct_len = f->odd == 3 ? KEM_CT - 1 : KEM_CT;
+    fake_out(secret, 32, peer[0], 0);
+    *secret_len = 32;
+    return CM_OK;
+}
+static cm_rc kem_decapsulate(void *state, const uint8_t *ct, size_t ct_len, uint8_t *secret,
+                             size_t *secret_len)
+{
+    fake *f = state;
+    calls[F_DECAPS]++;
+    if (!f->has_private || ct_len != KEM_CT || *secret_len < 32)
+        return CM_ERR_INVALID;
+    int rejected = ct[KEM_CT - 1] != f->key && f->odd != 2;
+    fake_out(secret, 32, rejected ? (uint8_t)~f->key : f->key, f->odd == 1);
+    *secret_len = 32;
+    return CM_OK;
+}
+
 /* pke: a ciphertext is the message XOR the key byte and one check byte;
  * an odd fake decrypts byte FLIP_AT wrong */
 FAKE_CREATES(pke, ((void)alg, 0), void **state, const cm_algorithm *alg)
@@ -416,6 +473,12 @@ static const cm_kex_vtable kex_vt = {kex_create, sig_keygen, kex_set_private_key
                                      sig_get_public_key, kex_derive, fake_destroy};
 static const cm_kex_vtable kex_odd_vt = {kex_create_odd, sig_keygen, kex_set_private_key,
                                          sig_get_public_key, kex_derive, fake_destroy};
+#define KEM_VT(create) {create, sig_keygen, NULL, kem_get_public_key, kem_encapsulate, \
+                        kem_decapsulate, fake_destroy}
+static const cm_kem_vtable kem_vt = KEM_VT(kem_create);
+static const cm_kem_vtable kem_odd_vt = KEM_VT(kem_create_odd);
+static const cm_kem_vtable kem_sticky_vt = KEM_VT(kem_create_sticky);
+static const cm_kem_vtable kem_short_vt = KEM_VT(kem_create_short);
 static const cm_pke_vtable pke_vt = {pke_create, sig_keygen, pke_set_private_key,
                                      sig_set_public_key, sig_get_public_key, pke_encrypt,
                                      pke_decrypt, fake_destroy};
@@ -478,6 +541,7 @@ static const cm_impl sig_impl = CM_IMPL_SIGNATURE("ed25519", "fake", &sig_vt, NU
 static const cm_impl rng_impl = CM_IMPL_RNG("random", "fake", &rng_vt, NULL);
 static const cm_impl kex_impl = CM_IMPL_KEX("x25519", "fake", &kex_vt, NULL);
 static const cm_impl pke_impl = CM_IMPL_PKE("rsa-2048-oaep-sha256", "fake", &pke_vt, NULL);
+static const cm_impl kem_impl = CM_IMPL_KEM("ml-kem-512", "fake", &kem_vt, NULL);
 #ifdef CM_TEST_CLASSES
 static const cm_impl sum_impl = CM_IMPL_CHECKSUM("fletcher32", "fake", &sum_vt, NULL);
 #endif
@@ -524,6 +588,18 @@ static void test_measuring(void)
     bench_steps(&pke_impl, CM_OP_ENCRYPT, PREP(F_CREATE, F_KEYGEN, F_ENCRYPT), F_ENCRYPT);
     bench_steps(&pke_impl, CM_OP_DECRYPT, PREP(F_CREATE, F_KEYGEN, F_ENCRYPT), F_DECRYPT);
     kex_derive_steps();
+    bench_steps(&kem_impl, CM_OP_KEYGEN, PREP(F_CREATE), F_KEYGEN);
+    bench_steps(&kem_impl, CM_OP_ENCAPSULATE, PREP(F_CREATE, F_KEYGEN, F_GET_PUB), F_ENCAPS);
+    bench_steps(&kem_impl, CM_OP_DECAPSULATE, PREP(F_CREATE, F_KEYGEN, F_GET_PUB, F_ENCAPS),
+                F_DECAPS);
+    {
+        /* a ciphertext of another size than the row's fails the set-up */
+        static const cm_impl kem_short = CM_IMPL_KEM("ml-kem-512", "short", &kem_short_vt, NULL);
+        cm_bench b;
+        cm_error err = {0};
+        CHECK(cm_bench_open(&b, &kem_short, CM_OP_DECAPSULATE, 32, &err) != 0);
+        CHECK_CONTAINS(err.msg, "a ciphertext of 767 bytes (ml-kem-512: 768)");
+    }
 #ifdef CM_TEST_CLASSES
     bench_steps(&sum_impl, CM_OP_SUM, PREP(F_CREATE), F_SUM);
 #endif
@@ -542,6 +618,8 @@ static void test_measuring(void)
     }
     const cm_class_module *sig = cm_class_module_of(CM_CLASS_SIGNATURE);
     CHECK(sig && sig->unit == CM_UNIT_OP);
+    const cm_class_module *kem = cm_class_module_of(CM_CLASS_KEM);
+    CHECK(kem && kem->unit == CM_UNIT_OP && strcmp(kem->name, "kem") == 0);
     CHECK(cm_bench_message_len(cm_algorithm_find("ed25519"), 4096) == 32);
 }
 
@@ -654,6 +732,19 @@ static void test_cross(void)
     static const cm_impl kex_odd = CM_IMPL_KEX("x25519", "odd", &kex_odd_vt, NULL);
     cross_pair(&kex_impl, &kex_b, &kex_odd, "the shared secret differs from peer:fake at byte 3 of 32");
     CHECK(cross(&kex_impl, NULL, 32, detail, sizeof detail));
+
+    static const cm_impl kem_b = CM_IMPL_KEM("ml-kem-512", "b", &kem_vt, NULL);
+    static const cm_impl kem_odd = CM_IMPL_KEM("ml-kem-512", "odd", &kem_odd_vt, NULL);
+    static const cm_impl kem_sticky = CM_IMPL_KEM("ml-kem-512", "sticky", &kem_sticky_vt, NULL);
+    static const cm_impl kem_short = CM_IMPL_KEM("ml-kem-512", "short", &kem_short_vt, NULL);
+    cross_pair(&kem_impl, &kem_b, &kem_odd,
+               "the decapsulated secret differs from peer:fake at byte 3 of 32");
+    CHECK(cross(&kem_impl, NULL, 32, detail, sizeof detail));
+    /* no implicit rejection: a flipped ciphertext gave the same secret */
+    CHECK(!cross(&kem_impl, &kem_sticky, 32, detail, sizeof detail));
+    CHECK_CONTAINS(detail, "gave the same secret for a ciphertext with its last bit flipped");
+    CHECK(!cross(&kem_short, NULL, 32, detail, sizeof detail));
+    CHECK_CONTAINS(detail, "a ciphertext of 767 bytes (ml-kem-512: 768)");
 
     static const cm_impl pke_b = CM_IMPL_PKE("rsa-2048-oaep-sha256", "b", &pke_vt, NULL);
     static const cm_impl pke_odd = CM_IMPL_PKE("rsa-2048-oaep-sha256", "odd", &pke_odd_vt, NULL);

@@ -151,6 +151,9 @@ void ltc_pke_destroy(void *state);
     CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &prefix##_rsa_2048_vt, NULL),    \
     CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &prefix##_rsa_3072_vt, NULL),    \
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &prefix##_rsa_4096_vt, NULL),    \
+    CM_IMPL_LACKING_PQ_SIGNATURES("default", "LibTomCrypt 1.18 has no ML-DSA",             \
+                                  "LibTomCrypt 1.18 has no SLH-DSA"),                    \
+    CM_IMPL_LACKING_PQ_KEMS("default", "LibTomCrypt 1.18 has no ML-KEM"),                 \
     CM_IMPL_KEX("ecdh-p256", "default", &prefix##_ecdh_p256_vt, NULL),                   \
     CM_IMPL_PKE("rsa-2048-oaep-sha256", "default", &prefix##_oaep_2048_vt, NULL),        \
     CM_IMPL_PKE("rsa-3072-oaep-sha256", "default", &prefix##_oaep_3072_vt, NULL),        \

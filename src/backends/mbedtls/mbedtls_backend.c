@@ -69,6 +69,9 @@ static const cm_impl mbed_impls[] = {
     CM_IMPL_PKE("rsa-3072-oaep-sha256", "default", &mbed_rsa_oaep, NULL),
     CM_IMPL_PKE("rsa-4096-oaep-sha256", "default", &mbed_rsa_oaep, NULL),
 #endif
+    CM_IMPL_LACKING_PQ_SIGNATURES("default", "Mbed TLS 2.28 has no ML-DSA",
+                                  "Mbed TLS 2.28 has no SLH-DSA"),
+    CM_IMPL_LACKING_PQ_KEMS("default", "Mbed TLS 2.28 has no ML-KEM"),
 #if MBED_HAS_X25519
     CM_IMPL_KEX("x25519", "default", &mbed_kex, NULL),
 #endif

@@ -341,6 +341,8 @@ int main(void)
         /* evp is OpenSSL's own code: always here. The engine variants
          * depend on the kernel and /dev/crypto: here, or a reason. */
         CHECK(strcmp(m->variant, "evp") == 0 ? ok : ok || why[0], m->algorithm);
+        /* the post-quantum rows (openssl_pq.c) are lacking, with the reason */
+        CHECK(!m->lacking || strstr(m->lacking, "OpenSSL 1.1.1 has no ") != NULL, m->algorithm);
     }
     hash("sha1", "abc", "a9993e364706816aba3e25717850c26c9cd0d89d");
     hash("sha256", "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");

@@ -201,8 +201,25 @@ OSSL_ENGINE_ROWS(OSSL_ENGINE_SPEC)
 #define OSSL_ENGINE_IMPL(id, name, evp, legacy, engine_id, variant, served)              \
     {name, variant, CM_CLASS_CIPHER, {.cipher = &id##_vtable}, id##_available, served},
 
+/* The post-quantum rows (openssl_pq.c): implemented from OpenSSL 3.5 on,
+ * lacking, with the reason, against the older OpenSSL of the headers. */
+#if OSSL_HAVE_PQ
+#define OSSL_PQ_IMPL(id, name, cls, evp, family)                                         \
+    CM_IMPL_##cls(name, "evp", &ossl_##id##_vtable, ossl_##id##_available),
+#else
+#define OSSL_STR_(x) #x
+#define OSSL_STR(x) OSSL_STR_(x)
+#if OSSL_HAVE_3
+#define OSSL_HEADERS_NAME "OpenSSL " OSSL_STR(OPENSSL_VERSION_MAJOR) "." OSSL_STR(OPENSSL_VERSION_MINOR)
+#else
+#define OSSL_HEADERS_NAME "OpenSSL 1.1.1"
+#endif
+#define OSSL_PQ_IMPL(id, name, cls, evp, family)                                         \
+    CM_IMPL_LACKING(cls, name, "evp", OSSL_HEADERS_NAME " has no " family ": it came in 3.5"),
+#endif
+
 static const cm_impl ossl_all_impls[] = {
-    OSSL_ALGORITHMS(OSSL_IMPL) OSSL_ENGINE_ROWS(OSSL_ENGINE_IMPL)
+    OSSL_ALGORITHMS(OSSL_IMPL) OSSL_ENGINE_ROWS(OSSL_ENGINE_IMPL) OSSL_PQ_ALGORITHMS(OSSL_PQ_IMPL)
     CM_IMPL_RNG("random", "rand_bytes", &ossl_rand_vtable, NULL),
     CM_IMPL_BIGNUM("bn-2048-modmul", "bn", &ossl_bn_vtable, NULL),
     CM_IMPL_BIGNUM("bn-2048-montmul", "bn", &ossl_bn_vtable, NULL),

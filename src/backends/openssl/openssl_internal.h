@@ -9,8 +9,10 @@
  * on 1.1.1), openssl_pkeymac.c does Poly1305 (EVP_MAC on 3.x, EVP_PKEY
  * on 1.1.1), openssl_signature.c does signatures (EVP_PKEY: Ed25519,
  * ECDSA, RSA-PSS), openssl_kex.c key agreement (X25519, ECDH),
- * openssl_pke.c public-key encryption (RSA-OAEP), openssl_describe.c reports the library's version and the CPU
- * capability vector it runs with.
+ * openssl_pke.c public-key encryption (RSA-OAEP), openssl_pq.c the
+ * post-quantum KEMs and signatures (3.5 and later), openssl_describe.c
+ * reports the library's version and the CPU capability vector it runs
+ * with.
  *
  * Builds against OpenSSL 1.1.1 and 3.x: every version split is an
  * `#if OSSL_HAVE_3` in these files, never in callers.
@@ -173,6 +175,41 @@ cm_rc ossl_pke_encrypt(void *state, const uint8_t *label, size_t label_len, cons
 cm_rc ossl_pke_decrypt(void *state, const uint8_t *label, size_t label_len, const uint8_t *ct,
                        size_t ct_len, uint8_t *msg, size_t *msg_len);
 void ossl_pke_destroy(void *state);
+
+/* ---- openssl_pq.c: the post-quantum rows (OpenSSL 3.5 and later) --------- */
+
+/* 1 when building against OpenSSL 3.5 or later (ML-KEM, ML-DSA, SLH-DSA). */
+#if OPENSSL_VERSION_NUMBER >= 0x30500000L
+#define OSSL_HAVE_PQ 1
+#else
+#define OSSL_HAVE_PQ 0
+#endif
+
+/* id, cryptometer name, class, OpenSSL's name (key type, KEM and
+ * signature alike), the family an older OpenSSL lacks (its reason). */
+#define OSSL_PQ_ALGORITHMS(X)                                                          \
+    X(ml_kem_512,        "ml-kem-512",        KEM,       "ML-KEM-512",  "ML-KEM")       \
+    X(ml_kem_768,        "ml-kem-768",        KEM,       "ML-KEM-768",  "ML-KEM")       \
+    X(ml_kem_1024,       "ml-kem-1024",       KEM,       "ML-KEM-1024", "ML-KEM")       \
+    X(x25519mlkem768,    "x25519mlkem768",    KEM,       "X25519MLKEM768", "ML-KEM")    \
+    X(ml_dsa_44,         "ml-dsa-44",         SIGNATURE, "ML-DSA-44",   "ML-DSA")       \
+    X(ml_dsa_44_1k,      "ml-dsa-44-1k",      SIGNATURE, "ML-DSA-44",   "ML-DSA")       \
+    X(ml_dsa_65,         "ml-dsa-65",         SIGNATURE, "ML-DSA-65",   "ML-DSA")       \
+    X(ml_dsa_65_1k,      "ml-dsa-65-1k",      SIGNATURE, "ML-DSA-65",   "ML-DSA")       \
+    X(ml_dsa_87,         "ml-dsa-87",         SIGNATURE, "ML-DSA-87",   "ML-DSA")       \
+    X(ml_dsa_87_1k,      "ml-dsa-87-1k",      SIGNATURE, "ML-DSA-87",   "ML-DSA")       \
+    X(slh_dsa_sha2_128s, "slh-dsa-sha2-128s", SIGNATURE, "SLH-DSA-SHA2-128s", "SLH-DSA") \
+    X(slh_dsa_sha2_128f, "slh-dsa-sha2-128f", SIGNATURE, "SLH-DSA-SHA2-128f", "SLH-DSA")
+
+#if OSSL_HAVE_PQ
+/* Each row's table and available() (openssl_pq.c). */
+#define OSSL_PQ_TABLE_KEM cm_kem_vtable
+#define OSSL_PQ_TABLE_SIGNATURE cm_signature_vtable
+#define OSSL_PQ_DECLARE(id, name, cls, evp, family)                                      \
+    extern const OSSL_PQ_TABLE_##cls ossl_##id##_vtable;                                \
+    int ossl_##id##_available(char *why, size_t why_len);
+OSSL_PQ_ALGORITHMS(OSSL_PQ_DECLARE)
+#endif
 
 /* ---- openssl_engine.c ------------------------------------------------------ */
 

@@ -14,6 +14,14 @@
 #include <wolfssl/wolfcrypt/wc_port.h>
 #include "cryptometer/backend.h"
 
+/* Debian 12's wolfSSL 5.5 has post-quantum schemes (round-3 Kyber,
+ * Dilithium, SPHINCS+: not FIPS 203/204/205) only through liboqs, and is
+ * built without it (no HAVE_LIBOQS in options.h, no such symbol in
+ * libwolfssl.so.35). */
+#define WOLF_NO_PQ(alg, scheme)                                                          \
+    "wolfSSL 5.5 as Debian builds it has no " alg ": its round-3 " scheme                \
+    " comes only through liboqs, left out of the build (no HAVE_LIBOQS)"
+
 static const cm_impl wolf_impls[] = {
 #if WOLF_HAS_CBC
     CM_IMPL_CIPHER("aes-128-cbc", "wolfcrypt", &wolf_aes128cbc, NULL),
@@ -76,6 +84,9 @@ static const cm_impl wolf_impls[] = {
     CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "wolfcrypt", &wolf_rsa_pss, wolf_rsa_available),
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "wolfcrypt", &wolf_rsa_pss, wolf_rsa_available),
 #endif
+    CM_IMPL_LACKING_PQ_SIGNATURES("wolfcrypt", WOLF_NO_PQ("ML-DSA", "Dilithium"),
+                                  WOLF_NO_PQ("SLH-DSA", "SPHINCS+")),
+    CM_IMPL_LACKING_PQ_KEMS("wolfcrypt", WOLF_NO_PQ("ML-KEM", "Kyber")),
 #if WOLF_HAS_RSA_OAEP
     CM_IMPL_PKE("rsa-2048-oaep-sha256", "wolfcrypt", &wolf_rsa_oaep, wolf_rsa_available),
     CM_IMPL_PKE("rsa-3072-oaep-sha256", "wolfcrypt", &wolf_rsa_oaep, wolf_rsa_available),
