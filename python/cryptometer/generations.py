@@ -145,10 +145,11 @@ def _row_key(record):
 
 
 def build(run, rules, threshold=0.05, alpha=0.01):
-    """The generations View of one run (rows in focus first), or None when it has no generation record."""
+    """The generations View of one run (rows in focus first), or None when it has no generation record
+    or knows of one generation only (the system's alone: nothing to set it beside)."""
     gens = generations_of(run.doc)
     records = [r for r in run.doc["results"] if is_generation(r["backend"])]
-    if not records:
+    if not records or len(gens) < 2:
         return None
     by_key, rows = {}, {}
     for r in records:

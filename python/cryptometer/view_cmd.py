@@ -149,7 +149,7 @@ def format_text(view_name, built):
 
 def nothing(view_name):
     if view_name == "generations":
-        return "no record of an OpenSSL generation (backend openssl or openssl-*)"
+        return "no record of an OpenSSL generation (backend openssl or openssl-*), or only one generation known"
     return "no record of the %s choice's algorithms" % view_name
 
 
