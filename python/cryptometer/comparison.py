@@ -132,7 +132,7 @@ def judge(changes, threshold=0.05, alpha=0.01):
         adjusted = stats.false_discovery_control([c.p_value for c in tested], method="bh")
         for c, p in zip(tested, adjusted):
             c.p_adjusted = float(p)
-            c.significant = p < alpha and not (c.ci_low <= 1.0 <= c.ci_high)
+            c.significant = bool(p < alpha) and not (c.ci_low <= 1.0 <= c.ci_high)
     for c in changes:
         if c.significant and abs(c.ratio - 1.0) > threshold:
             c.verdict = "regression" if c.ratio > 1 else "improvement"
