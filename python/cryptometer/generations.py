@@ -144,6 +144,11 @@ def _row_key(record):
             record.get("threads", 1))
 
 
+def _row_of(record):
+    return Row(record["variant"], record["algorithm"], record.get("class") or "?", record["operation"],
+               record["unit"], record.get("size"), record.get("threads", 1))
+
+
 def build(run, rules, threshold=0.05, alpha=0.01):
     """The generations View of one run (rows in focus first), or None when it has no generation record
     or knows of one generation only (the system's alone: nothing to set it beside)."""
@@ -155,15 +160,12 @@ def build(run, rules, threshold=0.05, alpha=0.01):
     for r in records:
         by_key.setdefault(_row_key(r), {})[r["backend"]] = r
         if r.get("size") is not None or r["unit"] == "op":
-            key = _row_key(r)
-            rows.setdefault(key, Row(r["variant"], r["algorithm"], r.get("class") or "?", r["operation"],
-                                     r["unit"], r.get("size"), r.get("threads", 1)))
+            rows.setdefault(_row_key(r), _row_of(r))
     # a byte-unit record without a size (unavailable, ...) stands for every size of its benchmark
     sizeless = [r for r in records if r.get("size") is None and r["unit"] == "byte"]
     for r in sizeless:
         if not any(k[:3] == _row_key(r)[:3] for k in rows):
-            rows[_row_key(r)] = Row(r["variant"], r["algorithm"], r.get("class") or "?", r["operation"],
-                                    r["unit"], None, r.get("threads", 1))
+            rows[_row_key(r)] = _row_of(r)
     changes = []
     for key, row in rows.items():
         present = dict(by_key.get(key, {}))
