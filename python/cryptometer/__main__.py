@@ -37,12 +37,14 @@ SUBCOMMANDS = {
                'plots (PNG, SVG): throughput, cycles per byte, sweeps, library bars, threads, AES score per MHz'),
     "export": ("cryptometer.export_cmd",
                'export records (files or --db, any selection) as CSV'),
+    "view": ("cryptometer.view_cmd",
+               'like-for-like tables of a run: OpenSSL generations side by side (view generations), a key-exchange or signature choice (view kex|signature)'),
     "fleet": ("cryptometer.fleet_cmd",
                'the same run on many hosts over SSH through Ansible (fleet run|detect INVENTORY); results come home'),
 }
 
 # The subcommands that write files: they take --force (cryptometer.outputs).
-WRITERS = {"import", "store", "compare", "collect", "report", "plot", "export", "fleet"}
+WRITERS = {"import", "store", "compare", "collect", "report", "plot", "export", "view", "fleet"}
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 

@@ -96,7 +96,7 @@ def context_differences(doc_a, doc_b):
     return out
 
 
-def _time_per_op(record):
+def time_per_op(record):
     """Median ns per operation: the record's statistics, or, for an import, from its figure."""
     median = (record.get("stats") or {}).get("median_ns")
     if median is not None:
@@ -110,7 +110,7 @@ def _ratio_of_medians(a, b, axis=-1):
 
 def compare_pair(key, rec_a, rec_b):
     """The Change of one benchmark (test not yet adjusted for multiplicity)."""
-    ta, tb = _time_per_op(rec_a), _time_per_op(rec_b)
+    ta, tb = time_per_op(rec_a), time_per_op(rec_b)
     sa, sb = kept_samples(rec_a), kept_samples(rec_b)
     if len(sa) < MIN_SAMPLES or len(sb) < MIN_SAMPLES:
         return Change(key, ta, tb, tb / ta, verdict="not-tested")
@@ -124,20 +124,26 @@ def compare_pair(key, rec_a, rec_b):
                   ci_low=float(boot.confidence_interval.low), ci_high=float(boot.confidence_interval.high))
 
 
-def compare_runs(run_a, run_b, threshold=0.05, alpha=0.01):
-    """Compare two runs (see the module comment); return a Comparison."""
-    a = {benchmark_key(r): r for r in ok_records(run_a)}
-    b = {benchmark_key(r): r for r in ok_records(run_b)}
-    common = [k for k in a if k in b]
-    changes = [compare_pair(k, a[k], b[k]) for k in common]
+def judge(changes, threshold=0.05, alpha=0.01):
+    """Adjust the p-values of ``changes`` together (Benjamini–Hochberg) and set each one's
+    ``significant`` and ``verdict`` (see the module comment); return the list."""
     tested = [c for c in changes if c.p_value is not None]
     if tested:
         adjusted = stats.false_discovery_control([c.p_value for c in tested], method="bh")
         for c, p in zip(tested, adjusted):
             c.p_adjusted = float(p)
-            c.significant = p < alpha and not (c.ci_low <= 1.0 <= c.ci_high)
+            c.significant = bool(p < alpha) and not (c.ci_low <= 1.0 <= c.ci_high)
     for c in changes:
         if c.significant and abs(c.ratio - 1.0) > threshold:
             c.verdict = "regression" if c.ratio > 1 else "improvement"
+    return changes
+
+
+def compare_runs(run_a, run_b, threshold=0.05, alpha=0.01):
+    """Compare two runs (see the module comment); return a Comparison."""
+    a = {benchmark_key(r): r for r in ok_records(run_a)}
+    b = {benchmark_key(r): r for r in ok_records(run_b)}
+    common = [k for k in a if k in b]
+    changes = judge([compare_pair(k, a[k], b[k]) for k in common], threshold, alpha)
     return Comparison(changes, [k for k in a if k not in b], [k for k in b if k not in a],
                       context_differences(run_a.doc, run_b.doc))

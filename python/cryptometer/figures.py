@@ -79,3 +79,16 @@ def machine_label(run, record=None):
 
 def ok_records(run):
     return [r for r in run.doc["results"] if r["status"] == "ok"]
+
+
+def spread(record):
+    """The relative half-width of the 95% CI of the median (``stats.ci95_rel``), or None."""
+    return (record.get("stats") or {}).get("ci95_rel")
+
+
+def ops_per_s(record):
+    """Operations per second: the record's own, else from its time per operation, or None."""
+    if record.get("ops_per_s") is not None:
+        return record["ops_per_s"]
+    us = record.get("us_per_op")
+    return 1e6 / us if us else None

@@ -5,13 +5,16 @@ every string from a result file is escaped.  The plots are matplotlib SVG
 with text drawn as paths (no result string reaches the SVG as text), inlined
 after the XML prologue is removed.  CSS and JavaScript are inline: the page
 loads nothing from the network.  Given two runs it includes the comparison
-of cryptometer.comparison.
+of cryptometer.comparison.  Each run also gets the like-for-like views of
+``cryptometer view`` where it has their records: the OpenSSL generations
+(cryptometer.generations) and the key-exchange and signature choices
+(cryptometer.choices), cells that are not ``ok`` showing their status and reason.
 """
 
 import jinja2
 from markupsafe import Markup
 
-from . import __version__, plots
+from . import __version__, choices, data, generations, plots
 from .comparison import compare_runs
 from .figures import benchmark_label, cycles, figure, implementation
 
@@ -60,13 +63,63 @@ def comparison_rows(comparison):
             for c in comparison.changes]
 
 
+def _cell(cell):
+    """A view cell for the template: its text, and whether it is a figure."""
+    if cell is None:
+        return {"ok": False, "status": None, "reason": "the algorithm has no such operation"}
+    if cell.ok:
+        return {"ok": True, "text": cell.figure_text()}
+    return {"ok": False, "status": cell.status, "reason": cell.reason or "no reason given"}
+
+
+def generations_section(view):
+    """The generations view of one run as the template shows it."""
+    rows = []
+    for row in view.rows:
+        out = []
+        for g in view.generations:
+            entry = {"cell": _cell(row.cells[g.backend]), "system": g.system, "ratio": None}
+            change = row.changes.get(g.backend)
+            if change is not None:
+                entry["ratio"] = {"text": "×%.3f%s" % (change.ratio, "*" if change.significant else ""),
+                                  "verdict": row.verdict(g.backend),
+                                  "detail": "p (adjusted) %s; 95%% CI of the ratio %s" % (
+                                      "-" if change.p_adjusted is None else "%.2g" % change.p_adjusted,
+                                      "-" if change.ci_low is None else "%.3f–%.3f" % (change.ci_low, change.ci_high))}
+            out.append(entry)
+        rows.append({"label": row.label, "entries": out, "focus": "; ".join(row.focus),
+                     "params_differ": row.params_differ})
+    return {"generations": view.generations, "rows": rows, "alpha": view.alpha, "threshold": view.threshold}
+
+
+def choice_section(view):
+    """One choice view of one run as the template shows it."""
+    rows = [{"algorithm": row.algorithm, "label": row.label, "cells": [_cell(row.cells[op]) for op in view.operations],
+             "wire": [row.wire[c["param"]] for c in view.wire_columns]} for row in view.rows]
+    return {"choice": view.choice, "title": view.title, "operations": view.operations,
+            "wire_columns": view.wire_columns, "rows": rows, "absent": view.absent}
+
+
+def view_sections(run, threshold):
+    """{generations, choices, note} of one run: the sections it has records for."""
+    try:
+        rules, table = generations.load_focus(), choices.load_table()
+    except data.DataError as exc:
+        return {"generations": None, "choices": [], "note": "Views not shown: %s" % exc}
+    gens = generations.build(run, rules, threshold)
+    views = [choices.build(run, name, table) for name in table["choices"]]
+    return {"generations": generations_section(gens) if gens else None,
+            "choices": [choice_section(v) for v in views if v is not None], "note": None}
+
+
 def render(runs, threshold=0.05):
     env = jinja2.Environment(loader=jinja2.PackageLoader("cryptometer", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
     comparison = compare_runs(runs[0], runs[1], threshold=threshold) if len(runs) == 2 else None
     return env.get_template("report.html.j2").render(
         version=__version__,
-        runs=[{"run": run, "doc": run.doc, "rows": record_rows(run)} for run in runs],
+        runs=[dict({"run": run, "doc": run.doc, "rows": record_rows(run)}, **view_sections(run, threshold))
+              for run in runs],
         plots=plot_sections(runs),
         comparison=comparison,
         comparison_rows=comparison_rows(comparison) if comparison else [],

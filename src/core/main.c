@@ -32,6 +32,7 @@ static const command commands[] = {
     {"plot", NULL, "plots of results (PNG and SVG)"},
     {"report", NULL, "one self-contained HTML report of results"},
     {"export", NULL, "a selection of records as CSV"},
+    {"view", NULL, "like-for-like tables: OpenSSL generations, a key-exchange or signature choice"},
     {"fleet", NULL, "the same run on many hosts over SSH (Ansible); results come home"},
     {"aes-score", cm_aes_score_main, NULL}, /* the AES score rule, for the Python layer */
     {"__child", cm_helper_child_main, NULL}, /* a helper backend's side (core/helper.h) */
