@@ -153,16 +153,19 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $bu
 }
 
 # The OpenSSL generations beside the system's (docs/generations.md): Debian
-# 11's 1.1.1 and Debian 13's 3.5, fetched once into .deps/ (a cache) by
-# tools/fetch-openssl.sh. Prints the cmake option that builds their
+# 11's 1.1.1 and Debian 13's 3.5, fetched once by tools/fetch-openssl.sh into
+# a cache outside the clone (${CRYPTOMETER_DEPS_CACHE:-~/.cache/cryptometer-deps}),
+# which a fresh clone reuses. Prints the cmake option that builds their
 # helpers (empty when none could be had: list then says why).
+deps_cache=${CRYPTOMETER_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cryptometer-deps}
 generations() {
     prefixes=""
+    mkdir -p "$deps_cache"
     for gen in 1.1.1 3.5; do
-        if p=$(tools/fetch-openssl.sh "$gen" ".deps/openssl-$gen" 2>".deps-openssl-$gen.log"); then
+        if p=$(tools/fetch-openssl.sh "$gen" "$deps_cache/openssl-$gen" 2>"$deps_cache/openssl-$gen.log"); then
             prefixes="$prefixes${prefixes:+;}$p"
         else
-            say "OpenSSL $gen: not fetched ($(tail -1 ".deps-openssl-$gen.log")): its generation is left out"
+            say "OpenSSL $gen: not fetched ($(tail -1 "$deps_cache/openssl-$gen.log")): its generation is left out"
         fi
     done
     printf '%s\n' "-DCRYPTOMETER_OPENSSL_PREFIXES=$prefixes"
@@ -227,7 +230,7 @@ test)
     say "the OpenSSL backend against OpenSSL 1.1.1 (src/backends/openssl/check-openssl111.sh)"
     rc=0
     # (on the 1.1.1 fetched above when there is one)
-    OPENSSL111_ROOT=$([ -d .deps/openssl-1.1.1/usr/include/openssl ] && echo "$here/.deps/openssl-1.1.1/usr" || true) \
+    OPENSSL111_ROOT=$([ -d "$deps_cache/openssl-1.1.1/usr/include/openssl" ] && echo "$deps_cache/openssl-1.1.1/usr" || true) \
         sh src/backends/openssl/check-openssl111.sh >openssl111.log 2>&1 || rc=$?
     case $rc in
     0) say "OpenSSL 1.1.1: $(tail -1 openssl111.log)" ;;

@@ -140,7 +140,7 @@ function(cm_add_generations)
     list(GET parts 1 where)
     if(NOT gen IN_LIST given)
       set_property(GLOBAL APPEND PROPERTY CM_BACKENDS_MISSING
-        "openssl-${gen}|no OpenSSL ${gen} prefix was given to this build|OpenSSL ${gen}: ./bootstrap.sh fetches ${where}'s packages into .deps/openssl-${gen} (tools/fetch-openssl.sh ${gen} DIR), or -DCRYPTOMETER_OPENSSL_PREFIXES=DIR")
+        "openssl-${gen}|no OpenSSL ${gen} prefix was given to this build|OpenSSL ${gen}: ./bootstrap.sh fetches ${where}'s packages into ~/.cache/cryptometer-deps/openssl-${gen} (tools/fetch-openssl.sh ${gen} DIR), or -DCRYPTOMETER_OPENSSL_PREFIXES=DIR")
     endif()
   endforeach()
   file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/generated/generations.inc CONTENT "${inc}")

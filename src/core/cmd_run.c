@@ -109,6 +109,26 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
     return json_pack("{s:o, s:o}", "aes_score", scores, "emulation", em);
 }
 
+/* How many OpenSSL generations (openssl, openssl-<version>:
+ * docs/generations.md) have a measured record in recs. */
+static int count_generations(const cm_record_set *recs)
+{
+    const char *seen[16];
+    int n = 0;
+    for (size_t i = 0; i < recs->n; i++) {
+        const cm_record *r = &recs->items[i];
+        if (r->status != CM_RECORD_OK ||
+            (strcmp(r->backend, "openssl") != 0 && strncmp(r->backend, "openssl-", 8) != 0))
+            continue;
+        int k = 0;
+        while (k < n && strcmp(seen[k], r->backend) != 0)
+            k++;
+        if (k == n && n < 16)
+            seen[n++] = r->backend;
+    }
+    return n;
+}
+
 /* Counts the measurements the plan will make, for the ETA. */
 static size_t count_measurements(const cm_group *groups, size_t n, const cm_options *o)
 {
@@ -336,6 +356,7 @@ int cm_run_main(int argc, char **argv)
                      o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
     if (!o.quiet && failures >= 0)
         cm_print_table(stdout, recs.items, recs.n, doc);
+    int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);
     json_decref(doc);
     if (rc != 0) {
@@ -348,6 +369,9 @@ int cm_run_main(int argc, char **argv)
     fflush(stdout);
     fprintf(stderr, "%s%s written%s%s\n", cm_interrupted ? "interrupted: finished measurements " : "",
             o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
+    if (generations && !o.quiet)
+        fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
+                "and a significance test: cryptometer view generations %s\n", o.json_path);
     if (cm_interrupted)
         return CM_EXIT_INTERRUPTED;
     return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;

@@ -34,6 +34,60 @@ static struct {
     char why[200];
 } loaded[MAX_ENGINES];
 
+/* Loading one engine registers every built-in one as a candidate default
+ * (ENGINE_load_builtin_engines and OPENSSL_init_crypto's engine flags end in
+ * ENGINE_register_all_complete): OpenSSL's own `evp` path would then run
+ * through AF_ALG, and RAND_bytes through the rdrand engine, in every child
+ * forked after the check of an engine variant. Our engine variants name
+ * their engine in each call and need no registration, so every engine that
+ * was not a default before (one an openssl.cnf made the default, the
+ * system's real set-up, stays one) is unregistered again. */
+static const int watched_ciphers[] = {NID_aes_128_cbc, NID_aes_256_cbc, NID_aes_128_ctr,
+                                      NID_aes_256_ctr, NID_aes_128_gcm};
+#define N_WATCHED (sizeof watched_ciphers / sizeof watched_ciphers[0] + 2) /* + SHA-256, RAND */
+
+/* 1 if e serves a watched algorithm or random bytes by default now. */
+static int is_default(const ENGINE *e, ENGINE *const *before, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (before[i] && before[i] == e)
+            return 1;
+    return 0;
+}
+
+/* The defaults now: functional references (NULL where none), to release
+ * with release_defaults. */
+static size_t take_defaults(ENGINE **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof watched_ciphers / sizeof watched_ciphers[0]; i++)
+        out[n++] = ENGINE_get_cipher_engine(watched_ciphers[i]);
+    out[n++] = ENGINE_get_digest_engine(NID_sha256);
+    out[n++] = ENGINE_get_default_RAND();
+    return n;
+}
+
+static void release_defaults(ENGINE **e, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (e[i])
+            ENGINE_finish(e[i]);
+}
+
+static void unregister_new(ENGINE *const *before, size_t n)
+{
+    for (ENGINE *e = ENGINE_get_first(); e; e = ENGINE_get_next(e))
+        if (!is_default(e, before, n)) {
+            ENGINE_unregister_ciphers(e);
+            ENGINE_unregister_digests(e);
+            ENGINE_unregister_RAND(e);
+            ENGINE_unregister_pkey_meths(e);
+            ENGINE_unregister_RSA(e);
+            ENGINE_unregister_EC(e);
+        }
+    ERR_clear_error();
+}
+
 /* The engine id, initialised (kept for the process), or NULL with why. */
 static ENGINE *engine_get(const char *id, char *why, size_t why_len)
 {
@@ -45,6 +99,8 @@ static ENGINE *engine_get(const char *id, char *why, size_t why_len)
         return NULL;
     }
     if (!loaded[i].id) {
+        ENGINE *before[N_WATCHED];
+        size_t n_before = take_defaults(before);
         loaded[i].id = id;
         ENGINE_load_builtin_engines();
 #ifdef OPENSSL_INIT_ENGINE_AFALG
@@ -75,6 +131,8 @@ static ENGINE *engine_get(const char *id, char *why, size_t why_len)
                 ENGINE_free(e);
             ERR_clear_error();
         }
+        unregister_new(before, n_before);
+        release_defaults(before, n_before);
     }
     if (!loaded[i].e)
         snprintf(why, why_len, "%s", loaded[i].why);
