@@ -118,7 +118,7 @@ static int take_sweep_options(int argc, char **argv, sweep_opts *s, char **rest,
             continue;
         }
         const char *value = strchr(arg, '=') ? strchr(arg, '=') + 1 : NULL;
-        if (!value && i + 1 >= argc)
+        if (!value && (i + 1 >= argc || strncmp(argv[i + 1], "--", 2) == 0))
             return cm_error_set(err, CM_EXIT_USAGE, "option '%s' needs a value (see --help)", arg);
         if (!value)
             value = argv[++i];
