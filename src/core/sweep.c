@@ -62,11 +62,14 @@ static void beat_tick(beat *b)
     }
 }
 
-/* Runs ops operations of w, in batches of about 1 MiB with a heartbeat
- * between them. 0, or -1 when an operation failed. */
+/* Runs ops operations of w, in batches of at most 1 MiB and 4096
+ * operations with a heartbeat (one clock reading) between them. 0, or -1
+ * when an operation failed. */
 static int run_ops(const cm_workload *w, uint64_t ops, size_t chunk, beat *bt)
 {
     uint64_t batch = (1u << 20) / chunk;
+    if (batch > 4096)
+        batch = 4096;
     if (batch == 0)
         batch = 1;
     while (ops) {
