@@ -3,7 +3,8 @@
  * checks (child.h: unavailable, progress, kat, error), one line per
  * finished point:
  *   {"type":"point","chunk":..,"total":..,"ops":..,
- *    "elapsed_ns":[..],"user_ns":[..],"sys_ns":[..]}   every repetition
+ *    "elapsed_ns":[..],"cpu_ns":[..],"user_ns":[..],"sys_ns":[..]}
+ *                                                    every repetition
  *   {"type":"point","chunk":..,"total":..,"error":"..."} it could not run
  * A point is sent only when all its repetitions are done, so a child that
  * is killed (crash, hang, Ctrl-C) leaves no half-measured point.
@@ -96,8 +97,8 @@ static void measure_point(const sweep_job *job, cm_bench *b, size_t chunk, size_
 {
     cm_workload w = cm_bench_workload(b);
     uint64_t ops = total / chunk, warm = (256u << 10) / chunk;
-    json_t *el = json_array(), *us = json_array(), *sy = json_array();
-    int rc = el && us && sy ? 0 : -2;
+    json_t *el = json_array(), *cp = json_array(), *us = json_array(), *sy = json_array();
+    int rc = el && cp && us && sy ? 0 : -2;
     if (warm == 0)
         warm = 1;
     if (!rc)
@@ -105,11 +106,12 @@ static void measure_point(const sweep_job *job, cm_bench *b, size_t chunk, size_
     for (int r = 0; r < job->cfg->repeat && !rc; r++) {
         uint64_t u0, s0, u1, s1;
         cm_thread_cpu_ns(&u0, &s0);
-        uint64_t t0 = cm_now_ns();
+        uint64_t c0 = cm_thread_cputime_ns(), t0 = cm_now_ns();
         rc = run_ops(&w, ops, chunk, bt);
-        uint64_t t1 = cm_now_ns();
+        uint64_t t1 = cm_now_ns(), c1 = cm_thread_cputime_ns();
         cm_thread_cpu_ns(&u1, &s1);
         if (!rc && (json_array_append_new(el, json_integer((json_int_t)(t1 - t0))) ||
+                    json_array_append_new(cp, json_integer((json_int_t)(c1 - c0))) ||
                     json_array_append_new(us, json_integer((json_int_t)(u1 - u0))) ||
                     json_array_append_new(sy, json_integer((json_int_t)(s1 - s0)))))
             rc = -2;
@@ -119,14 +121,15 @@ static void measure_point(const sweep_job *job, cm_bench *b, size_t chunk, size_
                          rc == -2 ? "out of memory in the child"
                                   : "an operation returned an error while timed");
         json_decref(el);
+        json_decref(cp);
         json_decref(us);
         json_decref(sy);
         return;
     }
-    cm_isolate_send(out, json_pack("{s:s, s:I, s:I, s:I, s:o, s:o, s:o}", "type", "point",
-                                   "chunk", (json_int_t)chunk, "total", (json_int_t)total,
-                                   "ops", (json_int_t)ops, "elapsed_ns", el, "user_ns", us,
-                                   "sys_ns", sy));
+    cm_isolate_send(out, json_pack("{s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o}", "type",
+                                   "point", "chunk", (json_int_t)chunk, "total",
+                                   (json_int_t)total, "ops", (json_int_t)ops, "elapsed_ns", el,
+                                   "cpu_ns", cp, "user_ns", us, "sys_ns", sy));
 }
 
 /* The child: pin, the checks (child.h), then every point in order of
@@ -224,8 +227,8 @@ static void on_point(path_state *st, const json_t *msg)
     if (error) {
         p->status = CM_RECORD_ERROR;
         snprintf(p->reason, sizeof p->reason, "%s", error);
-    } else if (read_ns(msg, "elapsed_ns", n, p->elapsed_s) || read_ns(msg, "user_ns", n, p->user_s) ||
-               read_ns(msg, "sys_ns", n, p->sys_s)) {
+    } else if (read_ns(msg, "elapsed_ns", n, p->elapsed_s) || read_ns(msg, "cpu_ns", n, p->cpu_s) ||
+               read_ns(msg, "user_ns", n, p->user_s) || read_ns(msg, "sys_ns", n, p->sys_s)) {
         p->status = CM_RECORD_ERROR;
         snprintf(p->reason, sizeof p->reason, "the child sent a malformed point");
     } else {
@@ -373,18 +376,18 @@ void cm_sweep_result_free(cm_sweep_result *res)
 
 void cm_sweep_figures_of(const cm_sweep_point *p, cm_sweep_figures *f)
 {
-    double cpu[CM_SWEEP_MAX_REPEAT];
-    cm_stats el, us, sy, cs;
+    cm_stats el, cs;
     size_t n = (size_t)p->n_reps;
+    double user = 0, sys = 0;
     memset(f, 0, sizeof *f);
     if (p->status != CM_RECORD_OK || n == 0)
         return;
-    for (size_t i = 0; i < n; i++)
-        cpu[i] = p->user_s[i] + p->sys_s[i];
+    for (size_t i = 0; i < n; i++) {
+        user += p->user_s[i];
+        sys += p->sys_s[i];
+    }
     cm_stats_compute(p->elapsed_s, n, &el, NULL);
-    cm_stats_compute(p->user_s, n, &us, NULL);
-    cm_stats_compute(p->sys_s, n, &sy, NULL);
-    cm_stats_compute(cpu, n, &cs, NULL);
+    cm_stats_compute(p->cpu_s, n, &cs, NULL);
     double mb = (double)p->bytes / 1e6, gb = (double)p->bytes / 1e9;
     f->elapsed_s = el.median;
     f->elapsed_min_s = el.min;
@@ -392,14 +395,17 @@ void cm_sweep_figures_of(const cm_sweep_point *p, cm_sweep_figures *f)
     f->mb_s = el.median > 0 ? mb / el.median : 0;
     f->mb_s_min = el.max > 0 ? mb / el.max : 0;
     f->mb_s_max = el.min > 0 ? mb / el.min : 0;
-    f->user_s = us.median;
-    f->sys_s = sy.median;
     f->cpu_s = cs.median;
     f->cpu_s_per_gb = cs.median / gb;
-    f->user_s_per_gb = us.median / gb;
-    f->sys_s_per_gb = sy.median / gb;
+    f->split_known = user + sys > 0;
+    if (f->split_known) {
+        f->user_s = cs.median * user / (user + sys);
+        f->sys_s = cs.median - f->user_s;
+        f->user_s_per_gb = f->user_s / gb;
+        f->sys_s_per_gb = f->sys_s / gb;
+    }
     f->spread = el.median > 0 ? (el.max - el.min) / el.median : 0;
     f->wide_spread = f->spread > CM_SWEEP_WIDE_SPREAD;
-    f->cpu_coarse = cs.median < CM_SWEEP_COARSE_CPU_S;
+    f->cpu_coarse = user + sys < CM_SWEEP_COARSE_CPU_S;
     f->short_run = el.median < CM_SWEEP_SHORT_S;
 }

@@ -23,9 +23,9 @@
 /* A point whose repetitions' elapsed times spread wider than this
  * ((max - min) / median) is flagged "wide-spread". */
 #define CM_SWEEP_WIDE_SPREAD 0.10
-/* A point whose median repetition used less CPU time than this is flagged
- * "cpu-split-coarse": getrusage splits user and system time by scheduler
- * ticks (timer.h). */
+/* A point whose repetitions' getrusage user + system time adds up to
+ * less than this is flagged "cpu-split-coarse": getrusage counts in
+ * scheduler ticks (timer.h), so its split of the CPU time is rough. */
 #define CM_SWEEP_COARSE_CPU_S 0.1
 /* A point whose median repetition lasted less than this is flagged
  * "short": it covers a moment of the machine. */
@@ -60,14 +60,18 @@ typedef struct cm_sweep_point {
     char reason[512];
     int n_reps;
     double elapsed_s[CM_SWEEP_MAX_REPEAT];
-    double user_s[CM_SWEEP_MAX_REPEAT], sys_s[CM_SWEEP_MAX_REPEAT];
+    double cpu_s[CM_SWEEP_MAX_REPEAT];  /* CLOCK_THREAD_CPUTIME_ID: exact */
+    double user_s[CM_SWEEP_MAX_REPEAT], sys_s[CM_SWEEP_MAX_REPEAT]; /* getrusage: in ticks */
 } cm_sweep_point;
 
 /* The figures of an ok point, from its repetitions (cm_sweep_figures). */
 typedef struct cm_sweep_figures {
     double elapsed_s, elapsed_min_s, elapsed_max_s;        /* median, min, max */
     double mb_s, mb_s_min, mb_s_max;                       /* 1e6 bytes per second */
-    double user_s, sys_s, cpu_s;                           /* medians; cpu = user + system */
+    double cpu_s;          /* median CPU time of the repetitions (thread clock) */
+    double user_s, sys_s;  /* cpu_s split by getrusage's user/system ratio over all the
+                              repetitions; only when split_known */
+    int split_known;       /* getrusage counted any tick */
     double cpu_s_per_gb, user_s_per_gb, sys_s_per_gb;      /* GB = 1e9 bytes */
     double spread;                                         /* (max - min) / median elapsed */
     int wide_spread, cpu_coarse, short_run;                /* the flags */

@@ -66,14 +66,18 @@ static int put_figures(json_t *rec, const cm_sweep_point *p)
     const double vals[] = {f.elapsed_s, f.elapsed_min_s, f.elapsed_max_s, f.mb_s, f.mb_s_min,
                            f.mb_s_max, f.user_s, f.sys_s, f.cpu_s, f.cpu_s_per_gb,
                            f.user_s_per_gb, f.sys_s_per_gb, f.spread};
+    /* the user/system split: only where getrusage counted a tick */
+    const int split[] = {0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0};
     int rc = 0;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        rc |= cm_json_put(rec, keys[i], ok ? json_real(vals[i]) : json_null());
+        rc |= cm_json_put(rec, keys[i],
+                          ok && (f.split_known || !split[i]) ? json_real(vals[i]) : json_null());
     rc |= cm_json_put(rec, "flags", ok ? flags_json(&f) : json_array());
     rc |= cm_json_put(rec, "samples",
-                      ok ? json_pack("{s:o, s:o, s:o}", "elapsed_s",
-                                     reps_json(p->elapsed_s, p->n_reps), "cpu_user_s",
-                                     reps_json(p->user_s, p->n_reps), "cpu_system_s",
+                      ok ? json_pack("{s:o, s:o, s:o, s:o}", "elapsed_s",
+                                     reps_json(p->elapsed_s, p->n_reps), "cpu_s",
+                                     reps_json(p->cpu_s, p->n_reps), "rusage_user_s",
+                                     reps_json(p->user_s, p->n_reps), "rusage_system_s",
                                      reps_json(p->sys_s, p->n_reps))
                          : json_null());
     return rc;
@@ -169,8 +173,12 @@ static void cell_text(char *buf, size_t len, const cm_sweep_point *p)
         return;
     }
     cm_sweep_figures_of(p, &f);
-    snprintf(buf, len, "%9.1f %6.2f=%.2f+%.2f %3.0f%%%s", f.mb_s, f.cpu_s_per_gb,
-             f.user_s_per_gb, f.sys_s_per_gb, f.spread * 100, f.wide_spread ? "!" : " ");
+    if (f.split_known)
+        snprintf(buf, len, "%9.1f %6.2f=%.2f+%.2f %3.0f%%%s", f.mb_s, f.cpu_s_per_gb,
+                 f.user_s_per_gb, f.sys_s_per_gb, f.spread * 100, f.wide_spread ? "!" : " ");
+    else
+        snprintf(buf, len, "%9.1f %6.2f=?+? %3.0f%%%s", f.mb_s, f.cpu_s_per_gb, f.spread * 100,
+                 f.wide_spread ? "!" : " ");
 }
 
 /* The block of one path: a row per chunk, a column per total. */
@@ -230,8 +238,9 @@ static void print_notes(FILE *out, const cm_sweep_result *res)
 
 void cm_sweep_print_table(FILE *out, const cm_sweep_result *res, int repeat)
 {
-    fprintf(out, "sweep: each cell is MB/s (median of %d), CPU seconds per GB = user + system "
-                 "(medians), spread (max-min)/median of the elapsed times (! above %.0f%%)\n",
+    fprintf(out, "sweep: each cell is MB/s (median of %d repetitions), CPU seconds per GB "
+                 "(median) = user + system\n(split by getrusage; ? where it counted no tick), "
+                 "spread (max-min)/median of the elapsed times (! above %.0f%%)\n",
             repeat, CM_SWEEP_WIDE_SPREAD * 100);
     for (size_t i = 0; i < res->n_paths; i++) {
         int any = 0;

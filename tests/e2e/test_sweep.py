@@ -43,16 +43,26 @@ def check_ok_record(r, repeat=3):
     assert r["repetitions"] == repeat
     assert r["ops"] == r["total"] // r["chunk"] and r["bytes"] == r["ops"] * r["chunk"]
     s = r["samples"]
-    assert len(s["elapsed_s"]) == len(s["cpu_user_s"]) == len(s["cpu_system_s"]) == repeat
+    assert sorted(s) == ["cpu_s", "elapsed_s", "rusage_system_s", "rusage_user_s"]
+    assert all(len(s[k]) == repeat for k in s)
     assert all(x > 0 for x in s["elapsed_s"])
-    assert all(x >= 0 for x in s["cpu_user_s"] + s["cpu_system_s"])
+    assert all(x >= 0 for x in s["cpu_s"] + s["rusage_user_s"] + s["rusage_system_s"])
+    assert r["cpu_s"] == pytest.approx(sorted(s["cpu_s"])[repeat // 2])
     assert r["elapsed_s_min"] <= r["elapsed_s"] <= r["elapsed_s_max"]
     assert r["elapsed_s"] == pytest.approx(sorted(s["elapsed_s"])[repeat // 2])
     assert r["throughput_mb_s"] == pytest.approx(r["bytes"] / r["elapsed_s"] / 1e6)
     assert r["throughput_mb_s_min"] <= r["throughput_mb_s"] <= r["throughput_mb_s_max"]
     assert r["cpu_s_per_gb"] == pytest.approx(r["cpu_s"] / r["bytes"] * 1e9)
-    assert r["cpu_user_s_per_gb"] == pytest.approx(r["cpu_user_s"] / r["bytes"] * 1e9)
-    assert r["cpu_system_s_per_gb"] == pytest.approx(r["cpu_system_s"] / r["bytes"] * 1e9)
+    ticks = sum(s["rusage_user_s"]) + sum(s["rusage_system_s"])
+    split = ["cpu_user_s", "cpu_system_s", "cpu_user_s_per_gb", "cpu_system_s_per_gb"]
+    if ticks == 0:  # getrusage counted nothing: no split, and said so
+        assert all(r[k] is None for k in split) and "cpu-split-coarse" in r["flags"]
+    else:  # the thread's CPU time, split by getrusage's ratio over the repetitions
+        assert r["cpu_user_s"] + r["cpu_system_s"] == pytest.approx(r["cpu_s"])
+        assert r["cpu_user_s"] == pytest.approx(r["cpu_s"] * sum(s["rusage_user_s"]) / ticks)
+        assert r["cpu_user_s_per_gb"] == pytest.approx(r["cpu_user_s"] / r["bytes"] * 1e9)
+        assert r["cpu_system_s_per_gb"] == pytest.approx(r["cpu_system_s"] / r["bytes"] * 1e9)
+    assert ("cpu-split-coarse" in r["flags"]) == (ticks < 0.1)
     assert r["spread"] == pytest.approx((r["elapsed_s_max"] - r["elapsed_s_min"]) / r["elapsed_s"])
     assert ("wide-spread" in r["flags"]) == (r["spread"] > 0.10)
     assert set(r["flags"]) <= {"wide-spread", "short", "cpu-split-coarse"}
