@@ -444,7 +444,7 @@ check_sweep() {
             '[.records[] | select(.path == $p)] as $r
              | ($r | map(.chunk) | sort) == [16, 4096, 65536]
              and all($r[]; .status == "ok" and .kat == "passed" and .total == 1048576
-                 and .repetitions == 3 and (.samples.cpu_system_s | length == 3)
+                 and .repetitions == 3 and (.samples.rusage_system_s | length == 3)
                  and (.cpu_user_s | type == "number") and (.cpu_system_s | type == "number")
                  and (.cpu_s_per_gb | type == "number") and (.throughput_mb_s | type == "number"))' \
             --arg p "$path"
