@@ -37,7 +37,8 @@
 static const cm_opt_help sweep_help[] = {
     {CM_OPT_FILTER, "only paths whose name backend:variant/algorithm/operation\n"
                     "(or backend:variant/algorithm) matches; the first operation\n"
-                    "left is swept (encrypt, seal, digest: '/decrypt$' for decryption)"},
+                    "left is swept (encrypt, seal, digest; with --algorithms,\n"
+                    "'/decrypt$' sweeps decryption)"},
     {CM_OPT_ALGORITHMS, "the algorithm to sweep (one; default " DEFAULT_ALGORITHM ")"},
     {CM_OPT_BACKENDS, "only these backends or backend:variant (default " DEFAULT_BACKENDS ")"},
     {CM_OPT_JSON, "write the sweep document here (default sweeps/<host>-<time>.json)"},

@@ -244,3 +244,13 @@ def test_a_terminated_sweep_writes_nothing(cm_bin, tmp_path):
     proc.communicate(timeout=60)
     assert proc.returncode == -signal.SIGTERM
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_filter_chooses_the_operation(cm, tmp_path):
+    out = tmp_path / "s.json"
+    p = cm("sweep", "--algorithms", "aes-128-cbc", "--filter", "/decrypt$", "--backends",
+           "ref:portable", "--chunks", "16", "--totals", "64k", "--json", out)
+    assert p.returncode == 0, p.stderr
+    recs = sweep_doc(out)["records"]
+    assert [(r["operation"], r["status"]) for r in recs] == [("decrypt", "ok")]
+    assert "ref:portable/aes-128-cbc/decrypt" in p.stdout.splitlines()
