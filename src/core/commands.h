@@ -10,6 +10,8 @@ int cm_run_main(int argc, char **argv);
 int cm_list_main(int argc, char **argv);
 /* `files`: the file workloads beside the coreutils (cmd_files.c). */
 int cm_files_main(int argc, char **argv);
+/* `sweep`: the chunk-size × total-size sweep of one algorithm (cmd_sweep.c). */
+int cm_sweep_main(int argc, char **argv);
 /* `detect` (cmd_detect.c). */
 int cm_detect_main(int argc, char **argv);
 /* `aes-score`, hidden: the AES score rule for the Python layer (cmd_aes_score.c). */

@@ -24,6 +24,7 @@ static const command commands[] = {
     {"list", cm_list_main, "every benchmark this build knows, available or not (with the reason)"},
     {"detect", cm_detect_main, "CPU, crypto features, kernel drivers, AF_ALG, real clock, health flags"},
     {"verify", cm_verify_main, "the known-answer and cross-checks alone, or on a Wycheproof file"},
+    {"sweep", cm_sweep_main, "chunk size x total size through AF_ALG, OpenSSL and our code: MB/s, CPU time per GB"},
     {"files", cm_files_main, "hash and encrypt files in a private temp dir beside sha256sum, b2sum, openssl enc"},
     {"import", NULL, "read other tools' output (sbc-bench, openssl speed, cryptsetup) into results"},
     {"store", NULL, "keep result files in one SQLite database (results/cryptometer.db)"},

@@ -301,6 +301,11 @@ int cm_command_fail(const cm_command *cmd, const cm_error *err)
 
 int cm_default_json_path(char *buf, size_t len, cm_error *err)
 {
+    return cm_default_json_path_in("results", buf, len, err);
+}
+
+int cm_default_json_path_in(const char *dir, char *buf, size_t len, cm_error *err)
+{
     char host[64] = "host";
     char stamp[32];
     time_t t = time(NULL);
@@ -308,9 +313,9 @@ int cm_default_json_path(char *buf, size_t len, cm_error *err)
     gethostname(host, sizeof host - 1);
     gmtime_r(&t, &tm);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    if (mkdir("results", 0755) != 0 && errno != EEXIST)
-        return cm_error_set(err, CM_EXIT_USAGE, "cannot create results/: %s", strerror(errno));
-    snprintf(buf, len, "results/%s-%s.json", host, stamp);
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return cm_error_set(err, CM_EXIT_USAGE, "cannot create %s/: %s", dir, strerror(errno));
+    snprintf(buf, len, "%s/%s-%s.json", dir, host, stamp);
     for (int i = 2;; i++) {
         int fd = open(buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
         if (fd >= 0) {
@@ -320,7 +325,7 @@ int cm_default_json_path(char *buf, size_t len, cm_error *err)
         if (errno != EEXIST || i > 100000)
             return cm_error_set(err, CM_EXIT_USAGE, "cannot write '%s': %s", buf,
                                 strerror(errno));
-        snprintf(buf, len, "results/%s-%s-%d.json", host, stamp, i);
+        snprintf(buf, len, "%s/%s-%s-%d.json", dir, host, stamp, i);
     }
     if (cm_output_check(buf, NULL, 0, 0, err) != 0) {
         unlink(buf);

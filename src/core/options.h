@@ -121,5 +121,8 @@ int cm_command_fail(const cm_command *cmd, const cm_error *err);
  * never pick the same one; checked with cm_output_check. 0, or -1 with
  * err (usage). */
 int cm_default_json_path(char *buf, size_t len, cm_error *err);
+/* The same in another directory (`sweep`: sweeps/, whose documents are
+ * not result documents). */
+int cm_default_json_path_in(const char *dir, char *buf, size_t len, cm_error *err);
 
 #endif

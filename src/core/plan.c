@@ -23,8 +23,9 @@ static unsigned long suffix_multiplier(const char *s)
     return 0;
 }
 
-/* One size ("16", "1k", "16KiB") into *size; -1 with err (usage) when it is not a size of 1 byte to CM_MAX_SIZE. */
-static int parse_size(const char *item, size_t *size, cm_error *err)
+/* One size ("16", "1k", "16KiB") of option opt into *size; -1 with err
+ * (usage) when it is not a size of 1 byte to max. */
+static int parse_size(const char *opt, const char *item, size_t max, size_t *size, cm_error *err)
 {
     char *rest;
     errno = 0;
@@ -32,39 +33,46 @@ static int parse_size(const char *item, size_t *size, cm_error *err)
     unsigned long mult = suffix_multiplier(rest);
     if (!isdigit((unsigned char)item[0]) || errno || mult == 0)
         return cm_error_set(err, CM_EXIT_USAGE,
-                            "--sizes: '%s' is not a size (bytes, or with k/M suffix)", item);
-    if (v == 0 || v > CM_MAX_SIZE / mult)
-        return cm_error_set(err, CM_EXIT_USAGE, "--sizes: %s is out of range (1 byte to 64M)",
-                            item);
+                            "%s: '%s' is not a size (bytes, or with k/M suffix)", opt, item);
+    if (v == 0 || v > max / mult)
+        return cm_error_set(err, CM_EXIT_USAGE, "%s: %s is out of range (1 byte to %zuM)", opt,
+                            item, max >> 20);
     *size = (size_t)(v * mult);
     return 0;
 }
 
 /* Appends size to sizes[0..*n) unless it is there already. */
-static int add_size(size_t *sizes, int *n, size_t size, cm_error *err)
+static int add_size(const char *opt, size_t *sizes, int *n, size_t size, cm_error *err)
 {
     for (int i = 0; i < *n; i++)
         if (sizes[i] == size)
             return 0; /* a size given twice is measured once */
     if (*n == CM_MAX_SIZES)
-        return cm_error_set(err, CM_EXIT_USAGE, "--sizes: more than %d sizes", CM_MAX_SIZES);
+        return cm_error_set(err, CM_EXIT_USAGE, "%s: more than %d sizes", opt, CM_MAX_SIZES);
     sizes[(*n)++] = size;
     return 0;
 }
 
 int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err)
 {
+    return cm_parse_size_list("--sizes", text, CM_MAX_SIZE, sizes, err);
+}
+
+int cm_parse_size_list(const char *opt, const char *text, size_t max, size_t *sizes,
+                       cm_error *err)
+{
     int n = 0;
     const char *p = text;
     if (!text || !*text)
-        return cm_error_set(err, CM_EXIT_USAGE, "--sizes: empty list (example: --sizes 16,256,16k)");
+        return cm_error_set(err, CM_EXIT_USAGE, "%s: empty list (example: %s 16,256,16k)", opt,
+                            opt);
     for (;;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         char item[32], *dash, *slash;
         size_t lo, hi, step = 1;
         if (len == 0 || len >= sizeof item)
-            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: bad item '%.*s' in '%s'",
+            return cm_error_set(err, CM_EXIT_USAGE, "%s: bad item '%.*s' in '%s'", opt,
                                 (int)(len > 31 ? 31 : len), p, text);
         memcpy(item, p, len);
         item[len] = '\0';
@@ -75,17 +83,17 @@ int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err)
             *dash = '\0';
         if (slash)
             *slash = '\0';
-        if (parse_size(item, &lo, err) != 0 ||
-            (dash && parse_size(dash + 1, &hi, err) != 0) ||
-            (slash && parse_size(slash + 1, &step, err) != 0))
+        if (parse_size(opt, item, max, &lo, err) != 0 ||
+            (dash && parse_size(opt, dash + 1, max, &hi, err) != 0) ||
+            (slash && parse_size(opt, slash + 1, max, &step, err) != 0))
             return -1;
         if (!dash)
             hi = lo;
         if (hi < lo)
-            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: range %s-%s ends below its start",
+            return cm_error_set(err, CM_EXIT_USAGE, "%s: range %s-%s ends below its start", opt,
                                 item, dash + 1);
         for (size_t size = lo; size <= hi; size += step)
-            if (add_size(sizes, &n, size, err) != 0)
+            if (add_size(opt, sizes, &n, size, err) != 0)
                 return -1;
         if (!end)
             break;

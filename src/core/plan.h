@@ -51,6 +51,11 @@ typedef struct cm_selection {
  * Returns the count, or -1 with err set (usage). */
 int cm_parse_sizes(const char *text, size_t *sizes, cm_error *err);
 
+/* The same rule for another option's list (its errors name opt), with
+ * sizes up to max bytes (`sweep --totals`: up to 16 GiB). */
+int cm_parse_size_list(const char *opt, const char *text, size_t max, size_t *sizes,
+                       cm_error *err);
+
 /* Compiles regex and checks that every name in algorithms and backends is
  * known (a backend CMake left out counts as known). -1 with err on a bad
  * regex or an unknown name, listing the known ones. */

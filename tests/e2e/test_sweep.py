@@ -1,0 +1,256 @@
+"""`cryptometer sweep` (docs/sweep.md): the shape of its records and of its
+table, the usage errors (one line, exit 2, nothing written), AF_ALG absent
+(the line with the errno text, and the rest still runs), a failing backend
+marked and not dropped, and an interrupted sweep that writes nothing
+half-done. No timing thresholds: relations between the figures only."""
+import errno
+import json
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+
+# small points: the tests check shapes, not speed
+SMALL = ["--chunks", "16,4k", "--totals", "64k,256k"]
+FIGURES = ["elapsed_s", "elapsed_s_min", "elapsed_s_max", "throughput_mb_s",
+           "throughput_mb_s_min", "throughput_mb_s_max", "cpu_user_s", "cpu_system_s", "cpu_s",
+           "cpu_s_per_gb", "cpu_user_s_per_gb", "cpu_system_s_per_gb", "spread"]
+KEYS = ["path", "backend", "variant", "served_by", "algorithm", "operation", "chunk", "total",
+        "ops", "bytes", "repetitions", "status", "reason", "kat", "flags", "samples", *FIGURES]
+
+
+def kernel_af_alg_error():
+    """None when this kernel has AF_ALG, else the errno's text."""
+    try:
+        socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET).close()
+        return None
+    except OSError as e:
+        return e.strerror or errno.errorcode.get(e.errno, str(e.errno))
+
+
+def sweep_doc(path):
+    doc = json.loads(path.read_text())
+    assert doc["schema"] == "cryptometer-sweep"
+    assert doc["schema_version"] == 1
+    assert "results" not in doc  # not a result document: loaders refuse it by name
+    return doc
+
+
+def check_ok_record(r, repeat=3):
+    assert r["status"] == "ok" and r["reason"] is None and r["kat"] == "passed"
+    assert r["repetitions"] == repeat
+    assert r["ops"] == r["total"] // r["chunk"] and r["bytes"] == r["ops"] * r["chunk"]
+    s = r["samples"]
+    assert sorted(s) == ["cpu_s", "elapsed_s", "rusage_system_s", "rusage_user_s"]
+    assert all(len(s[k]) == repeat for k in s)
+    assert all(x > 0 for x in s["elapsed_s"])
+    assert all(x >= 0 for x in s["cpu_s"] + s["rusage_user_s"] + s["rusage_system_s"])
+    assert r["cpu_s"] == pytest.approx(sorted(s["cpu_s"])[repeat // 2])
+    assert r["elapsed_s_min"] <= r["elapsed_s"] <= r["elapsed_s_max"]
+    assert r["elapsed_s"] == pytest.approx(sorted(s["elapsed_s"])[repeat // 2])
+    assert r["throughput_mb_s"] == pytest.approx(r["bytes"] / r["elapsed_s"] / 1e6)
+    assert r["throughput_mb_s_min"] <= r["throughput_mb_s"] <= r["throughput_mb_s_max"]
+    assert r["cpu_s_per_gb"] == pytest.approx(r["cpu_s"] / r["bytes"] * 1e9)
+    ticks = sum(s["rusage_user_s"]) + sum(s["rusage_system_s"])
+    split = ["cpu_user_s", "cpu_system_s", "cpu_user_s_per_gb", "cpu_system_s_per_gb"]
+    if ticks == 0:  # getrusage counted nothing: no split, and said so
+        assert all(r[k] is None for k in split) and "cpu-split-coarse" in r["flags"]
+    else:  # the thread's CPU time, split by getrusage's ratio over the repetitions
+        assert r["cpu_user_s"] + r["cpu_system_s"] == pytest.approx(r["cpu_s"])
+        assert r["cpu_user_s"] == pytest.approx(r["cpu_s"] * sum(s["rusage_user_s"]) / ticks)
+        assert r["cpu_user_s_per_gb"] == pytest.approx(r["cpu_user_s"] / r["bytes"] * 1e9)
+        assert r["cpu_system_s_per_gb"] == pytest.approx(r["cpu_system_s"] / r["bytes"] * 1e9)
+    assert ("cpu-split-coarse" in r["flags"]) == (ticks < 0.1)
+    assert r["spread"] == pytest.approx((r["elapsed_s_max"] - r["elapsed_s_min"]) / r["elapsed_s"])
+    assert ("wide-spread" in r["flags"]) == (r["spread"] > 0.10)
+    assert set(r["flags"]) <= {"wide-spread", "short", "cpu-split-coarse"}
+
+
+def test_records_and_table_of_ref_and_openssl(cm, need_backend, tmp_path):
+    need_backend("openssl")
+    out = tmp_path / "s.json"
+    p = cm("sweep", *SMALL, "--backends", "ref:portable,openssl:evp", "--json", out)
+    assert p.returncode == 0, p.stderr
+    doc = sweep_doc(out)
+    assert doc["complete"] is True and doc["interrupted"] is False
+    assert doc["settings"]["chunks"] == [16, 4096]
+    assert doc["settings"]["totals"] == [65536, 262144]
+    assert doc["settings"]["repeat"] == 3
+    recs = doc["records"]
+    # one record per (path, chunk, total), laid out flat for plots
+    assert sorted((r["path"], r["chunk"], r["total"]) for r in recs) == sorted(
+        (path, c, t) for path in ("ref:portable", "openssl:evp") for c in (16, 4096)
+        for t in (65536, 262144))
+    for r in recs:
+        assert sorted(r) == sorted(KEYS)
+        assert r["algorithm"] == "aes-128-cbc" and r["operation"] == "encrypt"
+        check_ok_record(r)
+    assert [p["path"] for p in doc["paths"]] == ["openssl:evp", "ref:portable"]
+    assert all(p["kat"]["status"] == "passed" for p in doc["paths"])
+    # the table: a block per path, a row per chunk, a column per total
+    lines = p.stdout.splitlines()
+    for path in ("ref:portable", "openssl:evp"):
+        head = lines.index(f"{path}/aes-128-cbc/encrypt")
+        assert "64 KiB" in lines[head + 1] and "256 KiB" in lines[head + 1]
+        assert lines[head + 2].split()[:2] == ["16", "B"]
+        assert lines[head + 3].split()[:2] == ["4", "KiB"]
+        assert lines[head + 2].count("|") == 2
+    assert f"{out} written" in p.stderr
+
+
+def test_without_af_alg_the_sweep_says_so_and_goes_on(cm, need_backend, tmp_path):
+    need_backend("afalg")
+    why = kernel_af_alg_error()
+    if why is None:
+        pytest.skip("this kernel has AF_ALG (tests/vm/test-vm.sh check f sweeps through it)")
+    out = tmp_path / "s.json"
+    p = cm("sweep", *SMALL, "--backends", "afalg,ref:portable", "--json", out)
+    assert p.returncode == 0, p.stderr
+    line = f"AF_ALG: not supported by this kernel ({why})"
+    assert f"  afalg:kernel/aes-128-cbc: unavailable: {line}" in p.stdout.splitlines()
+    assert "ref:portable/aes-128-cbc/encrypt" in p.stdout.splitlines()
+    recs = sweep_doc(out)["records"]
+    af = [r for r in recs if r["backend"] == "afalg"]
+    assert len(af) == 4 and all(r["status"] == "unavailable" and r["reason"] == line for r in af)
+    assert all(r[k] is None for r in af for k in FIGURES)
+    ref = [r for r in recs if r["path"] == "ref:portable"]
+    assert len(ref) == 4
+    for r in ref:
+        check_ok_record(r)
+
+
+def test_default_chunks_and_quick_totals(cm, need_backend, tmp_path):
+    need_backend("openssl")
+    out = tmp_path / "s.json"
+    p = cm("sweep", "--quick", "--backends", "openssl:evp", "--json", out, "-q")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == ""
+    doc = sweep_doc(out)
+    assert doc["settings"]["chunks"] == [16 << i for i in range(17)]
+    assert doc["settings"]["totals"] == [4 << 20, 8 << 20, 16 << 20]
+    assert len(doc["records"]) == 17 * 3
+    for r in doc["records"]:
+        check_ok_record(r)
+
+
+def test_a_chunk_larger_than_a_total_is_skipped(cm, tmp_path):
+    out = tmp_path / "s.json"
+    p = cm("sweep", "--chunks", "16,128k", "--totals", "64k", "--backends", "ref:portable",
+           "--json", out)
+    assert p.returncode == 0, p.stderr
+    recs = {r["chunk"]: r for r in sweep_doc(out)["records"]}
+    check_ok_record(recs[16])
+    assert recs[131072]["status"] == "skipped"
+    assert "larger than the total" in recs[131072]["reason"]
+
+
+def test_a_chunk_the_algorithm_cannot_take_is_skipped_with_its_rule(cm, tmp_path):
+    out = tmp_path / "s.json"
+    p = cm("sweep", "--chunks", "24,32", "--totals", "64k", "--backends", "ref:portable",
+           "--json", out)
+    assert p.returncode == 0, p.stderr
+    recs = {r["chunk"]: r for r in sweep_doc(out)["records"]}
+    assert recs[24]["status"] == "skipped" and "16-byte blocks" in recs[24]["reason"]
+    assert recs[32]["status"] == "ok"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--chunks", "0"], "--chunks: 0 is out of range"),
+    (["--chunks", "abc"], "--chunks: 'abc' is not a size"),
+    (["--chunks", "128M"], "--chunks: 128M is out of range"),
+    (["--chunks"], "option '--chunks' needs a value"),
+    (["--totals", "--quick"], "option '--totals' needs a value"),
+    (["--totals", "0"], "--totals: 0 is out of range"),
+    (["--totals", "20000M"], "--totals: 20000M is out of range"),
+    (["--totals", "1x"], "--totals: '1x' is not a size"),
+    (["--totals", ""], "--totals: empty list"),
+    (["--chunks", "1M", "--totals", "64k"], "every chunk is larger than every total"),
+    (["--repeat", "2"], "--repeat: '2' is not a whole number from 3 to 50"),
+    (["--repeat", "x"], "--repeat: 'x' is not a whole number"),
+    (["--algorithms", "aes-128-cbc,sha256"], "sweep takes one algorithm at a time"),
+    (["--algorithms", "ed25519"], "per operation, not per byte"),
+    (["--algorithms", "no-such"], "no-such"),
+    (["--sizes", "16"], "unknown or incomplete option '--sizes'"),
+])
+def test_bad_arguments_are_one_usage_line(cm, tmp_path, args, message):
+    out = tmp_path / "s.json"
+    p = cm("sweep", "--json", out, *args)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cryptometer sweep: error: "), p.stderr
+    assert message in lines[0]
+    assert p.stdout == ""
+    assert not out.exists()
+
+
+def test_help_names_the_sweep_options(cm):
+    p = cm("sweep", "--help")
+    assert p.returncode == 0
+    for opt in ("--chunks", "--totals", "--quick", "--repeat", "--filter", "--backends"):
+        assert opt in p.stdout
+
+
+def test_a_failing_backend_is_marked_not_dropped(cm_test, tmp_path):
+    out = tmp_path / "s.json"
+    p = cm_test("sweep", "--algorithms", "sha256", "--backends", "broken,ref:portable",
+                "--chunks", "64,4k", "--totals", "64k", "--json", out)
+    assert p.returncode == 1, p.stderr
+    doc = sweep_doc(out)
+    broken = [r for r in doc["records"] if r["backend"] == "broken"]
+    assert len(broken) == 2
+    for r in broken:
+        assert r["status"] == "failed-kat" and r["kat"] == "failed" and r["reason"]
+        assert all(r[k] is None for k in FIGURES)
+    ref = [r for r in doc["records"] if r["path"] == "ref:portable"]
+    assert len(ref) == 2
+    for r in ref:
+        check_ok_record(r)
+    assert any(line.startswith("  broken:") and "failed-kat" in line
+               for line in p.stdout.splitlines())
+    assert [pa["kat"]["status"] for pa in doc["paths"] if pa["path"].startswith("broken:")] == \
+        ["failed"]
+
+
+def start(binary, *args, cwd):
+    return subprocess.Popen([str(binary), *map(str, args)], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def test_an_interrupted_sweep_writes_only_finished_points(cm_bin, tmp_path):
+    out = tmp_path / "s.json"
+    proc = start(cm_bin, "sweep", "--backends", "ref:portable", "--totals", "16M",
+                 "--json", out, cwd=tmp_path)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    doc = sweep_doc(out)
+    assert doc["complete"] is False and doc["interrupted"] is True
+    assert len(doc["records"]) < 17  # the sweep did not finish
+    for r in doc["records"]:
+        check_ok_record(r)  # every point written has all its repetitions
+    assert "interrupted: finished points" in stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]
+
+
+def test_a_terminated_sweep_writes_nothing(cm_bin, tmp_path):
+    out = tmp_path / "s.json"
+    proc = start(cm_bin, "sweep", "--backends", "ref:portable", "--totals", "16M",
+                 "--json", out, cwd=tmp_path)
+    time.sleep(2)
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=60)
+    assert proc.returncode == -signal.SIGTERM
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_filter_chooses_the_operation(cm, tmp_path):
+    out = tmp_path / "s.json"
+    p = cm("sweep", "--algorithms", "aes-128-cbc", "--filter", "/decrypt$", "--backends",
+           "ref:portable", "--chunks", "16", "--totals", "64k", "--json", out)
+    assert p.returncode == 0, p.stderr
+    recs = sweep_doc(out)["records"]
+    assert [(r["operation"], r["status"]) for r in recs] == [("decrypt", "ok")]
+    assert "ref:portable/aes-128-cbc/decrypt" in p.stdout.splitlines()
