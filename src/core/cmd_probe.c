@@ -1,6 +1,6 @@
 /*
- * cmd_probe.c — `cryptometer probe [--json] [--isa MASK] [--cpu N]
- * [--only LIST]`: the instruction probes and their bounds (probe.h) as
+ * cmd_probe.c — `cryptometer probe [--json] [--quick] [--isa MASK]
+ * [--cpu N] [--only LIST]`: the instruction probes and their bounds (probe.h) as
  * text or JSON.
  */
 #include <errno.h>
@@ -13,12 +13,13 @@
 #include "core/commands.h"
 #include "core/isolate.h"
 #include "core/probe.h"
+#include "probes/probe_kernels.h"
 #include "platform/cpuclock.h"
 #include "platform/features.h"
 #include "util/error.h"
 
 static const char probe_usage[] =
-    "usage: cryptometer probe [--json] [--isa MASK] [--cpu N] [--only LIST]\n"
+    "usage: cryptometer probe [--json] [--quick] [--isa MASK] [--cpu N] [--only LIST]\n"
     "\n"
     "Latency and throughput, in core cycles at the measured clock, of the\n"
     "instructions that bound crypto code (AES rounds, carry-less multiplies,\n"
@@ -27,6 +28,7 @@ static const char probe_usage[] =
     "modes, GCM and SHA (docs/probes.md).\n"
     "\n"
     "  --json       print the probe document as JSON\n"
+    "  --quick      fewer, shorter samples, no clock measurement around them\n"
     "  --isa MASK   pretend the CPU lacks these features (as CRYPTOMETER_ISA_MASK)\n"
     "  --cpu N      pin to CPU N (default: the CPU it starts on)\n"
     "  --only LIST  only these probes (comma-separated names, as listed)\n"
@@ -45,6 +47,27 @@ static const char *value_of(const char *opt, int argc, char **argv, int *i)
     return NULL;
 }
 
+/* 0 when every name of list is a probe of this build, else -1 with a
+ * message. */
+static int check_names(const char *list)
+{
+    size_t n;
+    const cm_probe_kernel *k = cm_probe_kernels(&n);
+    for (const char *p = list; *p;) {
+        size_t l = strcspn(p, ","), i;
+        for (i = 0; i < n; i++)
+            if (strlen(k[i].name) == l && strncmp(k[i].name, p, l) == 0)
+                break;
+        if (i == n) {
+            fprintf(stderr, "cryptometer probe: --only: '%.*s' is not a probe of this build (see `cryptometer probe`)\n",
+                    (int)l, p);
+            return -1;
+        }
+        p += l + (p[l] == ',');
+    }
+    return 0;
+}
+
 /* Parses the arguments into opt and json; -1 with a message on a bad one. */
 static int parse(int argc, char **argv, cm_probe_options *opt, int *json)
 {
@@ -53,6 +76,8 @@ static int parse(int argc, char **argv, cm_probe_options *opt, int *json)
         size_t len = strcspn(a, "=");
         if (strcmp(a, "--json") == 0) {
             *json = 1;
+        } else if (strcmp(a, "--quick") == 0) {
+            opt->quick = 1;
         } else if (strncmp(a, "--isa", len) == 0 && len == 5) {
             char unknown[256] = "";
             if (!(v = value_of("--isa", argc, argv, &i)))
@@ -73,6 +98,8 @@ static int parse(int argc, char **argv, cm_probe_options *opt, int *json)
         } else if (strncmp(a, "--only", len) == 0 && len == 6) {
             if (!(v = value_of("--only", argc, argv, &i)) || !v[0])
                 return fprintf(stderr, "cryptometer probe: --only needs a list of probe names\n"), -1;
+            if (check_names(v) != 0)
+                return -1;
             opt->only = v;
         } else {
             return fprintf(stderr, "cryptometer probe: unknown option '%s' (try --help)\n", a), -1;

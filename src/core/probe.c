@@ -124,7 +124,7 @@ static int probe_child(void *argp, FILE *out)
         return 1;
     if (a->opt->cpu < 0 && cm_pin_to_cpu(sched_getcpu()) != 0)
         return 1;
-    if (send_clock(out, "before") != 0)
+    if (!quick && send_clock(out, "before") != 0)
         return 1;
     for (size_t i = a->start; i < a->n; i++) {
         if (!a->run[i])
@@ -138,7 +138,7 @@ static int probe_child(void *argp, FILE *out)
                                                             "throughput", tput)) != 0)
             return 1;
     }
-    return send_clock(out, "after") != 0;
+    return !quick && send_clock(out, "after") != 0;
 }
 
 /* ---- the parent ---------------------------------------------------------- */
@@ -148,7 +148,6 @@ static void on_message(void *ctx, json_t *msg)
 {
     struct gathered *g = ctx;
     json_t *v;
-    size_t segs = json_array_size(g->clocks);
     if ((v = json_object_get(msg, "clock"))) {
         if (strcmp(json_string_value(v) ? json_string_value(v) : "", "before") == 0)
             json_array_append_new(g->clocks, json_object());
@@ -159,7 +158,7 @@ static void on_message(void *ctx, json_t *msg)
         g->current = (long)json_integer_value(v);
     } else if ((v = json_object_get(msg, "probe"))) {
         json_int_t i = json_integer_value(v);
-        if (i >= 0 && i < MAX_PROBES && segs > 0) {
+        if (i >= 0 && i < MAX_PROBES) {
             g->lat[i] = json_incref(json_object_get(msg, "latency"));
             g->tput[i] = json_incref(json_object_get(msg, "throughput"));
             g->done[i] = 1;
@@ -320,13 +319,14 @@ static double segment_mhz(const json_t *seg)
 }
 
 /* The clock object of the first segment: {mhz_before, mhz_after, mhz,
- * drift, check_mhz, agree, method, cpu}, or null when nothing ran. */
+ * drift, check_mhz, agree, spread, method, segments}; {} when the clock was
+ * not measured around the probes (quick). */
 static json_t *clock_json(const json_t *clocks)
 {
     const json_t *seg = json_array_get(clocks, 0);
     const json_t *b = json_object_get(seg, "before"), *a = json_object_get(seg, "after");
     if (!b)
-        return json_null();
+        return json_object();
     double mb = json_number_value(json_object_get(b, "mhz"));
     double ma = a ? json_number_value(json_object_get(a, "mhz")) : 0;
     json_t *o = json_pack("{s:f, s:o, s:f, s:o, s:f, s:O, s:O, s:O, s:i}", "mhz_before", mb, "mhz_after",
@@ -421,8 +421,7 @@ json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err)
         if (doc) {
             double ref = reference_mhz(json_object_get(doc, "probes"));
             json_t *clock = json_object_get(doc, "clock");
-            int bad = json_is_object(clock) &&
-                      json_object_set_new(clock, "reference_mhz", ref > 0 ? json_real(ref) : json_null()) != 0;
+            int bad = json_object_set_new(clock, "reference_mhz", ref > 0 ? json_real(ref) : json_null()) != 0;
             json_t *bounds = bad ? NULL : cm_probe_bounds(doc, err);
             if (!bounds || json_object_set_new(doc, "bounds", bounds) != 0 ||
                 json_object_set_new(doc, "elapsed_s", json_real(cm_now_s() - t0)) != 0) {

@@ -44,8 +44,9 @@ const struct json_t *cm_probe_bound_for(const struct json_t *bounds, const char 
 /* Writes the probe document for a person. */
 void cm_probe_render_text(FILE *out, const struct json_t *doc);
 
-/* Writes the short "instruction bounds" block of a bounds array (detect,
- * probe). */
-void cm_probe_render_bounds(FILE *out, const struct json_t *bounds);
+/* Writes the lines of the "instruction bounds" block of a bounds array
+ * (detect, probe): one per algorithm and formula; with only_computed, the
+ * bounds that lack a figure are counted in one line instead of listed. */
+void cm_probe_render_bounds(FILE *out, const struct json_t *bounds, int only_computed);
 
 #endif

@@ -31,24 +31,50 @@ static void figure_text(const json_t *fig, char *buf, size_t len)
         snprintf(buf, len, "%.2f ±%.1f%%", nget(fig, "cycles"), 100.0 * nget(fig, "ci_rel"));
 }
 
-/* See probe.h. */
-void cm_probe_render_bounds(FILE *out, const json_t *bounds)
+/* 1 when bounds a and b are one line: same algorithm, variant and formula. */
+static int same_line(const json_t *a, const json_t *b)
 {
-    size_t i;
-    const json_t *b;
-    if (!json_array_size(bounds)) {
+    const char *va = sget(a, "variant"), *vb = sget(b, "variant");
+    return strcmp(sget(a, "algorithm"), sget(b, "algorithm")) == 0 && strcmp(sget(a, "formula"), sget(b, "formula")) == 0 &&
+           ((!va && !vb) || (va && vb && strcmp(va, vb) == 0));
+}
+
+/* See probe.h. Operations with one formula share a line ("seal/open");
+ * with only_computed, the bounds without a figure are counted, not listed. */
+void cm_probe_render_bounds(FILE *out, const json_t *bounds, int only_computed)
+{
+    size_t i, j, n = json_array_size(bounds), missing = 0;
+    if (!n) {
         fprintf(out, "  (no bounds for this architecture)\n");
         return;
     }
-    json_array_foreach(bounds, i, b) {
-        char what[64];
-        snprintf(what, sizeof what, "%s %s%s%s", sget(b, "algorithm"), sget(b, "operation"),
-                 sget(b, "variant") ? " " : "", sget(b, "variant") ? sget(b, "variant") : "");
-        if (json_is_number(json_object_get(b, "bound_cpb")))
-            fprintf(out, "  %-32s %6.3f cpb  (%s)\n", what, nget(b, "bound_cpb"), sget(b, "formula"));
+    for (i = 0; i < n; i++) {
+        const json_t *b = json_array_get(bounds, i);
+        int dup = 0;
+        for (j = 0; j < i && !dup; j++)
+            dup = same_line(json_array_get(bounds, j), b);
+        if (dup)
+            continue;
+        int computed = json_is_number(json_object_get(b, "bound_cpb"));
+        if (!computed && only_computed) {
+            missing++;
+            continue;
+        }
+        char what[96];
+        size_t used = (size_t)snprintf(what, sizeof what, "%s %s", sget(b, "algorithm"), sget(b, "operation"));
+        for (j = i + 1; j < n && used < sizeof what; j++)
+            if (same_line(json_array_get(bounds, j), b))
+                used += (size_t)snprintf(what + used, sizeof what - used, "/%s", sget(json_array_get(bounds, j), "operation"));
+        if (sget(b, "variant") && used < sizeof what)
+            snprintf(what + used, sizeof what - used, " (%s)", sget(b, "variant"));
+        if (computed)
+            fprintf(out, "  %-34s %6.3f cpb  = %s\n", what, nget(b, "bound_cpb"), sget(b, "formula"));
         else
-            fprintf(out, "  %-32s   —        (%s)\n", what, sget(b, "reason") ? sget(b, "reason") : "no figure");
+            fprintf(out, "  %-34s   —         %s\n", what, sget(b, "reason") ? sget(b, "reason") : "no figure");
     }
+    if (missing)
+        fprintf(out, "  (%zu more need instructions this CPU lacks or that are masked: `cryptometer probe` lists them)\n",
+                missing);
 }
 
 /* See probe.h. */
@@ -60,12 +86,13 @@ void cm_probe_render_text(FILE *out, const json_t *doc)
     if (sget(doc, "isa_mask"))
         fprintf(out, " · CRYPTOMETER_ISA_MASK=%s", sget(doc, "isa_mask"));
     fprintf(out, "\n");
-    if (json_is_object(clock)) {
-        if (json_is_number(json_object_get(clock, "reference_mhz")))
-            fprintf(out, "Clock     %.0f MHz beside the samples (the median of the reference chain timed next to each)\n"
-                         "          ", nget(clock, "reference_mhz"));
-        else
-            fprintf(out, "Clock     ");
+    if (json_is_number(json_object_get(clock, "reference_mhz")))
+        fprintf(out, "Clock     %.0f MHz beside the samples (the median of the reference chain timed next to each)\n",
+                nget(clock, "reference_mhz"));
+    else
+        fprintf(out, "Clock     not measured (nothing was probed)\n");
+    if (json_is_number(json_object_get(clock, "mhz_before"))) {
+        fprintf(out, "          ");
         fprintf(out, "%.0f MHz measured around the probes (before %.0f, after ", nget(clock, "mhz"),
                 nget(clock, "mhz_before"));
         if (json_is_number(json_object_get(clock, "mhz_after")))
@@ -74,8 +101,6 @@ void cm_probe_render_text(FILE *out, const json_t *doc)
             fprintf(out, "not measured)");
         fprintf(out, "%s\n          (%s)\n", json_is_true(json_object_get(clock, "agree")) ? "" : " — the two chains DISAGREE",
                 sget(clock, "method"));
-    } else {
-        fprintf(out, "Clock     not measured (nothing was probed)\n");
     }
     if (json_is_true(json_object_get(doc, "emulated")))
         fprintf(out, "EMULATED  this CPU is emulated: the figures below describe the emulator, not a core\n");
@@ -96,5 +121,5 @@ void cm_probe_render_text(FILE *out, const json_t *doc)
     fprintf(out, "  (± is the half-width of the 95%% confidence interval of the median, in %%; — : no such figure,\n"
                  "   e.g. a carry chain has no independent instances; `probe --json` says why and keeps every sample)\n");
     fprintf(out, "\nInstruction bounds  lower bounds on cycles per byte (data/probe_bounds.json, docs/probes.md)\n");
-    cm_probe_render_bounds(out, json_object_get(doc, "bounds"));
+    cm_probe_render_bounds(out, json_object_get(doc, "bounds"), 0);
 }
