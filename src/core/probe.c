@@ -29,7 +29,7 @@
 #include "probes/probe_kernels.h"
 #include "util/json.h"
 
-#define PROBE_VERSION 1
+#define PROBE_SCHEMA_VERSION 1
 #define MAX_PROBES 32
 #define CHILD_TIMEOUT_S 30.0
 
@@ -406,7 +406,9 @@ json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err)
         const char *mask = getenv("CRYPTOMETER_ISA_MASK");
         doc = json_object();
         int rc = doc && em ? 0 : -1;
-        rc |= cm_json_put(doc, "probe_version", json_integer(PROBE_VERSION));
+        rc |= cm_json_put(doc, "schema", json_string("cryptometer-probe"));
+        rc |= cm_json_put(doc, "schema_version", json_integer(PROBE_SCHEMA_VERSION));
+        rc |= cm_json_put(doc, "tool", json_pack("{s:s, s:s}", "name", "cryptometer", "version", CM_VERSION));
         rc |= cm_json_put(doc, "arch", json_string(cpu->arch[0] ? cpu->arch : "unknown"));
         rc |= cm_json_put(doc, "cpu", json_pack("{s:s, s:i}", "model_name",
                                                 cpu->model_name[0] ? cpu->model_name : "(unknown model)", "cpu",

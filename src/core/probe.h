@@ -20,7 +20,7 @@ typedef struct cm_probe_options {
     const char *only;  /* comma-separated probe names, or NULL for every probe */
 } cm_probe_options;
 
-/* The probe document: {probe_version, arch, cpu {model_name, cpu}, isa_mask,
+/* The probe document: {schema "cryptometer-probe", schema_version, tool, arch, cpu {model_name, cpu}, isa_mask,
  * clock, emulated, emulation, probes [...], bounds [...], elapsed_s}
  * (docs/probes.md, docs/probe.schema.json). A probe whose features are
  * absent or masked is listed "unavailable" with the missing feature named;

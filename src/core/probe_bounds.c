@@ -53,9 +53,9 @@ static void put(char *buf, size_t len, size_t *used, const char *text)
 
 /* Evaluates expression e of the table against doc: its cycles into *out
  * (-1 when a figure is missing, why then written once), its formula
- * appended to buf. Returns 1 when it was a sum, so that a caller nesting
- * it knows to bracket it; -2 on a malformed expression. latency_only
- * is cleared by a throughput figure. */
+ * appended to f ("max(a, b)", "a + b": addition is associative and max()
+ * brackets itself, so no bracket is needed). Returns 0, or -2 on a
+ * malformed expression. latency_only is cleared by a throughput figure. */
 static int eval(const json_t *e, const json_t *doc, double *out, char *f, size_t flen, size_t *used, char *why,
                 size_t why_len, int *latency_only)
 {
@@ -110,13 +110,8 @@ static int eval(const json_t *e, const json_t *doc, double *out, char *f, size_t
         double v;
         if (i)
             put(f, flen, used, is_max ? ", " : " + ");
-        int nested = json_object_get(t, "sum") && !is_max;
-        if (nested)
-            put(f, flen, used, "(");
         if (eval(t, doc, &v, f, flen, used, why, why_len, latency_only) == -2)
             return -2;
-        if (nested)
-            put(f, flen, used, ")");
         if (v < 0)
             missing = 1;
         else
@@ -124,7 +119,7 @@ static int eval(const json_t *e, const json_t *doc, double *out, char *f, size_t
     }
     put(f, flen, used, is_max ? ")" : "");
     *out = missing ? -1 : acc;
-    return is_max ? 0 : 1;
+    return 0;
 }
 
 /* One bound object from table row r; NULL when out of memory or the row is
