@@ -59,28 +59,6 @@ static json_t *aes_score_json(const platform_cpu *cpu, int live, int measure_clo
     return json_pack("{s:o, s:s?}", "scores", scores, "reason", why[0] ? why : NULL);
 }
 
-/* The "instruction_bounds" object: a quick run of the instruction probes
- * (probe.h) with the bounds they give, {reference_mhz, emulated, probes,
- * bounds, reason}; measured only live and with the clock. NULL when out of
- * memory. */
-static json_t *instruction_bounds_json(int live, int measure_clock)
-{
-    if (!live || !measure_clock)
-        return json_pack("{s:[], s:s}", "bounds", "reason",
-                         live ? "not measured (--no-clock)" : "not measured (--sysroot)");
-    cm_probe_options opt = {-1, 1, NULL};
-    cm_error err = {0};
-    json_t *p = cm_probe_document(&opt, &err);
-    if (!p)
-        return json_pack("{s:[], s:s}", "bounds", "reason", err.msg[0] ? err.msg : "the probes failed");
-    json_t *o = json_pack("{s:O, s:O, s:O, s:O, s:n}", "reference_mhz",
-                          json_object_get(json_object_get(p, "clock"), "reference_mhz"), "emulated",
-                          json_object_get(p, "emulated"), "probes", json_object_get(p, "probes"), "bounds",
-                          json_object_get(p, "bounds"), "reason");
-    json_decref(p);
-    return o;
-}
-
 /* The health flags of the document: the snapshot's, then the CPU
  * description's. NULL when out of memory. */
 static json_t *health_json(const platform_health *h, const platform_cpu *cpu, const platform_features *fs,
@@ -109,7 +87,10 @@ static json_t *document(const char *sysroot, const platform_cpu *cpu, const plat
     if (live)
         rc |= json_object_set_new(doc, "backends", backends_json());
     rc |= json_object_set_new(doc, "aes_score", aes_score_json(cpu, live, measure_clock));
-    rc |= json_object_set_new(doc, "instruction_bounds", instruction_bounds_json(live, measure_clock));
+    rc |= json_object_set_new(doc, "instruction_bounds",
+                              cm_probe_summary(!live           ? "not measured (--sysroot)"
+                                               : !measure_clock ? "not measured (--no-clock)"
+                                                                : NULL));
     rc |= json_object_set_new(doc, "health", health_json(h, cpu, fs, cpu_doc));
     if (h)
         rc |= json_object_set_new(doc, "health_snapshot", platform_health_json(h));

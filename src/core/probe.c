@@ -373,6 +373,24 @@ static json_t *emulation_json(const platform_cpu *cpu, const platform_features *
 }
 
 /* See probe.h. */
+json_t *cm_probe_summary(const char *not_measured)
+{
+    if (not_measured)
+        return json_pack("{s:[], s:s}", "bounds", "reason", not_measured);
+    cm_probe_options opt = {-1, 1, NULL};
+    cm_error err = {0};
+    json_t *p = cm_probe_document(&opt, &err);
+    if (!p)
+        return json_pack("{s:[], s:s}", "bounds", "reason", err.msg[0] ? err.msg : "the probes failed");
+    json_t *o = json_pack("{s:O, s:O, s:O, s:O, s:O, s:n}", "cpu", json_object_get(json_object_get(p, "cpu"), "cpu"),
+                          "reference_mhz", json_object_get(json_object_get(p, "clock"), "reference_mhz"), "emulated",
+                          json_object_get(p, "emulated"), "probes", json_object_get(p, "probes"), "bounds",
+                          json_object_get(p, "bounds"), "reason");
+    json_decref(p);
+    return o;
+}
+
+/* See probe.h. */
 json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err)
 {
     double t0 = cm_now_s();

@@ -28,6 +28,13 @@ typedef struct cm_probe_options {
  * set when out of memory. New reference. */
 struct json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err);
 
+/* The short form of a quick probe (detect's "instruction_bounds", a run's
+ * context.instruction_bounds): {cpu, reference_mhz, emulated, probes,
+ * bounds, reason: null}; with not_measured, nothing is run and it is
+ * {bounds: [], reason: not_measured}. A failure is its reason. NULL only
+ * when out of memory. */
+struct json_t *cm_probe_summary(const char *not_measured);
+
 /* The "bounds" array of a probe document's figures: one object per row of
  * data/probe_bounds.json for this document's arch, {algorithm, operation,
  * variant, bytes, formula, limited_by, cycles, bound_cpb, status, reason}
@@ -40,6 +47,15 @@ struct json_t *cm_probe_bounds(const struct json_t *probes_doc, cm_error *err);
  * variant, else the row naming none; NULL when none applies. Borrowed. */
 const struct json_t *cm_probe_bound_for(const struct json_t *bounds, const char *algorithm,
                                         const char *operation, const char *variant);
+
+struct cm_record_set;
+
+/* For `run`: puts context.instruction_bounds (cm_probe_summary of a quick
+ * probe on this thread's CPU, or its reason when no record has a bound to
+ * take) and sets bound_cpb of every record measured on that CPU whose
+ * (algorithm, operation, variant) has a computed bound (probe_records.c).
+ * 0, or -1 when out of memory. */
+int cm_probe_bound_records(struct json_t *context, struct cm_record_set *recs);
 
 /* Writes the probe document for a person. */
 void cm_probe_render_text(FILE *out, const struct json_t *doc);

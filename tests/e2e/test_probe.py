@@ -233,3 +233,40 @@ def test_detect_shows_the_instruction_bounds(cm_bin, features):
     assert "Instruction bounds (a quick probe at" in t.stdout
     n = run(cm_bin, "detect", "--json", "--no-clock")
     assert json.loads(n.stdout)["instruction_bounds"] == {"bounds": [], "reason": "not measured (--no-clock)"}
+
+
+def test_a_run_carries_the_bounds_of_its_records(cm_bin, features, tmp_path):
+    if "aes" not in features:
+        pytest.skip("no AES instructions: the AES bounds have no figure")
+    out = tmp_path / "r.json"
+    p = run(cm_bin, "run", "--algorithms", "aes-256-cbc,chacha20", "--backends", "openssl,ref",
+            "--sizes", "1024", "--time", "0.02", "--json", out)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(out.read_text())
+    ib = doc["context"]["instruction_bounds"]
+    assert ib["reason"] is None
+    bound = {(b["algorithm"], b["operation"]): b for b in ib["bounds"] if b["variant"] is None}
+    ok = [r for r in doc["results"] if r["status"] == "ok"]
+    assert ok
+    for r in ok:
+        b = bound.get((r["algorithm"], r["operation"]))
+        if b is None:  # chacha20: no row
+            assert r["bound_cpb"] is None and r["bound_ratio"] is None, r["name"]
+        else:
+            assert r["bound_cpb"] == pytest.approx(b["bound_cpb"])
+            assert r["bound_ratio"] == pytest.approx(r["cycles_per_byte"] / b["bound_cpb"])
+    assert any(r["bound_cpb"] for r in ok)
+    head = [l for l in p.stdout.splitlines() if l.startswith("implementation") and "bound" in l]
+    assert head, "no bound column in the cycles-per-byte block"
+    assert "bound: the lower bound the instruction probes give" in p.stdout
+
+
+def test_a_run_without_bounded_algorithms_does_not_probe(cm_bin, tmp_path):
+    out = tmp_path / "r.json"
+    p = run(cm_bin, "run", "--algorithms", "chacha20", "--backends", "ref", "--sizes", "64",
+            "--time", "0.02", "--json", out)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(out.read_text())
+    assert doc["context"]["instruction_bounds"] == {
+        "bounds": [], "reason": "no measured benchmark of this CPU has an instruction bound"}
+    assert "bound:" not in p.stdout
