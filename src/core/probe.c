@@ -263,7 +263,8 @@ static void run_children(const cm_probe_kernel *k, size_t n, const int *run, con
         cm_isolate_run(probe_child, &arg, CHILD_TIMEOUT_S, on_message, g, &oc);
         if (oc.status == CM_ISOLATE_OK)
             return;
-        if (g->current < 0) { /* died outside a probe: every probe left is lost */
+        if (g->current < 0 || oc.status == CM_ISOLATE_INTERRUPTED) {
+            /* died outside a probe, or Ctrl-C: every probe left is lost */
             for (size_t i = start; i < n; i++)
                 if (run[i] && !g->done[i])
                     snprintf(outcome[i], sizeof outcome[i], "the probe child failed: %s",
