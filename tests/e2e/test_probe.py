@@ -270,3 +270,11 @@ def test_a_run_without_bounded_algorithms_does_not_probe(cm_bin, tmp_path):
     assert doc["context"]["instruction_bounds"] == {
         "bounds": [], "reason": "no measured benchmark of this CPU has an instruction bound"}
     assert "bound:" not in p.stdout
+
+
+def test_help(cm_bin):
+    p = run(cm_bin, "probe", "--help")
+    assert p.returncode == 0 and p.stderr == ""
+    assert {"--json", "--quick", "--isa", "--cpu", "--only"} <= {w for w in p.stdout.split() if w.startswith("--")}
+    top = run(cm_bin, "--help")
+    assert "  probe " in top.stdout
