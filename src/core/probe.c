@@ -246,10 +246,15 @@ static json_t *needs_json(const char *needs)
     return cm_json_checked(arr, rc);
 }
 
-/* Runs children until every probe to run has its figures or its outcome;
- * outcome[i] receives a crashed/timeout/error probe's reason. */
+/* What became of a probe that gave no figures: its status and reason. */
+struct outcome {
+    const char *status; /* "crashed", "timeout", "error"; NULL: none */
+    char reason[160];
+};
+
+/* Runs children until every probe to run has its figures or its outcome. */
 static void run_children(const cm_probe_kernel *k, size_t n, const int *run, const cm_probe_options *opt,
-                         struct gathered *g, char outcome[][160])
+                         struct gathered *g, struct outcome *outcome)
 {
     size_t start = 0;
     while (start < n) {
@@ -266,16 +271,18 @@ static void run_children(const cm_probe_kernel *k, size_t n, const int *run, con
         if (g->current < 0 || oc.status == CM_ISOLATE_INTERRUPTED) {
             /* died outside a probe, or Ctrl-C: every probe left is lost */
             for (size_t i = start; i < n; i++)
-                if (run[i] && !g->done[i])
-                    snprintf(outcome[i], sizeof outcome[i], "the probe child failed: %s",
+                if (run[i] && !g->done[i]) {
+                    outcome[i].status = "error";
+                    snprintf(outcome[i].reason, sizeof outcome[i].reason, "the probe child failed: %s",
                              oc.detail[0] ? oc.detail : "exited");
+                }
             return;
         }
         size_t i = (size_t)g->current;
-        snprintf(outcome[i], sizeof outcome[i], "%s: %s",
-                 oc.status == CM_ISOLATE_CRASHED   ? "crashed"
-                 : oc.status == CM_ISOLATE_TIMEOUT ? "timeout"
-                                                   : "error",
+        outcome[i].status = oc.status == CM_ISOLATE_CRASHED   ? "crashed"
+                            : oc.status == CM_ISOLATE_TIMEOUT ? "timeout"
+                                                              : "error";
+        snprintf(outcome[i].reason, sizeof outcome[i].reason, "%s while the probe ran",
                  oc.detail[0] ? oc.detail : "the child exited");
         start = i + 1;
     }
@@ -283,7 +290,7 @@ static void run_children(const cm_probe_kernel *k, size_t n, const int *run, con
 
 /* The probes array. */
 static json_t *probes_json(const cm_probe_kernel *k, size_t n, const int *run, const char reasons[][256],
-                           const struct gathered *g, char outcome[][160])
+                           const struct gathered *g, const struct outcome *outcome)
 {
     json_t *arr = json_array();
     int rc = arr ? 0 : -1;
@@ -294,11 +301,9 @@ static json_t *probes_json(const cm_probe_kernel *k, size_t n, const int *run, c
         if (!run[i]) {
             status = "unavailable";
             reason = reasons[i];
-        } else if (outcome[i][0]) {
-            status = strncmp(outcome[i], "crashed", 7) == 0   ? "crashed"
-                     : strncmp(outcome[i], "timeout", 7) == 0 ? "timeout"
-                                                              : "error";
-            reason = outcome[i];
+        } else if (outcome[i].status) {
+            status = outcome[i].status;
+            reason = outcome[i].reason;
         }
         json_t *o = json_pack("{s:s, s:s, s:o, s:s, s:s?}", "name", k[i].name, "instruction", k[i].instruction,
                               "needs", needs_json(k[i].needs), "status", status, "reason", reason);
@@ -400,7 +405,8 @@ json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err)
     if (n > MAX_PROBES)
         n = MAX_PROBES;
     int run[MAX_PROBES] = {0};
-    char reasons[MAX_PROBES][256], outcome[MAX_PROBES][160];
+    char reasons[MAX_PROBES][256];
+    struct outcome outcome[MAX_PROBES];
     memset(reasons, 0, sizeof reasons);
     memset(outcome, 0, sizeof outcome);
     for (size_t i = 0; i < n; i++) {
