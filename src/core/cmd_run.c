@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "util/json.h"
+#include "core/probe.h"
 #include "core/class.h"
 #include "core/commands.h"
 #include "platform/cpuclock.h"
@@ -337,6 +338,9 @@ int cm_run_main(int argc, char **argv)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     free(groups);
     if (failures >= 0 && cm_score_finish(&score, json_object_get(doc, "context"), &recs) != 0)
+        failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
+    /* the instruction bounds of the records (probe.h): after the measurements */
+    if (failures >= 0 && !cm_interrupted && cm_probe_bound_records(json_object_get(doc, "context"), &recs) != 0)
         failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     if (failures >= 0 && finish_document(doc, &recs, pc, before) != 0)
         failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");

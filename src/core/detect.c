@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "core/detect.h"
+#include "core/probe.h"
 #include "core/registry.h"
 #include "platform/platform.h"
 #include "platform/timer.h"
@@ -86,6 +87,10 @@ static json_t *document(const char *sysroot, const platform_cpu *cpu, const plat
     if (live)
         rc |= json_object_set_new(doc, "backends", backends_json());
     rc |= json_object_set_new(doc, "aes_score", aes_score_json(cpu, live, measure_clock));
+    rc |= json_object_set_new(doc, "instruction_bounds",
+                              cm_probe_summary(!live           ? "not measured (--sysroot)"
+                                               : !measure_clock ? "not measured (--no-clock)"
+                                                                : NULL));
     rc |= json_object_set_new(doc, "health", health_json(h, cpu, fs, cpu_doc));
     if (h)
         rc |= json_object_set_new(doc, "health_snapshot", platform_health_json(h));

@@ -17,7 +17,8 @@
 struct json_t;
 
 /* The whole detect document: {detect_version, sysroot, system, cpu,
- * kernel_crypto, backends (live only), aes_score {scores, reason}, health,
+ * kernel_crypto, backends (live only), aes_score {scores, reason},
+ * instruction_bounds {reference_mhz, emulated, probes, bounds, reason}, health,
  * health_snapshot, emulation, verdicts, elapsed_s} (docs/detect.md). measure_clock is ignored
  * with a sysroot. NULL with err set on an unreadable sysroot or when out of
  * memory. New reference. */

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "core/detect.h"
+#include "core/probe.h"
 #include "platform/aes_score.h"
 #include "platform/cpu.h"
 
@@ -310,6 +311,23 @@ static void render_aes_score(FILE *out, const json_t *doc)
                 sget(s, "verdict"), sget(s, "message"));
 }
 
+/* Renders the instruction bounds (a quick probe; probe.h). */
+static void render_instruction_bounds(FILE *out, const json_t *doc)
+{
+    const json_t *ib = json_object_get(doc, "instruction_bounds");
+    if (!ib)
+        return;
+    fprintf(out, "\nInstruction bounds ");
+    if (sget(ib, "reason")) {
+        fprintf(out, "%s\n", sget(ib, "reason"));
+        return;
+    }
+    fprintf(out, "(a quick probe at %.0f MHz%s; lower bounds on cycles per byte; `cryptometer probe` for the\n"
+                 "          figures with their spread)\n",
+            nget(ib, "reference_mhz"), json_is_true(json_object_get(ib, "emulated")) ? ", EMULATED: the emulator's, not a core's" : "");
+    cm_probe_render_bounds(out, json_object_get(ib, "bounds"), 1);
+}
+
 /* Renders the verdicts that weigh all the evidence (platform/verdict.h). */
 static void render_verdicts(FILE *out, const json_t *doc)
 {
@@ -344,6 +362,7 @@ void cm_detect_render_text(FILE *out, const json_t *doc)
     render_backends(out, doc);
     render_clock(out, doc);
     render_aes_score(out, doc);
+    render_instruction_bounds(out, doc);
     render_verdicts(out, doc);
     render_health(out, doc);
 }

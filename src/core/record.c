@@ -103,6 +103,9 @@ void cm_record_figures(const cm_record *r, cm_figures *f)
         f->has_cycles_byte = f->has_byte;
         f->cycles_per_byte = f->has_byte ? f->cycles_per_op / (double)r->size : 0;
     }
+    f->has_bound = f->has_cycles_byte && r->bound_cpb > 0;
+    f->bound_cpb = f->has_bound ? r->bound_cpb : 0;
+    f->bound_ratio = f->has_bound ? f->cycles_per_byte / r->bound_cpb : 0;
 }
 
 /* --- the set -------------------------------------------------------------- */

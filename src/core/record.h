@@ -70,6 +70,8 @@ typedef struct cm_record {
     int per_thread_cpu[CM_MAX_THREADS];
     double per_thread_ns[CM_MAX_THREADS];
     double scaling_efficiency;
+    double bound_cpb;        /* the instruction bound of (algorithm, operation,
+                                variant) on this CPU, cycles per byte (probe.h); 0: none */
 } cm_record;
 
 /* Flags of a measurement, as the JSON "flags" words. */
@@ -97,6 +99,8 @@ typedef struct cm_figures {
     double cycles_per_byte;
     int has_score;           /* score: median / reference_ns, lower is faster */
     double score;
+    int has_bound;           /* bound_cpb, and bound_ratio = cycles_per_byte / bound_cpb */
+    double bound_cpb, bound_ratio;
     unsigned flags;          /* CM_FLAG_* */
 } cm_figures;
 
@@ -106,7 +110,8 @@ typedef struct cm_figures {
  * relative uncertainty (half the before/after gap, or half the larger
  * repeat spread if wider), score median / reference_ns (the
  * processor-normalised score: how many runs of the reference workload one
- * operation costs; lower is faster). */
+ * operation costs; lower is faster), and with a bound and cycles per byte,
+ * bound_ratio cycles per byte / bound_cpb (1: at the bound). */
 void cm_record_figures(const cm_record *r, cm_figures *f);
 
 /* Sets r->clock from the two readings and computes mhz_used. */

@@ -149,6 +149,9 @@ static int put_measurement(json_t *o, const cm_record *r)
         num(1, m->wall_s), "flags", flags_json(f.flags));
     rc |= more ? json_object_update(o, more) : -1;
     json_decref(more);
+    /* the instruction bound (probe.h), where one applies */
+    rc |= cm_json_put(o, "bound_cpb", num(f.has_bound, f.bound_cpb));
+    rc |= cm_json_put(o, "bound_ratio", num(f.has_bound, f.bound_ratio));
     if (r->threads > 1)
         rc |= put_threads(o, r);
     return rc;

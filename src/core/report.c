@@ -419,8 +419,18 @@ static void print_op_cells(FILE *out, const cm_record *recs, size_t n, const cm_
  * algorithm, operation (mac-newkey, decapsulate), KAT. */
 #define ROW_LEAD "%-30s %-21s %-11s %-5s "
 
+/* 1 when the cycles-per-byte block gets a bound column: some record has
+ * an instruction bound (probe.h). */
+static int bound_column(const cm_record *recs, size_t n, table_kind kind)
+{
+    for (size_t k = 0; kind == TABLE_CPB && k < n; k++)
+        if (recs[k].bound_cpb > 0)
+            return 1;
+    return 0;
+}
+
 /* The header line of a block. */
-static void print_head(FILE *out, const table_facts *t, table_kind kind)
+static void print_head(FILE *out, const table_facts *t, table_kind kind, int bound)
 {
     fprintf(out, ROW_LEAD, "implementation", "algorithm", "op", "KAT");
     if (t->per_cluster)
@@ -432,6 +442,8 @@ static void print_head(FILE *out, const table_facts *t, table_kind kind)
         snprintf(head, sizeof head, "%zu bytes", t->sizes[i]);
         fprintf(out, "%*s", CELL_WIDTH, head);
     }
+    if (bound)
+        fprintf(out, "%*s", CELL_WIDTH, "bound");
     fputc('\n', out);
 }
 
@@ -477,7 +489,8 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
 {
     size_t count;
     const cm_record **rows = block_rows(recs, n, kind, &count);
-    print_head(out, t, kind);
+    int bound = bound_column(recs, n, kind);
+    print_head(out, t, kind, bound);
     for (size_t k = 0; rows && k < count; k++) {
         const cm_record *r = rows[k];
         char impl[96];
@@ -497,6 +510,12 @@ static void print_block(FILE *out, const cm_record *recs, size_t n, const table_
         for (size_t i = 0; i < t->n_sizes; i++) {
             char cell[64];
             format_cell(cell, sizeof cell, recs, n, row_record(recs, n, r, t->sizes[i]), kind);
+            fprintf(out, "%*s", CELL_WIDTH, cell);
+        }
+        if (bound) {
+            char cell[32] = "-";
+            if (r->bound_cpb > 0)
+                snprintf(cell, sizeof cell, "%.2f", r->bound_cpb);
             fprintf(out, "%*s", CELL_WIDTH, cell);
         }
         fputc('\n', out);
@@ -585,6 +604,9 @@ void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
         fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
                      "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
         print_block(out, recs, n, &t, TABLE_CPB);
+        if (bound_column(recs, n, TABLE_CPB))
+            fprintf(out, "bound: the lower bound the instruction probes give on this CPU (cryptometer probe, "
+                         "docs/probes.md); - : none applies\n");
     }
     if (has_unit(recs, n, CM_UNIT_OP)) {
         fprintf(out, "\nPer operation: operations per second and µs per operation (median), cycles "

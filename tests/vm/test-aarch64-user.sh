@@ -12,7 +12,9 @@
 # For each CPU: ctest (the unit tests; see SKIPPED below), `cryptometer verify --filter
 # ^ref:` (each variant's vectors and the cross-check against OpenSSL at every size), and on
 # max a masked run (--isa aes,pmull,sha1,sha2,sha512,asimd): every ref variant unavailable
-# with its feature named as masked, the portable code passing.
+# with its feature named as masked, the portable code passing. Then `probe --json --quick`
+# (docs/probes.md) on both CPUs: every aarch64 probe gives its figures, marked emulated,
+# and the AES and SHA-256 bounds are computed; masked, the crypto probes are unavailable.
 #
 # Usage: tests/vm/test-aarch64-user.sh [--clean]
 # Builds (incrementally; the build directory is the cache) build-aarch64-test/: static,
@@ -108,8 +110,52 @@ for a in aes-128-cbc aes-256-ctr aes-128-gcm sha1 sha256 sha512 chacha20 chacha2
         fail "masked: ref:portable/$a did not pass"
 done
 
+# check_probe JSON MASKED — every aarch64 probe measured (or, MASKED=1, the crypto ones
+# unavailable as masked), the document marked emulated; prints what is wrong, if anything.
+check_probe() {
+    python3 -c '
+import json, sys
+doc, masked = json.loads(sys.argv[1]), sys.argv[2] == "1"
+crypto = ["aese", "aesmc", "aese+aesmc", "aese+aesmc-apart", "pmull", "pmull2", "sha256h"]
+probes = {p["name"]: p for p in doc["probes"]}
+bad = []
+if list(probes) != crypto + ["mul", "umulh", "adcs"]:
+    bad.append("probes listed: %s" % list(probes))
+if doc["emulated"] is not True:
+    bad.append("not marked emulated")
+for n, p in probes.items():
+    if masked and n in crypto:
+        if p["status"] != "unavailable" or "masked by" not in (p["reason"] or ""):
+            bad.append("%s not unavailable as masked: %s %s" % (n, p["status"], p["reason"]))
+        continue
+    if p["status"] != "measured" or not (p["latency"]["cycles"] or 0) > 0:
+        bad.append("%s: %s %s" % (n, p["status"], p["reason"]))
+    if (p["throughput"]["cycles"] is None) != (n == "adcs"):
+        bad.append("%s: throughput %s" % (n, p["throughput"]["cycles"]))
+cbc = [b for b in doc["bounds"] if b["algorithm"] == "aes-128-cbc" and b["operation"] == "encrypt"]
+if not cbc or (cbc[0]["bound_cpb"] is None) != masked:
+    bad.append("aes-128-cbc encrypt bound: %s" % cbc)
+print("; ".join(bad))
+' "$1" "$2"
+}
+
+for cpu in max cortex-a53; do
+    export QEMU_CPU="$cpu"
+    log "== qemu-aarch64 -cpu $cpu: probe --json --quick"
+    rc=0
+    out="$("$QEMU_USER" "$BIN" probe --json --quick 2>&1)" || rc=$?
+    [ "$rc" = 0 ] || fail "probe exited $rc under -cpu $cpu: $out"
+    [ "$rc" != 0 ] || { bad="$(check_probe "$out" 0 2>&1)"; [ -z "$bad" ] || fail "probe under -cpu $cpu: $bad"; }
+done
+log "== qemu-aarch64 -cpu max: probe --json --quick --isa aes,pmull,sha2"
+export QEMU_CPU=max
+rc=0
+out="$("$QEMU_USER" "$BIN" probe --json --quick --isa aes,pmull,sha2 2>&1)" || rc=$?
+[ "$rc" = 0 ] || fail "masked probe exited $rc: $out"
+[ "$rc" != 0 ] || { bad="$(check_probe "$out" 1 2>&1)"; [ -z "$bad" ] || fail "masked probe: $bad"; }
+
 if [ "$failed" = 0 ]; then
-    log "== summary: aarch64 user mode: all checks passed (-cpu max, -cpu cortex-a53, masked)"
+    log "== summary: aarch64 user mode: all checks passed (-cpu max, -cpu cortex-a53, masked, probes)"
 else
     log "== summary: aarch64 user mode: $failed check(s) FAILED"
     exit 1

@@ -1,0 +1,124 @@
+/*
+ * test_probe_bounds.c — the bound arithmetic of probe_bounds.c against
+ * data/probe_bounds.json, from fixture probe results
+ * (tests/data/probes/x86_64.json, aarch64.json: round made-up figures),
+ * worked out by hand: latency chains, throughput sums, max() of two units,
+ * a variant's own row, a missing or unavailable probe (no bound, the
+ * reason named), and the lookup of an implementation's bound.
+ */
+#include <jansson.h>
+#include "check.h"
+#include "core/probe.h"
+
+/* The fixture called name, parsed; NULL (a failed check) when unreadable. */
+static json_t *fixture(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/tests/data/probes/%s", CM_SOURCE_DIR, name);
+    json_error_t e;
+    json_t *doc = json_load_file(path, 0, &e);
+    CHECK(doc != NULL);
+    return doc;
+}
+
+/* The bound of bounds for (alg, op, variant). */
+static const json_t *get(const json_t *bounds, const char *alg, const char *op, const char *variant)
+{
+    const json_t *b = cm_probe_bound_for(bounds, alg, op, variant);
+    CHECK(b != NULL);
+    return b;
+}
+
+static double cycles_of(const json_t *b)
+{
+    return json_number_value(json_object_get(b, "cycles"));
+}
+
+static double cpb_of(const json_t *b)
+{
+    return json_number_value(json_object_get(b, "bound_cpb"));
+}
+
+static void test_x86(void)
+{
+    json_t *doc = fixture("x86_64.json");
+    cm_error err = {0};
+    json_t *bounds = doc ? cm_probe_bounds(doc, &err) : NULL;
+    CHECK(bounds != NULL);
+    if (!bounds) {
+        json_decref(doc);
+        return;
+    }
+    /* CBC encryption: rounds x AESENC latency + 1, per 16 bytes */
+    const json_t *b = get(bounds, "aes-256-cbc", "encrypt", NULL);
+    CHECK_NEAR(cycles_of(b), 14 * 4 + 1, 1e-9);
+    CHECK_NEAR(cpb_of(b), 57.0 / 16, 1e-9);
+    CHECK(strcmp(json_string_value(json_object_get(b, "limited_by")), "latency") == 0);
+    CHECK_CONTAINS(json_string_value(json_object_get(b, "formula")), "14 × aesenc-xmm latency + 1 cycles per 16 bytes");
+    CHECK_NEAR(cycles_of(get(bounds, "aes-128-cbc", "encrypt", NULL)), 41, 1e-9);
+    /* CBC decryption and CTR: rounds x reciprocal throughput */
+    CHECK_NEAR(cycles_of(get(bounds, "aes-128-cbc", "decrypt", NULL)), 5, 1e-9);
+    b = get(bounds, "aes-256-ctr", "encrypt", NULL);
+    CHECK_NEAR(cpb_of(b), 7.0 / 16, 1e-9);
+    CHECK(strcmp(json_string_value(json_object_get(b, "limited_by")), "throughput") == 0);
+    /* GCM: the larger of AES (10 x 0.5 = 5) and 3 PCLMULQDQ (3 x 2 = 6); at 14 rounds AES (7) */
+    CHECK_NEAR(cycles_of(get(bounds, "aes-128-gcm", "seal", NULL)), 6, 1e-9);
+    CHECK_NEAR(cycles_of(get(bounds, "aes-256-gcm", "open", NULL)), 7, 1e-9);
+    /* a variant's own row: VAESENC ymm (1 cycle) per 32 bytes; others get the general row */
+    b = get(bounds, "aes-128-ctr", "encrypt", "vaes256");
+    CHECK(json_is_string(json_object_get(b, "variant")));
+    CHECK_NEAR(cpb_of(b), 10.0 / 32, 1e-9);
+    b = get(bounds, "aes-128-ctr", "encrypt", "aesni");
+    CHECK(json_is_null(json_object_get(b, "variant")));
+    CHECK_NEAR(cpb_of(b), 5.0 / 16, 1e-9);
+    /* a probe missing from the result: no bound, the probe named */
+    b = get(bounds, "aes-128-gcm", "seal", "vaes256");
+    CHECK(json_is_null(json_object_get(b, "bound_cpb")));
+    CHECK(strcmp(json_string_value(json_object_get(b, "status")), "unavailable") == 0);
+    CHECK_CONTAINS(json_string_value(json_object_get(b, "reason")), "vpclmulqdq-ymm was not probed");
+    /* an unavailable probe: its reason carried over */
+    b = get(bounds, "sha1", "digest", NULL);
+    CHECK(json_is_null(json_object_get(b, "bound_cpb")));
+    CHECK_CONTAINS(json_string_value(json_object_get(b, "reason")), "sha1rnds4 unavailable: needs sha_ni: masked");
+    /* SHA-256: 32 x SHA256RNDS2 latency per 64 bytes */
+    CHECK_NEAR(cpb_of(get(bounds, "sha256", "digest", NULL)), 96.0 / 64, 1e-9);
+    /* nothing for an algorithm without a row, nor for another arch's rows */
+    CHECK(cm_probe_bound_for(bounds, "chacha20", "encrypt", NULL) == NULL);
+    size_t i;
+    json_t *x;
+    json_array_foreach(bounds, i, x)
+        CHECK(!strstr(json_string_value(json_object_get(x, "formula")), "aesmc"));
+    json_decref(bounds);
+    json_decref(doc);
+}
+
+static void test_aarch64(void)
+{
+    json_t *doc = fixture("aarch64.json");
+    cm_error err = {0};
+    json_t *bounds = doc ? cm_probe_bounds(doc, &err) : NULL;
+    CHECK(bounds != NULL);
+    if (!bounds) {
+        json_decref(doc);
+        return;
+    }
+    /* 9 fused pairs (3) + a last AESE (2) + 1 */
+    CHECK_NEAR(cycles_of(get(bounds, "aes-128-cbc", "encrypt", NULL)), 30, 1e-9);
+    CHECK_NEAR(cycles_of(get(bounds, "aes-256-cbc", "encrypt", NULL)), 42, 1e-9);
+    /* 9 pairs (1) + an AESE (0.5) */
+    CHECK_NEAR(cycles_of(get(bounds, "aes-128-ctr", "encrypt", NULL)), 9.5, 1e-9);
+    const json_t *b = get(bounds, "aes-128-gcm", "seal", NULL);
+    CHECK_NEAR(cycles_of(b), 9.5, 1e-9);
+    CHECK_CONTAINS(json_string_value(json_object_get(b, "formula")),
+                   "max(9 × aese+aesmc throughput + 1 × aese throughput, 3 × pmull throughput) cycles per 16 bytes");
+    CHECK_NEAR(cpb_of(get(bounds, "sha256", "digest", NULL)), 1, 1e-9);
+    json_decref(bounds);
+    json_decref(doc);
+}
+
+int main(void)
+{
+    test_x86();
+    test_aarch64();
+    return check_done("test_probe_bounds");
+}
