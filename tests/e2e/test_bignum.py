@@ -16,7 +16,8 @@ import pytest
 from conftest import run
 
 OPS = ("modmul", "montmul", "modsqr", "modexp", "modinv", "modsqrt")
-LIBS = {"openssl": "bn", "gmp": "default", "libtommath": "default"}
+LIBS = {"openssl": "bn", "gmp": "default", "libtommath": "default",
+        "openssl-1.1.1": "bn", "openssl-3.5": "bn"}  # the generations, where built
 GMP_LACKS = {"montmul": "no public Montgomery multiplication",
              "modsqrt": "no modular square root"}
 
