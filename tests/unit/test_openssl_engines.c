@@ -1,10 +1,11 @@
 /*
  * test_openssl_engines.c — checking whether an OpenSSL engine variant can
  * run (which loads the engines) must not make any engine a default: else
- * OpenSSL's own `evp` path would run through AF_ALG, and RAND_bytes through
- * the rdrand engine, in every child forked afterwards
- * (src/backends/openssl/openssl_engine.c). Defaults that were there before
- * (an openssl.cnf's) stay as they were.
+ * OpenSSL's own `evp` AES-CBC would run through AF_ALG in every child
+ * forked afterwards (src/backends/openssl/openssl_engine.c). Defaults that
+ * were there before (an openssl.cnf's) stay as they were. It can fail only
+ * where an engine loads (a kernel with AF_ALG, /dev/crypto); elsewhere it
+ * still checks that the check itself changes no default.
  *
  * Without the OpenSSL backend, or an OpenSSL without engines, there is
  * nothing to check: it says so and exits 77 (CTest: skipped).

@@ -95,6 +95,8 @@ cat > "$work/check.c" <<'EOF'
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include <openssl/engine.h>
+#include <openssl/evp.h>
 #include "cryptometer/backend.h"
 
 extern const cm_backend cm_backend_openssl;
@@ -144,6 +146,25 @@ static void hmac(const uint8_t *k, size_t kl, const char *msg, const char *want,
     for (int r = 0; r < 2; r++)
         CHECK(v->mac(s, (const uint8_t *)msg, msg ? strlen(msg) : 0, o) == CM_OK && !memcmp(o, w, 32), what);
     v->destroy(s);
+}
+
+/* Checking the engine variants (which loads 1.1.1's built-in engines) must
+ * leave no engine the default: else OpenSSL's own ciphers would run through
+ * the afalg engine in later children, where it loads (openssl_engine.c). */
+static void engines_leave_no_default(void)
+{
+    char why[256];
+    for (size_t i = 0; i < cm_backend_openssl.n_impls; i++)
+        if (strstr(cm_backend_openssl.impls[i].variant, "engine") &&
+            cm_backend_openssl.impls[i].available)
+            cm_backend_openssl.impls[i].available(why, sizeof why);
+    ENGINE *r = ENGINE_get_default_RAND(), *c = ENGINE_get_cipher_engine(NID_aes_128_cbc);
+    CHECK(r == NULL, "no default engine for random bytes after the engine variants' check");
+    CHECK(c == NULL, "no default engine for AES-128-CBC after the engine variants' check");
+    if (r)
+        ENGINE_finish(r);
+    if (c)
+        ENGINE_finish(c);
 }
 
 static const char *PT = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
@@ -438,6 +459,7 @@ int main(void)
         v->destroy(s);
         CHECK(v->create(&s, k, 31) == CM_ERR_INVALID, "poly1305 31-byte key");
     }
+    engines_leave_no_default();
     signature("ed25519");
     signature("ecdsa-p256-sha256");
     signature("ecdsa-p384-sha384");
