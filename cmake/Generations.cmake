@@ -3,8 +3,9 @@
 #
 # Main build: CRYPTOMETER_OPENSSL_PREFIXES is a list of OpenSSL installation
 # prefixes (DIR/include/openssl/opensslv.h and a libcrypto under DIR/lib*).
-# Each becomes a sub-build of this same source tree with only the ref and
-# openssl backends, linked against that libcrypto, copied beside cryptometer
+# Each becomes a sub-build of this same source tree with the openssl backend
+# linked against that libcrypto and, as its cross-check peers, the backends
+# that do not link libcrypto (ref, libsodium, Nettle, GMP), copied beside cryptometer
 # as the helper executable cryptometer-openssl-<version>, and the backend
 # openssl-<version> (src/core/generations.c, core/helper.h). The generations
 # the project knows (1.1.1, 3.5) that no prefix gives are listed missing
@@ -122,8 +123,12 @@ function(cm_add_generations)
         "-DCMAKE_C_FLAGS=${CMAKE_C_FLAGS}"
         -DCRYPTOMETER_WERROR=${CRYPTOMETER_WERROR}
         -DCRYPTOMETER_BACKEND_DEFAULT=OFF
-        -DCRYPTOMETER_REF=AUTO
         -DCRYPTOMETER_OPENSSL=ON
+        # the cross-check peers: libraries that do not link libcrypto
+        -DCRYPTOMETER_REF=AUTO
+        -DCRYPTOMETER_LIBSODIUM=AUTO
+        -DCRYPTOMETER_NETTLE=AUTO
+        -DCRYPTOMETER_GMP=AUTO
         -DCRYPTOMETER_GENERATION_PREFIX=${prefix}
         -DCRYPTOMETER_GENERATION_NAME=${name}
       INSTALL_COMMAND ${CMAKE_COMMAND} -E copy <BINARY_DIR>/cryptometer ${CMAKE_BINARY_DIR}/${helper}

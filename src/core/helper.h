@@ -2,7 +2,8 @@
  * helper.h — backends that run in a helper executable of their own
  * (cm_backend.helper): the OpenSSL generations (docs/generations.md). Two
  * libcrypto versions cannot share one process, so each generation is this
- * program built against that OpenSSL (ref and openssl only), installed
+ * program built against that OpenSSL (with the peers that do not link
+ * libcrypto: ref, libsodium, Nettle, GMP), installed
  * beside it as `cryptometer-openssl-<version>`. The helper speaks the one
  * child protocol (child.h, suite_msg.h) on its standard output:
  *   cryptometer-openssl-3.5 __child '{"mode":"hello"}'

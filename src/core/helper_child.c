@@ -39,7 +39,7 @@ static int send_error(FILE *out, const char *why)
 }
 
 /* {"type":"hello"}: the generation's backend (CM_GENERATION_NAME, set by
- * a generation build; ref is there too, as a cross-check peer), its rows
+ * a generation build; its cross-check peers are there too), its rows
  * as the helper sees them, its version and details with the build. */
 static int hello(FILE *out)
 {
