@@ -75,7 +75,8 @@ def test_records_per_operation(bn_run, built, schema):
             v = r["kat"]["vectors"]
             assert v["status"] == "passed" and v["passed"] == 4 and v["failed"] == 0
             assert "bignum/bn2048.json" in v["sources"]
-            if len(built) > 1:  # a generation's helper carries GMP as its peer
+            # a generation's helper has GMP as its bignum peer, where GMP is built
+            if len(built) > 1 and (not lib.startswith("openssl-") or "gmp" in built):
                 assert r["kat"]["cross_check"]["status"] == "passed", r["kat"]
 
 
