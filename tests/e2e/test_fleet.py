@@ -222,6 +222,12 @@ def test_fleet_detect_chooses_binary_from_facts(lab, x86_bin, aarch64_bin, tmp_p
     assert_clean(lab)
 
 
+def _default_sigint():
+    """Ctrl-C as a terminal delivers it: a pytest-xdist worker ignores SIGINT, and a
+    Python started with SIGINT ignored keeps it ignored (no KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_fleet_interrupt_leaves_nothing_on_hosts(lab, x86_bin, cm_bin, tmp_path):
     """Ctrl-C (SIGINT to the front end's process group) while a host measures: the
     cleanup playbook stops it and removes the private directory."""
@@ -231,7 +237,8 @@ def test_fleet_interrupt_leaves_nothing_on_hosts(lab, x86_bin, cm_bin, tmp_path)
     env = dict(os.environ, PYTHONPATH=str(ROOT / "python"), CRYPTOMETER_X86_64_BIN=str(x86_bin))
     proc = subprocess.Popen([sys.executable, "-m", "cryptometer", "fleet", "run", str(inventory),
                              "--output-dir", str(tmp_path), "--no-store"], env=env, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
     try:
         marker = None
         for _ in range(600):                      # at most 120 s for the host to start "measuring"
