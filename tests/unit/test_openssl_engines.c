@@ -7,19 +7,21 @@
  * where an engine loads (a kernel with AF_ALG, /dev/crypto); elsewhere it
  * still checks that the check itself changes no default.
  *
- * Without the OpenSSL backend, or an OpenSSL without engines, there is
- * nothing to check: it says so and exits 77 (CTest: skipped).
+ * Built only with the OpenSSL backend (tests/CMakeLists.txt); an OpenSSL
+ * without engines has nothing to check: it says so and exits 77 (CTest:
+ * skipped).
  */
 #include <stdio.h>
 #include <string.h>
 #include "core/registry.h"
-#if __has_include(<openssl/engine.h>)
 #define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/opensslconf.h>
+#ifndef OPENSSL_NO_ENGINE
 #include <openssl/engine.h>
 #include <openssl/evp.h>
 #endif
 
-#if __has_include(<openssl/engine.h>) && !defined(OPENSSL_NO_ENGINE)
+#ifndef OPENSSL_NO_ENGINE
 /* The defaults the check watches: AES-128-CBC, SHA-256 and random bytes. */
 static void defaults(ENGINE *d[3])
 {
