@@ -148,10 +148,25 @@ static void sweep_defaults(sweep_opts *s)
         s->repeat = CM_SWEEP_MIN_REPEAT;
 }
 
-/* The plan must be one algorithm with figures per byte, and some chunk
- * must fit in some total. 0, or -1 with err (usage). */
-static int check_plan(const sweep_opts *s, const cm_group *groups, size_t n, cm_error *err)
+/* The usage error of an algorithm measured per operation. */
+static int per_operation(const cm_algorithm *alg, cm_error *err)
 {
+    return cm_error_set(err, CM_EXIT_USAGE,
+                        "%s is measured per operation, not per byte: it has no chunk size "
+                        "to sweep (use `cryptometer run`)", alg->name);
+}
+
+/* The plan must be one algorithm with figures per byte, and some chunk
+ * must fit in some total. One algorithm named by --algorithms is judged
+ * first, whether or not a path of the selection has it. 0, or -1 with err
+ * (usage). */
+static int check_plan(const sweep_opts *s, const char *algorithms, const cm_group *groups,
+                      size_t n, cm_error *err)
+{
+    const cm_algorithm *named =
+        algorithms && !strchr(algorithms, ',') ? cm_algorithm_find(algorithms) : NULL;
+    if (named && cm_class_of(named)->unit != CM_UNIT_BYTE)
+        return per_operation(named, err);
     if (n == 0)
         return cm_error_set(err, CM_EXIT_USAGE,
                             "no path matches the selection (see `cryptometer list`)");
@@ -162,9 +177,7 @@ static int check_plan(const sweep_opts *s, const cm_group *groups, size_t n, cm_
                                 "(narrow it with --algorithms or --filter)",
                                 groups[0].alg->name, groups[i].alg->name);
     if (cm_class_of(groups[0].alg)->unit != CM_UNIT_BYTE)
-        return cm_error_set(err, CM_EXIT_USAGE,
-                            "%s is measured per operation, not per byte: it has no chunk size "
-                            "to sweep (use `cryptometer run`)", groups[0].alg->name);
+        return per_operation(groups[0].alg, err);
     size_t min_chunk = s->chunks[0], max_total = s->totals[0];
     for (int i = 1; i < s->n_chunks; i++)
         min_chunk = s->chunks[i] < min_chunk ? s->chunks[i] : min_chunk;
@@ -279,7 +292,7 @@ static int prepare(int argc, char **argv, cm_options *o, sweep_opts *s, cm_group
         parsed = -1;
     if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) != 0)
         parsed = -1;
-    if (parsed == 0 && check_plan(s, *groups, *n, &err) != 0)
+    if (parsed == 0 && check_plan(s, o->algorithms, *groups, *n, &err) != 0)
         parsed = -1;
     if (parsed != 0 ||
         (!o->json_path && cm_default_json_path_in("sweeps", json_buf, json_len, &err) != 0)) {
