@@ -51,8 +51,8 @@ def main():
         print("%-42s %7s %12.1f %14.1f %6.2fx %10.2f" % (name, size, one["throughput_mb_s"],
                                                         n["throughput_mb_s"], ratio,
                                                         n["scaling_efficiency"]))
-    for flag in doc["context"].get("health", {}).get("flags", []):
-        print("health:", flag.get("level"), flag.get("message"))
+    for flag in doc["context"].get("health", []):
+        print("health:", flag.get("severity"), flag.get("message"))
 
 
 if __name__ == "__main__":
