@@ -153,10 +153,11 @@ static int take_rows(cm_helper_backend *h, const json_t *impls)
         row->cls = alg->cls;
         row->served_by = dup_or_null(json_object_get(r, "served_by"));
         row->lacking = dup_or_null(json_object_get(r, "lacking"));
-        if (!row->lacking && !json_is_true(json_object_get(r, "available")))
+        if (!row->lacking && !json_is_true(json_object_get(r, "available"))) {
             row->unavailable = dup_or_null(json_object_get(r, "reason"));
-        if (!row->lacking && !json_is_true(json_object_get(r, "available")) && !row->unavailable)
-            row->unavailable = "the helper did not say why";
+            if (!row->unavailable)
+                row->unavailable = "the helper did not say why";
+        }
     }
     h->n_rows = k;
     return 0;
