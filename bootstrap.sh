@@ -139,6 +139,23 @@ install_packages() {
 
 build_target=
 generator() { command -v ninja >/dev/null 2>&1 && echo "-G Ninja" || true; }
+# A compiler cache (ccache; `test` installs it, best effort): the test command
+# configures a dozen build directories of one tree in a fresh clone; ccache
+# serves what an earlier build compiled (paths taken relative to the clone, so
+# another clone hits too). CMake >= 3.17 reads these variables; a launcher the
+# user set wins.
+compiler_cache() {
+    if [ "$mode" = test ] && ! command -v ccache >/dev/null 2>&1 && package_manager; then
+        [ $col = 1 ] && as_root apt-get update -qq
+        # shellcheck disable=SC2086 # $inst is a command with its options
+        as_root env DEBIAN_FRONTEND=noninteractive $inst ccache >/dev/null 2>&1 ||
+            say "could not install ccache: every build compiles from scratch"
+    fi
+    command -v ccache >/dev/null 2>&1 || return 0
+    export CMAKE_C_COMPILER_LAUNCHER="${CMAKE_C_COMPILER_LAUNCHER:-ccache}"
+    export CMAKE_CXX_COMPILER_LAUNCHER="${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}"
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$here}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
+}
 
 build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $build_target: only that target)
     dir=$1; shift
@@ -182,6 +199,7 @@ venv() {
 }
 
 install_packages
+compiler_cache
 case "$mode" in
 build)
     build build "$(generations)"

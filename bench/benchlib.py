@@ -1,8 +1,10 @@
 """bench/benchlib.py — what the scripts comparing cryptometer with a library's own speed
 tool share: running cryptometer for a set of figures, the spread of repeated figures, the
 alternating order of interleaved rounds, and tracing the library calls of a command with
-ltrace and cutting the trace into messages. Imported by bench/vs_openssl_speed.py,
-bench/trace_per_message.py and bench/vs_library_tools.py; it measures nothing by itself.
+ltrace and cutting the trace into messages, and two implementations measured in
+interleaved rounds. Imported by bench/vs_openssl_speed.py, bench/trace_per_message.py,
+bench/vs_library_tools.py, bench/own_vs_openssl.py, bench/own_simd.py and
+bench/probe_bounds.py; it measures nothing by itself.
 """
 import json
 import re
@@ -47,12 +49,74 @@ def figure(record, statistic="median"):
     """The comparable figure of a record: MB/s (10^6 B/s) per byte, operations/s per op;
     from the median sample (cryptometer's figure), from the mean of the samples, which,
     like a tool that divides its total work by its total wall time, counts every
-    preemption, or ("cpu") from the thread CPU time per operation, which counts none."""
+    preemption, from the fastest sample ("min"), the least disturbed, or ("cpu") from
+    the thread CPU time per operation, which counts no preemption."""
     if record["status"] != "ok":
         return None
     ns = (record["cpu_time_ns_per_op"]["total"] if statistic == "cpu"
           else record["stats"][f"{statistic}_ns"])
     return record["size"] * 1e3 / ns if record["unit"] == "byte" else 1e9 / ns
+
+
+def one_record(binary, impl, alg, op, size, seconds, cpu, out):
+    """(record, None) of one `cryptometer run` of impl/alg/op at one size (pinned to cpu
+    when given), or (None, why) when the run failed or its record is not ok."""
+    args = [binary, "run", "--filter", f"^{impl}/{alg}/{op}$", "--sizes", str(size),
+            "--time", str(seconds), "--json", str(out), "--quiet", "--force"]
+    if cpu is not None:
+        args += ["--cpu", str(cpu)]
+    p = subprocess.run(args, capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, p.stderr.strip().splitlines()[-1] if p.stderr.strip() else f"exit {p.returncode}"
+    recs = [r for r in json.loads(Path(out).read_text())["results"] if r["size"] == size]
+    if len(recs) != 1 or recs[0]["status"] != "ok":
+        return None, recs[0]["reason"] if recs else "no record"
+    return recs[0], None
+
+
+def interleaved(binary, impls, alg, op, size, rounds, seconds, cpu, workdir):
+    """Measure two implementations of alg/op at size in rounds that alternate their order
+    (in_order), one `cryptometer run` each, printing every round. Returns {impl: [(median
+    MB/s, best MB/s) per round]}: the median sample is cryptometer's figure; the best
+    (fastest) sample is the one least disturbed by a host that takes the core away."""
+    out = Path(workdir) / "r.json"
+    got = {impl: [] for impl in impls}
+    print(f"{alg} {op} at {size} bytes, MB/s per round, median (best) "
+          f"({impls[0]} | {impls[1]}):")
+    for r in range(rounds):
+        row = {}
+        for impl in in_order(r, list(impls)):
+            rec, why = one_record(binary, impl, alg, op, size, seconds, cpu, out)
+            if rec is None:
+                print(f"  {impl}: failed: {why}")
+                row[impl] = "failed"
+                continue
+            pair = (figure(rec), figure(rec, "min"))
+            got[impl].append(pair)
+            row[impl] = f"{pair[0]:.1f} ({pair[1]:.1f})"
+        print(f"  round {r + 1}: {row[impls[0]]:>20} | {row[impls[1]]:>20}")
+    return got
+
+
+def ratios(got, impls):
+    """(median of a's medians, median of b's medians, their ratio, ratio of the two best
+    figures) of interleaved()'s result; None when either side has no figure."""
+    a, b = (got[i] for i in impls)
+    if not a or not b:
+        return None
+    ma, mb = statistics.median(x[0] for x in a), statistics.median(x[0] for x in b)
+    return ma, mb, ma / mb, max(x[1] for x in a) / max(x[1] for x in b)
+
+
+def verdict(ratio, best_ratio, target):
+    """How a pair of ratios stands against a target ratio (None: reported only)."""
+    if target is None:
+        return "reported"
+    if ratio >= target:
+        return f">= {target:.2f}: met"
+    if best_ratio >= target:
+        return f">= {target:.2f}: met by the best samples only (the medians are disturbed)"
+    return f">= {target:.2f}: below target"
 
 
 def ltrace_calls(pattern, argv, timeout=600):
