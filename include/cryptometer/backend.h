@@ -32,7 +32,9 @@ typedef struct cm_impl {
     const char *algorithm; /* a name from the algorithm table */
     const char *variant;   /* "portable", "aesni", "evp", a kernel driver, ... */
     cm_class cls;          /* the algorithm's class */
-    cm_vtable_ref vt;      /* the table of that class */
+    cm_vtable_ref vt;      /* the table of that class; NULL only with lacking
+                            * or an available() that never says yes (code for
+                            * another architecture, ref_arm64.h) */
     /* NULL when the implementation always runs here. Otherwise returns 1
      * when it can run on this machine now, or 0 after writing why not
      * (CPU feature absent, kernel lacks AF_ALG, ...) into why. */

@@ -108,7 +108,7 @@ static int check_row(const cm_backend *b, const cm_impl *rows, size_t k, cm_erro
     else if (!is_name(impl->variant))
         what = "has no variant name, or one with characters other than letters, digits and "
                "- _ ( ) .";
-    else if (!impl->vt.any && !impl->lacking && !b->helper)
+    else if (!impl->vt.any && !impl->lacking && !b->helper && !impl->available)
         what = "has no table";
     else if (impl->vt.any && impl->lacking)
         what = "has a table and says the library lacks the algorithm";

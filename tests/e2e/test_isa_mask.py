@@ -23,6 +23,8 @@ REQUIRES = {
     ("vaes512", "gcm"): {"vaes", "vpclmulqdq", "avx512f", "avx512bw", "aes", "pclmulqdq", "ssse3"},
 }
 FEATURES = ["aes", "pclmulqdq", "ssse3", "avx2", "vaes", "vpclmulqdq", "avx512f"]
+# The aarch64 variants, listed unavailable in an x86-64 build (test_own_simd.py checks them).
+ARM = {"armce", "sha512ce", "neon"}
 
 
 def run(binary, *args, env=None):
@@ -32,10 +34,10 @@ def run(binary, *args, env=None):
 
 
 def ref_rows(binary, *args, env=None):
-    """The ref backend's AES benchmarks of `list --json`, by name."""
+    """The ref backend's AES benchmarks of `list --json` but the aarch64 ones, by name."""
     p = run(binary, "list", "--json", "--backends", "ref", "--algorithms", AES_ALGS, *args, env=env)
     assert p.returncode == 0, p.stderr
-    return {b["name"]: b for b in json.loads(p.stdout)["benchmarks"]}
+    return {b["name"]: b for b in json.loads(p.stdout)["benchmarks"] if b["variant"] not in ARM}
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +102,8 @@ def test_what_remains_passes_verify(cm_bin, unmasked, feature):
     assert {f"ref:portable/{a}" for a in AES_ALGS.split(",")} <= passed
     for impl in gone:
         variant, alg = impl.split(":")[1].split("/")
+        if variant in ARM:
+            continue
         assert feature == "all" or feature in REQUIRES[(variant, mode(alg))] or \
             not unmasked[f"{impl}/{'seal' if mode(alg) == 'gcm' else 'encrypt'}"]["available"]
     if feature in ("avx2", "vaes", "vpclmulqdq", "avx512f"):

@@ -17,6 +17,7 @@
 #include "cryptometer/backend.h"
 #include "backends/ref/ref_aes_stream.h"
 #include "backends/ref/ref_state.h"
+#include <stdio.h>
 #include "backends/ref/ref_arm64.h"
 #include "backends/ref/ref_x86.h"
 #include "backends/ref/ref_own.h"
@@ -245,6 +246,15 @@ static const cm_aead_vtable chapoly_vtable = {chapoly_create, chapoly_seal, chap
 /* ---- registration --------------------------------------------------------- */
 
 /* The code is ours, so its version is cryptometer's. */
+#ifndef CM_REF_ARM64
+/* The aarch64 variants' rows in another architecture's build (ref_arm64.h). */
+int ref_arm64_not_built(char *why, size_t why_len)
+{
+    snprintf(why, why_len, "aarch64 code: not in this build (its CPU is not aarch64)");
+    return 0;
+}
+#endif
+
 static const char *ref_version(void)
 {
     return "cryptometer " CM_VERSION;
