@@ -1,0 +1,125 @@
+"""`cryptometer verify --pairs` (docs/cli.md, "verify --pairs"): the
+cross-check between every pair of implementations of an algorithm, each pair
+in its own process. Run on the test build, whose deliberately broken backends
+must be caught in every pair they are in: brokenpk's Ed25519 signs what no
+one else can verify, its X25519 derives a wrong secret, broken's SHA-256
+flips a bit, and faulty's SHA-256 dies of SIGSEGV (a crashed cell, the run
+goes on). No timing is asserted."""
+import itertools
+import json
+
+import pytest
+
+PK_ALGS = ["ed25519", "ecdsa-p256-sha256", "x25519", "rsa-2048-pss-sha256"]
+BROKEN = {"ed25519": "brokenpk:unverifiable", "x25519": "brokenpk:wrong-secret"}
+
+
+def available_impls(cm_test, algorithms):
+    """{algorithm: set of "backend:variant"} of the implementations `list`
+    says are available."""
+    doc = json.loads(cm_test("list", "--json", "--algorithms", ",".join(algorithms)).stdout)
+    out = {a: set() for a in algorithms}
+    for b in doc["benchmarks"]:
+        if b["available"]:
+            out[b["algorithm"]].add(f'{b["backend"]}:{b["variant"]}')
+    return out
+
+
+@pytest.fixture(scope="module")
+def pk_pairs(cm_test_bin, tmp_path_factory):
+    from conftest import run
+    path = tmp_path_factory.mktemp("pairs") / "pairs.json"
+    p = run(cm_test_bin, "verify", "--pairs", "--algorithms", ",".join(PK_ALGS), "--json", path,
+            "--timeout", "60")
+    return p, json.loads(path.read_text())
+
+
+def test_pairs_matrix_has_every_pair(pk_pairs, cm_test):
+    p, doc = pk_pairs
+    assert doc["format"] == "cryptometer-verify-pairs-v1"
+    assert doc["complete"] is True
+    avail = available_impls(cm_test, PK_ALGS)
+    by_alg = {a["algorithm"]: a for a in doc["algorithms"]}
+    assert set(by_alg) == set(PK_ALGS)
+    for alg, entry in by_alg.items():
+        names = entry["implementations"]
+        assert sorted(names) == sorted(avail[alg]), alg
+        assert len(names) >= 2, f"{alg}: fewer than two implementations to pair"
+        got = [frozenset((r["a"], r["b"])) for r in entry["pairs"]]
+        assert len(got) == len(set(got)), f"{alg}: a pair listed twice"
+        assert set(got) == {frozenset(c) for c in itertools.combinations(names, 2)}, alg
+        # the text: a header, one matrix row per implementation
+        assert f"PAIRS {alg} (" in p.stdout
+    # the text, per algorithm: a header, then one matrix row per
+    # implementation, "<k> <name> <cells>" with "-" on the diagonal
+    sections = {sec.split()[0]: sec for sec in p.stdout.split("PAIRS ")[1:]}
+    for entry in doc["algorithms"]:
+        names = entry["implementations"]
+        rows = [l.split() for l in sections[entry["algorithm"]].splitlines()[2:2 + len(names)]]
+        assert [r[:2] for r in rows] == [[str(k + 1), n] for k, n in enumerate(names)], rows
+        assert all(len(r) == 2 + len(names) and r[2 + k] == "-" for k, r in enumerate(rows))
+
+
+def test_pairs_catch_the_broken_backend_in_every_pair(pk_pairs):
+    p, doc = pk_pairs
+    assert p.returncode == 1, p.stderr
+    for entry in doc["algorithms"]:
+        alg, bad = entry["algorithm"], BROKEN.get(entry["algorithm"])
+        for r in entry["pairs"]:
+            if bad in (r["a"], r["b"]):
+                assert r["status"] == "failed", (alg, r)
+                assert r["detail"], (alg, r)
+                assert f'FAIL    {alg}: {r["a"]} and {r["b"]}: ' in p.stdout
+            else:
+                # every other pair of libraries agrees (helpers cannot share
+                # a process: listed as not checked, never as passed)
+                assert r["status"] in ("passed", "not-checked"), (alg, r)
+                if r["status"] == "not-checked":
+                    assert "helper process" in r["detail"]
+        if bad:
+            assert entry["disagrees_with_all_others"] == [bad]
+            assert f"FINDING about {bad}: it disagrees with every other" in p.stdout
+        else:
+            assert entry["disagrees_with_all_others"] == []
+    s = doc["summary"]
+    assert s["failed"] == sum(1 for e in doc["algorithms"] for r in e["pairs"]
+                              if BROKEN.get(e["algorithm"]) in (r["a"], r["b"]))
+    assert s["passed"] > 0 and s["crashed"] == 0 and s["error"] == 0
+
+
+def test_pairs_signature_failure_names_the_direction(pk_pairs):
+    _, doc = pk_pairs
+    ed = next(e for e in doc["algorithms"] if e["algorithm"] == "ed25519")
+    details = [r["detail"] for r in ed["pairs"] if BROKEN["ed25519"] in (r["a"], r["b"])]
+    # brokenpk signs wrongly: whichever side it is, the failing step is a
+    # verify of a signature brokenpk made
+    assert all("verify" in d and "signed by" in d for d in details), details
+
+
+def test_pairs_crash_is_a_cell_and_the_run_goes_on(cm_test, tmp_path):
+    path = tmp_path / "p.json"
+    p = cm_test("verify", "--pairs", "--algorithms", "sha256", "--backends",
+                "faulty,broken,openssl,ref", "--json", path, "--timeout", "20")
+    assert p.returncode == 1, p.stderr
+    entry = json.loads(path.read_text())["algorithms"][0]
+    status = {frozenset((r["a"], r["b"])): r for r in entry["pairs"]}
+    names = entry["implementations"]
+    faulty = [n for n in names if n.startswith("faulty:")]
+    broken = [n for n in names if n.startswith("broken:")]
+    assert faulty and broken
+    for pair, r in status.items():
+        if pair & set(faulty):
+            assert r["status"] == "crashed" and "SIGSEGV" in r["detail"], r
+        elif pair & set(broken):
+            assert r["status"] == "failed" and "differs" in r["detail"], r
+        else:
+            assert r["status"] == "passed", r
+    assert "crashed" in p.stdout and "verify --pairs:" in p.stdout
+
+
+def test_pairs_usage_and_environment_errors(cm_test):
+    p = cm_test("verify", "--pairs", "--wycheproof", "x.json")
+    assert p.returncode == 2 and "--pairs" in p.stderr and p.stderr.count("\n") == 1
+    # one implementation: nothing to pair (exit 3), one clear line
+    p = cm_test("verify", "--pairs", "--algorithms", "sha256", "--backends", "faulty")
+    assert p.returncode == 3 and "two" in p.stderr and p.stderr.count("\n") == 1
