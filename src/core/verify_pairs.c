@@ -182,13 +182,25 @@ static const pair *pair_of(const pair_alg *pa, size_t i, size_t j)
     return &pa->pairs[a * pa->n - a * (a + 1) / 2 + (b - a - 1)];
 }
 
-/* What a pair that did not pass says: the cross-check's detail, or the
- * child's reason (where it crashed, why it was not checked). */
-static const char *pair_detail(const pair *p)
+/* What pair p says, into buf: the cross-check's detail (its "this
+ * implementation" is the pair's first, named), or the child's reason
+ * (where it crashed, why it was not checked). */
+static const char *pair_detail(const pair_alg *pa, const pair *p, char *buf, size_t len)
 {
-    if (p->state == CM_OUTCOME_FAILED && p->r.have_report)
-        return p->r.rep.cross_detail;
-    return p->r.reason;
+    static const char self[] = "this implementation";
+    const char *d = p->r.have_report && (p->state == CM_OUTCOME_FAILED ||
+                                         p->state == CM_OUTCOME_PASSED)
+                        ? p->r.rep.cross_detail
+                        : p->r.reason;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const char *at; used + 1 < len && (at = strstr(d, self)); d = at + sizeof self - 1) {
+        int w = snprintf(buf + used, len - used, "%.*s%s", (int)(at - d), d, pa->names[p->a]);
+        used += w > 0 ? (size_t)w : 0;
+    }
+    if (used + 1 < len)
+        snprintf(buf + used, len - used, "%s", d);
+    return buf;
 }
 
 /* 1 if implementation i of pa failed (FAIL, crash, timeout, error) in
@@ -223,9 +235,11 @@ static void print_matrix(const pair_alg *pa)
     }
     for (size_t k = 0; k < pa->n_pairs; k++) {
         const pair *p = &pa->pairs[k];
+        char detail[640];
         if (p->state != CM_OUTCOME_PASSED)
             printf("  %-7s %s: %s and %s: %s\n", cell_labels[p->state], pa->alg->name,
-                   pa->names[p->a], pa->names[p->b], pair_detail(p));
+                   pa->names[p->a], pa->names[p->b],
+                   pair_detail(pa, p, detail, sizeof detail));
     }
     for (size_t i = 0; i < pa->n; i++)
         if (odd_one_out(pa, i))
@@ -273,13 +287,12 @@ static json_t *alg_json(const pair_alg *pa)
     }
     for (size_t k = 0; k < pa->n_pairs && pairs; k++) {
         const pair *p = &pa->pairs[k];
+        char detail[640];
         const char *where = p->state != CM_OUTCOME_PASSED && p->r.where[0] ? p->r.where : NULL;
         rc |= json_array_append_new(
             pairs, json_pack("{s:s, s:s, s:s, s:o, s:o}", "a", pa->names[p->a], "b",
                              pa->names[p->b], "status", pair_status[p->state], "detail",
-                             p->state == CM_OUTCOME_PASSED && p->r.have_report
-                                 ? cm_json_string_lossy(p->r.rep.cross_detail)
-                                 : cm_json_string_lossy(pair_detail(p)),
+                             cm_json_string_lossy(pair_detail(pa, p, detail, sizeof detail)),
                              "where", where ? cm_json_string_lossy(where) : json_null()));
     }
     rc |= cm_json_put(o, "algorithm", json_string(pa->alg->name));
@@ -353,10 +366,12 @@ int verify_pairs(const cm_options *o, const cm_group *groups, size_t n)
         n_pairs += pas[i].n_pairs;
     }
     if (oom)
-        code = cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory for the pairs");
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory for the pairs");
     else if (n_pairs == 0)
-        code = cm_error_set(err, CM_EXIT_ENVIRONMENT, "no algorithm of the selection has two "
-                            "available implementations to pair (see `cryptometer list`)");
+        cm_error_set(err, CM_EXIT_ENVIRONMENT, "no algorithm of the selection has two "
+                     "available implementations to pair (see `cryptometer list`)");
+    if (err->code)
+        code = err->code;
     for (size_t i = 0; i < n_algs && code == CM_EXIT_OK; i++) {
         check_pairs(&pas[i], o, &complete);
         print_alg(&pas[i], o->quiet);
