@@ -120,8 +120,8 @@ static int collect(pair_alg *pa, const cm_algorithm *alg, const cm_group *groups
     pa->alg = alg;
     pa->groups = groups;
     pa->n_groups = n;
-    pa->impls = calloc(n, sizeof *pa->impls);
-    pa->names = calloc(n, sizeof *pa->names);
+    pa->impls = calloc(n ? n : 1, sizeof *pa->impls);
+    pa->names = calloc(n ? n : 1, sizeof *pa->names);
     if (!pa->impls || !pa->names)
         return -1;
     for (size_t i = 0; i < n; i++)
