@@ -263,7 +263,8 @@ static void print_alg(const pair_alg *pa, int quiet)
            c[CM_OUTCOME_ERROR], c[CM_OUTCOME_UNAVAILABLE], c[PAIR_HELPER],
            c[CM_OUTCOME_NOT_RUN] ? " (interrupted)" : "");
     if (pa->n < 2)
-        printf("  only %s here: no pair to check\n", pa->n ? pa->names[0] : "no implementation");
+        printf("  %s%s available here: no pair to check\n", pa->n ? "only " : "no implementation",
+               pa->n ? pa->names[0] : "");
     else
         print_matrix(pa);
     for (size_t i = 0; i < pa->n_groups; i++)
