@@ -62,6 +62,7 @@ typedef struct pair_alg {
     pair *pairs;               /* n * (n - 1) / 2, (0,1), (0,2), ..., (1,2), ... */
     size_t n_pairs;
     unsigned counts[PAIR_STATES];
+    double seconds;            /* the time its pairs took */
 } pair_alg;
 
 /* What one child checks. */
@@ -145,10 +146,19 @@ static void pair_alg_free(pair_alg *pa)
     free(pa->pairs);
 }
 
+/* A monotonic clock in seconds. */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 /* Checks every pair of pa, each in a child (helpers' pairs are not run).
  * *complete becomes 0 once interrupted. */
 static void check_pairs(pair_alg *pa, const cm_options *o, int *complete)
 {
+    double t0 = now_s();
     for (size_t k = 0; k < pa->n_pairs; k++) {
         pair *p = &pa->pairs[k];
         const cm_group *a = pa->impls[p->a], *b = pa->impls[p->b];
@@ -170,6 +180,7 @@ static void check_pairs(pair_alg *pa, const cm_options *o, int *complete)
         }
         pa->counts[p->state]++;
     }
+    pa->seconds = now_s() - t0;
 }
 
 /* ---- output ------------------------------------------------------------------------- */
@@ -257,10 +268,10 @@ static void print_alg(const pair_alg *pa, int quiet)
     if (quiet && !bad && !c[CM_OUTCOME_NOT_RUN])
         return;
     printf("PAIRS %s (%s): %zu implementations, %zu pairs: %u ok, %u FAIL, %u crashed, "
-           "%u timed out, %u errors, %u unavailable, %u not checked (helper)%s\n",
+           "%u timed out, %u errors, %u unavailable, %u not checked (helper) in %.1f s%s\n",
            pa->alg->name, cm_class_of(pa->alg)->name, pa->n, pa->n_pairs, c[CM_OUTCOME_PASSED],
            c[CM_OUTCOME_FAILED], c[CM_OUTCOME_CRASHED], c[CM_OUTCOME_TIMEOUT],
-           c[CM_OUTCOME_ERROR], c[CM_OUTCOME_UNAVAILABLE], c[PAIR_HELPER],
+           c[CM_OUTCOME_ERROR], c[CM_OUTCOME_UNAVAILABLE], c[PAIR_HELPER], pa->seconds,
            c[CM_OUTCOME_NOT_RUN] ? " (interrupted)" : "");
     if (pa->n < 2)
         printf("  %s%s available here: no pair to check\n", pa->n ? "only " : "no implementation",
@@ -298,6 +309,7 @@ static json_t *alg_json(const pair_alg *pa)
     }
     rc |= cm_json_put(o, "algorithm", json_string(pa->alg->name));
     rc |= cm_json_put(o, "class", json_string(cm_class_of(pa->alg)->name));
+    rc |= cm_json_put(o, "seconds", json_real(pa->seconds));
     rc |= cm_json_put(o, "implementations", impls);
     rc |= cm_json_put(o, "pairs", pairs);
     rc |= cm_json_put(o, "disagrees_with_all_others", odd);
@@ -346,12 +358,6 @@ static size_t distinct_algs(const cm_group *groups, size_t n, const cm_algorithm
     return k;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 int verify_pairs(const cm_options *o, const cm_group *groups, size_t n)
 {
