@@ -66,6 +66,9 @@ unsigned verify_skips_in(const verify_file *f, const cm_kat_report *r, unsigned 
 
 /* ---- verify_output.c ---- */
 
+/* The name of each outcome in documents ("passed", "not-run", ...). */
+extern const char *const verify_state_names[CM_OUTCOME_COUNT];
+
 /* Prints the line of one implementation. */
 void verify_print_target(const verify_target *t);
 

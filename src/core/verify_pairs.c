@@ -38,11 +38,15 @@
 #define PAIR_HELPER CM_OUTCOME_COUNT
 #define PAIR_STATES (CM_OUTCOME_COUNT + 1)
 
-/* What a cell shows, and a record's status, for each outcome. */
+/* What a cell shows for each outcome. */
 static const char *const cell_labels[PAIR_STATES] = {
     "notrun", "ok", "FAIL", "crashed", "timeout", "error", "n/a", "helper"};
-static const char *const pair_status[PAIR_STATES] = {
-    "not-run", "passed", "failed", "crashed", "timeout", "error", "unavailable", "not-checked"};
+
+/* A record's status: verify's names of the outcomes, and a helper's. */
+static const char *pair_status(int state)
+{
+    return state == PAIR_HELPER ? "not-checked" : verify_state_names[state];
+}
 
 /* One unordered pair of implementations (indices into the algorithm's). */
 typedef struct pair {
@@ -303,7 +307,7 @@ static json_t *alg_json(const pair_alg *pa)
         const char *where = p->state != CM_OUTCOME_PASSED && p->r.where[0] ? p->r.where : NULL;
         rc |= json_array_append_new(
             pairs, json_pack("{s:s, s:s, s:s, s:o, s:o}", "a", pa->names[p->a], "b",
-                             pa->names[p->b], "status", pair_status[p->state], "detail",
+                             pa->names[p->b], "status", pair_status(p->state), "detail",
                              cm_json_string_lossy(pair_detail(pa, p, detail, sizeof detail)),
                              "where", where ? cm_json_string_lossy(where) : json_null()));
     }
@@ -330,7 +334,7 @@ static int write_document(const cm_options *o, const pair_alg *algs, size_t n_al
     for (size_t i = 0; i < n_algs && list; i++)
         rc |= json_array_append_new(list, alg_json(&algs[i]));
     for (int s = 0; s < PAIR_STATES && summary; s++)
-        rc |= cm_json_put(summary, pair_status[s], json_integer(totals[s]));
+        rc |= cm_json_put(summary, pair_status(s), json_integer(totals[s]));
     rc |= cm_json_put(doc, "algorithms", list);
     rc |= cm_json_put(doc, "summary", summary);
     if (!(doc = cm_json_checked(doc, rc)))
