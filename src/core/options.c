@@ -67,6 +67,9 @@ static const opt_spec table[CM_OPT_COUNT] = {
     [CM_OPT_FULL] = {"--full", 0, NULL,
                      "the full matrix: every algorithm at every default size, instead of\n"
                      "the default suite (data/suites.json) when nothing is selected"},
+    [CM_OPT_PAIRS] = {"--pairs", 0, NULL,
+                      "cross-check every pair of implementations of each algorithm, each\n"
+                      "pair in its own process, and print a matrix per algorithm"},
     [CM_OPT_HELP] = {"--help", 'h', NULL, "this text"},
 };
 
@@ -191,6 +194,7 @@ static int apply(cm_options *o, int id, const char *value, cm_error *err)
     case CM_OPT_TIMEOUT: return cm_parse_positive("--timeout", value, 86400, &o->timeout_s, err);
     case CM_OPT_QUIET: o->quiet = 1; return 0;
     case CM_OPT_FULL: o->full = 1; return 0;
+    case CM_OPT_PAIRS: o->pairs = 1; return 0;
     case CM_OPT_FORCE: o->force = 1; return 0;
     default: return 0;
     }
@@ -369,16 +373,19 @@ const cm_command cm_cmd_verify = {
     .name = "verify",
     .synopsis = "verify [--wycheproof FILE] [--filter REGEX] [--algorithms LIST]\n"
                 "                          [--backends LIST] [--isa MASK] [--sizes LIST]\n"
-                "                          [--json FILE] [--timeout SECONDS] [--force] [--quiet]",
+                "                          [--json FILE] [--timeout SECONDS] [--force] [--quiet]\n"
+                "                          [--pairs]",
     .intro = "Runs the known-answer vectors and the cross-check against another backend for\n"
              "every implementation of this build, each in a separate process.",
     .accepts = CM_OPT(WYCHEPROOF) | CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) |
                CM_OPT(ISA) | CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) |
-               CM_OPT(QUIET),
+               CM_OPT(QUIET) | CM_OPT(PAIRS),
     .help = verify_help,
     .footer = "\n"
               "exit status: 0 all passed, 1 some failed, crashed or timed out, 2 usage error,\n"
-              "3 FILE unreadable, not JSON, or not a Wycheproof file this build can run\n",
+              "3 FILE unreadable, not JSON, or not a Wycheproof file this build can run\n"
+              "(--pairs: 1 some pair failed, crashed or timed out; 3 no algorithm of the\n"
+              "selection has two implementations to pair)\n",
 };
 
 static const cm_opt_help list_help[] = {

@@ -34,6 +34,7 @@ typedef enum cm_opt {
     CM_OPT_FORCE,
     CM_OPT_QUIET,
     CM_OPT_FULL,
+    CM_OPT_PAIRS,
     CM_OPT_HELP,
     CM_OPT_COUNT
 } cm_opt;
@@ -72,6 +73,7 @@ typedef struct cm_options {
     int force;                   /* --force: replace a read-only result file */
     int sizes_given;             /* --sizes was given */
     int full;                    /* --full: the full matrix, not the default suite */
+    int pairs;                   /* verify --pairs: every pair of implementations */
     const char *suite;           /* "default", "full" or "selection" (cm_options_suite) */
     char suite_algorithms[1024]; /* the default suite's algorithms, when it applies */
     int json;                    /* --json given as a flag (cmd->no_value) */

@@ -186,6 +186,11 @@ int cm_verify_main(int argc, char **argv)
         return CM_EXIT_OK;
     }
     /* Usage errors, an unwritable --json among them, before anything runs. */
+    if (parsed == 0 && o.pairs && o.wycheproof) {
+        cm_error_set(&err, CM_EXIT_USAGE, "--pairs cross-checks implementations with each other; "
+                     "it does not take --wycheproof");
+        goto fail;
+    }
     if (parsed != 0 || cm_options_plan(&o, NULL, 0, &groups, &run.n, &err) != 0 ||
         (o.json_path && cm_output_check(o.json_path, (const char *const[]){o.wycheproof}, 1,
                                          o.force, &err) != 0))
@@ -199,6 +204,11 @@ int cm_verify_main(int argc, char **argv)
                         &err) != 0 ||
         (run.n == 0 && nothing_to_check(&o, doc ? &scan : NULL, &err) != 0))
         goto fail;
+    if (o.pairs) {
+        int code = verify_pairs(&o, groups, run.n);
+        free(groups);
+        return code;
+    }
     if (!(run.targets = targets_of(groups, run.n))) {
         cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the plan");
         goto fail;

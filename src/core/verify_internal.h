@@ -5,6 +5,8 @@
  *                      implementation (child.h), the summary and exit code
  *   verify_coverage.c  what became of each vector file's cases
  *   verify_output.c    the lines printed and the --json document
+ *   verify_pairs.c     --pairs: the cross-check of every pair of
+ *                      implementations, its matrices and document
  */
 #ifndef CM_CORE_VERIFY_INTERNAL_H
 #define CM_CORE_VERIFY_INTERNAL_H
@@ -64,6 +66,9 @@ unsigned verify_skips_in(const verify_file *f, const cm_kat_report *r, unsigned 
 
 /* ---- verify_output.c ---- */
 
+/* The name of each outcome in documents ("passed", "not-run", ...). */
+extern const char *const verify_state_names[CM_OUTCOME_COUNT];
+
 /* Prints the line of one implementation. */
 void verify_print_target(const verify_target *t);
 
@@ -75,5 +80,11 @@ void verify_print_coverage(const verify_file *f, const verify_run *run);
  * files[0..n_files) to o->json_path (cm_write_json). 0 or -1 with err. */
 int verify_write_document(const verify_run *run, const verify_file *files, size_t n_files,
                           cm_error *err);
+
+/* ---- verify_pairs.c ---- */
+
+/* verify --pairs over the plan's groups[0..n): checks, prints, writes
+ * --json and returns the exit code (errors printed as one line). */
+int verify_pairs(const cm_options *o, const cm_group *groups, size_t n);
 
 #endif

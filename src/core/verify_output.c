@@ -18,7 +18,7 @@
 
 static const char *const state_labels[CM_OUTCOME_COUNT] = {
     "NOT RUN", "PASS", "FAIL", "CRASHED", "TIMEOUT", "ERROR", "UNAVAILABLE"};
-static const char *const state_names[CM_OUTCOME_COUNT] = {
+const char *const verify_state_names[CM_OUTCOME_COUNT] = {
     "not-run", "passed", "failed", "crashed", "timeout", "error", "unavailable"};
 
 /* ---- lines ------------------------------------------------------------------------ */
@@ -190,7 +190,7 @@ static json_t *target_json(const verify_target *t)
 {
     return json_pack("{s:s, s:s, s:s, s:s, s:o, s:o}", "implementation", t->name, "backend",
                      t->g->backend->name, "algorithm", t->alg->name, "status",
-                     state_names[t->r.state], "reason",
+                     verify_state_names[t->r.state], "reason",
                      t->r.reason[0] ? cm_json_string_lossy(t->r.reason) : json_null(), "kat",
                      t->r.have_report ? cm_kat_report_json(&t->r.rep) : json_null());
 }
@@ -211,7 +211,7 @@ static int put_lists(json_t *doc, const verify_run *run, const verify_file *file
                                                        "reason", m[i].reason, "package",
                                                        m[i].package));
     for (int s = 0; s < CM_OUTCOME_COUNT && summary; s++)
-        rc |= cm_json_put(summary, state_names[s], json_integer(run->counts[s]));
+        rc |= cm_json_put(summary, verify_state_names[s], json_integer(run->counts[s]));
     rc |= summary ? cm_json_put(summary, "not-built", json_integer((json_int_t)n_missing)) : -1;
     for (size_t i = 0; i < n_files && coverage; i++)
         rc |= json_array_append_new(coverage, coverage_json(&files[i], run));

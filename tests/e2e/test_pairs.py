@@ -1,0 +1,162 @@
+"""`cryptometer verify --pairs` (docs/cli.md, "verify --pairs"): the
+cross-check between every pair of implementations of an algorithm, each pair
+in its own process. Run on the test build, whose deliberately broken backends
+must be caught in every pair they are in: brokenpk's Ed25519 signs what no
+one else can verify, its X25519 derives a wrong secret, broken's SHA-256
+flips a bit, and faulty's SHA-256 dies of SIGSEGV (a crashed cell, the run
+goes on). No timing is asserted."""
+import itertools
+import json
+
+import pytest
+
+PK_ALGS = ["ed25519", "ecdsa-p256-sha256", "x25519", "rsa-2048-pss-sha256"]
+# RSA key generation is slow (two key pairs per pair, ~1 s a pair): RSA
+# runs over these libraries only, the others over every library here
+RSA_BACKENDS = "openssl,gnutls,botan,libgcrypt,cryptopp,mbedtls"
+BROKEN = {"ed25519": "brokenpk:unverifiable", "x25519": "brokenpk:wrong-secret"}
+
+
+def available_impls(cm_test, algorithms, backends=None):
+    """{algorithm: set of "backend:variant"} of the implementations `list`
+    says are available."""
+    sel = ("--backends", backends) if backends else ()
+    doc = json.loads(cm_test("list", "--json", "--algorithms", ",".join(algorithms), *sel).stdout)
+    out = {a: set() for a in algorithms}
+    for b in doc["benchmarks"]:
+        if b["available"]:
+            out[b["algorithm"]].add(f'{b["backend"]}:{b["variant"]}')
+    return out
+
+
+def expected_code(avail, algorithms):
+    """verify --pairs's exit code over algorithms: 3 when none has two
+    implementations, 1 when a broken one is among two or more, else 0."""
+    pairable = [a for a in algorithms if len(avail[a]) >= 2]
+    if not pairable:
+        return 3
+    return 1 if any(BROKEN.get(a) in avail[a] for a in pairable) else 0
+
+
+@pytest.fixture(scope="module")
+def pk_pairs(cm_test_bin, tmp_path_factory):
+    """(exit codes, what was expected, stdout, document with the
+    algorithms of both runs, the available implementations)."""
+    from conftest import run
+    avail = available_impls(lambda *a: run(cm_test_bin, *a), PK_ALGS[:3])
+    avail.update(available_impls(lambda *a: run(cm_test_bin, *a), PK_ALGS[3:], RSA_BACKENDS))
+    d = tmp_path_factory.mktemp("pairs")
+    fast = run(cm_test_bin, "verify", "--pairs", "--algorithms", ",".join(PK_ALGS[:3]),
+               "--json", d / "fast.json")
+    rsa = run(cm_test_bin, "verify", "--pairs", "--algorithms", PK_ALGS[3], "--backends",
+              RSA_BACKENDS, "--json", d / "rsa.json")
+    codes = (fast.returncode, rsa.returncode)
+    want = (expected_code(avail, PK_ALGS[:3]), expected_code(avail, PK_ALGS[3:]))
+    # exit 3 (nothing to pair) writes no document
+    docs = [json.loads((d / f).read_text()) for f, c in zip(("fast.json", "rsa.json"), codes)
+            if c != 3]
+    doc = {"algorithms": [a for x in docs for a in x["algorithms"]],
+           "summary": {k: sum(x["summary"][k] for x in docs) for k in
+                       (docs[0]["summary"] if docs else {})}}
+    return codes, want, fast.stdout + rsa.stdout, doc, docs, avail
+
+
+def test_pairs_matrix_has_every_pair(pk_pairs):
+    codes, want, stdout, doc, docs, avail = pk_pairs
+    assert codes == want
+    if want == (3, 3):
+        pytest.skip("no algorithm of the test has two implementations in this build")
+    assert all(d["format"] == "cryptometer-verify-pairs-v1" and d["complete"] for d in docs)
+    by_alg = {a["algorithm"]: a for a in doc["algorithms"]}
+    assert set(by_alg) == {a for a, c in zip((PK_ALGS[:3], PK_ALGS[3:]), codes) if c != 3
+                           for a in a}
+    for alg, entry in by_alg.items():
+        names = entry["implementations"]
+        assert sorted(names) == sorted(avail[alg]), alg
+        got = [frozenset((r["a"], r["b"])) for r in entry["pairs"]]
+        assert len(got) == len(set(got)), f"{alg}: a pair listed twice"
+        assert set(got) == {frozenset(c) for c in itertools.combinations(names, 2)}, alg
+    # the text, per algorithm: a header, then one matrix row per
+    # implementation, "<k> <name> <cells>" with "-" on the diagonal
+    sections = {sec.split()[0]: sec for sec in stdout.split("PAIRS ")[1:]}
+    for entry in doc["algorithms"]:
+        names = entry["implementations"]
+        if len(names) < 2:
+            assert "available here: no pair to check" in sections[entry["algorithm"]]
+            continue
+        rows = [l.split() for l in sections[entry["algorithm"]].splitlines()[2:2 + len(names)]]
+        assert [r[:2] for r in rows] == [[str(k + 1), n] for k, n in enumerate(names)], rows
+        assert all(len(r) == 2 + len(names) and r[2 + k] == "-" for k, r in enumerate(rows))
+
+
+def test_pairs_catch_the_broken_backend_in_every_pair(pk_pairs):
+    codes, want, stdout, doc, _, avail = pk_pairs
+    assert codes == want
+    if not any(BROKEN[a] in avail[a] and len(avail[a]) >= 2 for a in BROKEN):
+        pytest.skip("brokenpk is unavailable in this build (it is built on the openssl backend)")
+    for entry in doc["algorithms"]:
+        alg, bad = entry["algorithm"], BROKEN.get(entry["algorithm"])
+        for r in entry["pairs"]:
+            if bad in (r["a"], r["b"]):
+                assert r["status"] == "failed", (alg, r)
+                assert r["detail"], (alg, r)
+                assert f'FAIL    {alg}: {r["a"]} and {r["b"]}: ' in stdout
+            else:
+                # every other pair of libraries agrees (helpers cannot share
+                # a process: listed as not checked, never as passed)
+                assert r["status"] in ("passed", "not-checked"), (alg, r)
+                if r["status"] == "not-checked":
+                    assert "helper process" in r["detail"]
+        # named as the odd one out when two others agree among themselves
+        if bad in entry["implementations"] and len(entry["implementations"]) >= 3:
+            assert entry["disagrees_with_all_others"] == [bad]
+            assert f"FINDING about {bad}: it disagrees with every other" in stdout
+        elif bad not in entry["implementations"]:
+            assert entry["disagrees_with_all_others"] == []
+    s = doc["summary"]
+    assert s["failed"] == sum(1 for e in doc["algorithms"] for r in e["pairs"]
+                              if BROKEN.get(e["algorithm"]) in (r["a"], r["b"]))
+    assert s["crashed"] == 0 and s["error"] == 0
+
+
+def test_pairs_signature_failure_names_the_direction(pk_pairs):
+    doc = pk_pairs[3]
+    ed = next((e for e in doc["algorithms"] if e["algorithm"] == "ed25519"), None)
+    if not ed or BROKEN["ed25519"] not in ed["implementations"] or len(ed["implementations"]) < 2:
+        pytest.skip("no pair with brokenpk's ed25519 in this build")
+    details = [r["detail"] for r in ed["pairs"] if BROKEN["ed25519"] in (r["a"], r["b"])]
+    # brokenpk signs wrongly: whichever side of the pair it is, the failing
+    # step is the other library's verify of a signature brokenpk made, both
+    # named (not "this implementation")
+    assert details and all(f'signed by {BROKEN["ed25519"]}, verified by ' in d and
+                           "verify returned CM_ERR_AUTH" in d and
+                           "this implementation" not in d for d in details), details
+
+
+def test_pairs_crash_is_a_cell_and_the_run_goes_on(cm_test, tmp_path):
+    path = tmp_path / "p.json"
+    p = cm_test("verify", "--pairs", "--algorithms", "sha256", "--backends",
+                "faulty,broken,openssl,ref", "--json", path, "--timeout", "20")
+    assert p.returncode == 1, p.stderr
+    entry = json.loads(path.read_text())["algorithms"][0]
+    status = {frozenset((r["a"], r["b"])): r for r in entry["pairs"]}
+    names = entry["implementations"]
+    faulty = [n for n in names if n.startswith("faulty:")]
+    broken = [n for n in names if n.startswith("broken:")]
+    assert faulty and broken
+    for pair, r in status.items():
+        if pair & set(faulty):
+            assert r["status"] == "crashed" and "SIGSEGV" in r["detail"], r
+        elif pair & set(broken):
+            assert r["status"] == "failed" and "differs" in r["detail"], r
+        else:
+            assert r["status"] == "passed", r
+    assert "crashed" in p.stdout and "verify --pairs:" in p.stdout
+
+
+def test_pairs_usage_and_environment_errors(cm_test):
+    p = cm_test("verify", "--pairs", "--wycheproof", "x.json")
+    assert p.returncode == 2 and "--pairs" in p.stderr and p.stderr.count("\n") == 1
+    # one implementation: nothing to pair (exit 3), one clear line
+    p = cm_test("verify", "--pairs", "--algorithms", "sha256", "--backends", "faulty")
+    assert p.returncode == 3 and "two" in p.stderr and p.stderr.count("\n") == 1
