@@ -251,11 +251,15 @@ static void print_matrix(const pair_alg *pa)
     for (size_t k = 0; k < pa->n_pairs; k++) {
         const pair *p = &pa->pairs[k];
         char detail[640];
-        if (p->state != CM_OUTCOME_PASSED)
+        if (p->state != CM_OUTCOME_PASSED && p->state != PAIR_HELPER)
             printf("  %-7s %s: %s and %s: %s\n", cell_labels[p->state], pa->alg->name,
                    pa->names[p->a], pa->names[p->b],
                    pair_detail(pa, p, detail, sizeof detail));
     }
+    for (size_t i = 0; i < pa->n; i++)
+        if (pa->impls[i]->backend->helper)
+            printf("  helper  %s runs in a helper process: its pairs are not checked (verify "
+                   "checks it against its one peer)\n", pa->names[i]);
     for (size_t i = 0; i < pa->n; i++)
         if (odd_one_out(pa, i))
             printf("  FINDING about %s: it disagrees with every other implementation of %s, "
