@@ -102,7 +102,7 @@ def test_verify_lists_the_new_vectors(cm, need_backend):
         assert re.search(rf"PASS +openssl:evp/{re.escape(a)} ", p.stdout), a
     for line in p.stdout.splitlines():
         if "FINDING" in line:
-            # about any library (data/library_findings.json lists the others')
+            # about any library (docs/backends.md, "Library findings", lists them)
             assert re.search(r"FINDING about \S+:\S+/\S+: wycheproof/\S+ tcId \d+", line)
 
 
