@@ -75,7 +75,11 @@ static json_t *openssl_default_verdict(const json_t *doc, const char *alg)
     const json_t *engine = json_object_get(defaults, alg);
     char msg[400];
     const char *code;
-    if (!ossl) {
+    if (!json_object_get(doc, "backends")) {
+        code = "openssl-default-unknown";
+        snprintf(msg, sizeof msg, "OpenSSL's default path for %s was not inspected: with "
+                 "--sysroot, this binary's libraries say nothing of the recorded root", alg);
+    } else if (!ossl) {
         code = "openssl-absent";
         snprintf(msg, sizeof msg, "OpenSSL's default path for %s is unknown: this build has no "
                  "openssl backend", alg);

@@ -427,3 +427,16 @@ def test_detect_sweep_needs_a_file(cm):
     p = cm("detect", "--sweep")
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr == "cryptometer detect: --sweep needs a file (at most 8)\n"
+
+
+def test_detect_sweep_with_a_sysroot_does_not_judge_this_openssl(cm, tmp_path):
+    f = tmp_path / "sweep.json"
+    f.write_text(json.dumps(crafted_sweep()))
+    root = tmp_path / "root"
+    (root / "proc").mkdir(parents=True)
+    (root / "sys").mkdir()
+    p = cm("detect", "--json", "--sysroot", root, "--sweep", f)
+    assert p.returncode == 0, p.stderr
+    v = [v for v in json.loads(p.stdout)["verdicts"] if v["id"] == "openssl-default"]
+    assert [x["code"] for x in v] == ["openssl-default-unknown"]
+    assert "--sysroot" in v[0]["message"]
