@@ -31,10 +31,8 @@ struct json_t *cm_detect_document(const char *sysroot, int measure_clock, cm_err
  * version 1, or a record is malformed. New reference. */
 struct json_t *cm_detect_sweep_load(const char *file, cm_error *err);
 
-/* Appends to doc's "verdicts", per loaded sweep of the array sweeps, the
- * verdict on OpenSSL's default path for its algorithm (id
- * "openssl-default") and one per crossover (id "crossover"), and sets
- * doc["sweeps"]. 0, or -1 when out of memory. */
+/* Appends to doc's "verdicts", per loaded sweep of the array sweeps, one
+ * verdict per crossover (id "crossover"), and sets doc["sweeps"]. 0, or -1 when out of memory. */
 int cm_detect_add_sweeps(struct json_t *doc, struct json_t *sweeps);
 
 /* Writes the detect document for a person, readable in ten seconds. */

@@ -1,10 +1,9 @@
 /*
  * detect_sweep.c — `detect --sweep FILE`: the verdicts a sweep document
  * (docs/sweep.md) adds to the detect document (detect.h): per algorithm
- * swept, whether OpenSSL's default path for it is an engine or its own code
- * (the openssl backend's "default_engines", read in this process), and each
- * crossover of an engine path against a CPU path, computed again from the
- * document's records by the one computation (sweep_crossover.h).
+ * swept, each crossover of an engine path against a CPU path, computed
+ * again from the document's records by the one computation
+ * (sweep_crossover.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -66,43 +65,6 @@ json_t *cm_detect_sweep_load(const char *file, cm_error *err)
     return out;
 }
 
-/* The verdict of OpenSSL's default path for alg, from the detect
- * document's backends.openssl.default_engines (NULL when out of memory). */
-static json_t *openssl_default_verdict(const json_t *doc, const char *alg)
-{
-    const json_t *ossl = json_object_get(json_object_get(doc, "backends"), "openssl");
-    const json_t *defaults = json_object_get(ossl, "default_engines");
-    const json_t *engine = json_object_get(defaults, alg);
-    char msg[400];
-    const char *code;
-    if (!json_object_get(doc, "backends")) {
-        code = "openssl-default-unknown";
-        snprintf(msg, sizeof msg, "OpenSSL's default path for %s was not inspected: with "
-                 "--sysroot, this binary's libraries say nothing of the recorded root", alg);
-    } else if (!ossl) {
-        code = "openssl-absent";
-        snprintf(msg, sizeof msg, "OpenSSL's default path for %s is unknown: this build has no "
-                 "openssl backend", alg);
-    } else if (json_is_string(engine)) {
-        code = "openssl-default-engine";
-        snprintf(msg, sizeof msg, "OpenSSL's default path for %s is the %s engine (set by the "
-                 "OpenSSL configuration, openssl.cnf): `openssl speed -evp %s` measures it",
-                 alg, json_string_value(engine), alg);
-    } else if (json_is_null(engine)) {
-        code = "openssl-default-own-code";
-        snprintf(msg, sizeof msg, "OpenSSL's default path for %s is its own code (no engine is "
-                 "the default): only an application that loads an engine reaches the kernel",
-                 alg);
-    } else {
-        code = "openssl-default-unknown";
-        snprintf(msg, sizeof msg, "OpenSSL's default path for %s was not inspected (not a "
-                 "cipher or digest an engine can serve)", alg);
-    }
-    return json_pack("{s:s, s:s, s:s, s:s, s:{s:O?}}", "id", "openssl-default", "subject", alg,
-                     "code", code, "message", msg, "evidence", "default_engine",
-                     json_is_string(engine) ? (json_t *)engine : NULL);
-}
-
 /* The verdict of one crossover (NULL when out of memory). */
 static json_t *crossover_verdict(const char *alg, const char *op, json_t *x)
 {
@@ -134,7 +96,6 @@ int cm_detect_add_sweeps(json_t *doc, json_t *sweeps)
         const char *op = json_string_value(json_object_get(s, "operation"));
         json_t *xs = json_object_get(s, "crossovers"), *x;
         size_t k;
-        rc |= json_array_append_new(verdicts, openssl_default_verdict(doc, alg));
         if (!json_array_size(xs))
             rc |= json_array_append_new(
                 verdicts, json_pack("{s:s, s:s, s:s, s:s+, s:{}}", "id", "crossover", "subject",

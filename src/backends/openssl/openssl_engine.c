@@ -18,7 +18,6 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
-#include <jansson.h>
 #include "openssl_internal.h"
 #ifndef OPENSSL_NO_ENGINE
 #include <openssl/engine.h>
@@ -161,34 +160,4 @@ void *ossl_engine_for(const ossl_spec *spec, const EVP_CIPHER *cipher, char *why
     }
     return e;
 #endif
-}
-
-/* The ciphers and digests the afalg and devcrypto engines can serve, by
- * cryptometer's names (which are also OpenSSL's). */
-static const char *const engine_servable[] = {
-    "aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "aes-128-ctr", "aes-192-ctr", "aes-256-ctr",
-    "aes-128-ecb", "aes-256-ecb", "aes-128-xts", "aes-256-xts", "aes-128-gcm", "aes-256-gcm",
-    "chacha20-poly1305", "sha1", "sha256", "sha384", "sha512"};
-
-json_t *ossl_default_engines(void)
-{
-    json_t *o = json_object();
-#ifndef OPENSSL_NO_ENGINE
-    /* openssl.cnf (the system's set-up) first: an engine it makes the
-     * default is the one to see */
-    OPENSSL_init_crypto(OPENSSL_INIT_LOAD_CONFIG, NULL);
-    for (size_t i = 0; o && i < sizeof engine_servable / sizeof *engine_servable; i++) {
-        const EVP_CIPHER *c = EVP_get_cipherbyname(engine_servable[i]);
-        const EVP_MD *md = c ? NULL : EVP_get_digestbyname(engine_servable[i]);
-        ENGINE *e = c    ? ENGINE_get_cipher_engine(EVP_CIPHER_nid(c))
-                    : md ? ENGINE_get_digest_engine(EVP_MD_type(md))
-                         : NULL;
-        if (c || md)
-            json_object_set_new(o, engine_servable[i], e ? json_string(ENGINE_get_id(e)) : json_null());
-        if (e)
-            ENGINE_finish(e);
-    }
-    ERR_clear_error();
-#endif
-    return o;
 }

@@ -227,12 +227,6 @@ const char *ossl_version(void);
 /* {"version", "headers_version", "capabilities"}: see openssl_describe.c. */
 struct json_t *ossl_describe(void);
 
-/* openssl_engine.c: which engine OpenSSL's default path uses, now, for each
- * cipher and digest an engine can serve ({"aes-128-cbc": null (its own
- * code) or the engine's id}), as `detect` reports it; an openssl.cnf that
- * loads an engine as the default shows here. NULL when out of memory. */
-struct json_t *ossl_default_engines(void);
-
 /* ---- shared helpers ------------------------------------------------------ */
 
 /* Empties OpenSSL's per-thread error queue and returns rc, so that a
