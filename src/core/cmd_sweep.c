@@ -22,6 +22,7 @@
 #include "core/options.h"
 #include "core/output.h"
 #include "core/sweep.h"
+#include "core/sweep_crossover.h"
 #include "core/sweep_out.h"
 #include "platform/context.h"
 #include "platform/cpu.h"
@@ -234,10 +235,10 @@ static json_t *start_document(int argc, char **argv, const cm_options *o, const 
     return cm_json_checked(doc, rc);
 }
 
-/* Adds the paths, the records, the health flags, the end and whether the
+/* Adds the paths, the records, the crossovers (xo), the health flags, the end and whether the
  * sweep is complete. 0, or -1 when out of memory. */
-static int finish_document(json_t *doc, const cm_sweep_result *res, const platform_cpu *pc,
-                           const platform_health *before)
+static int finish_document(json_t *doc, const cm_sweep_result *res, const cm_crossover *xo,
+                           size_t n_xo, const platform_cpu *pc, const platform_health *before)
 {
     cm_error err = {0};
     char now[32];
@@ -250,6 +251,7 @@ static int finish_document(json_t *doc, const cm_sweep_result *res, const platfo
     }
     rc |= cm_json_put(doc, "paths", cm_sweep_paths_json(res));
     rc |= cm_json_put(doc, "records", cm_sweep_records_json(res));
+    rc |= cm_json_put(doc, "crossovers", xo ? cm_crossovers_json(xo, n_xo) : NULL);
     cm_utc_now(now, sizeof now);
     rc |= cm_json_put(doc, "finished", json_string(now));
     if (cm_interrupted) {
@@ -337,7 +339,9 @@ int cm_sweep_main(int argc, char **argv)
     memset(&res, 0, sizeof res);
     int failures = doc ? cm_sweep_run(&cfg, groups, n, &res, &err)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
-    if (failures >= 0 && finish_document(doc, &res, pc, before) != 0)
+    size_t n_xo = 0;
+    cm_crossover *xo = failures >= 0 ? cm_sweep_crossovers_of(&res, &n_xo) : NULL;
+    if (failures >= 0 && finish_document(doc, &res, xo, n_xo, pc, before) != 0)
         failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     platform_health_free(before);
     platform_cpu_free(pc);
@@ -350,8 +354,11 @@ int cm_sweep_main(int argc, char **argv)
     if (keep)
         cm_error_set(&err, CM_EXIT_INTERRUPTED,
                      "interrupted before any point finished: %s left as it was", o.json_path);
-    if (!o.quiet && failures >= 0)
+    if (!o.quiet && failures >= 0) {
         cm_sweep_print_table(stdout, &res, s->repeat);
+        cm_crossovers_print(stdout, xo, n_xo);
+    }
+    free(xo);
     cm_sweep_result_free(&res);
     json_decref(doc);
     free(groups);

@@ -24,6 +24,17 @@ struct json_t;
  * memory. New reference. */
 struct json_t *cm_detect_document(const char *sysroot, int measure_clock, cm_error *err);
 
+/* `detect --sweep FILE`: a sweep document (docs/sweep.md) read and checked,
+ * as {file, algorithm, operation, crossovers} (its crossovers computed again
+ * from its records, sweep_crossover.h). NULL with err (CM_EXIT_ENVIRONMENT)
+ * when the file is unreadable, not JSON, not a sweep document of schema
+ * version 1, or a record is malformed. New reference. */
+struct json_t *cm_detect_sweep_load(const char *file, cm_error *err);
+
+/* Appends to doc's "verdicts", per loaded sweep of the array sweeps, one
+ * verdict per crossover (id "crossover"), and sets doc["sweeps"]. 0, or -1 when out of memory. */
+int cm_detect_add_sweeps(struct json_t *doc, struct json_t *sweeps);
+
 /* Writes the detect document for a person, readable in ten seconds. */
 void cm_detect_render_text(FILE *out, const struct json_t *doc);
 

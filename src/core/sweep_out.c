@@ -17,8 +17,8 @@ static void path_name(char *buf, size_t len, const cm_sweep_path *p)
     snprintf(buf, len, "%s:%s", p->g->backend->name, p->g->impl->variant);
 }
 
-/* "16 B", "4 KiB", "1 MiB", or the bytes when not a whole KiB/MiB. */
-static void size_text(char *buf, size_t len, size_t n)
+/* See sweep_out.h. */
+void cm_sweep_size_text(char *buf, size_t len, size_t n)
 {
     if (n >= (1u << 20) && n % (1u << 20) == 0)
         snprintf(buf, len, "%zu MiB", n >> 20);
@@ -194,7 +194,7 @@ static void print_path(FILE *out, const cm_sweep_result *res, size_t i)
             path->g->impl->served_by ? ")" : "");
     fprintf(out, "  %-9s", "chunk");
     for (size_t t = 0; t < n_totals; t++) {
-        size_text(buf, sizeof buf, totals[t]);
+        cm_sweep_size_text(buf, sizeof buf, totals[t]);
         fprintf(out, " | %-35s", buf);
     }
     fputc('\n', out);
@@ -204,7 +204,7 @@ static void print_path(FILE *out, const cm_sweep_result *res, size_t i)
         if (p->path != i || p->chunk == last_chunk)
             continue;
         last_chunk = p->chunk;
-        size_text(buf, sizeof buf, p->chunk);
+        cm_sweep_size_text(buf, sizeof buf, p->chunk);
         fprintf(out, "  %-9s", buf);
         for (size_t t = 0; t < n_totals; t++) {
             char cell[96];

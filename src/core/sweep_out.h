@@ -25,4 +25,7 @@ struct json_t *cm_sweep_paths_json(const cm_sweep_result *res);
  * note for every path that did not run as planned, with its reason. */
 void cm_sweep_print_table(FILE *out, const cm_sweep_result *res, int repeat);
 
+/* "16 B", "4 KiB", "1 MiB", or the bytes when not a whole KiB or MiB. */
+void cm_sweep_size_text(char *buf, size_t len, size_t n);
+
 #endif

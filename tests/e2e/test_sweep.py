@@ -254,3 +254,169 @@ def test_the_filter_chooses_the_operation(cm, tmp_path):
     recs = sweep_doc(out)["records"]
     assert [(r["operation"], r["status"]) for r in recs] == [("decrypt", "ok")]
     assert "ref:portable/aes-128-cbc/decrypt" in p.stdout.splitlines()
+
+
+# ---- crossovers (docs/sweep.md "Crossovers") and detect --sweep ----------------
+
+XO_KEYS = ["engine_path", "served_by", "cpu_path", "total", "throughput_chunk",
+           "cpu_time_chunk", "chunks_compared", "flags", "message"]
+
+
+def test_a_sweep_without_engine_paths_has_no_crossovers(cm, need_backend, tmp_path):
+    need_backend("openssl")
+    out = tmp_path / "s.json"
+    p = cm("sweep", "--chunks", "16", "--totals", "64k", "--backends", "ref:portable,openssl:evp",
+           "--json", out)
+    assert p.returncode == 0, p.stderr
+    assert sweep_doc(out)["crossovers"] == []
+    assert "crossovers" not in p.stdout
+
+
+def test_an_unavailable_engine_path_is_not_compared_and_says_so(cm, need_backend, tmp_path):
+    need_backend("afalg")
+    need_backend("openssl")
+    if kernel_af_alg_error() is None:
+        pytest.skip("this kernel has AF_ALG (tests/vm/test-vm.sh check f compares through it)")
+    out = tmp_path / "s.json"
+    p = cm("sweep", *SMALL, "--backends", "afalg:kernel,openssl:evp,ref:portable", "--json", out)
+    assert p.returncode == 0, p.stderr
+    xo = sweep_doc(out)["crossovers"]
+    # one per (engine path, CPU path, total): openssl:evp and the fastest ref path
+    assert sorted((x["engine_path"], x["cpu_path"], x["total"]) for x in xo) == sorted(
+        ("afalg:kernel", c, t) for c in ("openssl:evp", "ref:portable") for t in (65536, 262144))
+    for x in xo:
+        assert sorted(x) == sorted(XO_KEYS)
+        assert x["throughput_chunk"] is None and x["cpu_time_chunk"] is None
+        assert x["chunks_compared"] == 0
+        assert x["flags"] == ["not-ok-points", "not-compared"]
+        assert "cannot be compared" in x["message"]
+    lines = p.stdout.splitlines()
+    head = lines.index("crossovers (engine path against CPU path; ok points only):")
+    assert head > lines.index("ref:portable/aes-128-cbc/encrypt")  # after the table
+    assert lines[head + 1:head + 1 + len(xo)] == [f"  {x['message']}." for x in xo]
+
+
+def record(path, chunk, total, mb=None, cpu=None, status="ok", served_by=None, flags=()):
+    """A record of a sweep document as `detect --sweep` reads it."""
+    return {"path": path, "backend": path.split(":")[0], "variant": path.split(":")[1],
+            "served_by": served_by, "algorithm": "aes-128-cbc", "operation": "encrypt",
+            "chunk": chunk, "total": total, "status": status,
+            "throughput_mb_s": mb if status == "ok" else None,
+            "cpu_s_per_gb": cpu if status == "ok" else None,
+            "flags": list(flags) if status == "ok" else []}
+
+
+def crafted_sweep():
+    """Figures in the shape of the x86_64 VM's (not measured ones): afalg:kernel
+    beats openssl:evp in throughput from 4 KiB and in CPU time from 256 B,
+    never beats ref:aesni in throughput (less CPU from 4 KiB); its 64 KiB
+    point failed; openssl:afalg-engine never pays; evp's 4 KiB point is
+    wide-spread."""
+    chunks, total = [16, 256, 4096, 65536], 1 << 20
+    rows = {
+        "afalg:kernel": ([1, 10, 900, 800], [50, 3, 1, 0.5], "cbc-aes-aesni"),
+        "openssl:afalg-engine": ([0.5, 5, 50, 60], [60, 30, 20, 20], "afalg"),
+        "openssl:evp": ([100, 300, 500, 600], [10, 3.3, 2, 1.6], None),
+        "ref:aesni": ([150, 400, 1000, 1100], [6, 2.5, 1.25, 1], None),
+    }
+    recs = []
+    for path, (mbs, cpus, served) in rows.items():
+        for c, mb, cpu in zip(chunks, mbs, cpus):
+            failed = path == "afalg:kernel" and c == 65536
+            recs.append(record(path, c, total, mb, cpu, "error" if failed else "ok", served,
+                               ["wide-spread"] if path == "openssl:evp" and c == 4096 else []))
+    return {"schema": "cryptometer-sweep", "schema_version": 1, "records": recs}
+
+
+def test_detect_sweep_states_the_crossovers_in_words(cm, tmp_path):
+    f = tmp_path / "sweep.json"
+    f.write_text(json.dumps(crafted_sweep()))
+    p = cm("detect", "--no-clock", "--json", "--sweep", f)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert [s["algorithm"] for s in doc["sweeps"]] == ["aes-128-cbc"]
+    xo = {(v["evidence"]["engine_path"], v["evidence"]["cpu_path"]): v
+          for v in doc["verdicts"] if v["id"] == "crossover"}
+    assert sorted(xo) == sorted((e, c) for e in ("afalg:kernel", "openssl:afalg-engine")
+                                for c in ("openssl:evp", "ref:aesni"))
+    v = xo[("afalg:kernel", "openssl:evp")]
+    assert v["code"] == "engine-faster-from"
+    assert (v["evidence"]["throughput_chunk"], v["evidence"]["cpu_time_chunk"]) == (4096, 256)
+    assert v["evidence"]["chunks_compared"] == 3  # the failed 64 KiB point left out
+    assert v["evidence"]["flags"] == ["wide-spread", "not-ok-points"]
+    assert v["message"] == (
+        "aes-128-cbc encrypt: afalg:kernel (cbc-aes-aesni) beats openssl:evp in throughput from "
+        "4096-byte chunks, and in CPU time from 256-byte chunks, at 1 MiB totals; it rests on "
+        "wide-spread points.")
+    v = xo[("afalg:kernel", "ref:aesni")]
+    assert v["code"] == "engine-saves-cpu-from"
+    assert (v["evidence"]["throughput_chunk"], v["evidence"]["cpu_time_chunk"]) == (None, 4096)
+    assert "never beats ref:aesni in throughput within the swept chunks" in v["message"]
+    for cpu in ("openssl:evp", "ref:aesni"):
+        v = xo[("openssl:afalg-engine", cpu)]
+        assert v["code"] == "engine-never-pays"
+        assert v["evidence"]["throughput_chunk"] is None and v["evidence"]["cpu_time_chunk"] is None
+        assert "never beats" in v["message"] and "within the swept chunks" in v["message"]
+    # the text view says the same
+    t = cm("detect", "--no-clock", "--sweep", f)
+    assert t.returncode == 0, t.stderr
+    for v in xo.values():
+        assert f"  [{v['code']}] {v['message']}" in t.stdout.splitlines()
+
+
+def test_detect_sweep_recomputes_what_the_sweep_wrote(cm, need_backend, tmp_path):
+    need_backend("afalg")
+    out = tmp_path / "s.json"
+    p = cm("sweep", "--chunks", "16,4k", "--totals", "64k", "--backends",
+           "afalg,openssl:evp,ref:portable", "--json", out)
+    assert p.returncode in (0, 1), p.stderr
+    d = cm("detect", "--no-clock", "--json", "--sweep", out)
+    assert d.returncode == 0, d.stderr
+    assert json.loads(d.stdout)["sweeps"][0]["crossovers"] == sweep_doc(out)["crossovers"]
+
+
+def test_detect_sweep_without_engine_paths_says_so(cm, tmp_path):
+    doc = crafted_sweep()
+    doc["records"] = [r for r in doc["records"] if r["path"] in ("openssl:evp", "ref:aesni")]
+    f = tmp_path / "sweep.json"
+    f.write_text(json.dumps(doc))
+    p = cm("detect", "--no-clock", "--json", "--sweep", f)
+    assert p.returncode == 0, p.stderr
+    codes = [v["code"] for v in json.loads(p.stdout)["verdicts"] if v["id"] == "crossover"]
+    assert codes == ["no-engine-path"]
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "No such file"),
+    ("{not json", "--sweep"),
+    (json.dumps({"schema": "cryptometer-result", "records": []}), "not a sweep document"),
+    (json.dumps([1, 2]), "not a sweep document"),
+    (json.dumps({"schema": "cryptometer-sweep", "schema_version": 2, "records": []}),
+     "schema_version"),
+    (json.dumps({"schema": "cryptometer-sweep", "schema_version": 1, "records": {}}),
+     "no \"records\" array"),
+    (json.dumps({"schema": "cryptometer-sweep", "schema_version": 1, "records": []}),
+     "no records"),
+    (json.dumps({"schema": "cryptometer-sweep", "schema_version": 1,
+                 "records": [{**record("afalg:kernel", 16, 1024, 1, 2), "cpu_s_per_gb": "x"}]}),
+     "record 1 is ok but lacks"),
+    (json.dumps({"schema": "cryptometer-sweep", "schema_version": 1,
+                 "records": [{**record("afalg:kernel", 16, 1024, 1, 2), "chunk": -4}]}),
+     "record 1 lacks"),
+])
+def test_detect_sweep_refuses_a_bad_file_in_one_line(cm, tmp_path, content, message):
+    f = tmp_path / "sweep.json"
+    if content is not None:
+        f.write_text(content)
+    p = cm("detect", "--no-clock", "--json", "--sweep", f)
+    assert p.returncode == 3, (p.stdout, p.stderr)
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cryptometer detect: --sweep "), p.stderr
+    assert message in lines[0]
+    assert p.stdout == ""
+
+
+def test_detect_sweep_needs_a_file(cm):
+    p = cm("detect", "--sweep")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr == "cryptometer detect: --sweep needs a file (at most 8)\n"

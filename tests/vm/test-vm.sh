@@ -38,10 +38,12 @@
 #       served_by naming the engine.
 #   (e) arm64 VM (-cpu max,pauth-impdef=on) the same with cbc-aes-ce (aes-ce-blk).
 #   (f) x86_64 VM, modules of (d): `sweep --quick` of aes-128-cbc encryption (chunks 16 B,
-#       4 KiB, 64 KiB; total 256 KiB) through afalg:kernel, afalg:cbc(aes-generic), OpenSSL's
-#       evp and afalg-engine, and ref:portable gives one ok record per (path, chunk, total)
-#       with 3 repetitions, CPU user and system time and CPU time per GB; the kernel path is
-#       served by cbc-aes-aesni. The figures are printed (TCG: not a real machine's).
+#       256 B, 4 KiB, 64 KiB; total 256 KiB) through afalg:kernel, afalg:cbc(aes-generic),
+#       OpenSSL's evp and afalg-engine, and ref:portable gives one ok record per (path, chunk,
+#       total) with 3 repetitions, CPU user and system time and CPU time per GB; the kernel
+#       path is served by cbc-aes-aesni; the document has a crossover entry for each afalg
+#       path against openssl:evp, compared at every chunk. The figures and the crossover
+#       sentences are printed (TCG: not a real machine's).
 # The arm64 "max" VM runs as -cpu max,pauth-impdef=on: the same MIDR, ID registers
 # for crypto and /proc/cpuinfo Features, but 3.5x faster under TCG (the architected
 # QARMA pointer-authentication algorithm is slow to emulate: 17 s vs 5 s to boot).
@@ -426,7 +428,7 @@ check_sweep() {
     out="$OUTDIR/$label"
     t0=$SECONDS
     "$VM_DIR/run-in-vm.sh" --arch "$arch" --cpu "$cpu" --timeout 600 --modules "$modules" \
-        --file "$bin:/cryptometer" -- sh -c "/cryptometer sweep --quick --chunks 16,4k,64k \
+        --file "$bin:/cryptometer" -- sh -c "/cryptometer sweep --quick --chunks 16,256,4k,64k \
             --totals 256k --backends '$paths' --json /tmp/s.json >&2; echo sweep-exit=\$? >&2;
             cat /tmp/s.json" >"$out.json" 2>"$out.err" || true
     echo "  ($label: VM finished in $((SECONDS - t0)) s)"
@@ -440,9 +442,9 @@ check_sweep() {
         '.schema == "cryptometer-sweep" and .complete == true'
     grep -q '^sweep-exit=0' "$out.err" || bad "$label: sweep exit code $(grep -o 'sweep-exit=.*' "$out.err")"
     for path in afalg:kernel "afalg:cbc(aes-generic)" openssl:evp openssl:afalg-engine ref:portable; do
-        expect "$out.json" "$label: $path: ok at 16 B, 4 KiB and 64 KiB, 3 repetitions, CPU user and system time, CPU s/GB" \
+        expect "$out.json" "$label: $path: ok at 16 B, 256 B, 4 KiB and 64 KiB, 3 repetitions, CPU user and system time, CPU s/GB" \
             '[.records[] | select(.path == $p)] as $r
-             | ($r | map(.chunk) | sort) == [16, 4096, 65536]
+             | ($r | map(.chunk) | sort) == [16, 256, 4096, 65536]
              and all($r[]; .status == "ok" and .kat == "passed" and .total == 262144
                  and .repetitions == 3 and (.samples.rusage_system_s | length == 3)
                  and (.cpu_user_s | type == "number") and (.cpu_system_s | type == "number")
@@ -451,9 +453,18 @@ check_sweep() {
     done
     expect "$out.json" "$label: afalg:kernel served by $driver" \
         'all(.records[] | select(.path == "afalg:kernel"); .served_by == $d)' --arg d "$driver"
+    for path in afalg:kernel "afalg:cbc(aes-generic)"; do
+        expect "$out.json" "$label: $path against openssl:evp: a crossover entry, all 4 chunks compared, with its sentence" \
+            '[.crossovers[] | select(.engine_path == $p and .cpu_path == "openssl:evp")] as $x
+             | ($x | length) == 1 and $x[0].total == 262144 and $x[0].chunks_compared == 4
+             and ($x[0].throughput_chunk | type == "number" or . == null)
+             and ($x[0].cpu_time_chunk | type == "number" or . == null)
+             and ($x[0].message | startswith($p))' --arg p "$path"
+    done
     if [ "$FAILED" != "$f0" ]; then tail -n 30 "$out.err" | sed 's/^/  | /'; fi
     # The figures, for the log (TCG-emulated: not the speed of any real machine).
     jq -r '.records[] | select(.status == "ok") | "  figure: \(.path) \(.chunk) B of \(.total) B: \(.throughput_mb_s * 100 | round / 100) MB/s (spread \(.spread * 100 | round) %), CPU s/GB \(.cpu_s_per_gb * 100 | round / 100) = user \(.cpu_user_s_per_gb * 100 | round / 100) + system \(.cpu_system_s_per_gb * 100 | round / 100) \(.flags | join(","))"' "$out.json"
+    jq -r '.crossovers[] | "  crossover: \(.message) [throughput_chunk \(.throughput_chunk), cpu_time_chunk \(.cpu_time_chunk), flags \(.flags | join(","))]"' "$out.json"
 }
 
 if want f; then
