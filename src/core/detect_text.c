@@ -220,6 +220,30 @@ static void render_kernel_interfaces(FILE *out, const json_t *doc)
     fprintf(out, " · /dev/hwrng %s\n", json_is_true(dh) ? "present" : json_is_false(dh) ? "absent" : "unknown");
 }
 
+/* Renders an OpenSSL backend's default path (openssl_default_path.c): the
+ * algorithms whose default is an engine, then those that run OpenSSL's own
+ * code, in words. */
+static void render_default_path(FILE *out, const json_t *dp)
+{
+    json_t *algs = json_object_get(dp, "algorithms"), *v;
+    const char *alg;
+    if (!json_is_object(dp))
+        return;
+    if (sget(dp, "reason"))
+        fprintf(out, "\n          default path: %s", sget(dp, "reason"));
+    json_object_foreach(algs, alg, v)
+        if (json_is_string(v))
+            fprintf(out, "\n          default path: %s goes through the %s engine (an engine made "
+                         "the default: openssl.cnf or the environment)", alg, json_string_value(v));
+    size_t n = 0;
+    json_object_foreach(algs, alg, v)
+        if (json_is_null(v))
+            fprintf(out, "%s%s", n++ ? ", " : "\n          default path: OpenSSL's own code for ", alg);
+    if (n)
+        fprintf(out, " (no engine is the default: AF_ALG or /dev/crypto only through an engine "
+                     "variant)");
+}
+
 /* Renders each backend's version and capability vector. */
 static void render_backends(FILE *out, const json_t *doc)
 {
@@ -250,6 +274,7 @@ static void render_backends(FILE *out, const json_t *doc)
             if (sget(caps, "reason"))
                 fprintf(out, "\n          capability vector unknown: %s", sget(caps, "reason"));
         }
+        render_default_path(out, json_object_get(b, "default_path"));
         fprintf(out, "\n");
     }
 }

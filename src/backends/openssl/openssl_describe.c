@@ -260,5 +260,6 @@ json_t *ossl_describe(void)
     json_set_str(d, "version", ossl_version());
     json_set_str(d, "headers_version", OPENSSL_VERSION_TEXT);
     json_object_set_new(d, "capabilities", cap_describe());
+    json_object_set_new(d, "default_path", ossl_default_path());
     return d;
 }

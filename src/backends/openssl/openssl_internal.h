@@ -226,6 +226,8 @@ struct json_t;
 const char *ossl_version(void);
 /* {"version", "headers_version", "capabilities"}: see openssl_describe.c. */
 struct json_t *ossl_describe(void);
+/* What OpenSSL's default path runs per algorithm: openssl_default_path.c. */
+struct json_t *ossl_default_path(void);
 
 /* ---- shared helpers ------------------------------------------------------ */
 
