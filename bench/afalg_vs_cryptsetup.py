@@ -51,11 +51,14 @@ algorithms (about 15 s and 11 s under TCG), which goes first alternating from
 round to round (benchlib.in_order). Printed: each side's median over the
 rounds with its spread ((max-min)/median), and the median of the per-round
 ratios (the two figures of a round lie seconds apart, so a host whose load
-drifts weighs on both alike) with its spread.
+drifts weighs on both alike) with its spread. The VM has one CPU by default:
+an AF_ALG request with these (synchronous) drivers runs in the calling
+thread, so a second one adds nothing to measure, and on a busy 2-core host
+(load 3-4) it made cryptometer's per-round spread 50-135% instead of 2-22%.
 
 usage: bench/afalg_vs_cryptsetup.py [--binary build-static/cryptometer]
                                     [--cryptsetup /usr/sbin/cryptsetup]
-                                    [--rounds 4] [--seconds 0.5] [--drivers]
+                                    [--rounds 4] [--seconds 0.5] [--drivers] [--smp 1]
 Exit codes: 0 the table was printed; 3 environment (no static binary, no
 cryptsetup, the VM did not run or gave no output).
 """
@@ -291,6 +294,7 @@ def main():
     ap.add_argument("--drivers", action="store_true",
                     help="also every named driver (cbc-aes-aesni, cbc(aes-generic), ...)")
     ap.add_argument("--timeout", type=int, default=900, help="VM timeout in seconds")
+    ap.add_argument("--smp", type=int, default=1, help="virtual CPUs of the VM (default 1)")
     a = ap.parse_args()
     if not Path(a.binary).is_file():
         print(f"afalg_vs_cryptsetup: no static cryptometer at {a.binary}: build it with "
@@ -309,12 +313,12 @@ def main():
         files = [f"{a.binary}:/cryptometer", f"{script}:/bench.sh"]
         files += [f"{f}:{f}" for f in shared_objects(a.cryptsetup)]
         cmd = [str(ROOT / "tests" / "vm" / "run-in-vm.sh"), "--arch", "x86_64",
-               "--modules", MODULES, "--timeout", str(a.timeout)]
+               "--modules", MODULES, "--timeout", str(a.timeout), "--smp", str(a.smp)]
         for f in files:
             cmd += ["--file", f]
         cmd += ["--", "sh", "/bench.sh"]
         print(f"{version} and {a.binary}, {a.rounds} round(s), cryptometer --time {a.seconds} s,"
-              f" in one x86_64 VM (modules: {MODULES})", flush=True)
+              f" in one x86_64 VM ({a.smp} CPUs; modules: {MODULES})", flush=True)
         p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0 or MARK not in p.stdout:
         print(f"afalg_vs_cryptsetup: the VM did not run the benchmark (exit {p.returncode}):\n"
