@@ -366,6 +366,7 @@ def test_detect_sweep_states_the_crossovers_in_words(cm, tmp_path):
 
 def test_detect_sweep_recomputes_what_the_sweep_wrote(cm, need_backend, tmp_path):
     need_backend("afalg")
+    need_backend("openssl")
     out = tmp_path / "s.json"
     p = cm("sweep", "--chunks", "16,4k", "--totals", "64k", "--backends",
            "afalg,openssl:evp,ref:portable", "--json", out)
