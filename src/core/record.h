@@ -63,7 +63,7 @@ typedef struct cm_record {
     cm_kat_report kat;
     cm_record_clock clock;
     cm_measurement m;        /* status ok only; samples owned by the record */
-    double reference_ns;     /* the run's reference workload median (0: none) */
+    double reference_ns;     /* the run's reference workload time (0: none) */
     /* threads > 1 (run --threads, threads.h): each copy's CPU and mean ns
      * per operation; the aggregate throughput over threads × the
      * single-copy figure of the same run (0: not known). */

@@ -1,7 +1,7 @@
 /*
  * score.h — the processor-normalised score of a run (docs/methodology.md,
  * "Processor-normalised score"): the reference workload is timed before
- * and after the measurements; its mean median goes into
+ * and after the measurements; its fastest call goes into
  * context.reference_workload and into every record, whose score is then
  * its median time over that reference (record.h, cm_record_figures).
  */

@@ -18,19 +18,30 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void platform_reference_measure(platform_reference *r, int reps)
+#define MAX_REPS 4096 /* ~6 s of calls on a 2020s x86 core: beyond any window asked */
+
+void platform_reference_measure(platform_reference *r, double warmup_s, double window_s,
+                                int min_reps)
 {
     memset(r, 0, sizeof *r);
-    double *t = reps > 0 ? malloc((size_t)reps * sizeof *t) : NULL;
+    double *t = malloc(MAX_REPS * sizeof *t);
     if (!t) {
         snprintf(r->why, sizeof r->why, "no memory to time the reference workload");
         return;
     }
-    uint64_t answer = cm_refwork_run(CM_REFWORK_ROUNDS); /* warm-up, and the check */
-    for (int i = 0; i < reps && answer == CM_REFWORK_ANSWER; i++) {
+    uint64_t answer = cm_refwork_run(CM_REFWORK_ROUNDS); /* the check, and the warm-up */
+    uint64_t until = cm_now_ns() + (uint64_t)(warmup_s * 1e9);
+    while (answer == CM_REFWORK_ANSWER && cm_now_ns() < until)
+        answer = cm_refwork_run(CM_REFWORK_ROUNDS);
+    int reps = 0;
+    if (min_reps < 1)
+        min_reps = 1;
+    until = cm_now_ns() + (uint64_t)(window_s * 1e9);
+    while (answer == CM_REFWORK_ANSWER && reps < MAX_REPS &&
+           (reps < min_reps || cm_now_ns() < until)) {
         double t0 = (double)cm_now_ns();
         answer = cm_refwork_run(CM_REFWORK_ROUNDS);
-        t[i] = (double)cm_now_ns() - t0;
+        t[reps++] = (double)cm_now_ns() - t0;
     }
     if (answer != CM_REFWORK_ANSWER) {
         snprintf(r->why, sizeof r->why,

@@ -19,9 +19,12 @@ typedef struct platform_reference {
     char why[160];
 } platform_reference;
 
-/* Runs the workload reps times (one warm-up call first) on the calling
- * thread and fills *r. */
-void platform_reference_measure(platform_reference *r, int reps);
+/* Runs the workload on the calling thread for warmup_s (at least one
+ * call: the check of its answer; the time lets a clock that idled ramp
+ * up), then for window_s and at least min_reps calls, timing each, and
+ * fills *r. */
+void platform_reference_measure(platform_reference *r, double warmup_s, double window_s,
+                                int min_reps);
 
 /* The workload's definition: its version, rounds per call and the fixed
  * flags it was compiled with (CM_REFWORK_FLAGS). */
