@@ -29,10 +29,12 @@
 #       and the hwcaps aes pmull sha1 sha2 sha3 sha512 present;
 #   (c2) qemu-aarch64 -cpu cortex-a53: aes pmull sha1 sha2 present, sha3 sha512 absent.
 #   (d) x86_64 VM with crypto_user af_alg algif_hash algif_skcipher algif_aead algif_rng drbg
-#       aesni_intel: `verify --backends afalg` passes vectors and cross-check for cbc(aes)
+#       ecb ctr xts aesni_intel: `verify --backends afalg` passes vectors and cross-check for cbc(aes)
 #       through the kernel's choice, cbc-aes-aesni and cbc(aes-generic), each on both data
-#       paths (copy and .splice: same vectors, same reference, so the same bytes), for sha256
-#       and gcm(aes), and the self-check of stdrng (the kernel's DRBG); `run` (tiny --time) gives ok records of cbc(aes) at 16 B and 64 KiB whose
+#       paths (copy and .splice: same vectors, same reference, so the same bytes), for sha256,
+#       gcm(aes), ctr(aes) and xts(aes) (kernel's choice; ctr(aes-generic), and
+#       xts(ecb(aes-generic)), the name the kernel gives XTS over the generic AES; modules ecb
+#       ctr xts loaded), and the self-check of stdrng (the kernel's DRBG); `run` (tiny --time) gives ok records of cbc(aes) at 16 B and 64 KiB whose
 #       served_by names the driver (the kernel's choice: cbc-aes-aesni) with CPU user and
 #       system time; OpenSSL's afalg engine variant (openssl:afalg-engine) passes and runs,
 #       served_by naming the engine.
@@ -342,7 +344,9 @@ fi
 check_afalg() {
     local label="$1" arch="$2" cpu="$3" modules="$4" bin="$5" driver="$6" out f0 t0
     local drivers="kernel|$driver|cbc\\(aes-generic\\)"
-    local vf="afalg:(($drivers)(\\.splice)?/aes-128-cbc|(kernel|kernel\\.splice)/(sha256|aes-128-gcm)|kernel/random)|openssl:afalg-engine/aes-128-cbc"
+    # the templates over the generic AES: ctr(aes-generic), and XTS built over ECB
+    local tmpl="ctr\\(aes-generic\\)/aes-128-ctr|xts\\(ecb\\(aes-generic\\)\\)/aes-128-xts"
+    local vf="afalg:(($drivers)(\\.splice)?/aes-128-cbc|(kernel|kernel\\.splice)/(sha256|aes-128-gcm)|kernel/(random|aes-128-ctr|aes-128-xts)|$tmpl)|openssl:afalg-engine/aes-128-cbc"
     local rf="(afalg:($drivers)(\\.splice)?|openssl:(evp|afalg-engine))/aes-128-cbc/encrypt"
     out="$OUTDIR/$label"
     t0=$SECONDS
@@ -370,7 +374,8 @@ check_afalg() {
                 --arg i "afalg:$v$p/aes-128-cbc"
         done
     done
-    for v in kernel/sha256 kernel.splice/sha256 kernel/aes-128-gcm kernel.splice/aes-128-gcm kernel/random; do
+    for v in kernel/sha256 kernel.splice/sha256 kernel/aes-128-gcm kernel.splice/aes-128-gcm kernel/random \
+        kernel/aes-128-ctr "ctr(aes-generic)/aes-128-ctr" kernel/aes-128-xts "xts(ecb(aes-generic))/aes-128-xts"; do
         expect "$out.v.json" "$label: afalg:$v passed" \
             'any(.implementations[]; .implementation == $i and .status == "passed")' --arg i "afalg:$v"
     done
@@ -403,7 +408,7 @@ if want d; then
     if ! qemu_system_usable qemu-system-x86 qemu-system-x86_64; then
         skip d "qemu-system-x86_64 is not installed and apt-get could not install it"
     elif [ "$X86_OK" = 1 ]; then
-        check_afalg d x86_64 max "crypto_user af_alg algif_hash algif_skcipher algif_aead algif_rng drbg aesni_intel" \
+        check_afalg d x86_64 max "crypto_user af_alg algif_hash algif_skcipher algif_aead algif_rng drbg ecb ctr xts aesni_intel" \
             "$X86_BIN" cbc-aes-aesni
     fi
 fi
@@ -415,7 +420,7 @@ if want e; then
         skip e "qemu-system-aarch64 is not installed and apt-get could not install it"
     elif [ "$A64_OK" = 1 ]; then
         check_afalg e arm64 max,pauth-impdef=on \
-            "crypto_user af_alg algif_hash algif_skcipher algif_aead algif_rng drbg aes-ce-cipher aes-ce-blk sha2-ce ghash-ce" \
+            "crypto_user af_alg algif_hash algif_skcipher algif_aead algif_rng drbg ecb ctr xts aes-ce-cipher aes-ce-blk sha2-ce ghash-ce" \
             "$A64_BIN" cbc-aes-ce
     fi
 fi

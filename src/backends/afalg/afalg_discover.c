@@ -35,26 +35,30 @@
 /* cryptometer name, class, AF_ALG type, kernel name, template and its
  * inner algorithm (NULL when the name is not a one-argument template over
  * an algorithm whose drivers are worth binding one by one), the inner
- * algorithm's /proc/crypto type. */
+ * algorithm's /proc/crypto type, and the driver name the kernel gives the
+ * template over one inner driver %s: what bind() must ask for. XTS is
+ * built over ECB: the kernel's xts template wraps "ecb(<driver>)" and
+ * names the instance "xts(ecb(<driver>))" (crypto/xts.c), so
+ * "xts(aes-generic)" never binds. */
 static const struct afalg_alg {
     const char *alg;
     cm_class cls;
-    const char *type, *kname, *tmpl, *inner, *inner_type;
+    const char *type, *kname, *tmpl, *inner, *inner_type, *built;
 } AFALG_ALGORITHMS[] = {
-    {"sha1", CM_CLASS_HASH, "hash", "sha1", NULL, NULL, NULL},
-    {"sha256", CM_CLASS_HASH, "hash", "sha256", NULL, NULL, NULL},
-    {"sha512", CM_CLASS_HASH, "hash", "sha512", NULL, NULL, NULL},
-    {"hmac-sha256", CM_CLASS_MAC, "hash", "hmac(sha256)", "hmac", "sha256", "shash"},
-    {"aes-128-cbc", CM_CLASS_CIPHER, "skcipher", "cbc(aes)", "cbc", "aes", "cipher"},
-    {"aes-256-cbc", CM_CLASS_CIPHER, "skcipher", "cbc(aes)", "cbc", "aes", "cipher"},
-    {"aes-128-ctr", CM_CLASS_CIPHER, "skcipher", "ctr(aes)", "ctr", "aes", "cipher"},
-    {"aes-256-ctr", CM_CLASS_CIPHER, "skcipher", "ctr(aes)", "ctr", "aes", "cipher"},
-    {"aes-128-xts", CM_CLASS_CIPHER, "skcipher", "xts(aes)", "xts", "aes", "cipher"},
-    {"aes-256-xts", CM_CLASS_CIPHER, "skcipher", "xts(aes)", "xts", "aes", "cipher"},
-    {"aes-128-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL},
-    {"aes-256-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL},
-    {"chacha20-poly1305", CM_CLASS_AEAD, "aead", "rfc7539(chacha20,poly1305)", NULL, NULL, NULL},
-    {"random", CM_CLASS_RNG, "rng", "stdrng", NULL, NULL, NULL},
+    {"sha1", CM_CLASS_HASH, "hash", "sha1", NULL, NULL, NULL, NULL},
+    {"sha256", CM_CLASS_HASH, "hash", "sha256", NULL, NULL, NULL, NULL},
+    {"sha512", CM_CLASS_HASH, "hash", "sha512", NULL, NULL, NULL, NULL},
+    {"hmac-sha256", CM_CLASS_MAC, "hash", "hmac(sha256)", "hmac", "sha256", "shash", "hmac(%s)"},
+    {"aes-128-cbc", CM_CLASS_CIPHER, "skcipher", "cbc(aes)", "cbc", "aes", "cipher", "cbc(%s)"},
+    {"aes-256-cbc", CM_CLASS_CIPHER, "skcipher", "cbc(aes)", "cbc", "aes", "cipher", "cbc(%s)"},
+    {"aes-128-ctr", CM_CLASS_CIPHER, "skcipher", "ctr(aes)", "ctr", "aes", "cipher", "ctr(%s)"},
+    {"aes-256-ctr", CM_CLASS_CIPHER, "skcipher", "ctr(aes)", "ctr", "aes", "cipher", "ctr(%s)"},
+    {"aes-128-xts", CM_CLASS_CIPHER, "skcipher", "xts(aes)", "xts", "aes", "cipher", "xts(ecb(%s))"},
+    {"aes-256-xts", CM_CLASS_CIPHER, "skcipher", "xts(aes)", "xts", "aes", "cipher", "xts(ecb(%s))"},
+    {"aes-128-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL, NULL},
+    {"aes-256-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL, NULL},
+    {"chacha20-poly1305", CM_CLASS_AEAD, "aead", "rfc7539(chacha20,poly1305)", NULL, NULL, NULL, NULL},
+    {"random", CM_CLASS_RNG, "rng", "stdrng", NULL, NULL, NULL, NULL},
 };
 #define N_ALGS (sizeof AFALG_ALGORITHMS / sizeof AFALG_ALGORITHMS[0])
 
@@ -330,7 +334,7 @@ static void add_candidates(const struct afalg_alg *a, const platform_kdriver *d,
         if (!d[i].internal && strcmp(d[i].name, a->inner) == 0 &&
             strcmp(d[i].type, a->inner_type) == 0) {
             char built[128];
-            snprintf(built, sizeof built, "%s(%s)", a->tmpl, d[i].driver);
+            snprintf(built, sizeof built, a->built, d[i].driver);
             add_rows(a, built);
         }
 }
