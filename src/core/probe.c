@@ -108,7 +108,7 @@ static json_t *kernel_samples(cm_probe_fn fn, unsigned units, int quick)
 static int send_clock(FILE *out, const char *when)
 {
     cm_cpuclock c;
-    cm_cpuclock_measure(&c);
+    cm_cpuclock_measure(&c, CM_CPUCLOCK_REPEATS);
     return cm_isolate_send(out, json_pack("{s:s, s:f, s:f, s:b, s:f, s:s, s:i}", "clock", when, "mhz", c.mhz,
                                           "check_mhz", c.mhz_check, "agree", c.agree, "spread", c.spread,
                                           "method", c.method, "cpu", sched_getcpu()));

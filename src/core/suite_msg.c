@@ -14,7 +14,7 @@
 json_t *cm_msg_clock(const char *when)
 {
     cm_cpuclock c;
-    cm_cpuclock_measure(&c);
+    cm_cpuclock_measure(&c, CM_CPUCLOCK_REPEATS_RUN);
     return json_pack("{s:s, s:s, s:b, s:i, s:f, s:f, s:f, s:b}", "type", "clock", "when", when,
                      "supported", c.supported, "cpu", c.cpu, "mhz", c.mhz, "mhz_check",
                      c.mhz_check, "spread", c.spread, "agree", c.agree);

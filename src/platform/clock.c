@@ -41,7 +41,7 @@ int platform_measure_clocks(platform_cpu *cpu)
         if (!pinned)
             continue;
         cm_cpuclock clk;
-        cm_cpuclock_measure(&clk);
+        cm_cpuclock_measure(&clk, CM_CPUCLOCK_REPEATS);
         if (!clk.supported)
             break;
         cl->measured_mhz = clk.mhz;

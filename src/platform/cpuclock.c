@@ -57,7 +57,6 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-#define REPEATS 15
 #define RUN_NS 4000000 /* one timed run of a chain: ~4 ms */
 
 /* Passes of chain that last about RUN_NS. */
@@ -98,30 +97,33 @@ static double median_spread(double *v, int n, double *spread)
 }
 #endif
 
-void cm_cpuclock_measure(cm_cpuclock *out)
+void cm_cpuclock_measure(cm_cpuclock *out, int repeats)
 {
     memset(out, 0, sizeof *out);
     out->cpu = sched_getcpu();
 #ifdef NO_CHAIN
+    (void)repeats;
     out->supported = 0;
     out->method = "no instruction chain for this architecture";
 #else
-    /* ~150 ms in all: the two kinds alternate, so that a change of clock
-     * during the measurement touches both alike */
-    double primary[REPEATS], check[REPEATS], check_spread;
+    /* the two kinds alternate, so that a change of clock during the
+     * measurement touches both alike */
+    if (repeats < 1 || repeats > CM_CPUCLOCK_REPEATS)
+        repeats = CM_CPUCLOCK_REPEATS;
+    double primary[CM_CPUCLOCK_REPEATS], check[CM_CPUCLOCK_REPEATS], check_spread;
     uint64_t np = size_run(chain_primary), nc = size_run(chain_check);
     /* ~20 ms of work first, so that the core has left any idle state and
      * its clock is the one it holds under load, as when it is measured */
     for (int i = 0; i < 5; i++)
         run_mhz(chain_primary, np, PRIMARY_CYCLES);
-    for (int i = 0; i < REPEATS; i++) {
+    for (int i = 0; i < repeats; i++) {
         primary[i] = run_mhz(chain_primary, np, PRIMARY_CYCLES);
         check[i] = run_mhz(chain_check, nc, CHECK_CYCLES);
     }
     out->supported = 1;
     out->method = method;
-    out->mhz = median_spread(primary, REPEATS, &out->spread);
-    out->mhz_check = median_spread(check, REPEATS, &check_spread);
+    out->mhz = median_spread(primary, repeats, &out->spread);
+    out->mhz_check = median_spread(check, repeats, &check_spread);
     double gap = out->mhz_check / out->mhz - 1.0;
     out->agree = gap < 0.03 && gap > -0.03;
 #endif

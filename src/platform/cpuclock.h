@@ -13,18 +13,23 @@
 typedef struct cm_cpuclock {
     int supported;       /* 0 on an architecture without a chain here */
     int cpu;             /* the CPU measured (-1: not pinned) */
-    double mhz;          /* from the primary chain: median of the 15 runs */
+    double mhz;          /* from the primary chain: median of the runs */
     double mhz_check;    /* from the cross-check chain */
     double spread;       /* (max-min)/median of the primary repeats */
     int agree;           /* the two kinds agree within 3% */
     const char *method;  /* "x86-64 add reg,reg chain; imul cross-check" */
 } cm_cpuclock;
 
+/* Runs of each kind: a reading of the machine (detect, probe) and each side of
+ * an implementation's measurements in `run` (made ~800 times by `run --full`). */
+#define CM_CPUCLOCK_REPEATS 15
+#define CM_CPUCLOCK_REPEATS_RUN 7
+
 /* Measures the clock of the CPU this thread runs on now: ~20 ms of warm-up,
- * then 15 timed runs of ~4 ms of each kind, alternating; the medians.
- * Takes ~150 ms.
+ * then repeats (at most CM_CPUCLOCK_REPEATS) timed runs of ~4 ms of each kind,
+ * alternating; the medians. Takes ~150 ms with 15 repeats, ~80 ms with 7.
  * The caller pins the thread first if it wants a given CPU. */
-void cm_cpuclock_measure(cm_cpuclock *out);
+void cm_cpuclock_measure(cm_cpuclock *out, int repeats);
 
 /* Pins the calling thread to cpu (returns 0) or fails (-1, errno set). */
 int cm_pin_to_cpu(int cpu);
