@@ -225,3 +225,12 @@ int cm_write_json(const char *path, json_t *doc, cm_error *err)
     free(text);
     return rc;
 }
+
+int cm_write_json_built(const char *path, json_t *doc, int rc, cm_error *err)
+{
+    if (!(doc = cm_json_checked(doc, rc)))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': out of memory", path);
+    rc = cm_write_json(path, doc, err);
+    json_decref(doc);
+    return rc;
+}

@@ -86,6 +86,10 @@ char *cm_csv_text(const cm_record *recs, size_t n, size_t *len);
 
 /* The document as JSON, or records as CSV, written atomically. */
 int cm_write_json(const char *path, struct json_t *doc, cm_error *err);
+/* Writes a document just built with rc the OR of its building calls
+ * (util/json.h): a failed build is "out of memory" and writes nothing.
+ * Takes doc (NULL allowed) and releases it either way. */
+int cm_write_json_built(const char *path, struct json_t *doc, int rc, cm_error *err);
 int cm_write_csv(const char *path, const cm_record *recs, size_t n, cm_error *err);
 
 /* The openssl-speed-like table of recs[0..n): MB/s, then cycles per byte

@@ -235,10 +235,5 @@ int verify_write_document(const verify_run *run, const verify_file *files, size_
     rc |= cm_json_put(doc, "timeout_s", json_real(o->timeout_s));
     rc |= cm_json_put(doc, "complete", json_boolean(run->complete));
     rc |= doc ? put_lists(doc, run, files, n_files) : -1;
-    if (!(doc = cm_json_checked(doc, rc)))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': out of memory",
-                            o->json_path);
-    rc = cm_write_json(o->json_path, doc, err);
-    json_decref(doc);
-    return rc;
+    return cm_write_json_built(o->json_path, doc, rc, err);
 }

@@ -341,12 +341,7 @@ static int write_document(const cm_options *o, const pair_alg *algs, size_t n_al
         rc |= cm_json_put(summary, pair_status(s), json_integer(totals[s]));
     rc |= cm_json_put(doc, "algorithms", list);
     rc |= cm_json_put(doc, "summary", summary);
-    if (!(doc = cm_json_checked(doc, rc)))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write '%s': out of memory",
-                            o->json_path);
-    rc = cm_write_json(o->json_path, doc, err);
-    json_decref(doc);
-    return rc;
+    return cm_write_json_built(o->json_path, doc, rc, err);
 }
 
 /* ---- the command ------------------------------------------------------------------- */
