@@ -126,6 +126,12 @@ typedef struct cm_backend {
      * rows (.discover) come from the helper and have no table: every child
      * of a run or a verify execs the helper instead (core/helper.h). */
     const char *helper;
+    /* Optional (NULL): the variant that is the backend's own choice where
+     * several serve an algorithm, when its rows are not ordered from the
+     * most general to the most specific (afalg: "kernel", the kernel picks
+     * the driver by priority; system: "getrandom", what a program is told
+     * to use). NULL: the last available row (registry.h). */
+    const char *choice_variant;
 } cm_backend;
 
 /* A backend CMake could not build here. */

@@ -158,8 +158,12 @@ const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
             continue;
         if (variant && strcmp(impl->variant, variant) == 0)
             return impl;
-        if (!variant && cm_impl_available(b, impl, why, sizeof why))
-            best = impl;
+        if (!variant && cm_impl_available(b, impl, why, sizeof why)) {
+            if (b->choice_variant && strcmp(impl->variant, b->choice_variant) == 0)
+                return impl;
+            if (!b->choice_variant)
+                best = impl;
+        }
         if (!first)
             first = impl;
     }

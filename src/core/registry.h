@@ -36,10 +36,11 @@ int cm_registry_check(cm_error *err);
 int cm_registry_check_backend(const cm_backend *b, cm_error *err);
 
 /* The implementation of algorithm in backend b with that variant, or NULL.
- * variant NULL asks for dispatch's choice: a backend lists the variants of
- * an algorithm from the most general (portable C) to the most specific
- * (the widest instructions), so the choice is the last available one (else
- * the first row). */
+ * variant NULL asks for dispatch's choice: the backend's choice_variant
+ * when it names one (and the row is available); otherwise a backend lists
+ * the variants of an algorithm from the most general (portable C) to the
+ * most specific (the widest instructions), so the choice is the last
+ * available one (else the first row). */
 const cm_impl *cm_backend_find_impl(const cm_backend *b, const char *algorithm,
                                     const char *variant);
 

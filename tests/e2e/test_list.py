@@ -57,3 +57,11 @@ def test_test_build_lists_broken_backends(cm_test):
     names = {b["name"] for b in doc["benchmarks"]}
     assert "broken:flipped-bit/sha256/digest" in names
     assert "faulty:segv/sha256/digest" in names
+
+
+def test_dispatch_choice_of_a_backend_that_names_its_own(cm):
+    """The system backend's rows are sources, not general-to-specific variants: its choice is
+    the one it names (getrandom), not the last available row (/dev/hwrng where one exists)."""
+    doc = json.loads(cm("list", "--json", "--backends", "system").stdout)
+    chosen = [b["variant"] for b in doc["benchmarks"] if b["dispatch"]]
+    assert chosen == ["getrandom"]

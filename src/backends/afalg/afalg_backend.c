@@ -32,4 +32,5 @@ const cm_backend cm_backend_afalg = {
     .version = afalg_version,
     .describe = afalg_describe,
     .discover = afalg_discover,
+    .choice_variant = "kernel",
 };

@@ -163,4 +163,5 @@ const cm_backend cm_backend_system = {
                    "/dev/hwrng (read with a 2 s timeout)",
     .impls = impls,
     .n_impls = sizeof impls / sizeof impls[0],
+    .choice_variant = "getrandom",
 };
