@@ -245,8 +245,11 @@ static size_t slot_of(const struct afalg_alg *a, const char *name, afalg_path pa
         b->available = e == 0 && k == 0;
         if (e)
             snprintf(b->why, sizeof b->why, "AF_ALG bind(\"%s\", \"%s\"): %s%s", a->type, name,
-                     strerror(e), e == ENOENT ? " (no such algorithm or driver here: a module "
-                                                "may not be loaded)" : "");
+                     strerror(e),
+                     e == ENOENT ? " (no such algorithm or driver here: a module may not be loaded)"
+                     : e == ELIBBAD ? " (ELIBBAD: the kernel's self-test of this driver failed, "
+                                      "or an algorithm it needs is missing)"
+                                    : "");
         else if (k)
             snprintf(b->why, sizeof b->why, "libkcapi cannot open %s (%s): it needs the kernel's "
                      "crypto_user netlink interface (CONFIG_CRYPTO_USER, module crypto_user)",
