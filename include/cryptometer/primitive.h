@@ -115,6 +115,9 @@ typedef struct cm_mac_vtable {
  * `openssl speed` measures; the first call after create() passes an iv.
  * ChaCha20's 16-byte iv is the 32-bit little-endian block counter then the
  * 96-bit nonce (RFC 8439, as OpenSSL takes it).
+ * ECB (the algorithm's iv_len 0) has no IV: the first call's iv points to
+ * zero bytes and is never read, and nothing carries over between calls, so
+ * the stream rule holds with nothing to continue.
  * A cipher of whole data units (algorithm.h, data_unit_min non-zero: XTS)
  * is not a stream: every call passes an iv (the tweak) and is one whole
  * unit of at least data_unit_min bytes, nothing carries over between

@@ -51,6 +51,10 @@ static const cm_algorithm algorithms[] = {
      * block (ciphertext stealing for any length above), never a stream. */
     {"aes-128-xts",       CM_CLASS_CIPHER, "aes-xts",  32, 16, 0,  1,  CIPHER_OPS, {{"key_bits", "256"}, {"aes_key_bits", "128"}}, 16},
     {"aes-256-xts",       CM_CLASS_CIPHER, "aes-xts",  64, 16, 0,  1,  CIPHER_OPS, {{"key_bits", "512"}, {"aes_key_bits", "256"}}, 16},
+    /* ECB (SP 800-38A 6.1): each 16-byte block enciphered alone, no IV;
+     * whole blocks, as CBC. Nothing chains: pieces give the one call's bytes. */
+    {"aes-128-ecb",       CM_CLASS_CIPHER, "aes-ecb",  16, 0,  0,  16, CIPHER_OPS, {{"key_bits", "128"}}},
+    {"aes-256-ecb",       CM_CLASS_CIPHER, "aes-ecb",  32, 0,  0,  16, CIPHER_OPS, {{"key_bits", "256"}}},
     /* ChaCha20 alone (RFC 8439 section 2.4): the 16-byte IV is the 32-bit
      * initial block counter, little-endian, then the 96-bit nonce, exactly
      * as OpenSSL's EVP_chacha20 takes it; a stream like CTR. */

@@ -33,6 +33,8 @@ static const struct builtin_source {
     {"aes-256-ctr", "vectors/nist/sp800-38a-ctr.json", SOURCE_BUILTIN},
     {"aes-128-xts", "vectors/wycheproof/aes_xts_test.json", SOURCE_WYCHEPROOF},
     {"aes-256-xts", "vectors/wycheproof/aes_xts_test.json", SOURCE_WYCHEPROOF},
+    {"aes-128-ecb", "vectors/nist/sp800-38a-ecb.json", SOURCE_BUILTIN},
+    {"aes-256-ecb", "vectors/nist/sp800-38a-ecb.json", SOURCE_BUILTIN},
     {"chacha20", "vectors/ietf/rfc8439.json", SOURCE_BUILTIN},
     {"aes-128-gcm", "vectors/wycheproof/aes_gcm_test.json", SOURCE_WYCHEPROOF},
     {"aes-256-gcm", "vectors/wycheproof/aes_gcm_test.json", SOURCE_WYCHEPROOF},

@@ -43,7 +43,8 @@ def test_list_names_the_reason(cm_bin, no_af_alg):
     # One `kernel` row per algorithm (no driver variants without a kernel to list them).
     assert {b["variant"] for b in afalg} == {"kernel"}
     assert {b["algorithm"] for b in afalg} >= {"sha256", "hmac-sha256", "aes-128-cbc",
-                                               "aes-256-ctr", "aes-128-gcm"}
+                                               "aes-256-ctr", "aes-128-gcm", "aes-128-ecb",
+                                               "aes-256-ecb"}
     assert all(not b["available"] and b["reason"] == no_af_alg for b in afalg)
     assert any(b["backend"] == "ref" and b["available"] for b in rows)
     text = run(cm_bin, "list", "--backends", "afalg").stdout

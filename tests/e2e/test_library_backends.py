@@ -26,6 +26,7 @@ PQ_SIGNATURES = {**{a: "no ML-DSA" for a in ("ml-dsa-44", "ml-dsa-44-1k", "ml-ds
 LIBRARIES = {
     "gnutls": {"package": "libgnutls28-dev",
                "lacking": {**PQ_SIGNATURES, "aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR",
+                           "aes-128-ecb": "no AES-ECB mode", "aes-256-ecb": "no AES-ECB mode",
                            "blake2b-512": "no BLAKE2", "blake2s-256": "no BLAKE2",
                            "poly1305": "no Poly1305 MAC", "x25519": "derives a shared secret",
                            "ecdh-p256": "derives a shared secret",
@@ -41,7 +42,8 @@ LIBRARIES = {
                               **{f"rsa-{b}-oaep-sha256": "refuses an empty message"
                                  for b in (2048, 3072, 4096)}}},
     "botan": {"package": "libbotan-2-dev",
-              "lacking": {**PQ_SIGNATURES, "chacha20": "not the initial block counter", "blake2s-256": "no BLAKE2s"}},
+              "lacking": {**PQ_SIGNATURES, "chacha20": "not the initial block counter", "blake2s-256": "no BLAKE2s",
+                          "aes-128-ecb": "no ECB cipher mode", "aes-256-ecb": "no ECB cipher mode"}},
     # one folder, two backends: the symmetric rows are libtomcrypt-ltm's only
     "libtomcrypt-ltm": {"package": "libtomcrypt-dev",
                         "lacking": {**PQ_SIGNATURES, "ed25519": "no Ed25519", "x25519": "no X25519"},
@@ -57,7 +59,8 @@ LIBRARIES = {
                   "lacking": {**PQ_SIGNATURES, "aes-128-cbc": "no AES-CBC", "aes-256-cbc": "no AES-CBC",
                               "aes-128-ctr": "no AES-CTR", "aes-256-ctr": "no AES-CTR",
                               "aes-128-gcm": "256-bit keys only", "aes-128-xts": "no AES-XTS",
-                              "aes-256-xts": "no AES-XTS", "sha1": "no SHA-1",
+                              "aes-256-xts": "no AES-XTS", "aes-128-ecb": "no AES-ECB",
+                              "aes-256-ecb": "no AES-ECB", "sha1": "no SHA-1",
                               "sha3-256": "no SHA-3", "sha3-512": "no SHA-3",
                               "blake2s-256": "no BLAKE2s", "ecdsa-p256-sha256": "no ECDSA",
                               "ecdsa-p384-sha384": "no ECDSA", "ecdh-p256": "no NIST curve",

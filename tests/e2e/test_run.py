@@ -183,14 +183,17 @@ def test_repeated_size_is_measured_once(cm, tmp_path):
     assert [r["size"] for r in doc["results"]] == [64, 16]
 
 
-def test_cbc_size_not_a_whole_block_is_skipped_with_reason(cm, tmp_path):
-    p = cm("run", "--algorithms", "aes-128-cbc", "--backends", "ref", "--sizes", "15,16",
+@pytest.mark.parametrize("alg", ["aes-128-cbc", "aes-128-ecb"])
+def test_block_mode_size_not_a_whole_block_is_skipped_with_reason(cm, tmp_path, alg):
+    p = cm("run", "--algorithms", alg, "--backends", "ref", "--sizes", "15,16",
            "--time", "0.02", "--json", tmp_path / "r.json")
     assert p.returncode == 0, p.stderr
     recs = json.loads((tmp_path / "r.json").read_text())["results"]
     skipped = [r for r in recs if r["size"] == 15]
-    assert skipped and all(r["status"] == "skipped" and "16-byte blocks" in r["reason"]
-                           for r in skipped)
+    assert skipped and all(r["status"] == "skipped" and r["reason"] ==
+                           f"{alg} takes whole 16-byte blocks" for r in skipped)
+    assert {r["operation"] for r in skipped} == {"encrypt", "decrypt"}
+    assert all(r["status"] == "ok" for r in recs if r["size"] == 16)
 
 
 def test_ctrl_c_writes_finished_measurements_marked_incomplete(cm_bin, tmp_path, schema):

@@ -1,5 +1,5 @@
-"""The symmetric algorithms beside the first ones (AES-XTS, ChaCha20, SHA3,
-BLAKE2, Poly1305) end to end through the OpenSSL backend: `verify` passes
+"""The symmetric algorithms beside the first ones (AES-XTS, AES-ECB, ChaCha20,
+SHA3, BLAKE2, Poly1305) end to end through the OpenSSL backend: `verify` passes
 each by name on its own vector file, and `run` measures XTS only on whole
 data units, skipping smaller sizes with the rule as the reason."""
 import json
@@ -10,6 +10,8 @@ import pytest
 NEW = {
     "aes-128-xts": "wycheproof/aes_xts_test.json",
     "aes-256-xts": "wycheproof/aes_xts_test.json",
+    "aes-128-ecb": "nist/sp800-38a-ecb.json",
+    "aes-256-ecb": "nist/sp800-38a-ecb.json",
     "chacha20": "ietf/rfc8439.json",
     "poly1305": "ietf/rfc8439.json",
     "sha3-256": "nist/fips202.json",

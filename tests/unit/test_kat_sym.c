@@ -1,6 +1,6 @@
 /*
  * test_kat_sym.c — the symmetric algorithms added beside the first ones
- * (AES-XTS, ChaCha20, SHA3, BLAKE2, Poly1305), through the OpenSSL
+ * (AES-XTS, AES-ECB, ChaCha20, SHA3, BLAKE2, Poly1305), through the OpenSSL
  * backend:
  *
  *   1. each passes its known-answer vectors, by name, with its file named;
@@ -46,6 +46,7 @@ static const struct {
     const char *algorithm, *source;
 } new_algorithms[] = {
     {"aes-128-xts", "wycheproof/aes_xts_test.json"}, {"aes-256-xts", "wycheproof/aes_xts_test.json"},
+    {"aes-128-ecb", "nist/sp800-38a-ecb.json"},      {"aes-256-ecb", "nist/sp800-38a-ecb.json"},
     {"chacha20", "ietf/rfc8439.json"},               {"poly1305", "ietf/rfc8439.json"},
     {"sha3-256", "nist/fips202.json"},               {"sha3-512", "nist/fips202.json"},
     {"blake2b-512", "blake2/blake2-kat-unkeyed.json"},

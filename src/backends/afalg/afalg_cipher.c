@@ -1,9 +1,9 @@
 /*
- * afalg_cipher.c — skciphers (CBC, CTR) and AEADs (GCM, ChaCha20-Poly1305)
- * through AF_ALG "skcipher" and "aead" sockets, with libkcapi: the copy
- * path is KCAPI_ACCESS_SENDMSG (sendmsg of the data, read of the result),
- * the zero-copy path KCAPI_ACCESS_VMSPLICE (sendmsg of the operation,
- * vmsplice + splice of the data, read).
+ * afalg_cipher.c — skciphers (CBC, CTR, XTS, ECB) and AEADs (GCM,
+ * ChaCha20-Poly1305) through AF_ALG "skcipher" and "aead" sockets, with
+ * libkcapi: the copy path is KCAPI_ACCESS_SENDMSG (sendmsg of the data,
+ * read of the result), the zero-copy path KCAPI_ACCESS_VMSPLICE (sendmsg
+ * of the operation, vmsplice + splice of the data, read).
  *
  * The kernel takes at most 16 pages per request, so a message is cut into
  * 64 KiB requests here, each with its IV (libkcapi would cut it too but
@@ -13,9 +13,10 @@
  * starts inside a block through one block of its own (cm_cipher_vtable's
  * stream contract). An XTS call is one data unit with its own tweak
  * (cm_cipher_vtable), one request of at most 64 KiB (CM_ERR_UNSUPPORTED
- * beyond: the kernel cannot carry a tweak across requests). AEAD messages
- * are one request: associated data, text
- * and tag together at most 64 KiB (CM_ERR_UNSUPPORTED beyond).
+ * beyond: the kernel cannot carry a tweak across requests). ECB has no IV
+ * (the kernel's ivsize is 0): requests go without one, nothing chains. AEAD
+ * messages are one request: associated data, text and tag together at
+ * most 64 KiB (CM_ERR_UNSUPPORTED beyond).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -32,7 +33,8 @@ typedef struct afalg_cipher {
     struct kcapi_handle *h;
     int access;       /* KCAPI_ACCESS_SENDMSG or KCAPI_ACCESS_VMSPLICE */
     int ctr;          /* CTR */
-    int xts;          /* XTS (else, and not CTR, CBC) */
+    int xts;          /* XTS */
+    int ecb;          /* ECB (else, and not CTR or XTS, CBC) */
     /* Per direction ([0] decrypt, [1] encrypt: each continues its own
      * stream): the next call's IV (CBC) or counter block (CTR), and for
      * CTR the bytes of that block already used. */
@@ -69,6 +71,7 @@ cm_rc afalg_cipher_create(const afalg_binding *b, void **state, const uint8_t *k
     s->access = b->path == AFALG_SPLICE ? KCAPI_ACCESS_VMSPLICE : KCAPI_ACCESS_SENDMSG;
     s->ctr = b->mode && strcmp(b->mode, "ctr") == 0;
     s->xts = b->mode && strcmp(b->mode, "xts") == 0;
+    s->ecb = b->mode && strcmp(b->mode, "ecb") == 0;
     cm_rc rc = CM_OK;
     if (b->cls == CM_CLASS_AEAD) {
         if (kcapi_aead_init(&s->h, b->name, 0) != 0)
@@ -81,7 +84,7 @@ cm_rc afalg_cipher_create(const afalg_binding *b, void **state, const uint8_t *k
         rc = CM_ERR_LIBRARY;
     } else if (kcapi_cipher_setkey(s->h, key, (uint32_t)key_len) != 0) {
         rc = CM_ERR_INVALID;
-    } else if (kcapi_cipher_ivsize(s->h) != 16) {
+    } else if (kcapi_cipher_ivsize(s->h) != (s->ecb ? 0 : 16)) {
         rc = CM_ERR_UNSUPPORTED;
     }
     if (rc != CM_OK) {
@@ -140,7 +143,7 @@ static cm_rc cipher_crypt(afalg_cipher *s, int enc, const uint8_t *iv, const uin
             return CM_ERR_INVALID;
         return len > REQUEST_MAX ? CM_ERR_UNSUPPORTED : request(s, enc, iv, in, out, len);
     }
-    if (iv) {
+    if (iv && !s->ecb) {
         memcpy(s->iv[d], iv, 16);
         s->in_block[d] = 0;
     }
@@ -158,15 +161,15 @@ static cm_rc cipher_crypt(afalg_cipher *s, int enc, const uint8_t *iv, const uin
     while (len) {
         size_t piece = len < REQUEST_MAX ? len : REQUEST_MAX;
         uint8_t next[16];
-        if (!s->ctr)
+        if (!s->ctr && !s->ecb)
             memcpy(next, (enc ? out : in) + piece - 16, 16); /* out is read after */
-        cm_rc rc = request(s, enc, s->iv[d], in, out, piece);
+        cm_rc rc = request(s, enc, s->ecb ? NULL : s->iv[d], in, out, piece);
         if (rc != CM_OK)
             return rc;
         if (s->ctr) {
             ctr_add(s->iv[d], piece / 16);
             s->in_block[d] = piece % 16;
-        } else {
+        } else if (!s->ecb) {
             memcpy(s->iv[d], enc ? out + piece - 16 : next, 16);
         }
         in += piece;

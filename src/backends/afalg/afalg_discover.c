@@ -55,6 +55,8 @@ static const struct afalg_alg {
     {"aes-256-ctr", CM_CLASS_CIPHER, "skcipher", "ctr(aes)", "ctr", "aes", "cipher", "ctr(%s)"},
     {"aes-128-xts", CM_CLASS_CIPHER, "skcipher", "xts(aes)", "xts", "aes", "cipher", "xts(ecb(%s))"},
     {"aes-256-xts", CM_CLASS_CIPHER, "skcipher", "xts(aes)", "xts", "aes", "cipher", "xts(ecb(%s))"},
+    {"aes-128-ecb", CM_CLASS_CIPHER, "skcipher", "ecb(aes)", "ecb", "aes", "cipher", "ecb(%s)"},
+    {"aes-256-ecb", CM_CLASS_CIPHER, "skcipher", "ecb(aes)", "ecb", "aes", "cipher", "ecb(%s)"},
     {"aes-128-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL, NULL},
     {"aes-256-gcm", CM_CLASS_AEAD, "aead", "gcm(aes)", NULL, NULL, NULL, NULL},
     {"chacha20-poly1305", CM_CLASS_AEAD, "aead", "rfc7539(chacha20,poly1305)", NULL, NULL, NULL, NULL},

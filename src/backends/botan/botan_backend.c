@@ -116,6 +116,11 @@ BT_PKE(rsa_2048_oaep)
 BT_PKE(rsa_3072_oaep)
 BT_PKE(rsa_4096_oaep)
 
+#define BT_NO_ECB                                                                      \
+    "Botan 2's FFI has no ECB cipher mode: botan_cipher_init(\"AES-128/ECB/NoPadding\") " \
+    "fails with BOTAN_FFI_ERROR_NOT_IMPLEMENTED; this backend does not call its raw "  \
+    "block cipher (botan_block_cipher_encrypt_blocks) yet"
+
 static const cm_impl bt_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
     CM_IMPL_CIPHER("aes-256-cbc", "default", &aes_256_cbc_vt, NULL),
@@ -123,6 +128,8 @@ static const cm_impl bt_impls[] = {
     CM_IMPL_CIPHER("aes-256-ctr", "default", &aes_256_ctr_vt, NULL),
     CM_IMPL_CIPHER("aes-128-xts", "default", &aes_128_xts_vt, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &aes_256_xts_vt, NULL),
+    CM_IMPL_LACKING(CIPHER, "aes-128-ecb", "default", BT_NO_ECB),
+    CM_IMPL_LACKING(CIPHER, "aes-256-ecb", "default", BT_NO_ECB),
     CM_IMPL_LACKING(CIPHER, "chacha20", "default",
                     "Botan 2's FFI sets a ChaCha20 nonce (botan_cipher_start) but not the "
                     "initial block counter: StreamCipher::seek is C++ only"),

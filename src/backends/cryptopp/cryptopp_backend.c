@@ -16,6 +16,8 @@ static const cm_impl cp_impls[] = {
     CM_IMPL_CIPHER("aes-256-ctr", "default", &cp_aes_256_ctr_vt, NULL),
     CM_IMPL_CIPHER("aes-128-xts", "default", &cp_aes_128_xts_vt, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &cp_aes_256_xts_vt, NULL),
+    CM_IMPL_CIPHER("aes-128-ecb", "default", &cp_aes_128_ecb_vt, NULL),
+    CM_IMPL_CIPHER("aes-256-ecb", "default", &cp_aes_256_ecb_vt, NULL),
     CM_IMPL_CIPHER("chacha20", "default", &cp_chacha20_vt, NULL),
     CM_IMPL_AEAD("aes-128-gcm", "default", &cp_aes_128_gcm_vt, NULL),
     CM_IMPL_AEAD("aes-256-gcm", "default", &cp_aes_256_gcm_vt, NULL),

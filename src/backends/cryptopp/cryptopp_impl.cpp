@@ -4,13 +4,14 @@
  * (declared in cryptopp_internal.h; the table of rows is
  * cryptopp_backend.c). No exception leaves this file: each is a cm_rc.
  *
- * Ciphers: CBC_Mode<AES> and CTR_Mode<AES> objects per direction, keyed
- * once; Resynchronize() takes a new IV and ProcessData() carries the
- * chaining value or the keystream on, so a call with iv NULL continues the
- * stream. XTS_Mode<AES>: one whole data unit per call (Resynchronize with
- * the tweak, then ProcessLastBlock, which steals ciphertext for a partial
- * last block; see xts_run for a Crypto++ 8.7 defect it avoids). ChaChaTLS (RFC 8439): a new IV is Resynchronize() with the
- * nonce, then Seek() to the IV's block counter.
+ * Ciphers: CBC_Mode<AES>, CTR_Mode<AES> and ECB_Mode<AES> objects per
+ * direction, keyed once; Resynchronize() takes a new IV (ECB has none to
+ * take) and ProcessData() carries the chaining value or the keystream on,
+ * so a call with iv NULL continues the stream. XTS_Mode<AES>: one whole
+ * data unit per call (Resynchronize with the tweak, then ProcessLastBlock,
+ * which steals ciphertext for a partial last block; see xts_run for a
+ * Crypto++ 8.7 defect it avoids). ChaChaTLS (RFC 8439): a new IV is
+ * Resynchronize() with the nonce, then Seek() to the IV's block counter.
  * AEADs: GCM<AES> and ChaCha20Poly1305 through EncryptAndAuthenticate and
  * DecryptAndVerify, one message per call, on objects keyed once. Hashes:
  * CalculateDigest on one object; HMAC<SHA256> keyed once; Poly1305TLS keyed
@@ -60,7 +61,7 @@ namespace {
 
 /* ---- ciphers --------------------------------------------------------- */
 
-/* A cipher of mode M (CBC or CTR): one object per direction. */
+/* A cipher of mode M (CBC, CTR or ECB): one object per direction. */
 template <class M> struct Stream {
     typename M::Decryption dec;
     typename M::Encryption enc;
@@ -74,8 +75,13 @@ template <class M, size_t KEY> cm_rc stream_create(void **state, const uint8_t *
     return guard([&] {
         static const byte zero[16] = {0};
         Stream<M> *st = new Stream<M>;
-        st->dec.SetKeyWithIV(key, key_len, zero, sizeof zero);
-        st->enc.SetKeyWithIV(key, key_len, zero, sizeof zero);
+        /* ECB takes no IV: an unused IV parameter throws from a destructor */
+        for (SimpleKeyingInterface *c : {static_cast<SimpleKeyingInterface *>(&st->dec),
+                                         static_cast<SimpleKeyingInterface *>(&st->enc)})
+            if (c->IsResynchronizable())
+                c->SetKeyWithIV(key, key_len, zero, sizeof zero);
+            else
+                c->SetKey(key, key_len);
         *state = st;
         return CM_OK;
     });
@@ -90,7 +96,7 @@ template <class M, bool BLOCKS> cm_rc stream_run(void *state, int d, const uint8
     return guard([&] {
         SymmetricCipher &c = d ? static_cast<SymmetricCipher &>(st->enc)
                                : static_cast<SymmetricCipher &>(st->dec);
-        if (iv != nullptr)
+        if (iv != nullptr && c.IsResynchronizable())
             c.Resynchronize(iv, 16);
         st->started[d] = true;
         if (len > 0)
@@ -639,6 +645,8 @@ CP_STREAM(cp_aes_128_cbc_vt, CBC_Mode<AES>, 16, true)
 CP_STREAM(cp_aes_256_cbc_vt, CBC_Mode<AES>, 32, true)
 CP_STREAM(cp_aes_128_ctr_vt, CTR_Mode<AES>, 16, false)
 CP_STREAM(cp_aes_256_ctr_vt, CTR_Mode<AES>, 32, false)
+CP_STREAM(cp_aes_128_ecb_vt, ECB_Mode<AES>, 16, true)
+CP_STREAM(cp_aes_256_ecb_vt, ECB_Mode<AES>, 32, true)
 const cm_cipher_vtable cp_aes_128_xts_vt = {xts_create<32>, xts_encrypt, xts_decrypt,
                                             stream_destroy<XTS_Mode<AES>>};
 const cm_cipher_vtable cp_aes_256_xts_vt = {xts_create<64>, xts_encrypt, xts_decrypt,

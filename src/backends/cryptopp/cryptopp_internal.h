@@ -13,7 +13,8 @@ extern "C" {
 #endif
 
 extern const cm_cipher_vtable cp_aes_128_cbc_vt, cp_aes_256_cbc_vt, cp_aes_128_ctr_vt,
-    cp_aes_256_ctr_vt, cp_aes_128_xts_vt, cp_aes_256_xts_vt, cp_chacha20_vt;
+    cp_aes_256_ctr_vt, cp_aes_128_xts_vt, cp_aes_256_xts_vt, cp_chacha20_vt, cp_aes_128_ecb_vt,
+    cp_aes_256_ecb_vt;
 extern const cm_aead_vtable cp_aes_128_gcm_vt, cp_aes_256_gcm_vt, cp_chacha20_poly1305_vt;
 extern const cm_hash_vtable cp_sha1_vt, cp_sha256_vt, cp_sha512_vt, cp_sha3_256_vt,
     cp_sha3_512_vt, cp_blake2b_512_vt, cp_blake2s_256_vt;

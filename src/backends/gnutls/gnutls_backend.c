@@ -103,6 +103,10 @@ GT_SIGNATURE(rsa_4096_pss)
     "GnuTLS's API has no raw AES-CTR mode (its gnutls_cipher_algorithm_t has CBC, "    \
     "CFB8, XTS and the AEADs; CTR exists only inside GCM and CCM)"
 
+#define GT_NO_ECB                                                                      \
+    "GnuTLS's API has no AES-ECB mode (its gnutls_cipher_algorithm_t has CBC, CFB8, "  \
+    "XTS and the AEADs)"
+
 #define GT_NO_BLAKE2 "GnuTLS has no BLAKE2: its gnutls_digest_algorithm_t has none"
 
 #define GT_NO_DERIVE                                                                   \
@@ -119,6 +123,8 @@ static const cm_impl gt_impls[] = {
     CM_IMPL_LACKING(CIPHER, "aes-256-ctr", "default", GT_NO_CTR),
     CM_IMPL_CIPHER("aes-128-xts", "default", &aes_128_xts_vt, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &aes_256_xts_vt, NULL),
+    CM_IMPL_LACKING(CIPHER, "aes-128-ecb", "default", GT_NO_ECB),
+    CM_IMPL_LACKING(CIPHER, "aes-256-ecb", "default", GT_NO_ECB),
 #if GNUTLS_VERSION_NUMBER >= 0x030700
     CM_IMPL_CIPHER("chacha20", "default", &chacha20_vt, NULL),
 #else

@@ -44,6 +44,8 @@ static const gc_spec spec_aes_128_ctr = {.cipher = GCRY_CIPHER_AES128, .mode = G
 static const gc_spec spec_aes_256_ctr = {.cipher = GCRY_CIPHER_AES256, .mode = GCRY_CIPHER_MODE_CTR};
 static const gc_spec spec_aes_128_xts = {.cipher = GCRY_CIPHER_AES128, .mode = GCRY_CIPHER_MODE_XTS};
 static const gc_spec spec_aes_256_xts = {.cipher = GCRY_CIPHER_AES256, .mode = GCRY_CIPHER_MODE_XTS};
+static const gc_spec spec_aes_128_ecb = {.cipher = GCRY_CIPHER_AES128, .mode = GCRY_CIPHER_MODE_ECB};
+static const gc_spec spec_aes_256_ecb = {.cipher = GCRY_CIPHER_AES256, .mode = GCRY_CIPHER_MODE_ECB};
 static const gc_spec spec_chacha20 = {.cipher = GCRY_CIPHER_CHACHA20, .mode = GCRY_CIPHER_MODE_STREAM};
 static const gc_spec spec_aes_128_gcm = {.cipher = GCRY_CIPHER_AES128, .mode = GCRY_CIPHER_MODE_GCM};
 static const gc_spec spec_aes_256_gcm = {.cipher = GCRY_CIPHER_AES256, .mode = GCRY_CIPHER_MODE_GCM};
@@ -84,6 +86,8 @@ GC_CIPHER(aes_128_ctr)
 GC_CIPHER(aes_256_ctr)
 GC_CIPHER(aes_128_xts)
 GC_CIPHER(aes_256_xts)
+GC_CIPHER(aes_128_ecb)
+GC_CIPHER(aes_256_ecb)
 GC_CIPHER(chacha20)
 GC_AEAD(aes_128_gcm)
 GC_AEAD(aes_256_gcm)
@@ -114,6 +118,8 @@ static const cm_impl gc_impls[] = {
     CM_IMPL_CIPHER("aes-256-ctr", "default", &aes_256_ctr_vt, NULL),
     CM_IMPL_CIPHER("aes-128-xts", "default", &aes_128_xts_vt, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &aes_256_xts_vt, NULL),
+    CM_IMPL_CIPHER("aes-128-ecb", "default", &aes_128_ecb_vt, NULL),
+    CM_IMPL_CIPHER("aes-256-ecb", "default", &aes_256_ecb_vt, NULL),
     CM_IMPL_CIPHER("chacha20", "default", &chacha20_vt, NULL),
     CM_IMPL_AEAD("aes-128-gcm", "default", &aes_128_gcm_vt, NULL),
     CM_IMPL_AEAD("aes-256-gcm", "default", &aes_256_gcm_vt, NULL),

@@ -1,6 +1,6 @@
 /*
  * gcrypt_cipher.c — the cipher and AEAD classes of the libgcrypt backend:
- * AES-CBC without padding, AES-CTR, AES-XTS, ChaCha20, AES-GCM and
+ * AES-CBC and AES-ECB without padding, AES-CTR, AES-XTS, ChaCha20, AES-GCM and
  * ChaCha20-Poly1305 through gcry_cipher_*, generic over a gc_spec
  * (gcrypt_internal.h).
  *
@@ -10,7 +10,8 @@
  * stream), one for an AEAD. A call with an iv sets it (gcry_cipher_setiv,
  * or gcry_cipher_setctr for CTR; ChaCha20's 16-byte IV is the little-endian
  * block counter then the nonce, which libgcrypt's setiv takes as such). XTS
- * is one whole data unit per call, with its tweak. An AEAD message is setiv (which restarts
+ * is one whole data unit per call, with its tweak. ECB has no IV to set
+ * and nothing to continue. An AEAD message is setiv (which restarts
  * the mode's state), gcry_cipher_authenticate, encrypt or decrypt, then
  * gcry_cipher_gettag (the first tag_len bytes of the full tag) or
  * gcry_cipher_checktag, which compares in constant time and takes only
@@ -26,7 +27,7 @@
 typedef struct gc_cipher_state {
     gcry_cipher_hd_t h[2]; /* [0] decrypt, [1] encrypt; an AEAD uses [1] only */
     int mode;
-    size_t block;          /* len must be a multiple of this (16 CBC, 1 otherwise) */
+    size_t block;          /* len must be a multiple of this (16 CBC and ECB, 1 otherwise) */
     size_t iv_len;         /* the IV, counter block or (ChaCha20-Poly1305) nonce */
 } gc_cipher_state;
 
@@ -59,7 +60,9 @@ cm_rc gc_cipher_create(const gc_spec *spec, void **state, const uint8_t *key, si
     if (st == NULL)
         return CM_ERR_NOMEM;
     st->mode = spec->mode;
-    st->block = spec->mode == GCRY_CIPHER_MODE_CBC ? gcry_cipher_get_algo_blklen(spec->cipher) : 1;
+    st->block = spec->mode == GCRY_CIPHER_MODE_CBC || spec->mode == GCRY_CIPHER_MODE_ECB
+                    ? gcry_cipher_get_algo_blklen(spec->cipher)
+                    : 1;
     st->iv_len = spec->mode == GCRY_CIPHER_MODE_POLY1305 ? 12 : 16;
     for (int d = aead ? 1 : 0; d < 2; d++)
         if (gcry_cipher_open(&st->h[d], spec->cipher, spec->mode, 0) != 0
@@ -83,7 +86,7 @@ static cm_rc cipher_run(gc_cipher_state *st, int d, const uint8_t *iv, const uin
         return CM_ERR_INVALID;
     if (st->mode == GCRY_CIPHER_MODE_XTS && (iv == NULL || len < 16))
         return CM_ERR_INVALID; /* one whole data unit, never a stream */
-    if (iv != NULL)
+    if (iv != NULL && st->mode != GCRY_CIPHER_MODE_ECB)
         e = st->mode == GCRY_CIPHER_MODE_CTR ? gcry_cipher_setctr(h, iv, st->iv_len)
                                              : gcry_cipher_setiv(h, iv, st->iv_len);
     if (e == 0 && len > 0)

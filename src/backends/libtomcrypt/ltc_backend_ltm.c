@@ -15,6 +15,8 @@ static const ltc_spec spec_aes_128_ctr = {.mode = LTC_M_CTR, .key_len = 16};
 static const ltc_spec spec_aes_256_ctr = {.mode = LTC_M_CTR, .key_len = 32};
 static const ltc_spec spec_aes_128_xts = {.mode = LTC_M_XTS, .key_len = 32};
 static const ltc_spec spec_aes_256_xts = {.mode = LTC_M_XTS, .key_len = 64};
+static const ltc_spec spec_aes_128_ecb = {.mode = LTC_M_ECB, .key_len = 16};
+static const ltc_spec spec_aes_256_ecb = {.mode = LTC_M_ECB, .key_len = 32};
 static const ltc_spec spec_chacha20 = {.mode = LTC_M_CHACHA, .key_len = 32};
 static const ltc_spec spec_aes_128_gcm = {.mode = LTC_M_GCM, .key_len = 16};
 static const ltc_spec spec_aes_256_gcm = {.mode = LTC_M_GCM, .key_len = 32};
@@ -49,6 +51,8 @@ LTC_CIPHER(aes_128_ctr)
 LTC_CIPHER(aes_256_ctr)
 LTC_CIPHER(aes_128_xts)
 LTC_CIPHER(aes_256_xts)
+LTC_CIPHER(aes_128_ecb)
+LTC_CIPHER(aes_256_ecb)
 LTC_CIPHER(chacha20)
 LTC_AEAD(aes_128_gcm)
 LTC_AEAD(aes_256_gcm)
@@ -79,6 +83,8 @@ static const cm_impl ltm_impls[] = {
     CM_IMPL_CIPHER("aes-256-ctr", "default", &aes_256_ctr_vt, NULL),
     CM_IMPL_CIPHER("aes-128-xts", "default", &aes_128_xts_vt, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &aes_256_xts_vt, NULL),
+    CM_IMPL_CIPHER("aes-128-ecb", "default", &aes_128_ecb_vt, NULL),
+    CM_IMPL_CIPHER("aes-256-ecb", "default", &aes_256_ecb_vt, NULL),
     CM_IMPL_CIPHER("chacha20", "default", &chacha20_vt, NULL),
     CM_IMPL_AEAD("aes-128-gcm", "default", &aes_128_gcm_vt, NULL),
     CM_IMPL_AEAD("aes-256-gcm", "default", &aes_256_gcm_vt, NULL),
@@ -110,7 +116,7 @@ static cm_rc ltm_init(char *why, size_t why_len)
 extern const cm_backend cm_backend_libtomcrypt_ltm;
 const cm_backend cm_backend_libtomcrypt_ltm = {
     .name = "libtomcrypt-ltm",
-    .description = "LibTomCrypt (cbc_*, ctr_*, xts_*, gcm_*, chacha20poly1305_*, hash "
+    .description = "LibTomCrypt (cbc_*, ecb_*, ctr_*, xts_*, gcm_*, chacha20poly1305_*, hash "
                    "descriptors, hmac_*, ecc_*, rsa_*), public key with libtommath (ltm_desc)",
     .version = ltm_version,
     .init = ltm_init,

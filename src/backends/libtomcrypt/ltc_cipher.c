@@ -1,14 +1,15 @@
 /*
  * ltc_cipher.c — the cipher class of the LibTomCrypt backend: AES-CBC
- * without padding (cbc_*), AES-CTR (ctr_* with a big-endian counter over
- * the whole block), AES-XTS (xts_*: one whole data unit per call, the
- * tweak its IV) and ChaCha20 (chacha_* with chacha_ivctr32: the 16-byte IV
- * is the little-endian block counter then the 96-bit nonce, RFC 8439).
+ * and AES-ECB without padding (cbc_*, ecb_*: no IV), AES-CTR (ctr_* with
+ * a big-endian counter over the whole block), AES-XTS (xts_*: one whole
+ * data unit per call, the tweak its IV) and ChaCha20 (chacha_* with
+ * chacha_ivctr32: the 16-byte IV is the little-endian block counter then
+ * the 96-bit nonce, RFC 8439).
  *
- * One LibTomCrypt state per direction, keyed once at create(). Each keeps
- * its chaining value, counter and unused keystream itself, so a call with
- * iv NULL continues the previous one; a call with an iv resets it
- * (cbc_setiv, ctr_setiv, chacha_ivctr32).
+ * One LibTomCrypt state per direction (XTS and ECB: one for both), keyed
+ * once at create(). Each keeps its chaining value, counter and unused
+ * keystream itself, so a call with iv NULL continues the previous one; a
+ * call with an iv resets it (cbc_setiv, ctr_setiv, chacha_ivctr32).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@ typedef struct ltc_cipher_state {
     union {
         symmetric_CBC cbc[2]; /* [0] decrypt, [1] encrypt */
         symmetric_CTR ctr[2];
+        symmetric_ECB ecb; /* both directions */
         symmetric_xts xts;
         chacha_state chacha[2];
     } u;
@@ -41,6 +43,10 @@ cm_rc ltc_cipher_create(const ltc_spec *spec, void **state, const uint8_t *key, 
         switch (spec->mode) {
         case LTC_M_CBC:
             err = cbc_start(aes, zero_iv, key, (int)key_len, 0, &st->u.cbc[d]);
+            break;
+        case LTC_M_ECB:
+            if (d == 0)
+                err = ecb_start(aes, key, (int)key_len, 0, &st->u.ecb);
             break;
         case LTC_M_CTR:
             err = ctr_start(aes, zero_iv, key, (int)key_len, 0, CTR_COUNTER_BIG_ENDIAN,
@@ -90,6 +96,11 @@ static cm_rc cipher_run(ltc_cipher_state *st, int d, const uint8_t *iv, const ui
             return CM_ERR_LIBRARY;
         err = d ? cbc_encrypt(in, out, len, &st->u.cbc[d])
                 : cbc_decrypt(in, out, len, &st->u.cbc[d]);
+        break;
+    case LTC_M_ECB:
+        if (len % 16 != 0)
+            return CM_ERR_INVALID;
+        err = d ? ecb_encrypt(in, out, len, &st->u.ecb) : ecb_decrypt(in, out, len, &st->u.ecb);
         break;
     case LTC_M_CTR:
         if (iv != NULL && ctr_setiv(iv, 16, &st->u.ctr[d]) != CRYPT_OK)

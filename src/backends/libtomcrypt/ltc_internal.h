@@ -26,7 +26,7 @@
 
 /* Cipher modes of ltc_cipher.c and ltc_aead.c. */
 typedef enum ltc_mode { LTC_M_CBC, LTC_M_CTR, LTC_M_XTS, LTC_M_CHACHA, LTC_M_GCM,
-                        LTC_M_CHACHAPOLY } ltc_mode;
+                        LTC_M_CHACHAPOLY, LTC_M_ECB } ltc_mode;
 
 /* How one cryptometer algorithm is reached in LibTomCrypt. */
 typedef struct ltc_spec {

@@ -22,6 +22,10 @@ static const cm_impl mbed_impls[] = {
     CM_IMPL_CIPHER("aes-128-ctr", "default", &mbed_aes128ctr, NULL),
     CM_IMPL_CIPHER("aes-256-ctr", "default", &mbed_aes256ctr, NULL),
 #endif
+#if MBED_HAS_ECB
+    CM_IMPL_CIPHER("aes-128-ecb", "default", &mbed_aes128ecb, NULL),
+    CM_IMPL_CIPHER("aes-256-ecb", "default", &mbed_aes256ecb, NULL),
+#endif
 #if MBED_HAS_XTS
     CM_IMPL_CIPHER("aes-128-xts", "default", &mbed_aes128xts, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &mbed_aes256xts, NULL),
@@ -116,6 +120,10 @@ static const cm_impl mbed_impls[] = {
                     "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"),
     CM_IMPL_LACKING(CIPHER, "aes-256-ctr", "default",
                     "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"),
+#endif
+#if !MBED_HAS_ECB
+    CM_IMPL_LACKING(CIPHER, "aes-128-ecb", "default", "this Mbed TLS was built without MBEDTLS_AES_C"),
+    CM_IMPL_LACKING(CIPHER, "aes-256-ecb", "default", "this Mbed TLS was built without MBEDTLS_AES_C"),
 #endif
 #if !MBED_HAS_GCM
     CM_IMPL_LACKING(AEAD, "aes-128-gcm", "default",

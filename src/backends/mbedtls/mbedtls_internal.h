@@ -32,6 +32,11 @@
 #else
 #define MBED_HAS_CBC 0
 #endif
+#if defined(MBEDTLS_AES_C) /* ECB is the block cipher's own call */
+#define MBED_HAS_ECB 1
+#else
+#define MBED_HAS_ECB 0
+#endif
 #if defined(MBEDTLS_AES_C) && defined(MBEDTLS_CIPHER_MODE_CTR)
 #define MBED_HAS_CTR 1
 #else
@@ -131,7 +136,8 @@
 #endif
 
 /* mbedtls_symmetric.c */
-extern const cm_cipher_vtable mbed_aes128cbc, mbed_aes256cbc, mbed_aes128ctr, mbed_aes256ctr;
+extern const cm_cipher_vtable mbed_aes128cbc, mbed_aes256cbc, mbed_aes128ctr, mbed_aes256ctr,
+    mbed_aes128ecb, mbed_aes256ecb;
 extern const cm_aead_vtable mbed_aes128gcm, mbed_aes256gcm, mbed_chacha20poly1305;
 extern const cm_hash_vtable mbed_sha1, mbed_sha256, mbed_sha512, mbed_sha3_256, mbed_sha3_512;
 extern const cm_mac_vtable mbed_hmac_sha256;

@@ -1,6 +1,6 @@
 /*
  * mbedtls_symmetric.c — the symmetric algorithms of the Mbed TLS backend:
- * AES-CBC and AES-CTR (mbedtls_aes_*), AES-GCM (mbedtls_gcm_*),
+ * AES-CBC, AES-CTR and AES-ECB (mbedtls_aes_*), AES-GCM (mbedtls_gcm_*),
  * ChaCha20-Poly1305 (mbedtls_chachapoly_*), SHA-1/256/512 and, from 3.5,
  * SHA3-256/512 (mbedtls_md)
  * and HMAC-SHA-256 (mbedtls_md_hmac_*).
@@ -12,7 +12,8 @@
  * the chaining state from the caller: the state keeps CBC's IV (updated
  * in place by the library) and CTR's counter block, keystream block and
  * offset, so a call with iv NULL goes on where the last one stopped and
- * a call with an iv starts them anew. These APIs are the same in 2.28
+ * a call with an iv starts them anew. ECB is mbedtls_aes_crypt_ecb, one
+ * block per call, over the message: no IV, nothing kept. These APIs are the same in 2.28
  * and 3.x.
  */
 #include <stdlib.h>
@@ -41,12 +42,14 @@ static void state_free(void *state, size_t size)
     free(state);
 }
 
-/* ---- AES-CBC and AES-CTR --------------------------------------------------- */
+/* ---- AES-CBC, AES-CTR and AES-ECB ------------------------------------------- */
 
-#if MBED_HAS_CBC || MBED_HAS_CTR
+#if MBED_HAS_CBC || MBED_HAS_CTR || MBED_HAS_ECB
+enum { MBED_M_CBC, MBED_M_CTR, MBED_M_ECB };
+
 typedef struct cipher_state {
     mbedtls_aes_context aes[2]; /* [0] decrypt, [1] encrypt (CTR: both encrypt) */
-    int ctr;                    /* CTR rather than CBC */
+    int mode;                   /* MBED_M_CBC, MBED_M_CTR or MBED_M_ECB */
     /* per direction: CBC's IV / CTR's counter block, CTR's keystream block
      * and the offset of its next unused byte */
     unsigned char iv[2][16], stream[2][16];
@@ -64,7 +67,7 @@ static void cipher_destroy(void *state)
 }
 
 static cm_rc cipher_create(void **state, const uint8_t *key, size_t key_len, size_t want_len,
-                           int ctr)
+                           int mode)
 {
     cipher_state *st;
     cm_rc rc;
@@ -75,10 +78,10 @@ static cm_rc cipher_create(void **state, const uint8_t *key, size_t key_len, siz
     if ((rc = state_alloc(state, sizeof *st)) != CM_OK)
         return rc;
     st = *state;
-    st->ctr = ctr;
+    st->mode = mode;
     mbedtls_aes_init(&st->aes[0]);
     mbedtls_aes_init(&st->aes[1]);
-    ret = ctr ? mbedtls_aes_setkey_enc(&st->aes[0], key, (unsigned)key_len * 8)
+    ret = mode == MBED_M_CTR ? mbedtls_aes_setkey_enc(&st->aes[0], key, (unsigned)key_len * 8)
               : mbedtls_aes_setkey_dec(&st->aes[0], key, (unsigned)key_len * 8);
     if (ret == 0)
         ret = mbedtls_aes_setkey_enc(&st->aes[1], key, (unsigned)key_len * 8);
@@ -95,21 +98,29 @@ static cm_rc cipher_run(cipher_state *st, int d, const uint8_t *iv, const uint8_
                         uint8_t *out, size_t len)
 {
     int ret = -1;
-    if (!st->ctr && (len & 15) != 0)
+    if (st->mode != MBED_M_CTR && (len & 15) != 0)
         return CM_ERR_INVALID;
-    if (iv != NULL) {
+    if (iv != NULL && st->mode != MBED_M_ECB) {
         memcpy(st->iv[d], iv, 16);
         st->off[d] = 0;
     }
     if (len == 0)
         return CM_OK;
+#if MBED_HAS_ECB
+    if (st->mode == MBED_M_ECB) {
+        ret = 0;
+        for (size_t off = 0; off < len && ret == 0; off += 16)
+            ret = mbedtls_aes_crypt_ecb(&st->aes[d], d ? MBEDTLS_AES_ENCRYPT : MBEDTLS_AES_DECRYPT,
+                                        in + off, out + off);
+    }
+#endif
 #if MBED_HAS_CTR
-    if (st->ctr)
+    if (st->mode == MBED_M_CTR)
         ret = mbedtls_aes_crypt_ctr(&st->aes[d], len, &st->off[d], st->iv[d], st->stream[d], in,
                                     out);
 #endif
 #if MBED_HAS_CBC
-    if (!st->ctr)
+    if (st->mode == MBED_M_CBC)
         ret = mbedtls_aes_crypt_cbc(&st->aes[d], d ? MBEDTLS_AES_ENCRYPT : MBEDTLS_AES_DECRYPT,
                                     len, st->iv[d], in, out);
 #endif
@@ -129,19 +140,23 @@ static cm_rc cipher_decrypt(void *state, const uint8_t *iv, const uint8_t *in, u
 }
 
 /* A cipher vtable with create() bound to a key length and mode. */
-#define MBED_CIPHER(id, key_bytes, is_ctr)                                              \
+#define MBED_CIPHER(id, key_bytes, mode)                                                \
     static cm_rc id##_create(void **st, const uint8_t *key, size_t key_len)             \
-    { return cipher_create(st, key, key_len, key_bytes, is_ctr); }                      \
+    { return cipher_create(st, key, key_len, key_bytes, mode); }                        \
     const cm_cipher_vtable mbed_##id = {id##_create, cipher_encrypt, cipher_decrypt,    \
                                         cipher_destroy};
 #endif
 #if MBED_HAS_CBC
-MBED_CIPHER(aes128cbc, 16, 0)
-MBED_CIPHER(aes256cbc, 32, 0)
+MBED_CIPHER(aes128cbc, 16, MBED_M_CBC)
+MBED_CIPHER(aes256cbc, 32, MBED_M_CBC)
 #endif
 #if MBED_HAS_CTR
-MBED_CIPHER(aes128ctr, 16, 1)
-MBED_CIPHER(aes256ctr, 32, 1)
+MBED_CIPHER(aes128ctr, 16, MBED_M_CTR)
+MBED_CIPHER(aes256ctr, 32, MBED_M_CTR)
+#endif
+#if MBED_HAS_ECB
+MBED_CIPHER(aes128ecb, 16, MBED_M_ECB)
+MBED_CIPHER(aes256ecb, 32, MBED_M_ECB)
 #endif
 
 /* ---- AES-GCM ------------------------------------------------------------------ */

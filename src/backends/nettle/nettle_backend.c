@@ -71,6 +71,8 @@ static const nt_spec spec_aes_128_ctr = {.cipher = &nettle_aes128, .mode = NT_CT
 static const nt_spec spec_aes_256_ctr = {.cipher = &nettle_aes256, .mode = NT_CTR};
 static const nt_spec spec_aes_128_xts = {.mode = NT_XTS, .xts = &xts_aes128};
 static const nt_spec spec_aes_256_xts = {.mode = NT_XTS, .xts = &xts_aes256};
+static const nt_spec spec_aes_128_ecb = {.cipher = &nettle_aes128, .mode = NT_ECB};
+static const nt_spec spec_aes_256_ecb = {.cipher = &nettle_aes256, .mode = NT_ECB};
 static const nt_spec spec_chacha20 = {.mode = NT_CHACHA};
 static const nt_spec spec_aes_128_gcm = {.aead = &nettle_gcm_aes128, .set_iv = gcm128_iv};
 static const nt_spec spec_aes_256_gcm = {.aead = &nettle_gcm_aes256, .set_iv = gcm256_iv};
@@ -102,6 +104,8 @@ NT_CIPHER(aes_128_ctr)
 NT_CIPHER(aes_256_ctr)
 NT_CIPHER(aes_128_xts)
 NT_CIPHER(aes_256_xts)
+NT_CIPHER(aes_128_ecb)
+NT_CIPHER(aes_256_ecb)
 NT_CIPHER(chacha20)
 NT_AEAD(aes_128_gcm)
 NT_AEAD(aes_256_gcm)
@@ -136,6 +140,8 @@ static const cm_impl nt_impls[] = {
     CM_IMPL_CIPHER("aes-256-ctr", "default", &aes_256_ctr_vt, NULL),
     CM_IMPL_CIPHER("aes-128-xts", "default", &aes_128_xts_vt, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &aes_256_xts_vt, NULL),
+    CM_IMPL_CIPHER("aes-128-ecb", "default", &aes_128_ecb_vt, NULL),
+    CM_IMPL_CIPHER("aes-256-ecb", "default", &aes_256_ecb_vt, NULL),
     CM_IMPL_CIPHER("chacha20", "default", &chacha20_vt, NULL),
     CM_IMPL_AEAD("aes-128-gcm", "default", &aes_128_gcm_vt, NULL),
     CM_IMPL_AEAD("aes-256-gcm", "default", &aes_256_gcm_vt, NULL),

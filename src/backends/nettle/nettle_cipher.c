@@ -1,15 +1,17 @@
 /*
- * nettle_cipher.c — the cipher class of the Nettle backend: AES-CBC without
- * padding, AES-CTR, AES-XTS and ChaCha20, generic over an nt_spec
- * (nettle_internal.h).
+ * nettle_cipher.c — the cipher class of the Nettle backend: AES-CBC and
+ * AES-ECB without padding, AES-CTR, AES-XTS and ChaCha20, generic over an
+ * nt_spec (nettle_internal.h).
  *
  * create() runs Nettle's key schedules once, one context per direction
  * where a direction needs its own (CBC and XTS decryption schedules,
  * ChaCha20's per-context nonce and counter). CBC goes through
  * cbc_aes128_encrypt / cbc_aes256_encrypt where Nettle has them (3.8 and
  * later: one call that keeps the AES rounds in registers) and cbc_decrypt;
- * CTR through ctr_crypt; XTS through xts_aes*_encrypt_message (one whole
- * data unit per call, ciphertext stealing included); ChaCha20 through
+ * CTR through ctr_crypt; ECB through the nettle_cipher's own encrypt and
+ * decrypt (whole blocks, each alone); XTS through
+ * xts_aes*_encrypt_message (one whole data unit per call, ciphertext
+ * stealing included); ChaCha20 through
  * chacha_set_nonce96, chacha_set_counter32 and chacha_crypt32 (the 16-byte
  * IV is the little-endian block counter then the nonce, RFC 8439). CBC and
  * CTR update the IV or counter in place, which is how a call with iv NULL
@@ -157,6 +159,12 @@ static cm_rc cipher_run(nt_cipher_state *st, int d, const uint8_t *iv, const uin
         if (iv == NULL || len < NT_BLOCK)
             return CM_ERR_INVALID;
         (d ? spec->xts->encrypt : spec->xts->decrypt)(st->ctx[d], iv, len, out, in);
+        return CM_OK;
+    case NT_ECB: /* each block alone: no IV, nothing carried over */
+        if ((len & (NT_BLOCK - 1)) != 0)
+            return CM_ERR_INVALID;
+        if (len > 0)
+            (d ? spec->cipher->encrypt : spec->cipher->decrypt)(st->ctx[d], len, out, in);
         return CM_OK;
     case NT_CBC:
         if ((len & (NT_BLOCK - 1)) != 0)

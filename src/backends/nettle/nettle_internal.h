@@ -39,8 +39,9 @@ typedef struct nt_xts_ops {
 
 /* How one cryptometer algorithm is reached in Nettle. */
 typedef struct nt_spec {
-    const struct nettle_cipher *cipher; /* CBC, CTR: the block cipher */
-    int mode;                           /* a cipher's: NT_CBC, NT_CTR, NT_XTS, NT_CHACHA */
+    const struct nettle_cipher *cipher; /* CBC, CTR, ECB: the block cipher */
+    int mode;                           /* a cipher's: NT_CBC, NT_CTR, NT_XTS, NT_CHACHA,
+                                           NT_ECB */
     const nt_xts_ops *xts;              /* NT_XTS */
     nt_cbc_encrypt_fn *cbc_encrypt;     /* CBC: Nettle's one-call path, or NULL */
     const struct nettle_aead *aead;     /* AEAD */
@@ -48,7 +49,7 @@ typedef struct nt_spec {
     const struct nettle_hash *hash;     /* hash */
 } nt_spec;
 
-enum { NT_CBC = 1, NT_CTR, NT_XTS, NT_CHACHA };
+enum { NT_CBC = 1, NT_CTR, NT_XTS, NT_CHACHA, NT_ECB };
 
 /* ---- nettle_cipher.c: cm_cipher_vtable (spec->mode) ---------------------- */
 cm_rc nt_cipher_create(const nt_spec *spec, void **state, const uint8_t *key, size_t key_len);

@@ -61,6 +61,8 @@
     X(aes_256_ctr,       "aes-256-ctr",       CIPHER, "AES-256-CTR",  EVP_aes_256_ctr) \
     X(aes_128_xts,       "aes-128-xts",       CIPHER, "AES-128-XTS",  EVP_aes_128_xts) \
     X(aes_256_xts,       "aes-256-xts",       CIPHER, "AES-256-XTS",  EVP_aes_256_xts) \
+    X(aes_128_ecb,       "aes-128-ecb",       CIPHER, "AES-128-ECB",  EVP_aes_128_ecb) \
+    X(aes_256_ecb,       "aes-256-ecb",       CIPHER, "AES-256-ECB",  EVP_aes_256_ecb) \
     X(chacha20,          "chacha20",          CIPHER, "ChaCha20",     OSSL_CHACHA20)   \
     X(aes_128_gcm,       "aes-128-gcm",       AEAD,   "AES-128-GCM",  EVP_aes_128_gcm) \
     X(aes_256_gcm,       "aes-256-gcm",       AEAD,   "AES-256-GCM",  EVP_aes_256_gcm) \

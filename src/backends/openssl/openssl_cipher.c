@@ -1,7 +1,7 @@
 /*
  * openssl_cipher.c — every EVP_CIPHER algorithm of the OpenSSL backend:
- * the cipher class (AES-CBC without padding, AES-CTR, AES-XTS, ChaCha20)
- * and the AEAD class
+ * the cipher class (AES-CBC and AES-ECB without padding, AES-CTR, AES-XTS,
+ * ChaCha20) and the AEAD class
  * (AES-GCM, ChaCha20-Poly1305), generic over an ossl_spec (see
  * openssl_internal.h; the table is in openssl_backend.c).
  *

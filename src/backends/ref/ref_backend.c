@@ -145,6 +145,55 @@ static REF_AES_VTABLE(portable, 256, cbc);
 static REF_AES_VTABLE(portable, 128, ctr);
 static REF_AES_VTABLE(portable, 256, ctr);
 
+/* ---- AES-ECB -------------------------------------------------------------- */
+
+/* A new AES key schedule for a key of exactly want_len bytes (else
+ * CM_ERR_UNSUPPORTED): all the state ECB has. ref_aes_set_key fails only
+ * for lengths other than 16, 24 and 32. */
+static cm_rc ecb_create(void **state, const uint8_t *key, size_t key_len, size_t want_len)
+{
+    if (key_len != want_len)
+        return CM_ERR_UNSUPPORTED;
+    cm_rc rc = ref_state_alloc(state, sizeof(ref_aes_key));
+    return rc == CM_OK ? ref_aes_set_key(*state, key, key_len) : rc;
+}
+
+static cm_rc ecb128_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return ecb_create(state, key, key_len, 16);
+}
+
+static cm_rc ecb256_create(void **state, const uint8_t *key, size_t key_len)
+{
+    return ecb_create(state, key, key_len, 32);
+}
+
+/* Whole blocks only (else CM_ERR_INVALID); ECB has no IV, iv is not read. */
+static cm_rc ecb_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                         size_t len)
+{
+    (void)iv;
+    return ref_aes_ecb(state, 0, in, out, len);
+}
+
+static cm_rc ecb_decrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                         size_t len)
+{
+    (void)iv;
+    return ref_aes_ecb(state, 1, in, out, len);
+}
+
+/* Wipes and frees an AES key schedule; NULL is accepted. */
+static void ecb_destroy(void *state)
+{
+    ref_state_free(state, sizeof(ref_aes_key));
+}
+
+static const cm_cipher_vtable ecb128_vtable = {ecb128_create, ecb_encrypt, ecb_decrypt,
+                                               ecb_destroy};
+static const cm_cipher_vtable ecb256_vtable = {ecb256_create, ecb_encrypt, ecb_decrypt,
+                                               ecb_destroy};
+
 /* ---- AES-GCM -------------------------------------------------------------- */
 
 /* A new GCM key for exactly want_len key bytes (else CM_ERR_UNSUPPORTED). */
@@ -275,6 +324,8 @@ static const cm_impl ref_impls[] = {
     CM_IMPL_CIPHER("aes-256-ctr", "portable", &portable_aes256_ctr_vtable, NULL),
     REF_X86_AES_CTR_ROWS("aes-256-ctr", 256)
     REF_ARM64_AES_CTR_ROWS("aes-256-ctr", 256)
+    CM_IMPL_CIPHER("aes-128-ecb", "portable", &ecb128_vtable, NULL),
+    CM_IMPL_CIPHER("aes-256-ecb", "portable", &ecb256_vtable, NULL),
     CM_IMPL_AEAD("aes-128-gcm", "portable", &gcm128_vtable, NULL),
     REF_X86_AES_GCM_ROWS("aes-128-gcm", 128)
     REF_ARM64_AES_GCM_ROWS("aes-128-gcm", 128)

@@ -31,6 +31,10 @@ static const cm_impl wolf_impls[] = {
     CM_IMPL_CIPHER("aes-128-ctr", "wolfcrypt", &wolf_aes128ctr, NULL),
     CM_IMPL_CIPHER("aes-256-ctr", "wolfcrypt", &wolf_aes256ctr, NULL),
 #endif
+#if WOLF_HAS_ECB
+    CM_IMPL_CIPHER("aes-128-ecb", "wolfcrypt", &wolf_aes128ecb, NULL),
+    CM_IMPL_CIPHER("aes-256-ecb", "wolfcrypt", &wolf_aes256ecb, NULL),
+#endif
 #if WOLF_HAS_XTS
     CM_IMPL_CIPHER("aes-128-xts", "wolfcrypt", &wolf_aes128xts, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "wolfcrypt", &wolf_aes256xts, NULL),
@@ -112,6 +116,12 @@ static const cm_impl wolf_impls[] = {
     CM_IMPL_LACKING(CIPHER, "aes-256-ctr", "default",
                     "this wolfSSL was built without AES-CTR (WOLFSSL_AES_COUNTER off: "
                     "--enable-aesctr not given)"),
+#endif
+#if !WOLF_HAS_ECB
+    CM_IMPL_LACKING(CIPHER, "aes-128-ecb", "default",
+                    "this wolfSSL was built without AES-ECB (HAVE_AES_ECB off)"),
+    CM_IMPL_LACKING(CIPHER, "aes-256-ecb", "default",
+                    "this wolfSSL was built without AES-ECB (HAVE_AES_ECB off)"),
 #endif
 #if !WOLF_HAS_GCM
     CM_IMPL_LACKING(AEAD, "aes-128-gcm", "default",

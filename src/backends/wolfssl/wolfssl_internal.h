@@ -17,6 +17,11 @@
 #else
 #define WOLF_HAS_CBC 0
 #endif
+#if !defined(NO_AES) && defined(HAVE_AES_ECB)
+#define WOLF_HAS_ECB 1
+#else
+#define WOLF_HAS_ECB 0
+#endif
 #if !defined(NO_AES) && defined(WOLFSSL_AES_COUNTER)
 #define WOLF_HAS_CTR 1
 #else
@@ -126,7 +131,8 @@
 #define WOLF_CHUNK ((size_t)1 << 30)
 
 /* wolfssl_symmetric.c */
-extern const cm_cipher_vtable wolf_aes128cbc, wolf_aes256cbc, wolf_aes128ctr, wolf_aes256ctr;
+extern const cm_cipher_vtable wolf_aes128cbc, wolf_aes256cbc, wolf_aes128ctr, wolf_aes256ctr,
+    wolf_aes128ecb, wolf_aes256ecb;
 extern const cm_aead_vtable wolf_aes128gcm, wolf_aes256gcm, wolf_chacha20poly1305;
 extern const cm_hash_vtable wolf_sha1, wolf_sha256, wolf_sha512, wolf_sha3_256, wolf_sha3_512;
 extern const cm_mac_vtable wolf_hmac_sha256;

@@ -1,6 +1,6 @@
 /*
  * wolfssl_symmetric.c — the symmetric algorithms of the wolfSSL backend
- * through wolfCrypt: AES-CBC and AES-CTR (cipher class), AES-GCM and
+ * through wolfCrypt: AES-CBC, AES-CTR and AES-ECB (cipher class), AES-GCM and
  * ChaCha20-Poly1305 (AEAD), SHA-1/256/512 and SHA3-256/512 (wc_Hash*),
  * HMAC-SHA-256.
  *
@@ -10,7 +10,8 @@
  * call reuses it. A cipher call with an iv restarts the stream with
  * wc_AesSetIV (which also drops CTR's unused keystream bytes); with iv
  * NULL it goes on: wolfCrypt keeps CBC's last block and CTR's counter and
- * keystream position in the Aes. ChaCha20-Poly1305 is wolfCrypt's one-shot
+ * keystream position in the Aes. ECB (wc_AesEcbEncrypt/Decrypt) has no IV
+ * and carries nothing over. ChaCha20-Poly1305 is wolfCrypt's one-shot
  * call, which takes the key each time (it has no key schedule).
  * Lengths are word32 in wolfCrypt: longer inputs go in pieces.
  */
@@ -36,13 +37,15 @@ static cm_rc state_alloc(void **state, size_t size)
     return *state != NULL ? CM_OK : CM_ERR_NOMEM;
 }
 
-/* ---- AES-CBC and AES-CTR --------------------------------------------------- */
+/* ---- AES-CBC, AES-CTR and AES-ECB ------------------------------------------- */
 
-#if WOLF_HAS_CBC || WOLF_HAS_CTR
+#if WOLF_HAS_CBC || WOLF_HAS_CTR || WOLF_HAS_ECB
+enum { WOLF_M_CBC, WOLF_M_CTR, WOLF_M_ECB };
+
 typedef struct cipher_state {
     Aes aes[2];  /* [0] decrypt, [1] encrypt */
     int ready[2];
-    int ctr;     /* CTR (any length) rather than CBC (whole blocks) */
+    int mode;    /* WOLF_M_CTR (any length), WOLF_M_CBC or WOLF_M_ECB (whole blocks) */
 } cipher_state;
 
 static void cipher_destroy(void *state)
@@ -59,7 +62,7 @@ static void cipher_destroy(void *state)
 
 /* Keys both directions once; CTR's decryption is its encryption. */
 static cm_rc cipher_create(void **state, const uint8_t *key, size_t key_len, size_t want_len,
-                           int ctr)
+                           int mode)
 {
     cipher_state *st;
     cm_rc rc;
@@ -69,9 +72,9 @@ static cm_rc cipher_create(void **state, const uint8_t *key, size_t key_len, siz
     if ((rc = state_alloc(state, sizeof *st)) != CM_OK)
         return rc;
     st = *state;
-    st->ctr = ctr;
+    st->mode = mode;
     for (int d = 0; d < 2; d++) {
-        int dir = d || ctr ? AES_ENCRYPTION : AES_DECRYPTION;
+        int dir = d || mode == WOLF_M_CTR ? AES_ENCRYPTION : AES_DECRYPTION;
         if (wc_AesInit(&st->aes[d], NULL, INVALID_DEVID) != 0)
             break;
         st->ready[d] = 1;
@@ -91,16 +94,22 @@ static cm_rc cipher_run(cipher_state *st, int d, const uint8_t *iv, const uint8_
                         uint8_t *out, size_t len)
 {
     Aes *aes = &st->aes[d];
-    if (!st->ctr && (len & 15) != 0)
+    if (st->mode != WOLF_M_CTR && (len & 15) != 0)
         return CM_ERR_INVALID;
-    if (iv != NULL && wc_AesSetIV(aes, iv) != 0)
+    if (iv != NULL && st->mode != WOLF_M_ECB && wc_AesSetIV(aes, iv) != 0)
         return CM_ERR_LIBRARY;
     for (size_t done = 0; done < len;) {
         word32 n = (word32)(len - done < WOLF_CHUNK ? len - done : WOLF_CHUNK);
         int ret;
 #if WOLF_HAS_CTR
-        if (st->ctr)
+        if (st->mode == WOLF_M_CTR)
             ret = wc_AesCtrEncrypt(aes, out + done, in + done, n);
+        else
+#endif
+#if WOLF_HAS_ECB
+        if (st->mode == WOLF_M_ECB)
+            ret = d ? wc_AesEcbEncrypt(aes, out + done, in + done, n)
+                    : wc_AesEcbDecrypt(aes, out + done, in + done, n);
         else
 #endif
 #if WOLF_HAS_CBC
@@ -129,19 +138,23 @@ static cm_rc cipher_decrypt(void *state, const uint8_t *iv, const uint8_t *in, u
 }
 
 /* A cipher vtable with create() bound to a key length and mode. */
-#define WOLF_CIPHER(id, key_bytes, is_ctr)                                              \
+#define WOLF_CIPHER(id, key_bytes, mode)                                                \
     static cm_rc id##_create(void **st, const uint8_t *key, size_t key_len)             \
-    { return cipher_create(st, key, key_len, key_bytes, is_ctr); }                      \
+    { return cipher_create(st, key, key_len, key_bytes, mode); }                        \
     const cm_cipher_vtable wolf_##id = {id##_create, cipher_encrypt, cipher_decrypt,    \
                                         cipher_destroy};
 #endif
 #if WOLF_HAS_CBC
-WOLF_CIPHER(aes128cbc, 16, 0)
-WOLF_CIPHER(aes256cbc, 32, 0)
+WOLF_CIPHER(aes128cbc, 16, WOLF_M_CBC)
+WOLF_CIPHER(aes256cbc, 32, WOLF_M_CBC)
 #endif
 #if WOLF_HAS_CTR
-WOLF_CIPHER(aes128ctr, 16, 1)
-WOLF_CIPHER(aes256ctr, 32, 1)
+WOLF_CIPHER(aes128ctr, 16, WOLF_M_CTR)
+WOLF_CIPHER(aes256ctr, 32, WOLF_M_CTR)
+#endif
+#if WOLF_HAS_ECB
+WOLF_CIPHER(aes128ecb, 16, WOLF_M_ECB)
+WOLF_CIPHER(aes256ecb, 32, WOLF_M_ECB)
 #endif
 
 /* ---- AES-GCM ------------------------------------------------------------------ */

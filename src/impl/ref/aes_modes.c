@@ -1,5 +1,5 @@
 /*
- * aes_modes.c — AES-CBC and AES-CTR (NIST SP 800-38A); see aes_modes.h.
+ * aes_modes.c — AES-ECB, AES-CBC and AES-CTR (NIST SP 800-38A); see aes_modes.h.
  */
 #include <string.h>
 #include "impl/ref/aes_modes.h"
@@ -18,6 +18,15 @@ static void xor_block(uint8_t *dst, const uint8_t *a, const uint8_t *b)
     a1 ^= b1;
     memcpy(dst, &a0, 8);
     memcpy(dst + 8, &a1, 8);
+}
+
+cm_rc ref_aes_ecb(const ref_aes_key *k, int dec, const uint8_t *in, uint8_t *out, size_t len)
+{
+    if (len % 16 != 0)
+        return CM_ERR_INVALID;
+    for (size_t off = 0; off < len; off += 16)
+        (dec ? ref_aes_decrypt_block : ref_aes_encrypt_block)(k, in + off, out + off);
+    return CM_OK;
 }
 
 cm_rc ref_aes_cbc_encrypt(const ref_aes_key *k, const uint8_t iv[16],

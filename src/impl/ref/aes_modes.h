@@ -1,6 +1,6 @@
 /*
- * aes_modes.h — AES-CBC (without padding) and AES-CTR (NIST SP 800-38A) on
- * top of the block functions of aes.h.
+ * aes_modes.h — AES-ECB and AES-CBC (without padding) and AES-CTR (NIST
+ * SP 800-38A) on top of the block functions of aes.h.
  *
  * Each call is one whole message that starts from the given IV or counter
  * block; no state is kept between calls. in and out may be the same buffer
@@ -13,6 +13,11 @@
 #include <stdint.h>
 #include "cryptometer/primitive.h"
 #include "impl/ref/aes.h"
+
+/* ECB: each 16-byte block of in enciphered alone (dec 0) or deciphered
+ * (dec 1) into out. Returns CM_OK, or CM_ERR_INVALID (writing nothing)
+ * when len is not a multiple of 16. */
+cm_rc ref_aes_ecb(const ref_aes_key *k, int dec, const uint8_t *in, uint8_t *out, size_t len);
 
 /* CBC encryption of len bytes from iv (16 bytes). Returns CM_OK, or
  * CM_ERR_INVALID (writing nothing) when len is not a multiple of 16. */
