@@ -32,9 +32,9 @@
 #       ecb ctr xts aesni_intel: `verify --backends afalg` passes vectors and cross-check for cbc(aes)
 #       through the kernel's choice, cbc-aes-aesni and cbc(aes-generic), each on both data
 #       paths (copy and .splice: same vectors, same reference, so the same bytes), for sha256,
-#       gcm(aes), ctr(aes) and xts(aes) (kernel's choice; ctr(aes-generic), and
-#       xts(ecb(aes-generic)), the name the kernel gives XTS over the generic AES; modules ecb
-#       ctr xts loaded), and the self-check of stdrng (the kernel's DRBG); `run` (tiny --time) gives ok records of cbc(aes) at 16 B and 64 KiB whose
+#       gcm(aes), ctr(aes), xts(aes) and ecb(aes) (kernel's choice; ctr(aes-generic),
+#       ecb(aes-generic) and xts(ecb(aes-generic)), the name the kernel gives XTS over the
+#       generic AES; modules ecb ctr xts loaded), and the self-check of stdrng (the kernel's DRBG); `run` (tiny --time) gives ok records of cbc(aes) at 16 B and 64 KiB whose
 #       served_by names the driver (the kernel's choice: cbc-aes-aesni) with CPU user and
 #       system time; OpenSSL's afalg engine variant (openssl:afalg-engine) passes and runs,
 #       served_by naming the engine.
@@ -344,10 +344,10 @@ fi
 check_afalg() {
     local label="$1" arch="$2" cpu="$3" modules="$4" bin="$5" driver="$6" out f0 t0
     local drivers="kernel|$driver|cbc\\(aes-generic\\)"
-    # the templates over the generic AES: ctr(aes-generic), and XTS built over ECB (--filter
-    # takes at most 256 bytes)
-    local tmpl="(ctr\\(aes-generic\\)|xts\\(ecb\\(aes-generic\\)\\))/aes-128-(ctr|xts)"
-    local vf="afalg:(($drivers)(\\.splice)?/aes-128-cbc|kernel(\\.splice)?/(sha256|aes-128-gcm)|kernel/(random|aes-128-(ctr|xts))|$tmpl)|openssl:afalg-engine/aes-128-cbc"
+    # the templates over the generic AES: ctr(aes-generic), ecb(aes-generic), and XTS built
+    # over ECB, xts(ecb(aes-generic)) (--filter takes at most 256 bytes)
+    local tmpl="(ctr|ecb|xts\\(ecb)\\(aes-generic\\)\\)?/aes-128-(ctr|xts|ecb)"
+    local vf="afalg:(($drivers)(\\.splice)?/aes-128-cbc|kernel(\\.splice)?/(sha256|aes-128-gcm)|kernel/(random|aes-128-(ctr|xts|ecb))|$tmpl)|openssl:afalg-engine/aes-128-cbc"
     local rf="(afalg:($drivers)(\\.splice)?|openssl:(evp|afalg-engine))/aes-128-cbc/encrypt"
     out="$OUTDIR/$label"
     t0=$SECONDS
@@ -376,7 +376,8 @@ check_afalg() {
         done
     done
     for v in kernel/sha256 kernel.splice/sha256 kernel/aes-128-gcm kernel.splice/aes-128-gcm kernel/random \
-        kernel/aes-128-ctr "ctr(aes-generic)/aes-128-ctr" kernel/aes-128-xts "xts(ecb(aes-generic))/aes-128-xts"; do
+        kernel/aes-128-ctr "ctr(aes-generic)/aes-128-ctr" kernel/aes-128-xts "xts(ecb(aes-generic))/aes-128-xts" \
+        kernel/aes-128-ecb "ecb(aes-generic)/aes-128-ecb"; do
         expect "$out.v.json" "$label: afalg:$v passed" \
             'any(.implementations[]; .implementation == $i and .status == "passed")' --arg i "afalg:$v"
     done
