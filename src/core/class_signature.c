@@ -22,6 +22,7 @@
 #include <jansson.h>
 #include "core/class.h"
 #include "core/kat_internal.h"
+#include "core/kept_key.h"
 
 /* ---- measuring ---------------------------------------------------------------- */
 
@@ -54,27 +55,35 @@ static int run_verify(void *ctx, uint64_t iters)
     return 0;
 }
 
-/* Binds the state to the algorithm and, unless keygen is timed, makes a
- * key pair and the signature the timed verify calls check. */
+/* Binds the state to the algorithm and, unless keygen is timed, takes the
+ * kept key pair (kept_key.h) or makes one, and the signature the timed
+ * verify calls check. */
 static int bench_open(cm_bench *b, cm_error *err)
 {
     const cm_signature_vtable *vt = b->vt.signature;
-    cm_rc rc = vt->create(&b->state, b->alg);
+    cm_rc rc = CM_OK;
     /* the keygen loop needs no key yet (RSA-4096 takes a second a key) */
-    if (rc == CM_OK && b->op == CM_OP_KEYGEN)
-        return 0;
-    if (rc == CM_OK)
+    if (b->op == CM_OP_KEYGEN)
+        rc = vt->create(&b->state, b->alg);
+    else if (!(b->state = cm_kept_key_take(vt)) && (rc = vt->create(&b->state, b->alg)) == CM_OK)
         rc = vt->keygen(b->state);
     b->tag_len = sizeof b->tag;
-    if (rc == CM_OK)
+    if (rc == CM_OK && b->op != CM_OP_KEYGEN)
         rc = vt->sign(b->state, b->in, b->size, b->tag, &b->tag_len);
-    return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "setting up a key and a "
-                                          "signature returned %s", kat_rc_name(rc));
+    if (rc == CM_OK)
+        return 0;
+    vt->destroy(b->state); /* not kept: its key may be missing */
+    b->state = NULL;
+    return cm_error_set(err, CM_EXIT_FAILURES, "setting up a key and a signature returned %s",
+                        kat_rc_name(rc));
 }
 
+/* A state with its key pair (every operation's but keygen's) is kept for the next one. */
 static void bench_close(cm_bench *b)
 {
-    if (b->state)
+    if (b->state && b->op != CM_OP_KEYGEN)
+        cm_kept_key_give(b->vt.signature, b->state, b->vt.signature->destroy);
+    else if (b->state)
         b->vt.signature->destroy(b->state);
 }
 
