@@ -2,9 +2,10 @@
  * cmd_files.c — `cryptometer files`: the file workloads. Files of the
  * given sizes (default 1, 10, 100 MB; --quick 256 KiB and 1 MiB) of random
  * bytes in a private temporary directory (files_tmp.h) are
- *   hashed with SHA-1, SHA-256, SHA-512 and BLAKE2b-512 through the openssl
- *   backend's implementations (the registry's tables): open, mmap, one
- *   digest of the whole mapping, unmap, close;
+ *   hashed with SHA-1, SHA-256, SHA-512 and BLAKE2b-512 through one
+ *   backend's implementations (the registry's tables; openssl:evp unless
+ *   --impl names another): open, mmap, one digest of the whole mapping,
+ *   unmap, close;
  *   encrypted and decrypted with AES-128-CBC and AES-256-CBC (read, encrypt
  *   or decrypt as one stream in 1 MiB pieces, write) and AES-256-GCM (mmap,
  *   one seal or open of the whole file, write), the round trip compared
@@ -45,6 +46,8 @@ typedef struct files_opts {
     size_t sizes[MAX_FILES];
     int n_sizes, repeat, cold, quiet;
     const char *json;
+    const cm_backend *backend; /* whose implementations are "ours" */
+    char variant[64];          /* "" = the backend's dispatch's choice */
 } files_opts;
 
 /* One step to time: run(ctx) returns 0, or -1 with why. */
@@ -52,13 +55,19 @@ typedef int (*step_fn)(void *ctx, char *why, size_t why_len);
 
 /* ---- small helpers ------------------------------------------------------------- */
 
-static const cm_impl *openssl_impl(const char *alg)
+/* Our implementation of alg (o's backend and variant), its "backend:variant"
+ * in name; NULL when it has none that runs here, with why. */
+static const cm_impl *our_impl(const files_opts *o, const char *alg, char *name, size_t name_len,
+                               char *why, size_t why_len)
 {
-    const cm_backend *b = cm_registry_find_backend("openssl");
-    for (size_t i = 0; b && i < b->n_impls; i++)
-        if (strcmp(b->impls[i].algorithm, alg) == 0)
-            return &b->impls[i];
-    return NULL;
+    const cm_impl *impl = cm_backend_find_impl(o->backend, alg, o->variant[0] ? o->variant : NULL);
+    snprintf(name, name_len, "%s%s%s", o->backend->name, o->variant[0] ? ":" : "", o->variant);
+    if (!impl) {
+        snprintf(why, why_len, "%s has no %s", name, alg);
+        return NULL;
+    }
+    snprintf(name, name_len, "%s:%s", o->backend->name, impl->variant);
+    return cm_impl_available(o->backend, impl, why, why_len) ? impl : NULL;
 }
 
 static void hex(const uint8_t *p, size_t n, char *out)
@@ -376,6 +385,19 @@ static int measure(const files_opts *o, json_t *recs, const char *path_name, con
     return rc;
 }
 
+/* Appends the record of a step ours cannot run (the chosen backend lacks
+ * alg, or it is not available here): not a failure. */
+static void unavailable(const files_opts *o, json_t *recs, const char *name, const char *alg,
+                        const char *op, size_t size, const char *cache, const char *why)
+{
+    json_array_append_new(recs, json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:s}", "path", name,
+                                          "algorithm", alg, "operation", op, "file_bytes",
+                                          (json_int_t)size, "cache", cache, "status",
+                                          "unavailable", "reason", why));
+    if (!o->quiet)
+        printf("%-12s %-12s %-8s %10zu B  %-5s unavailable: %s\n", name, alg, op, size, cache, why);
+}
+
 static void set_verified(json_t *recs, int ok, const char *what)
 {
     json_t *last = json_array_get(recs, json_array_size(recs) - 1);
@@ -385,8 +407,8 @@ static void set_verified(json_t *recs, int ok, const char *what)
 
 /* ---- the workloads ------------------------------------------------------------- */
 
-/* Each hash: the coreutils tool, and `openssl dgst`'s option for it (the
- * same library as ours: the file path's own cost beside it). */
+/* Each hash: the coreutils tool, and `openssl dgst`'s option for it (with
+ * openssl:evp as ours, the same library: the file path's own cost beside it). */
 static const struct {
     const char *alg, *tool, *dgst;
 } hashes[] = {{"sha1", "sha1sum", "-sha1"}, {"sha256", "sha256sum", "-sha256"},
@@ -402,7 +424,8 @@ static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const
     job j;
     memset(&j, 0, sizeof j);
     j.size = size;
-    char data[600], enc[600], dec[600], tenc[600], tdec[600], name[32];
+    char data[600], enc[600], dec[600], tenc[600], tdec[600], name[32], ours_name[80], why[256],
+        how[128];
     snprintf(name, sizeof name, "data-%d", k), files_tmp_path(data, sizeof data, name);
     snprintf(name, sizeof name, "enc-%d", k), files_tmp_path(enc, sizeof enc, name);
     snprintf(name, sizeof name, "dec-%d", k), files_tmp_path(dec, sizeof dec, name);
@@ -410,10 +433,15 @@ static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const
     snprintf(name, sizeof name, "tool-dec-%d", k), files_tmp_path(tdec, sizeof tdec, name);
 
     for (size_t h = 0; h < sizeof hashes / sizeof hashes[0]; h++) {
-        j.impl = openssl_impl(hashes[h].alg);
+        j.impl = our_impl(o, hashes[h].alg, ours_name, sizeof ours_name, why, sizeof why);
         j.alg = cm_algorithm_find(hashes[h].alg);
+        if (!j.impl) {
+            unavailable(o, recs, ours_name, hashes[h].alg, "digest", size, cache, why);
+            continue;
+        }
         snprintf(j.in, sizeof j.in, "%s", data);
-        if (measure(o, recs, "openssl:evp", hashes[h].alg, "digest", cache, hash_step, &j, data)) {
+        snprintf(how, sizeof how, "its digest equals %s's", ours_name);
+        if (measure(o, recs, ours_name, hashes[h].alg, "digest", cache, hash_step, &j, data)) {
             failures++;
             continue;
         }
@@ -430,24 +458,29 @@ static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const
                 continue;
             }
             int same = strncmp(j.tool_out, ours, strlen(ours)) == 0;
-            set_verified(recs, same, "its digest equals openssl:evp's");
+            set_verified(recs, same, how);
             failures += !same;
         }
     }
     for (size_t c = 0; c < sizeof ciphers / sizeof ciphers[0]; c++) {
-        j.impl = openssl_impl(ciphers[c].alg);
+        j.impl = our_impl(o, ciphers[c].alg, ours_name, sizeof ours_name, why, sizeof why);
         j.alg = cm_algorithm_find(ciphers[c].alg);
+        if (!j.impl) {
+            unavailable(o, recs, ours_name, ciphers[c].alg, "encrypt", size, cache, why);
+            unavailable(o, recs, ours_name, ciphers[c].alg, "decrypt", size, cache, why);
+            continue;
+        }
         getrandom(j.key, sizeof j.key, 0);
         getrandom(j.iv, sizeof j.iv, 0);
         int gcm = ciphers[c].enc == NULL;
         snprintf(j.in, sizeof j.in, "%s", data), snprintf(j.out, sizeof j.out, "%s", enc);
-        if (measure(o, recs, "openssl:evp", ciphers[c].alg, "encrypt", cache,
+        if (measure(o, recs, ours_name, ciphers[c].alg, "encrypt", cache,
                     gcm ? gcm_seal : cbc_enc, &j, data)) {
             failures++;
             continue;
         }
         snprintf(j.in, sizeof j.in, "%s", enc), snprintf(j.out, sizeof j.out, "%s", dec);
-        if (measure(o, recs, "openssl:evp", ciphers[c].alg, "decrypt", cache,
+        if (measure(o, recs, ours_name, ciphers[c].alg, "decrypt", cache,
                     gcm ? gcm_open : cbc_dec, &j, enc)) {
             failures++;
             continue;
@@ -469,7 +502,8 @@ static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const
             continue;
         }
         int same = same_files(tenc, enc, size);
-        set_verified(recs, same, "its ciphertext equals openssl:evp's byte for byte");
+        snprintf(how, sizeof how, "its ciphertext equals %s's byte for byte", ours_name);
+        set_verified(recs, same, how);
         failures += !same;
         char *argv_dec[] = {"openssl", "enc", "-d", (char *)ciphers[c].enc, "-nopad", "-K", key,
                             "-iv", iv, "-in", tenc, "-out", tdec, NULL};
@@ -517,9 +551,75 @@ static void usage(FILE *f)
           "  --cold          also cold: drop the page cache before each repetition (root)\n"
           "  --json FILE     write the records here (cryptometer-files-v1)\n"
           "  --quiet         no progress lines\n"
+          "  --impl B[:V]    hash and encrypt through backend B (variant V; without it, the\n"
+          "                  backend's own choice per algorithm), e.g. ref:portable, afalg:kernel\n"
+          "                  (default openssl:evp); the tools run beside it as always\n"
           "exit codes: 0 ok; 1 a step failed or a round trip or comparison did not verify;\n"
-          "2 bad option; 3 no openssl backend, or the temporary files or result file failed\n",
+          "2 bad option; 3 the backend is not ready here or has none of the algorithms,\n"
+          "or the temporary files or result file failed\n",
           f);
+}
+
+/* Sets o's backend and variant from "B[:V]" (given: by --impl, else the
+ * default): CM_EXIT_OK, or an exit code after one line on stderr. */
+static int choose_impl(const char *text, int given, files_opts *o)
+{
+    char name[64];
+    const char *colon = strchr(text, ':');
+    size_t n = colon ? (size_t)(colon - text) : strlen(text);
+    snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), text);
+    snprintf(o->variant, sizeof o->variant, "%s", colon ? colon + 1 : "");
+    o->backend = cm_registry_find_backend(name);
+    if (!o->backend && !given) {
+        fprintf(stderr, "cryptometer files: error: this build has no %s backend: name another "
+                "with --impl (e.g. ref:portable)\n", name);
+        return CM_EXIT_ENVIRONMENT;
+    }
+    if (!o->backend || (colon && !o->variant[0])) {
+        fprintf(stderr, "cryptometer files: error: --impl: '%s' is not BACKEND[:VARIANT] of a "
+                "backend in this build (cryptometer list names them)\n", text);
+        return CM_EXIT_USAGE;
+    }
+    if (o->backend->helper) {
+        fprintf(stderr, "cryptometer files: error: --impl: %s runs in its helper executable; "
+                "files runs in-process backends only\n", name);
+        return CM_EXIT_USAGE;
+    }
+    char why[256] = "";
+    if (!cm_backend_ready(o->backend, why, sizeof why)) {
+        fprintf(stderr, "cryptometer files: error: --impl: %s is not ready here: %s\n", name, why);
+        return CM_EXIT_ENVIRONMENT;
+    }
+    size_t rows;
+    int variant_seen = 0, has_one = 0;
+    const cm_impl *row = cm_backend_impls(o->backend, &rows);
+    for (size_t i = 0; i < rows; i++) {
+        int wanted = !o->variant[0] || strcmp(row[i].variant, o->variant) == 0, ours = 0;
+        variant_seen |= wanted;
+        for (size_t a = 0; wanted && a < sizeof hashes / sizeof hashes[0]; a++)
+            ours |= strcmp(row[i].algorithm, hashes[a].alg) == 0;
+        for (size_t a = 0; wanted && a < sizeof ciphers / sizeof ciphers[0]; a++)
+            ours |= strcmp(row[i].algorithm, ciphers[a].alg) == 0;
+        char row_why[256];
+        if (ours && cm_impl_available(o->backend, &row[i], row_why, sizeof row_why))
+            return CM_EXIT_OK;
+        if (ours && !has_one)
+            snprintf(why, sizeof why, "%s", row_why);
+        has_one |= ours;
+    }
+    if (!variant_seen) {
+        fprintf(stderr, "cryptometer files: error: --impl: %s has no variant '%s' (cryptometer "
+                "list --backends %s names them)\n", name, o->variant, name);
+        return CM_EXIT_USAGE;
+    }
+    if (has_one)
+        fprintf(stderr, "cryptometer files: error: --impl: %s can run none of the file workloads' "
+                "algorithms here: %s\n", text, why);
+    else
+        fprintf(stderr, "cryptometer files: error: --impl: %s has none of the file workloads' "
+                "algorithms (sha1 sha256 sha512 blake2b-512 aes-128-cbc aes-256-cbc "
+                "aes-256-gcm)\n", text);
+    return CM_EXIT_ENVIRONMENT;
 }
 
 static int parse_sizes(const char *text, files_opts *o)
@@ -544,12 +644,15 @@ static int parse_sizes(const char *text, files_opts *o)
 
 int cm_files_main(int argc, char **argv)
 {
-    files_opts o = {{1000000, 10000000, 100000000}, 3, 3, 0, 0, NULL};
+    files_opts o = {{1000000, 10000000, 100000000}, 3, 3, 0, 0, NULL, NULL, ""};
+    const char *impl_text = "openssl:evp";
+    int impl_given = 0;
     static const struct option longs[] = {
         {"sizes", required_argument, 0, 's'}, {"quick", no_argument, 0, 'q'},
         {"repeat", required_argument, 0, 'r'}, {"cold", no_argument, 0, 'c'},
         {"json", required_argument, 0, 'j'},   {"quiet", no_argument, 0, 'Q'},
-        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+        {"impl", required_argument, 0, 'i'},   {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
     int ch;
     optind = 1;
     opterr = 0;
@@ -573,16 +676,16 @@ int cm_files_main(int argc, char **argv)
         case 'c': o.cold = 1; break;
         case 'j': o.json = optarg; break;
         case 'Q': o.quiet = 1; break;
+        case 'i': impl_text = optarg, impl_given = 1; break;
         case 'h': usage(stdout); return CM_EXIT_OK;
         default:
             fprintf(stderr, "cryptometer files: error: unknown option '%s'\n", argv[optind - 1]);
             return CM_EXIT_USAGE;
         }
     }
-    if (!openssl_impl("sha256")) {
-        fprintf(stderr, "cryptometer files: error: needs the openssl backend, not in this build\n");
-        return CM_EXIT_ENVIRONMENT;
-    }
+    int chosen = choose_impl(impl_text, impl_given, &o);
+    if (chosen != CM_EXIT_OK)
+        return chosen;
     const char *cold_note = NULL;
     if (o.cold && (geteuid() != 0 || access("/proc/sys/vm/drop_caches", W_OK) != 0))
         cold_note = "cold: not run (needs root to write /proc/sys/vm/drop_caches)";
@@ -611,12 +714,14 @@ int cm_files_main(int argc, char **argv)
             failures += one_file(&o, recs, k, o.sizes[k], "cold");
     }
     files_tmp_remove();
+    if (o.backend->teardown)
+        o.backend->teardown();
     json_t *sizes = json_array();
     for (int k = 0; k < o.n_sizes; k++)
         json_array_append_new(sizes, json_integer((json_int_t)o.sizes[k]));
-    json_t *doc = json_pack("{s:s, s:{s:o, s:i, s:b}, s:o*, s:o, s:b}", "schema",
+    json_t *doc = json_pack("{s:s, s:{s:o, s:i, s:b, s:s}, s:o*, s:o, s:b}", "schema",
                             "cryptometer-files-v1", "settings", "sizes", sizes, "repeat", o.repeat,
-                            "cold", !cold_note, "cold_note", cold_note ? json_string(cold_note) : NULL,
+                            "cold", !cold_note, "impl", impl_text, "cold_note", cold_note ? json_string(cold_note) : NULL,
                             "records", recs, "temporary_directory_removed", access(dir, F_OK) != 0);
     int rc = failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
     if (cold_note && !o.quiet)

@@ -100,3 +100,81 @@ def test_signal_mid_run_removes_the_directory(cm_bin, tmp_path, sig, need_backen
     assert list(tmp.iterdir()) == []
     assert list(cwd.iterdir()) == [] and not out.exists()
     assert not (tmp_path / "files.json.partial").exists()
+
+
+def listed(cm_bin):
+    """`list --json`: {backend: {algorithm: available}} and the missing backends."""
+    doc = json.loads(subprocess.run([str(cm_bin), "list", "--json"], capture_output=True,
+                                    text=True).stdout)
+    rows = {}
+    for b in doc["benchmarks"]:
+        rows.setdefault(b["backend"], {}).setdefault(b["algorithm"], False)
+        rows[b["backend"]][b["algorithm"]] |= b["available"]
+    return rows
+
+
+def files_through(cm_bin, tmp_path, impl):
+    out = tmp_path / "files.json"
+    p = subprocess.run([str(cm_bin), "files", "--sizes", "64k", "--repeat", "1", "--quiet",
+                        "--impl", impl, "--json", str(out)], cwd=tmp_path,
+                       env={**os.environ, "TMPDIR": str(tmp_path)}, capture_output=True,
+                       text=True, timeout=300)
+    return p, json.loads(out.read_text()) if out.exists() else None
+
+
+def test_impl_ref_portable_is_ours_and_the_tools_check_it(cm_bin, tmp_path):
+    p, doc = files_through(cm_bin, tmp_path, "ref:portable")
+    assert p.returncode == 0, p.stderr
+    assert doc["settings"]["impl"] == "ref:portable"
+    got = {(r["path"], r["algorithm"], r["operation"]): r for r in doc["records"]}
+    for alg, tool in HASHES.items():
+        assert got[("ref:portable", alg, "digest")]["status"] == "ok"
+        t = got[(tool, alg, "digest")]
+        assert t["verified"] is True and t["verified_how"] == "its digest equals ref:portable's"
+    for alg in CIPHERS:
+        assert got[("ref:portable", alg, "decrypt")]["verified"] is True
+    for alg in CIPHERS[:2]:
+        assert got[("openssl-enc", alg, "encrypt")]["verified_how"].startswith(
+            "its ciphertext equals ref:portable's")
+    assert not any(r["path"].startswith("openssl:") for r in doc["records"])
+    assert sorted(os.listdir(tmp_path)) == ["files.json"]
+
+
+def test_impl_lacking_an_algorithm_says_so_and_goes_on(cm_bin, tmp_path):
+    rows = listed(cm_bin).get("libsodium")
+    if not rows:
+        pytest.skip("this build has no libsodium backend")
+    p, doc = files_through(cm_bin, tmp_path, "libsodium")
+    assert p.returncode == 0, p.stderr
+    cbc = [r for r in doc["records"] if r["algorithm"] == "aes-128-cbc"]
+    assert [r["operation"] for r in cbc] == ["encrypt", "decrypt"]  # no tool without ours
+    assert all(r["status"] == "unavailable" and "libsodium" in r["reason"] for r in cbc)
+    sha = {r["path"]: r for r in doc["records"] if r["algorithm"] == "sha256"}
+    ours = [path for path in sha if path.startswith("libsodium:")]
+    assert len(ours) == 1 and sha[ours[0]]["status"] == "ok"
+    assert sha["sha256sum"]["verified"] is True
+
+
+@pytest.mark.parametrize("impl, code, words", [
+    ("nosuch", 2, "is not BACKEND[:VARIANT] of a backend in this build"),
+    ("ref:", 2, "is not BACKEND[:VARIANT]"),
+    ("ref:nosuch", 2, "has no variant 'nosuch'"),
+])
+def test_bad_impl_is_one_line_and_writes_nothing(cm_bin, tmp_path, impl, code, words):
+    p, doc = files_through(cm_bin, tmp_path, impl)
+    assert p.returncode == code and doc is None
+    assert words in p.stderr and p.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_impl_afalg_follows_the_kernel(cm_bin, tmp_path):
+    rows = listed(cm_bin).get("afalg")
+    if rows is None:
+        pytest.skip("this build has no afalg backend")
+    p, doc = files_through(cm_bin, tmp_path, "afalg")
+    if any(rows.values()):
+        assert p.returncode == 0, p.stderr
+    else:  # this kernel has no AF_ALG: one line with the reason, nothing written
+        assert p.returncode == 3 and doc is None
+        assert "can run none of the file workloads' algorithms here: AF_ALG" in p.stderr
+        assert list(tmp_path.iterdir()) == []

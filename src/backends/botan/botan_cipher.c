@@ -2,15 +2,20 @@
  * botan_cipher.c — the cipher and AEAD classes of the Botan backend,
  * through botan_cipher_* (one object per direction, keyed once).
  *
- * Every call is one botan_cipher_update with BOTAN_CIPHER_UPDATE_FLAG_FINAL:
- * without it the FFI processes only whole multiples of the mode's update
- * granularity (256 bytes for AES-CBC, and one byte at a time, a copy each,
- * for CTR), so the final form is the one that takes any length in one call.
- * It copies the input into Botan's buffer and the result out again: the
- * FFI's cost, paid by every caller of it. Finishing does not reset CBC's
- * chaining value or CTR's counter, so a call with iv NULL continues the
- * stream; a call with an iv restarts it (botan_cipher_start). XTS is one
- * whole data unit per call, its tweak the nonce.
+ * Each call takes the fastest path the FFI offers for its mode, measured
+ * (docs/bench-library-tools.md, bench/botan_ffi_copy.cpp). The final form,
+ * botan_cipher_update with BOTAN_CIPHER_UPDATE_FLAG_FINAL, takes any length
+ * in one call, but Botan 2's FFI first copies the message into a
+ * secure_vector with assign(), which, under Botan's own allocator, copies
+ * byte by byte (9 us per 16 KiB here, more than AES-CTR itself takes). The
+ * streaming form copies with memcpy but only whole multiples of the mode's
+ * update granularity, one granularity per step: 256 bytes for AES-CBC
+ * (fast), one byte for CTR (far slower than the final form). So CBC
+ * streams its whole granules and finishes only the rest; CTR, XTS and the
+ * AEADs finish. Finishing does not reset CBC's chaining value or CTR's
+ * counter, so a call with iv NULL continues the stream; a call with an iv
+ * restarts it (botan_cipher_start). XTS is one whole data unit per call,
+ * its tweak the nonce.
  *
  * An AEAD message is botan_cipher_set_associated_data (every message: GCM
  * keeps the last one otherwise), botan_cipher_start with the nonce and one
@@ -31,6 +36,7 @@ typedef struct bt_cipher_state {
     const bt_spec *spec;
     botan_cipher_t c[2]; /* [0] decrypt, [1] encrypt */
     int started[2];
+    size_t granule[2]; /* ciphers: CBC's update granularity, streamed; 0 (CTR, XTS): finish */
     /* AEAD */
     uint8_t key[64];
     size_t key_len, tag_len;
@@ -55,6 +61,10 @@ static cm_rc make_objects(bt_cipher_state *st, size_t tag_len)
         if (botan_cipher_init(&st->c[d], name, flags) != 0)
             return CM_ERR_UNSUPPORTED;
         if (botan_cipher_set_key(st->c[d], st->key, st->key_len) != 0)
+            return CM_ERR_LIBRARY;
+        st->granule[d] = 0;
+        if (!st->spec->stream && !st->spec->unit &&
+            botan_cipher_get_update_granularity(st->c[d], &st->granule[d]) != 0)
             return CM_ERR_LIBRARY;
     }
     st->tag_len = tag_len;
@@ -109,9 +119,13 @@ static cm_rc cipher_run(bt_cipher_state *st, int d, const uint8_t *iv, const uin
     if (iv != NULL && botan_cipher_start(st->c[d], iv, 16) != 0)
         return CM_ERR_LIBRARY;
     st->started[d] = 1;
-    if (len == 0)
+    size_t whole = st->granule[d] ? len - len % st->granule[d] : 0, written = 0, consumed = 0;
+    if (whole && (botan_cipher_update(st->c[d], 0, out, whole, &written, in, whole, &consumed) != 0 ||
+                  written != whole || consumed != whole))
+        return CM_ERR_LIBRARY;
+    if (len == whole)
         return CM_OK;
-    return final_update(st->c[d], in, len, out, len, len);
+    return final_update(st->c[d], in + whole, len - whole, out + whole, len - whole, len - whole);
 }
 
 cm_rc bt_cipher_encrypt(void *state, const uint8_t *iv, const uint8_t *in, uint8_t *out,
