@@ -3,7 +3,7 @@
  * through botan_cipher_* (one object per direction, keyed once).
  *
  * Each call takes the fastest path the FFI offers for its mode, measured
- * (docs/bench-library-tools.md, bench/botan_ffi_copy.cpp). The final form,
+ * (docs/bench-library-tools.md, bench/botan_ffi_costs.cpp). The final form,
  * botan_cipher_update with BOTAN_CIPHER_UPDATE_FLAG_FINAL, takes any length
  * in one call, but Botan 2's FFI first copies the message into a
  * secure_vector with assign(), which, under Botan's own allocator, copies
