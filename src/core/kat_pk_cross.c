@@ -4,11 +4,14 @@
  * then decrypt): one key pair per side, because key generation is slow
  * (RSA-4096 takes seconds), then at every length each side accepts what
  * the other produced and refuses it with its last bit flipped. The class
- * gives its vtables as kat_pk_side and its exchange as kat_pk_how.
+ * gives its vtables as kat_pk_side and its exchange as kat_pk_how. When the
+ * check passes, this implementation's own key pair is kept for its
+ * benchmarks (kept_key.h), which then make none.
  */
 #include <stdio.h>
 #include <string.h>
 #include "core/kat_internal.h"
+#include "core/kept_key.h"
 
 /* The owner's new key pair (*own) and its public key imported, as DER
  * (in c->tag_a, which no exchange uses), into a new state of user (*use).
@@ -82,6 +85,12 @@ int kat_pk_both_ways(cm_cross_case *c, const kat_pk_how *how, const kat_pk_side 
                            ab.who) &&
              how->exchange(c, ba.prod->vt, ba.prod_state, ba.cons->vt, ba.cons_state, len,
                            ba.who);
+    }
+    /* a's key pair: the producer's in a->b for a signature, the consumer's in b->a for pke */
+    void **mine = how->owner_produces ? &ab.prod_state : &ba.cons_state;
+    if (ok && *mine) {
+        cm_kept_key_give(a->vt, *mine, a->destroy);
+        *mine = NULL;
     }
     close_direction(&ab);
     close_direction(&ba);

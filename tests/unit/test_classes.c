@@ -14,7 +14,9 @@
  *
  * and that cross_one accepts two fakes that give the same outputs and
  * reports the first differing byte when the peer differs (for signatures:
- * a peer whose verify refuses everything fails it), and that the
+ * a peer whose verify refuses everything fails it); a passing signature or
+ * pke cross-check keeps this implementation's key pair, which the next
+ * benchmark takes instead of making one, and a failing one keeps none; and that the
  * Wycheproof and cryptometer-kat-v1 case hooks pass a case made from the
  * fake's own outputs, fail a corrupted one and refuse a malformed one.
  * The rng class has no cross_one: its self_one passes a fake source of
@@ -918,6 +920,35 @@ static int builtin_run(const cm_impl *impl, json_t *test, cm_kat_report *rep, ch
     return rc;
 }
 
+/* Takes whatever is kept for vt, so that a check starts from an empty slot. */
+static void drain_kept(const void *vt)
+{
+    void *state = cm_kept_key_take(vt);
+    if (state)
+        fake_destroy(state);
+}
+
+/* The cross-check's own key pair serves the benchmarks (kat_pk_cross.c). */
+static void test_cross_keeps_key(void)
+{
+    static const cm_impl sig_b = CM_IMPL_SIGNATURE("ed25519", "b", &sig_vt, NULL);
+    static const cm_impl sig_refuses = CM_IMPL_SIGNATURE("ed25519", "refuses", &sig_refuses_vt,
+                                                         NULL);
+    static const cm_impl pke_b = CM_IMPL_PKE("rsa-2048-oaep-sha256", "b", &pke_vt, NULL);
+    char detail[384];
+    drain_kept(&sig_vt);
+    CHECK(!cross(&sig_impl, &sig_refuses, 32, detail, sizeof detail));
+    CHECK(cm_kept_key_take(&sig_vt) == NULL);
+    CHECK(cross(&sig_impl, &sig_b, 32, detail, sizeof detail));
+    /* sign takes the pair: no create, no keygen, only the signature verify will check */
+    bench_steps_keeping(&sig_impl, CM_OP_SIGN, PREP(F_SIGN), F_SIGN, 1);
+    drop_kept(&sig_vt);
+    drain_kept(&pke_vt);
+    CHECK(cross(&pke_impl, &pke_b, 32, detail, sizeof detail));
+    bench_steps_keeping(&pke_impl, CM_OP_ENCRYPT, PREP(F_ENCRYPT), F_ENCRYPT, 1);
+    drop_kept(&pke_vt);
+}
+
 static void test_cases(void)
 {
     wp_three_ways(&mac_impl, make_mac, "tag");
@@ -982,6 +1013,7 @@ int main(void)
 {
     test_measuring();
     test_cross();
+    test_cross_keeps_key();
     test_cases();
     return check_done("test_classes");
 }
