@@ -50,7 +50,9 @@ typedef struct files_opts {
     char variant[64];          /* "" = the backend's dispatch's choice */
 } files_opts;
 
-/* One step to time: run(ctx) returns 0, or -1 with why. */
+/* One step to time: run(ctx) returns 0, or -1 with why, or 1 with why when
+ * the implementation does not take the request (CM_ERR_UNSUPPORTED: AF_ALG's
+ * AEAD takes at most 64 KiB in one call): unavailable, not a failure. */
 typedef int (*step_fn)(void *ctx, char *why, size_t why_len);
 
 /* ---- small helpers ------------------------------------------------------------- */
@@ -261,6 +263,11 @@ static int cbc_step(job *j, int enc, char *why, size_t why_len)
         }
         const uint8_t *iv = at == 0 ? j->iv : NULL;
         cm_rc r = enc ? vt->encrypt(st, iv, a, b, want) : vt->decrypt(st, iv, a, b, want);
+        if (r == CM_ERR_UNSUPPORTED) {
+            snprintf(why, why_len, "the implementation takes no piece of %zu bytes", want);
+            rc = 1;
+            goto done;
+        }
         if (r != CM_OK || write(out, b, want) != (ssize_t)want) {
             snprintf(why, why_len, "%s failed", enc ? "encrypt" : "decrypt");
             goto done;
@@ -298,6 +305,12 @@ static int gcm_step(job *j, int seal, char *why, size_t why_len)
     }
     cm_rc r = seal ? vt->seal(st, j->iv, 12, &aad, 0, p, j->size, o, o + j->size, 16)
                    : vt->open(st, j->iv, 12, &aad, 0, p, j->size, o, p + j->size, 16);
+    if (r == CM_ERR_UNSUPPORTED) {
+        snprintf(why, why_len, "the implementation takes no whole message of %zu bytes in one call",
+                 j->size);
+        rc = 1;
+        goto done;
+    }
     if (r != CM_OK) {
         snprintf(why, why_len, "%s failed (%s)", seal ? "seal" : "open",
                  r == CM_ERR_AUTH ? "tag mismatch" : "error");
@@ -342,7 +355,7 @@ static int cmp_double(const void *a, const void *b)
 
 /* Times step opt->repeat times on input (warm: read first; cold: caches
  * dropped before each) and appends a record to recs. 0, or -1 (the record
- * then says error and why). */
+ * then says error and why), or 1 (unavailable and why: not a failure). */
 static int measure(const files_opts *o, json_t *recs, const char *path_name, const char *alg,
                    const char *op, const char *cache, step_fn step, job *j, const char *input)
 {
@@ -364,7 +377,7 @@ static int measure(const files_opts *o, json_t *recs, const char *path_name, con
     }
     json_object_set_new(r, "resident_before", res < 0 ? json_null() : json_real(res));
     if (rc != 0) {
-        json_object_set_new(r, "status", json_string("error"));
+        json_object_set_new(r, "status", json_string(rc > 0 ? "unavailable" : "error"));
         json_object_set_new(r, "reason", json_string(why));
     } else {
         qsort(s, (size_t)o->repeat, sizeof s[0], cmp_double);
@@ -380,8 +393,8 @@ static int measure(const files_opts *o, json_t *recs, const char *path_name, con
     }
     json_array_append_new(recs, r);
     if (!o->quiet)
-        printf("%-12s %-12s %-8s %10zu B  %-5s %s\n", path_name, alg, op, j->size, cache,
-               rc ? why : "");
+        printf("%-12s %-12s %-8s %10zu B  %-5s %s%s\n", path_name, alg, op, j->size, cache,
+               rc > 0 ? "unavailable: " : "", rc ? why : "");
     return rc;
 }
 
@@ -420,7 +433,7 @@ static const struct {
 
 static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const char *cache)
 {
-    int failures = 0;
+    int failures = 0, m;
     job j;
     memset(&j, 0, sizeof j);
     j.size = size;
@@ -441,8 +454,8 @@ static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const
         }
         snprintf(j.in, sizeof j.in, "%s", data);
         snprintf(how, sizeof how, "its digest equals %s's", ours_name);
-        if (measure(o, recs, ours_name, hashes[h].alg, "digest", cache, hash_step, &j, data)) {
-            failures++;
+        if ((m = measure(o, recs, ours_name, hashes[h].alg, "digest", cache, hash_step, &j, data))) {
+            failures += m < 0;
             continue;
         }
         char ours[129];
@@ -474,15 +487,15 @@ static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const
         getrandom(j.iv, sizeof j.iv, 0);
         int gcm = ciphers[c].enc == NULL;
         snprintf(j.in, sizeof j.in, "%s", data), snprintf(j.out, sizeof j.out, "%s", enc);
-        if (measure(o, recs, ours_name, ciphers[c].alg, "encrypt", cache,
-                    gcm ? gcm_seal : cbc_enc, &j, data)) {
-            failures++;
+        if ((m = measure(o, recs, ours_name, ciphers[c].alg, "encrypt", cache,
+                         gcm ? gcm_seal : cbc_enc, &j, data))) {
+            failures += m < 0;
             continue;
         }
         snprintf(j.in, sizeof j.in, "%s", enc), snprintf(j.out, sizeof j.out, "%s", dec);
-        if (measure(o, recs, ours_name, ciphers[c].alg, "decrypt", cache,
-                    gcm ? gcm_open : cbc_dec, &j, enc)) {
-            failures++;
+        if ((m = measure(o, recs, ours_name, ciphers[c].alg, "decrypt", cache,
+                         gcm ? gcm_open : cbc_dec, &j, enc))) {
+            failures += m < 0;
             continue;
         }
         int back = same_files(dec, data, size);
