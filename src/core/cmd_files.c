@@ -63,8 +63,8 @@ static const cm_impl *our_impl(const files_opts *o, const char *alg, char *name,
                                char *why, size_t why_len)
 {
     const cm_impl *impl = cm_backend_find_impl(o->backend, alg, o->variant[0] ? o->variant : NULL);
-    snprintf(name, name_len, "%s%s%s", o->backend->name, o->variant[0] ? ":" : "", o->variant);
     if (!impl) {
+        snprintf(name, name_len, "%s%s%s", o->backend->name, o->variant[0] ? ":" : "", o->variant);
         snprintf(why, why_len, "%s has no %s", name, alg);
         return NULL;
     }
@@ -353,6 +353,23 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A new record's fields that every record has. */
+static json_t *record_head(const char *path_name, const char *alg, const char *op, size_t size,
+                           const char *cache)
+{
+    return json_pack("{s:s, s:s, s:s, s:I, s:s}", "path", path_name, "algorithm", alg,
+                     "operation", op, "file_bytes", (json_int_t)size, "cache", cache);
+}
+
+/* The progress line of a record (unless --quiet): why, if not "", after its status. */
+static void progress(const files_opts *o, const char *path_name, const char *alg, const char *op,
+                     size_t size, const char *cache, const char *status, const char *why)
+{
+    if (!o->quiet)
+        printf("%-12s %-12s %-8s %10zu B  %-5s %s%s\n", path_name, alg, op, size, cache, status,
+               why);
+}
+
 /* Times step opt->repeat times on input (warm: read first; cold: caches
  * dropped before each) and appends a record to recs. 0, or -1 (the record
  * then says error and why), or 1 (unavailable and why: not a failure). */
@@ -362,8 +379,7 @@ static int measure(const files_opts *o, json_t *recs, const char *path_name, con
     double s[MAX_REPEAT], res = -1;
     char why[256] = "";
     int rc = 0;
-    json_t *r = json_pack("{s:s, s:s, s:s, s:I, s:s}", "path", path_name, "algorithm", alg,
-                          "operation", op, "file_bytes", (json_int_t)j->size, "cache", cache);
+    json_t *r = record_head(path_name, alg, op, j->size, cache);
     for (int i = 0; i < o->repeat && rc == 0; i++) {
         if (strcmp(cache, "cold") == 0)
             drop_caches();
@@ -392,9 +408,7 @@ static int measure(const files_opts *o, json_t *recs, const char *path_name, con
                             json_real(med > 0 ? (double)j->size / med / 1e6 : 0));
     }
     json_array_append_new(recs, r);
-    if (!o->quiet)
-        printf("%-12s %-12s %-8s %10zu B  %-5s %s%s\n", path_name, alg, op, j->size, cache,
-               rc > 0 ? "unavailable: " : "", rc ? why : "");
+    progress(o, path_name, alg, op, j->size, cache, rc > 0 ? "unavailable: " : "", rc ? why : "");
     return rc;
 }
 
@@ -403,12 +417,11 @@ static int measure(const files_opts *o, json_t *recs, const char *path_name, con
 static void unavailable(const files_opts *o, json_t *recs, const char *name, const char *alg,
                         const char *op, size_t size, const char *cache, const char *why)
 {
-    json_array_append_new(recs, json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:s}", "path", name,
-                                          "algorithm", alg, "operation", op, "file_bytes",
-                                          (json_int_t)size, "cache", cache, "status",
-                                          "unavailable", "reason", why));
-    if (!o->quiet)
-        printf("%-12s %-12s %-8s %10zu B  %-5s unavailable: %s\n", name, alg, op, size, cache, why);
+    json_t *r = record_head(name, alg, op, size, cache);
+    json_object_set_new(r, "status", json_string("unavailable"));
+    json_object_set_new(r, "reason", json_string(why));
+    json_array_append_new(recs, r);
+    progress(o, name, alg, op, size, cache, "unavailable: ", why);
 }
 
 static void set_verified(json_t *recs, int ok, const char *what)
@@ -454,7 +467,8 @@ static int one_file(const files_opts *o, json_t *recs, int k, size_t size, const
         }
         snprintf(j.in, sizeof j.in, "%s", data);
         snprintf(how, sizeof how, "its digest equals %s's", ours_name);
-        if ((m = measure(o, recs, ours_name, hashes[h].alg, "digest", cache, hash_step, &j, data))) {
+        m = measure(o, recs, ours_name, hashes[h].alg, "digest", cache, hash_step, &j, data);
+        if (m) {
             failures += m < 0;
             continue;
         }
@@ -573,6 +587,18 @@ static void usage(FILE *f)
           f);
 }
 
+/* 1 if alg is one of the file workloads' algorithms (hashes[], ciphers[]). */
+static int workload_alg(const char *alg)
+{
+    for (size_t a = 0; a < sizeof hashes / sizeof hashes[0]; a++)
+        if (strcmp(alg, hashes[a].alg) == 0)
+            return 1;
+    for (size_t a = 0; a < sizeof ciphers / sizeof ciphers[0]; a++)
+        if (strcmp(alg, ciphers[a].alg) == 0)
+            return 1;
+    return 0;
+}
+
 /* Sets o's backend and variant from "B[:V]" (given: by --impl, else the
  * default): CM_EXIT_OK, or an exit code after one line on stderr. */
 static int choose_impl(const char *text, int given, files_opts *o)
@@ -607,12 +633,9 @@ static int choose_impl(const char *text, int given, files_opts *o)
     int variant_seen = 0, has_one = 0;
     const cm_impl *row = cm_backend_impls(o->backend, &rows);
     for (size_t i = 0; i < rows; i++) {
-        int wanted = !o->variant[0] || strcmp(row[i].variant, o->variant) == 0, ours = 0;
+        int wanted = !o->variant[0] || strcmp(row[i].variant, o->variant) == 0;
+        int ours = wanted && workload_alg(row[i].algorithm);
         variant_seen |= wanted;
-        for (size_t a = 0; wanted && a < sizeof hashes / sizeof hashes[0]; a++)
-            ours |= strcmp(row[i].algorithm, hashes[a].alg) == 0;
-        for (size_t a = 0; wanted && a < sizeof ciphers / sizeof ciphers[0]; a++)
-            ours |= strcmp(row[i].algorithm, ciphers[a].alg) == 0;
         char row_why[256];
         if (ours && cm_impl_available(o->backend, &row[i], row_why, sizeof row_why))
             return CM_EXIT_OK;
@@ -625,13 +648,18 @@ static int choose_impl(const char *text, int given, files_opts *o)
                 "list --backends %s names them)\n", name, o->variant, name);
         return CM_EXIT_USAGE;
     }
-    if (has_one)
+    if (has_one) {
         fprintf(stderr, "cryptometer files: error: --impl: %s can run none of the file workloads' "
                 "algorithms here: %s\n", text, why);
-    else
-        fprintf(stderr, "cryptometer files: error: --impl: %s has none of the file workloads' "
-                "algorithms (sha1 sha256 sha512 blake2b-512 aes-128-cbc aes-256-cbc "
-                "aes-256-gcm)\n", text);
+        return CM_EXIT_ENVIRONMENT;
+    }
+    fprintf(stderr, "cryptometer files: error: --impl: %s has none of the file workloads' "
+            "algorithms (", text);
+    for (size_t a = 0; a < sizeof hashes / sizeof hashes[0]; a++)
+        fprintf(stderr, "%s ", hashes[a].alg);
+    for (size_t a = 0; a < sizeof ciphers / sizeof ciphers[0]; a++)
+        fprintf(stderr, a ? " %s" : "%s", ciphers[a].alg);
+    fputs(")\n", stderr);
     return CM_EXIT_ENVIRONMENT;
 }
 
