@@ -361,12 +361,12 @@ static json_t *record_head(const char *path_name, const char *alg, const char *o
                      "operation", op, "file_bytes", (json_int_t)size, "cache", cache);
 }
 
-/* The progress line of a record (unless --quiet): why, if not "", after its status. */
+/* The progress line of a record (unless --quiet): its status, then the figure or why. */
 static void progress(const files_opts *o, const char *path_name, const char *alg, const char *op,
                      size_t size, const char *cache, const char *status, const char *why)
 {
     if (!o->quiet)
-        printf("%-12s %-12s %-8s %10zu B  %-5s %s%s\n", path_name, alg, op, size, cache, status,
+        printf("%-18s %-12s %-8s %10zu B  %-5s %s%s\n", path_name, alg, op, size, cache, status,
                why);
 }
 
@@ -404,11 +404,12 @@ static int measure(const files_opts *o, json_t *recs, const char *path_name, con
         json_object_set_new(r, "status", json_string("ok"));
         json_object_set_new(r, "seconds", json_real(med));
         json_object_set_new(r, "seconds_all", all);
-        json_object_set_new(r, "throughput_mb_s",
-                            json_real(med > 0 ? (double)j->size / med / 1e6 : 0));
+        double mb_s = med > 0 ? (double)j->size / med / 1e6 : 0;
+        json_object_set_new(r, "throughput_mb_s", json_real(mb_s));
+        snprintf(why, sizeof why, "%10.1f MB/s (median of %d)", mb_s, o->repeat);
     }
     json_array_append_new(recs, r);
-    progress(o, path_name, alg, op, j->size, cache, rc > 0 ? "unavailable: " : "", rc ? why : "");
+    progress(o, path_name, alg, op, j->size, cache, rc > 0 ? "unavailable: " : "", why);
     return rc;
 }
 
