@@ -1,4 +1,5 @@
-# Embed.cmake — compiles data files (data/*.json, vectors/**) into the binary,
+# Embed.cmake — compiles data files (data/*.json, vectors/**, the Python
+# subcommands' list python/cryptometer/commands.json) into the binary,
 # so that one static binary carries its tables and KAT vectors onto a board.
 # Run as a script: cmake -DROOT=... -DOUT=... -DFILES="a|b" -P Embed.cmake
 # The C side reads them through src/util/embedded.h.

@@ -1,8 +1,9 @@
 """``python -m cryptometer SUBCOMMAND ...``: the dispatcher of the Python subcommands.
 
 The ``cryptometer`` command reaches these subcommands git-style.  Each lives
-in its own module, named in SUBCOMMANDS with its line of help, which provides
-``add_arguments(parser)`` and ``run(args) -> int``.  Only the module of the
+in its own module, listed with its line of help in ``commands.json`` (the one
+list: the C dispatcher reads it too), which provides ``add_arguments(parser)``
+and ``run(args) -> int``.  Only the module of the
 subcommand asked for is imported (the others would load SciPy and matplotlib
 for nothing: seconds on a small board); one whose dependencies are missing
 answers with the package to install.
@@ -17,34 +18,17 @@ Exit codes (the same as the C command, src/util/error.h):
 
 import argparse
 import importlib
+import json
 import sys
+from pathlib import Path
 
 from . import __version__, outputs
 
-# name -> (module, help); add a subcommand by adding a module and a line here.
-SUBCOMMANDS = {
-    "import": ("cryptometer.import_cmd",
-               "import other tools' results (sbc-bench logs, openssl speed, cryptsetup benchmark) into cryptometer result documents"),
-    "store": ("cryptometer.store_cmd",
-               'results database (SQLite): add result files, list runs'),
-    "compare": ("cryptometer.compare_cmd",
-               'compare two runs: ratio, Mann-Whitney U, bootstrap CI; flags regressions (exit 1)'),
-    "collect": ("cryptometer.collect_cmd",
-               'collect many runs (files or --db) into RESULTS.md; --write-table writes the AES ratio table'),
-    "report": ("cryptometer.report_cmd",
-               'self-contained HTML report (context, health, verdicts, sortable tables, SVG plots, comparison)'),
-    "plot": ("cryptometer.plot_cmd",
-               'plots (PNG, SVG): throughput, cycles per byte, sweeps, library bars, threads, AES score per MHz'),
-    "export": ("cryptometer.export_cmd",
-               'export records (files or --db, any selection) as CSV'),
-    "view": ("cryptometer.view_cmd",
-               'like-for-like tables of a run: OpenSSL generations side by side (view generations), a key-exchange or signature choice (view kex|signature)'),
-    "fleet": ("cryptometer.fleet_cmd",
-               'the same run on many hosts over SSH through Ansible (fleet run|detect INVENTORY); results come home'),
-}
-
-# The subcommands that write files: they take --force (cryptometer.outputs).
-WRITERS = {"import", "store", "compare", "collect", "report", "plot", "export", "view", "fleet"}
+# The subcommands, with their line of help: the one list, which the C dispatcher reads too
+# (src/core/python_dispatch.c, from the copy embedded in the binary).  NAME's module is
+# cryptometer.NAME_cmd; every subcommand writes files and takes --force (cryptometer.outputs).
+COMMANDS_FILE = Path(__file__).resolve().parent / "commands.json"
+SUBCOMMANDS = {c["name"]: c["help"] for c in json.loads(COMMANDS_FILE.read_text(encoding="utf-8"))["commands"]}
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -59,7 +43,8 @@ def _missing_dependency(name, exc):
 
 
 def build_parser(chosen=None):
-    """The parser; only the subcommand ``chosen`` (if any) has its module imported and its options."""
+    """The parser and the parser of the subcommand ``chosen`` (None when there is none): only that
+    subcommand has its module imported and its options."""
     parser = argparse.ArgumentParser(
         prog="cryptometer",
         description="cryptometer analysis subcommands (Python).",
@@ -67,33 +52,51 @@ def build_parser(chosen=None):
     parser.add_argument("--version", action="version", version="cryptometer %s" % __version__)
     sub = parser.add_subparsers(dest="subcommand", metavar="SUBCOMMAND")
     sub.required = True
-    for name, (module_name, help_text) in SUBCOMMANDS.items():
+    chosen_parser = None
+    for name, help_text in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         if name != chosen:
             continue
+        chosen_parser = p
         try:
-            module = importlib.import_module(module_name)
+            module = importlib.import_module("cryptometer.%s_cmd" % name)
         except ImportError as exc:
             p.add_argument("rest", nargs=argparse.REMAINDER)
             p.set_defaults(func=_missing_dependency(name, exc))
             continue
         module.add_arguments(p)
-        if name in WRITERS:
-            outputs.add_force_option(p)
+        outputs.add_force_option(p)
         p.set_defaults(func=module.run)
-    return parser
+    return parser, chosen_parser
+
+
+def parse(parser, chosen_parser, argv):
+    """The parsed arguments (exits 2 on usage errors).  A subcommand without subcommands of its own
+    takes its options and its inputs in any order (``plot cpb --format png -o DIR FILE``,
+    ``view kex --json FILE``): it is parsed with parse_intermixed_args, which argparse refuses
+    (TypeError, before reading anything) for a parser with subcommands or a REMAINDER.  Help is
+    printed by parse_args (parse_intermixed_args would leave the inputs out of its usage line)."""
+    if (chosen_parser is not None and argv[0] in SUBCOMMANDS   # the subcommand first: no option of ours before
+            and not {"-h", "--help"} & set(argv)):
+        try:
+            args = chosen_parser.parse_intermixed_args(argv[1:])
+        except TypeError:
+            return parser.parse_args(argv)
+        args.subcommand = argv[0]
+        return args
+    return parser.parse_args(argv)
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     chosen = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser(chosen if chosen in SUBCOMMANDS else None)
+    parser, chosen_parser = build_parser(chosen if chosen in SUBCOMMANDS else None)
     for stream in (sys.stdout, sys.stderr):
         try:   # a path with bytes that are not UTF-8 is printed with them replaced, never a traceback
             stream.reconfigure(errors="replace")
         except (AttributeError, ValueError):
             pass
-    args = parser.parse_args(argv)  # exits 2 on usage errors
+    args = parse(parser, chosen_parser, argv)
     outputs.FORCE = bool(getattr(args, "force", False))
     try:
         return args.func(args)

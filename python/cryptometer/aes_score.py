@@ -17,16 +17,21 @@ else ``cryptometer`` on PATH; without one, loading the table fails with a
 TableError that says so (the import command exits 3).
 
 In short: ``score_per_mhz = kbs_16k / mhz``; the family is found by core name
-(ASCII letters and digits, lower-cased: ``normalise_core_name``); far below
+(ASCII letters and digits, lower-cased); far below
 every family -> ``crypto-extensions-absent-or-unused`` (``-absent`` when the log's CPU flags
 lack AES; ``emulated-cpu``/``-unused`` from a live run's evidence); no family ->
 ``unknown-family`` naming the closest family of the figure's architecture
-(``canonical_arch``); otherwise ``consistent`` within the family's tolerance,
+(as the table names it: ``amd64`` is ``x86_64``, ``armv7l`` is ``arm``, ...); otherwise ``consistent`` within the family's tolerance,
 else ``clock-lower-than-claimed`` / ``clock-higher-than-claimed``, with the
 cpufreq claim judged the same way (``claimed_verdict``).  A family whose ratio
 was derived from the very log judged (``derived_from``, by SHA-256) gives a
 ``circular`` verdict whose message says that agreement proves nothing.
 Every verdict comes with a sentence in words that carries the numbers.
+
+The names are matched and the architectures named by the binary alone: this
+module has no copy of those rules.  Loading a table asks the binary where each
+core of the table belongs, so a core listed in two families is refused by the
+same matching that judges a figure.
 """
 
 import json
@@ -61,45 +66,9 @@ CIRCULAR_WORDS = ("(the table's ratio for this family was derived from this log,
 
 BIN_ENV_VAR = "CRYPTOMETER_BIN"
 
-_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_LOWER = "abcdefghijklmnopqrstuvwxyz"
-_KEEP = frozenset(_LOWER + "0123456789")
-_FOLD = str.maketrans(_UPPER, _LOWER)
-
-
-def normalise_core_name(name):
-    """Return ``name`` with ASCII A-Z lower-cased and everything but a-z, 0-9 removed.
-
-    (How the table's core names are checked for duplicates; the rule matches names the same way.)
-    """
-    if not name:
-        return ""
-    return "".join(c for c in name.translate(_FOLD) if c in _KEEP)
-
-
-_ARCH_ALIASES = {"amd64": "x86_64", "arm64": "aarch64", "i386": "i686", "i486": "i686",
-                 "i586": "i686", "x86": "i686"}
-
-
-def canonical_arch(arch):
-    """The architecture name the table uses for ``arch`` (as ``uname -m`` or a log spells it).
-
-    ASCII A-Z lower-cased; ``amd64`` -> ``x86_64``, ``arm64`` -> ``aarch64``,
-    ``i386``/``i486``/``i586``/``x86`` -> ``i686``, ``arm`` and ``armv*``
-    (``armv7l``, ``armv8l``: 32-bit) -> ``arm``; any other name unchanged.
-    None or empty -> None.  (How the table's architectures are checked.)
-    """
-    if not arch:
-        return None
-    a = str(arch).translate(_FOLD)
-    if a == "arm" or a.startswith("armv"):
-        return "arm"
-    return _ARCH_ALIASES.get(a, a)
-
-
 @dataclass(frozen=True)
 class Family:
-    """One row of the table: a core family, its architecture and its k/s per MHz.
+    """One row of the table: a core family, its architecture (as the table spells it) and its k/s per MHz.
 
     ``derived_from`` holds the SHA-256 (lower-case hex) of the logs the ratio
     was computed from.
@@ -148,15 +117,17 @@ class AesScoreTable:
         self.families = list(families)
         self.absent_fraction = float(absent_fraction)
         self.binary = None
-        self._by_core = {}
-        for family in self.families:
-            for core in family.cores:
-                key = normalise_core_name(core)
-                other = self._by_core.get(key)
-                if other is not None and other is not family:
-                    raise TableError("core %r is listed in two families: %r and %r"
-                                     % (core, other.name, family.name))
-                self._by_core[key] = family
+
+    def check_cores(self):
+        """Raise TableError if a core of the table is listed in two families: each core is matched
+        by the binary (one request), and a core that lands in another family than its own is
+        named with both."""
+        cores = [(family, core) for family in self.families for core in family.cores]
+        found = _run_rule(self, [figure(core, 1.0, 1e12) for _, core in cores])
+        for (family, core), verdict in zip(cores, found):
+            if verdict["family"] != family.name:
+                raise TableError("core %r is listed in two families: %r and %r"
+                                 % (core, verdict["family"], family.name))
 
     @classmethod
     def from_json(cls, obj):
@@ -169,8 +140,8 @@ class AesScoreTable:
                 if ratio <= 0 or tolerance < 0:
                     raise TableError("family %r has a non-positive ratio or a negative tolerance"
                                      % entry.get("family"))
-                arch = canonical_arch(entry["arch"])
-                if not isinstance(entry["arch"], str) or not arch:
+                arch = entry["arch"]
+                if not isinstance(arch, str) or not arch:
                     raise TableError("family %r has no architecture ('arch')" % entry.get("family"))
                 derived = tuple(str(d["sha256"]).lower() for d in entry.get("derived_from", ()))
                 families.append(Family(name=str(entry["family"]), cores=tuple(entry["cores"]),
@@ -180,7 +151,9 @@ class AesScoreTable:
             fraction = float(obj["crypto_extensions_absent"]["fraction"])
         except (KeyError, TypeError, ValueError) as exc:
             raise TableError("the AES score table is malformed: %s %s" % (type(exc).__name__, exc)) from exc
-        return cls(families, fraction)
+        table = cls(families, fraction)
+        table.check_cores()
+        return table
 
     @classmethod
     def load(cls):

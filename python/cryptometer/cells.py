@@ -1,7 +1,7 @@
 """One cell of a like-for-like view (generations, choice): a record's figure with its spread, or,
 for a record that is not ``ok``, its status and reason; a benchmark with no record at all is
 ``not-measured``.  Shared by cryptometer.generations and cryptometer.choices, and by their text,
-JSON and HTML renderings (view_cmd, report).
+JSON and HTML renderings (view_render, report).
 """
 
 from dataclasses import dataclass

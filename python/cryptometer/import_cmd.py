@@ -1,11 +1,12 @@
 """``cryptometer import FORMAT FILE...``: turn other tools' output into result documents.
 
 Formats:
-  sbc-bench LOG...       sbc-bench result logs (see cryptometer.sbcbench)
-  openssl-speed FILE...  saved ``openssl speed`` output, human or -mr, -multi (cryptometer.opensslspeed)
-  cryptsetup FILE...     saved ``cryptsetup benchmark`` output (cryptometer.cryptsetup)
+  sbc-bench LOG...       sbc-bench result logs (cryptometer.importers.sbcbench)
+  openssl-speed FILE...  saved ``openssl speed`` output, human or -mr, -multi (cryptometer.importers.opensslspeed)
+  cryptsetup FILE...     saved ``cryptsetup benchmark`` output (cryptometer.importers.cryptsetup)
 
-Each input becomes one result document (see cryptometer.resultdoc), written
+Each input becomes one result document (built by the format's importer, the
+registry is cryptometer.importers), written
 atomically to ``--out-dir`` (default: ``results/``, where ``cryptometer run``
 writes too) as ``<name of the log without extension>.json`` (``-2``, ``-3``
 ... when two inputs share a name), or to ``--json FILE`` when one input is
@@ -19,8 +20,8 @@ first document is written if it does not exist, but only DIR itself: its
 parent must exist (as ``run`` creates ``results/`` in the current directory).
 
 A summary per input goes to standard output (to standard error with
-``--json -``): the clusters, their clock, AES score per MHz and the verdict in
-words.
+``--json -``), drawn by the importer's renderer: for sbc-bench the clusters,
+their clock, AES score per MHz and the verdict in words.
 
 An input that cannot be read, or that holds nothing recognisable, gets one
 line on standard error and no document, and the exit code is 3; the other
@@ -33,70 +34,20 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import cryptsetup, imported, inputs, opensslspeed, outputs, resultdoc, sbcbench
+from . import inputs, loader, outputs, resultdoc
 from .aes_score import AesScoreTable, TableError
-
+from .importers import FORMATS
+from .importers.common import NotRecognised, TooLarge
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 DEFAULT_OUT_DIR = "results"
 
 
-class NotRecognised(Exception):
-    """The input holds nothing this format's parser recognises; the message says what was missing."""
-
-
-class TooLarge(NotRecognised):
-    """The input is beyond a documented limit (sbcbench.MAX_OPP_BLOCKS); the message says which."""
-
-
-def build_sbcbench(raw, path, table):
-    blocks = raw.count(b"Checking cpufreq OPP")
-    if blocks > sbcbench.MAX_OPP_BLOCKS:
-        raise TooLarge("%d cpufreq OPP checks, more than the limit of %d (real logs have a few "
-                       "dozen); nothing imported" % (blocks, sbcbench.MAX_OPP_BLOCKS))
-    log = sbcbench.parse_bytes(raw)
-    if not log.looks_like_sbc_bench():
-        raise NotRecognised("not an sbc-bench log (%s)" % ("; ".join(log.warnings[:3]) or "nothing recognised"))
-    return resultdoc.build_from_sbcbench(log, resultdoc.source_info(path, raw), table)
-
-
-def _build_with(parser, builder, what):
-    """A build function for a text format: decode, parse, refuse when nothing was found, build."""
-    def build(raw, path, _table):
-        text, problems = sbcbench.decode(raw)
-        parsed = parser.parse_text(text)
-        if not parsed.found_anything():
-            raise NotRecognised("not %s output (%s)" % (what, "; ".join(problems + parsed.warnings[:2])))
-        parsed.warnings[:0] = problems
-        return builder(parsed, resultdoc.source_info(path, raw))
-    return build
-
-
-# name -> (help, description, build function, summary function)
-FORMATS = {
-    "sbc-bench": ("sbc-bench result logs (ThomasKaiser/sbc-bench)",
-                  "Import sbc-bench result logs: clusters, measured clock, OpenSSL AES-CBC rows, CPU "
-                  "features, and the AES score per MHz verdict.",
-                  build_sbcbench, lambda doc, path, target: format_summary(doc, path, target)),
-    "openssl-speed": ("saved output of 'openssl speed' (human or -mr, with or without -multi)",
-                      "Import the saved output of 'openssl speed': per-size throughput of ciphers, "
-                      "hashes and MACs, and signatures and key exchange per second; with -multi N the "
-                      "combined figures of N processes (threads N).",
-                      _build_with(opensslspeed, imported.from_openssl_speed, "openssl speed"),
-                      lambda doc, path, target: format_records_summary(doc, path, target)),
-    "cryptsetup": ("saved output of 'cryptsetup benchmark'",
-                   "Import the saved output of 'cryptsetup benchmark': the kernel's ciphers (MiB/s, "
-                   "through AF_ALG; N/A becomes an unavailable record) and PBKDF2 iterations per second.",
-                   _build_with(cryptsetup, imported.from_cryptsetup, "cryptsetup benchmark"),
-                   lambda doc, path, target: format_records_summary(doc, path, target)),
-}
-
-
 def add_arguments(parser):
     formats = parser.add_subparsers(dest="format", metavar="FORMAT")
     formats.required = True
-    for name, (help_text, description, _, _) in FORMATS.items():
-        p = formats.add_parser(name, help=help_text, description=description)
+    for name, importer in FORMATS.items():
+        p = formats.add_parser(name, help=importer.HELP, description=importer.DESCRIPTION)
         p.add_argument("logs", nargs="+", metavar="FILE", help="file(s) to import")
         where = p.add_mutually_exclusive_group()
         where.add_argument("--json", metavar="FILE",
@@ -113,7 +64,7 @@ def _error(msg):
 
 
 def run(args):
-    _, _, build, summary = FORMATS[args.format]
+    importer = FORMATS[args.format]
     if args.json and len(args.logs) > 1:
         _error("--json takes one input (%d given); use --out-dir for several" % len(args.logs))
         return EXIT_USAGE
@@ -122,60 +73,73 @@ def run(args):
     except TableError as exc:
         _error(str(exc))
         return EXIT_ENVIRONMENT
-
-    out = sys.stderr if args.json == "-" else sys.stdout
     out_dir = Path(args.out_dir) if args.out_dir else Path(DEFAULT_OUT_DIR)
-    if args.json == "-":
-        problem = None
-    elif args.json is not None:
-        problem = _json_target_problem(args.json)
-    else:
-        problem = _out_dir_problem(out_dir)
+    problem = _target_problem(args.json, out_dir)
     if problem:
         _error(problem)
         return EXIT_USAGE
-
     status = EXIT_OK
     used_names = set()
     for log_path in args.logs:
-        try:
-            raw = inputs.read_input(log_path, "log")
-        except inputs.InputError as exc:
-            _error(str(exc))
+        doc = _build(importer, log_path, table)
+        if doc is None:
             status = max(status, EXIT_ENVIRONMENT)
             continue
-        try:
-            doc = build(raw, log_path, table)
-        except NotRecognised as exc:
-            _error("%s: %s%s" % (inputs.shown(log_path), exc,
-                                 "" if isinstance(exc, TooLarge) else "; nothing imported"))
-            status = max(status, EXIT_ENVIRONMENT)
-            continue
-        for w in doc["warnings"]:   # refused values: named with the file on standard error too
-            if "implausible" in w:
-                print("warning: %s: %s" % (inputs.shown(log_path), w), file=sys.stderr)
-        problems = resultdoc.validate(doc)
-        if problems:
-            print("warning: %s: the document does not match docs/result.schema.json (%d problems), "
-                  "first: %s" % (inputs.shown(log_path), len(problems), problems[0]), file=sys.stderr)
-
         if args.json == "-":
             sys.stdout.write(resultdoc.dumps(doc))
             target = None
         else:
             target = Path(args.json) if args.json else out_dir / _unique_name(Path(log_path).stem, used_names)
-            try:
-                if not args.json:
-                    out_dir.mkdir(exist_ok=True)   # its parent was checked: never more than one level
-                resultdoc.write_atomic(target, doc, inputs=args.logs)
-            except OSError as exc:
-                _error("cannot create output directory '%s': %s" % (inputs.shown(out_dir), exc.strerror or exc))
+            if not _write(doc, target, args, out_dir):
                 return EXIT_USAGE
-            except resultdoc.WriteError as exc:
-                _error(str(exc))
-                return EXIT_USAGE
-        print(summary(doc, log_path, target), file=out)
+        print(importer.summary(doc, log_path, target), file=sys.stderr if args.json == "-" else sys.stdout)
     return status
+
+
+def _build(importer, log_path, table):
+    """The document of one input, its problems said on standard error; None (said) when it has none."""
+    try:
+        raw = inputs.read_input(log_path, "log")
+    except inputs.InputError as exc:
+        _error(str(exc))
+        return None
+    try:
+        doc = importer.build(raw, log_path, table)
+    except NotRecognised as exc:
+        _error("%s: %s%s" % (inputs.shown(log_path), exc, "" if isinstance(exc, TooLarge) else "; nothing imported"))
+        return None
+    for w in doc["warnings"]:   # refused values: named with the file on standard error too
+        if "implausible" in w:
+            print("warning: %s: %s" % (inputs.shown(log_path), w), file=sys.stderr)
+    problems = loader.violations(doc)
+    if problems:
+        print("warning: %s: the document does not match docs/result.schema.json (%d problems), "
+              "first: %s" % (inputs.shown(log_path), len(problems), problems[0]), file=sys.stderr)
+    return doc
+
+
+def _write(doc, target, args, out_dir):
+    """Write one document to ``target`` (creating ``--out-dir``); False (said) when it cannot be."""
+    try:
+        if not args.json:
+            out_dir.mkdir(exist_ok=True)   # its parent was checked: never more than one level
+        resultdoc.write_atomic(target, doc, inputs=args.logs)
+    except OSError as exc:
+        _error("cannot create output directory '%s': %s" % (inputs.shown(out_dir), exc.strerror or exc))
+        return False
+    except resultdoc.WriteError as exc:
+        _error(str(exc))
+        return False
+    return True
+
+
+def _target_problem(json_target, out_dir):
+    """A sentence if the output place (``--json`` FILE, else ``--out-dir``) cannot be written, else None."""
+    if json_target == "-":
+        return None
+    if json_target is not None:
+        return _json_target_problem(json_target)
+    return _out_dir_problem(out_dir)
 
 
 def _probe(directory):
@@ -236,47 +200,3 @@ def _unique_name(stem, used):
         name = "%s-%d" % (stem, n)
     used.add(name)
     return name + ".json"
-
-
-def format_summary(doc, log_path, target):
-    """A few lines per document: header, one line per cluster and its verdict sentence, warnings."""
-    src = doc["source"]
-    libs = doc["context"]["libraries"]
-    head = "%s: sbc-bench %s, %s" % (Path(str(log_path)).name, src.get("tool_version", "?"),
-                                     src.get("device") or doc["context"]["host"].get("hostname") or "?")
-    if libs and libs[0].get("version"):
-        head += ", OpenSSL %s" % libs[0]["version"]
-    lines = [head]
-    clusters = {c["id"]: c for c in doc["context"]["cpu"]["clusters"]}
-    lines.append("  %-3s %-13s %-26s %7s %13s %9s  %s"
-                 % ("cl", "cpus", "core", "MHz", "256-cbc 16K", "k/s/MHz", "verdict"))
-    for a in doc["analysis"]["aes_score"]:
-        c = clusters.get(a["cluster"], {})
-        lines.append("  %-3s %-13s %-26s %7s %13s %9s  %s" % (
-            a["cluster"], sbcbench.format_cpus(c.get("cpus") or []), (a["core_name"] or "?")[:26],
-            "-" if a["mhz"] is None else a["mhz"],
-            "-" if a["kbs_16k"] is None else "%.0f" % a["kbs_16k"],
-            "-" if a["score_per_mhz"] is None else "%.1f" % a["score_per_mhz"],
-            a["verdict"] + (" (circular)" if a.get("circular") else "")))
-        lines.append("        %s" % a["message"])
-        if (a.get("twins") or {}).get("flagged"):
-            lines.append("        twin-disagrees: %s" % a["twins"]["message"])
-    for h in doc["context"]["health"]:
-        if h["severity"] != "info":
-            lines.append("  health: %s" % h["message"])
-    for w in doc["warnings"]:
-        lines.append("  warning: %s" % w)
-    if target is not None:
-        lines.append("  wrote %s" % target)
-    return "\n".join(lines)
-
-
-def format_records_summary(doc, path, target):
-    """One line per input for formats without clusters: records read, warnings, where it went."""
-    ok = sum(1 for r in doc["results"] if r["status"] == "ok")
-    lines = ["%s: %s, %d figures (%d unavailable)" % (Path(str(path)).name, doc["source"]["tool"], ok,
-                                                      len(doc["results"]) - ok)]
-    lines += ["  warning: %s" % w for w in doc["warnings"]]
-    if target is not None:
-        lines.append("  wrote %s" % target)
-    return "\n".join(lines)

@@ -112,6 +112,13 @@ def field_path(error):
     return "/".join(parts) or "(document)"
 
 
+def violations(doc):
+    """Every schema violation of ``doc`` (strings ``field: message``), against the schema of its version."""
+    err = validator(doc.get("schema_version", CURRENT_VERSION)).iter_errors(doc)
+    return ["%s: %s" % (field_path(e), e.message)
+            for e in sorted(err, key=lambda e: list(map(str, e.absolute_path)))]
+
+
 def validate(doc, path="(document)"):
     """Check ``doc`` against the schema of its version; raise LoadError naming the first bad field."""
     import jsonschema

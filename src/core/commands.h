@@ -21,4 +21,9 @@ int cm_aes_score_main(int argc, char **argv);
 /* In Python (python/cryptometer): exec'ed with the same arguments. */
 int cm_python_main(const char *self, int argc, char **argv);
 
+/* The Python subcommands, as python/cryptometer/commands.json lists them (the
+ * one list, embedded in the binary): the i-th one's name and line of help, in
+ * order; 0 past the last (or when the list is missing from the build). */
+int cm_python_command(size_t i, const char **name, const char **help);
+
 #endif

@@ -1,9 +1,10 @@
 /*
  * main.c — the `cryptometer` command: checks the registry of backends
  * (a build bug is reported before anything runs), then dispatches to a
- * subcommand. Every subcommand is declared in the one table below: those
- * in C by their function, those in Python (python/cryptometer) by a NULL
- * function, reached git-style with a clear message when Python is missing.
+ * subcommand. The subcommands in C are declared in the table below; those
+ * in Python are the ones python/cryptometer/commands.json lists (read through
+ * cm_python_command), reached git-style with a clear message when Python is
+ * missing.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,8 +16,8 @@
 
 typedef struct command {
     const char *name;
-    int (*run)(int argc, char **argv); /* NULL: a Python subcommand */
-    const char *help;                  /* NULL: hidden */
+    int (*run)(int argc, char **argv);
+    const char *help; /* NULL: hidden */
 } command;
 
 static const command commands[] = {
@@ -27,15 +28,6 @@ static const command commands[] = {
     {"sweep", cm_sweep_main, "chunk size x total size through AF_ALG, OpenSSL and our code: MB/s, CPU time per GB"},
     {"probe", cm_probe_main, "latency and throughput of the instructions that bound crypto code, and the bounds"},
     {"files", cm_files_main, "hash and encrypt files in a private temp dir beside sha256sum, b2sum, openssl enc"},
-    {"import", NULL, "read other tools' output (sbc-bench, openssl speed, cryptsetup) into results"},
-    {"store", NULL, "keep result files in one SQLite database (results/cryptometer.db)"},
-    {"compare", NULL, "two runs side by side, with a significance test per benchmark"},
-    {"collect", NULL, "many machines' results into one RESULTS.md"},
-    {"plot", NULL, "plots of results (PNG and SVG)"},
-    {"report", NULL, "one self-contained HTML report of results"},
-    {"export", NULL, "a selection of records as CSV"},
-    {"view", NULL, "like-for-like tables: OpenSSL generations, a key-exchange or signature choice"},
-    {"fleet", NULL, "the same run on many hosts over SSH (Ansible); results come home"},
     {"aes-score", cm_aes_score_main, NULL}, /* the AES score rule, for the Python layer */
     {"__child", cm_helper_child_main, NULL}, /* a helper backend's side (core/helper.h) */
 };
@@ -53,10 +45,12 @@ static void print_usage(FILE *out)
 {
     fputs("usage: cryptometer <command> [options]     (cryptometer <command> --help for its "
           "options)\n\ncommands:\n", out);
+    const char *name, *help;
     for (size_t i = 0; i < N_COMMANDS; i++)
         if (commands[i].help)
-            fprintf(out, "  %-9s %s%s\n", commands[i].name, commands[i].help,
-                    commands[i].run ? "" : "   [Python]");
+            fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].help);
+    for (size_t i = 0; cm_python_command(i, &name, &help); i++)
+        fprintf(out, "  %-9s %s   [Python]\n", name, help);
     fprintf(out, "\n%s", exit_codes);
 }
 
@@ -78,8 +72,11 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run ? commands[i].run(argc - 1, argv + 1)
-                                   : cm_python_main(argv[0], argc - 1, argv + 1);
+            return commands[i].run(argc - 1, argv + 1);
+    const char *name, *help;
+    for (size_t i = 0; cm_python_command(i, &name, &help); i++)
+        if (strcmp(argv[1], name) == 0)
+            return cm_python_main(argv[0], argc - 1, argv + 1);
     fprintf(stderr, "cryptometer: error: unknown command '%s' (see cryptometer --help)\n", argv[1]);
     return CM_EXIT_USAGE;
 }

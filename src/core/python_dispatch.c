@@ -7,6 +7,10 @@
  * python3 on PATH. The package: $CRYPTOMETER_PYTHONPATH, else
  * <source>/python, else <prefix>/share/cryptometer/python next to an
  * installed binary.
+ *
+ * Which commands are Python's, with their help, is read from the list the
+ * Python package keeps (python/cryptometer/commands.json, embedded in the
+ * binary): one list for both sides.
  */
 #include <errno.h>
 #include <limits.h>
@@ -15,8 +19,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <jansson.h>
 #include "core/commands.h"
+#include "util/embedded.h"
 #include "util/error.h"
+
+#define COMMANDS_JSON "python/cryptometer/commands.json"
+
+/* See commands.h. The list is parsed once and kept for the process. */
+int cm_python_command(size_t i, const char **name, const char **help)
+{
+    static json_t *commands;
+    if (!commands) {
+        const cm_embedded_file *f = cm_embedded_find(COMMANDS_JSON);
+        json_t *doc = f ? json_loadb((const char *)f->data, f->len, 0, NULL) : NULL;
+        commands = json_incref(json_object_get(doc, "commands"));
+        json_decref(doc);
+        if (!json_is_array(commands))
+            return 0;
+    }
+    json_t *entry = json_array_get(commands, i);
+    const char *n = json_string_value(json_object_get(entry, "name"));
+    const char *h = json_string_value(json_object_get(entry, "help"));
+    if (!n || !h)
+        return 0;
+    *name = n;
+    *help = h;
+    return 1;
+}
 
 /* The first of candidates that exists (and, for want_exec, is executable). */
 static const char *first_existing(const char *const *candidates, int n, int want_exec)

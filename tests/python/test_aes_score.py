@@ -8,12 +8,23 @@ from pathlib import Path
 import pytest
 
 from cryptometer import aes_score, data
-from cryptometer.aes_score import (AesScoreTable, TableError, canonical_arch, evaluate,
-                                   normalise_core_name)
+from cryptometer.aes_score import AesScoreTable, TableError, evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "sbc-bench"
 
+
+
+def canonical_arch(table, arch):
+    """The table's name for ``arch``, as the binary (the one implementation of the rule) names it."""
+    return evaluate(table, "Cortex-A53", 1.0, 1.0, arch=arch)["arch"]
+
+
+def one_core_table(core):
+    """A table of one family whose one core is ``core``."""
+    return AesScoreTable.from_json({"families": [{"family": "f", "cores": [core], "arch": "aarch64", "ratio": 1,
+                                                  "tolerance": 0.05, "source": "x"}],
+                                    "crypto_extensions_absent": {"fraction": 0.4}})
 
 
 def _sha256(name):
@@ -45,12 +56,10 @@ def test_table_entries_are_complete_and_cited():
 
 def test_no_core_name_in_two_families():
     raw = data.load_json(aes_score.TABLE_NAME)
-    seen = {}
+    table = AesScoreTable.from_json(raw)   # the binary matches every core: one in two families is refused
     for entry in raw["families"]:
         for core in entry["cores"]:
-            key = normalise_core_name(core)
-            assert key not in seen, (core, seen.get(key), entry["family"])
-            seen[key] = entry["family"]
+            assert table.family_of(core).name == entry["family"], core
 
 
 def test_duplicate_core_is_a_table_error():
@@ -79,24 +88,25 @@ def test_family_without_arch_is_a_table_error():
         AesScoreTable.from_json(doc)
 
 
-def test_every_family_has_a_canonical_arch():
+def test_every_family_has_a_canonical_arch(table):
     raw = data.load_json(aes_score.TABLE_NAME)
     arches = {}
     for entry in raw["families"]:
-        assert canonical_arch(entry["arch"]) == entry["arch"], entry["family"]
+        assert canonical_arch(table, entry["arch"]) == entry["arch"], entry["family"]
         arches[entry["family"]] = entry["arch"]
     assert {a for a in arches.values()} == {"aarch64", "x86_64"}
     assert arches["Intel Golden Cove/Raptor Cove (P-core)"] == arches["Intel Gracemont (E-core)"] == "x86_64"
     assert arches["Apple Firestorm"] == arches["Cortex-A53/A55"] == "aarch64"
 
 
-def test_canonical_arch():
-    assert canonical_arch("x86_64") == canonical_arch("AMD64") == "x86_64"
-    assert canonical_arch("aarch64") == canonical_arch("arm64") == "aarch64"
-    assert canonical_arch("armv7l") == canonical_arch("armv8l") == canonical_arch("arm") == "arm"
-    assert canonical_arch("i386") == canonical_arch("i686") == canonical_arch("x86") == "i686"
-    assert canonical_arch("riscv64") == "riscv64"
-    assert canonical_arch(None) is None and canonical_arch("") is None
+def test_canonical_arch(table):
+    arch = lambda name: canonical_arch(table, name)   # noqa: E731
+    assert arch("x86_64") == arch("AMD64") == "x86_64"
+    assert arch("aarch64") == arch("arm64") == "aarch64"
+    assert arch("armv7l") == arch("armv8l") == arch("arm") == "arm"
+    assert arch("i386") == arch("i686") == arch("x86") == "i686"
+    assert arch("riscv64") == "riscv64"
+    assert arch(None) is None and arch("") is None
 
 
 def test_derived_from_names_the_logs_of_the_source_by_their_sha256():
@@ -118,10 +128,12 @@ def test_derived_from_names_the_logs_of_the_source_by_their_sha256():
 
 
 def test_name_matching_is_ascii_letters_and_digits_only():
-    assert normalise_core_name("Kryo-4XX-Silver") == normalise_core_name("Kryo 4XX Silver") == "kryo4xxsilver"
-    assert normalise_core_name("Qualcomm Falkor V1/Kryo") == "qualcommfalkorv1kryo"
-    assert normalise_core_name("\u0130ntel") == "ntel"   # non-ASCII is dropped, never folded
-    assert normalise_core_name(None) == ""
+    # names match as their ASCII letters and digits, lower-cased (the binary's rule)
+    assert one_core_table("kryo4xxsilver").family_of("Kryo-4XX-Silver").name == "f"
+    assert one_core_table("kryo4xxsilver").family_of("Kryo 4XX Silver").name == "f"
+    assert one_core_table("qualcommfalkorv1kryo").family_of("Qualcomm Falkor V1/Kryo").name == "f"
+    assert one_core_table("ntel").family_of("\u0130ntel").name == "f"   # non-ASCII is dropped, never folded
+    assert one_core_table("Cortex-A53").family_of(None) is None
 
 
 def test_consistent(table):

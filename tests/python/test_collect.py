@@ -80,8 +80,8 @@ def test_write_table_is_a_table_the_inference_reads(cli, tmp_path, sbc_docs):
 
 def test_per_operation_records_get_a_table_in_us_per_op(tmp_path):
     from analysis_helpers import ROOT
-    from cryptometer import imported, opensslspeed
-    doc = imported.from_openssl_speed(opensslspeed.parse_text(
+    from cryptometer.importers import opensslspeed
+    doc = opensslspeed.from_openssl_speed(opensslspeed.parse_text(
         (ROOT / "tests/fixtures/openssl-speed/asym.txt").read_text()), {"file": "asym.txt"})
     run = loader.Run("x", doc, "asym")
     titles = [t.title + " " + t.unit for t in operation_tables([run])]

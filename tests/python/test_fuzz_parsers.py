@@ -5,7 +5,7 @@ another exception:
 
 - sbc-bench: ``sbcbench.parse_bytes`` never raises and no step of it fails inside
   (``internal parser error`` warnings); the importer's build function returns a document
-  that matches the schema, or raises ``import_cmd.NotRecognised``.
+  that matches the schema, or raises ``common.NotRecognised``.
 - openssl speed: ``opensslspeed.parse_text`` never raises; the importer returns a document
   that matches the schema, or raises ``NotRecognised``.
 - result files: ``loader.parse_document`` returns a Run or raises ``loader.LoadError``.
@@ -21,7 +21,8 @@ import pytest
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-from cryptometer import import_cmd, loader, opensslspeed, resultdoc, sbcbench  # noqa: E402
+from cryptometer import importers, loader  # noqa: E402
+from cryptometer.importers import common, opensslspeed, sbcbench  # noqa: E402
 from cryptometer.aes_score import AesScoreTable  # noqa: E402
 from analysis_helpers import ROOT  # noqa: E402
 
@@ -105,7 +106,7 @@ def table():
 
 
 def _check_document(doc):
-    problems = resultdoc.validate(doc)
+    problems = loader.violations(doc)
     assert not problems, problems[:3]
     json.dumps(doc)  # serialisable (no NaN surprises caught by dumps either: allow_nan default)
 
@@ -121,10 +122,10 @@ def test_sbcbench_parser_never_fails_inside(raw):
 @SETTINGS
 @given(raw=inputs(SBC_LOGS, SBC_LINES))
 def test_sbcbench_import_gives_a_document_or_not_recognised(raw, table):
-    build = import_cmd.FORMATS["sbc-bench"][2]
+    build = importers.FORMATS["sbc-bench"].build
     try:
         doc = build(raw, "fuzz.txt", table)
-    except import_cmd.NotRecognised:
+    except common.NotRecognised:
         return
     _check_document(doc)
 
@@ -132,12 +133,12 @@ def test_sbcbench_import_gives_a_document_or_not_recognised(raw, table):
 @SETTINGS
 @given(raw=inputs(SPEED_OUTPUTS, SPEED_LINES))
 def test_openssl_speed_import_gives_a_document_or_not_recognised(raw, table):
-    text, _ = sbcbench.decode(raw)
+    text, _ = common.decode(raw)
     opensslspeed.parse_text(text)  # never raises
-    build = import_cmd.FORMATS["openssl-speed"][2]
+    build = importers.FORMATS["openssl-speed"].build
     try:
         doc = build(raw, "fuzz.txt", table)
-    except import_cmd.NotRecognised:
+    except common.NotRecognised:
         return
     _check_document(doc)
 
@@ -150,7 +151,7 @@ def test_openssl_speed_short_mr_line_is_a_warning(line):
 
 def _result_documents():
     """Result documents to mutate: the imports of a few openssl speed fixtures (no binary needed)."""
-    build = import_cmd.FORMATS["openssl-speed"][2]
+    build = importers.FORMATS["openssl-speed"].build
     return [build(p.read_bytes(), p.name, None) for p in SPEED_OUTPUTS[:4]]
 
 
@@ -219,12 +220,12 @@ def test_result_with_unhashable_schema_version_is_a_load_error(version):
 def test_openssl_speed_size_zero_is_a_warning_not_a_record(table):
     """Found by the hypothesis test above: ``type 0 bytes`` made a record of size 0."""
     raw = b"type\t0 bytes\n\x00\t0"
-    out = opensslspeed.parse_text(sbcbench.decode(raw)[0])
+    out = opensslspeed.parse_text(common.decode(raw)[0])
     assert all(0 not in row.values for row in out.symmetric)
     assert any("not a message size" in w for w in out.warnings)
-    build = import_cmd.FORMATS["openssl-speed"][2]
+    build = importers.FORMATS["openssl-speed"].build
     try:
         doc = build(raw, "fuzz.txt", table)
-    except import_cmd.NotRecognised:
+    except common.NotRecognised:
         return
     _check_document(doc)

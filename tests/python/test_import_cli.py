@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cryptometer import resultdoc
+from cryptometer import loader
 
 
 def test_unknown_subcommand_exits_2(cli):
@@ -60,7 +60,7 @@ def test_import_all_fixtures(cli, fixtures_dir, tmp_path, schema):
     for log in logs:
         out = tmp_path / (log.stem + ".json")
         doc = json.loads(out.read_text())
-        assert resultdoc.validate(doc) == []
+        assert loader.violations(doc) == []
         assert doc["source"]["file"] == log.name
         assert ("wrote %s" % out) in r.stdout
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]   # no temporary files left

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from cryptometer import cryptsetup, imported, loader, opensslspeed
+from cryptometer import loader
+from cryptometer.importers import cryptsetup, opensslspeed
 from analysis_helpers import ROOT
 
 SPEED = ROOT / "tests" / "fixtures" / "openssl-speed"
@@ -38,13 +39,13 @@ def test_signatures_human_and_mr():
 
 @pytest.mark.parametrize("name", sorted(p.name for p in SPEED.glob("*.txt")))
 def test_every_speed_fixture_builds_a_valid_document(name):
-    doc = imported.from_openssl_speed(speed(name), {"file": name})
+    doc = opensslspeed.from_openssl_speed(speed(name), {"file": name})
     loader.validate(doc, name)
     assert doc["results"] and all(r["us_per_op"] > 0 for r in doc["results"])
 
 
 def test_speed_records_carry_the_printed_figure():
-    doc = imported.from_openssl_speed(speed("multi.txt"), {"file": "multi.txt"})
+    doc = opensslspeed.from_openssl_speed(speed("multi.txt"), {"file": "multi.txt"})
     rec = [r for r in doc["results"] if r["size"] == 16384][0]
     assert rec["name"] == "openssl:speed/aes-128-gcm/seal" and rec["class"] == "aead" and rec["threads"] == 2
     assert rec["source_figure"] == {"value": 2215185.42, "unit": "1000 bytes/s", "tool": "openssl speed"}
@@ -53,7 +54,7 @@ def test_speed_records_carry_the_printed_figure():
 
 def test_cryptsetup_cipher_table_and_na():
     out = cryptsetup.parse_text((CRYPTSETUP / "x86-aesni.txt").read_text())
-    doc = imported.from_cryptsetup(out, {"file": "x86-aesni.txt"})
+    doc = cryptsetup.from_cryptsetup(out, {"file": "x86-aesni.txt"})
     loader.validate(doc)
     by_name = {r["name"]: r for r in doc["results"]}
     xts = by_name["kernel:cryptsetup/aes-256-xts/encrypt"]

@@ -5,7 +5,8 @@ import os
 
 import pytest
 
-from cryptometer import resultdoc
+from cryptometer import loader, resultdoc
+from cryptometer.importers import common
 
 
 def test_write_atomic_creates_and_replaces(tmp_path):
@@ -34,11 +35,11 @@ def test_write_atomic_error_names_the_path(tmp_path):
 
 
 def test_validate_reports_violations(schema):
-    problems = resultdoc.validate({"schema": "cryptometer-result", "schema_version": 2})
+    problems = loader.violations({"schema": "cryptometer-result", "schema_version": 2})
     assert problems and any(p.startswith("complete:") for p in problems)
 
 
 def test_source_info(tmp_path):
-    info = resultdoc.source_info(tmp_path / "x.txt", b"abc")
+    info = common.source_info(tmp_path / "x.txt", b"abc")
     assert info == {"tool": "sbc-bench", "file": "x.txt",
                     "sha256": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"}

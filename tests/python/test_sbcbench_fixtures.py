@@ -15,7 +15,8 @@ every cluster all the same.
 
 import pytest
 
-from cryptometer import aes_score, resultdoc, sbcbench
+from cryptometer import aes_score, loader
+from cryptometer.importers import common, sbcbench
 
 C, LOW, ABSENT, UNKNOWN, NODATA = ("consistent", "clock-lower-than-claimed",
                                    "crypto-extensions-absent-or-unused", "unknown-family",
@@ -242,7 +243,7 @@ CLAIMED = {
 def _import(path, table):
     raw = path.read_bytes()
     log = sbcbench.parse_bytes(raw)
-    return log, resultdoc.build_from_sbcbench(log, resultdoc.source_info(path, raw), table)
+    return log, sbcbench.build_document(log, common.source_info(path, raw), table)
 
 
 @pytest.fixture(scope="module")
@@ -257,7 +258,7 @@ def test_every_fixture_has_a_hand_read_entry(fixtures_dir):
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_document_validates(name, imported, schema):
     _, doc = imported[name]
-    assert resultdoc.validate(doc) == []
+    assert loader.violations(doc) == []
     assert doc["complete"] is True
     assert doc["source"]["file"] == name and len(doc["source"]["sha256"]) == 64
 

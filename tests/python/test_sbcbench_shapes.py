@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from cryptometer import features, resultdoc, sbcbench
+from cryptometer import features, loader
+from cryptometer.importers import common, sbcbench
 
 SINGLE_CLUSTER = """\
 sbc-bench v0.9.40 BQ-H616 (Wed, 12 Apr 2023 14:57:58 +0800)
@@ -89,7 +90,7 @@ def parse(text):
 def doc_of(text, table, name="x.txt"):
     raw = text.encode("utf-8", errors="surrogateescape")
     log = sbcbench.parse_bytes(raw)
-    return log, resultdoc.build_from_sbcbench(log, resultdoc.source_info(name, raw), table)
+    return log, sbcbench.build_document(log, common.source_info(name, raw), table)
 
 
 def test_single_cluster_keeps_both_runs_and_uses_the_highest(table, schema):
@@ -108,7 +109,7 @@ def test_single_cluster_keeps_both_runs_and_uses_the_highest(table, schema):
     assert a["verdict"] == "consistent"
     assert a["score_per_mhz"] == pytest.approx(465534.98 / 1006, rel=1e-5)
     assert log.clusters[0].measured_after_mhz == 1003
-    assert resultdoc.validate(doc) == []
+    assert loader.violations(doc) == []
     assert doc["complete"] is True
 
 
@@ -124,7 +125,7 @@ def test_old_single_cluster_shape(table, schema):
     # far below every family, and the log's flags lack aes: absent (not "absent or unused")
     assert a["verdict"] == "crypto-extensions-absent"
     assert not {f["name"]: f["present"] for f in doc["context"]["cpu"]["features"]}["aes"]
-    assert resultdoc.validate(doc) == []
+    assert loader.violations(doc) == []
 
 
 def test_labels_that_disagree_with_the_opp_blocks_are_said(fixtures_dir, table):
@@ -176,7 +177,7 @@ def test_log_cut_inside_an_openssl_row(fixtures_dir, table, schema):
     assert any("no lscpu output" in w for w in log.warnings)
     assert [a["verdict"] for a in doc["analysis"]["aes_score"]] == ["insufficient-data"] * 2
     assert doc["complete"] is False
-    assert resultdoc.validate(doc) == []
+    assert loader.violations(doc) == []
 
 
 def test_log_cut_before_openssl(fixtures_dir, table, schema):
@@ -185,7 +186,7 @@ def test_log_cut_before_openssl(fixtures_dir, table, schema):
     assert any("no OpenSSL section" in w for w in log.warnings)
     assert doc["results"] == [] and doc["complete"] is False
     assert [c["measured_mhz"] for c in doc["context"]["cpu"]["clusters"]] == [1990, 1910]
-    assert resultdoc.validate(doc) == []
+    assert loader.violations(doc) == []
 
 
 def test_log_without_its_beginning(fixtures_dir, table, schema):
@@ -194,7 +195,7 @@ def test_log_without_its_beginning(fixtures_dir, table, schema):
     assert any("no sbc-bench header" in w for w in log.warnings)
     assert any("line 491" in w and "repeated under load" in w for w in log.warnings)  # 791 - 300
     assert log.openssl_mode == "per-cluster"
-    assert resultdoc.validate(doc) == []
+    assert loader.violations(doc) == []
 
 
 @pytest.mark.parametrize("name", ["1ET4.txt", "3GmR.txt", "3Sl9.txt", "41Qa.txt", "4E5J.txt",
@@ -207,7 +208,7 @@ def test_any_cut_imports_without_exception(name, fixtures_dir, table, schema):
         cut_row = text + "\n" + lines[end][: len(lines[end]) // 2] if end < len(lines) else text
         for candidate in (text, cut_row):
             log, doc = doc_of(candidate, table)
-            assert resultdoc.validate(doc) == [], (name, end)
+            assert loader.violations(doc) == [], (name, end)
 
 
 def test_garbage_bytes_do_not_crash(table, schema):
@@ -215,8 +216,8 @@ def test_garbage_bytes_do_not_crash(table, schema):
     for _ in range(20):
         raw = bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 4000)))
         log = sbcbench.parse_bytes(raw)
-        doc = resultdoc.build_from_sbcbench(log, resultdoc.source_info("g.bin", raw), table)
-        assert resultdoc.validate(doc) == []
+        doc = sbcbench.build_document(log, common.source_info("g.bin", raw), table)
+        assert loader.violations(doc) == []
         assert not log.looks_like_sbc_bench()
 
 

@@ -3,7 +3,7 @@ log in one request (aes_score.evaluate_log -> `cryptometer aes-score`, src/platf
 
 import pytest
 
-from cryptometer import resultdoc, sbcbench
+from cryptometer.importers import common, sbcbench
 from cryptometer.aes_score import evaluate_log, figure
 
 
@@ -37,7 +37,7 @@ def test_the_fixture_logs_flag_no_twins(fixtures_dir, table):
     groups = 0
     for path in sorted(fixtures_dir.glob("*.txt")):
         raw = path.read_bytes()
-        doc = resultdoc.build_from_sbcbench(sbcbench.parse_bytes(raw), resultdoc.source_info(path, raw), table)
+        doc = sbcbench.build_document(sbcbench.parse_bytes(raw), common.source_info(path, raw), table)
         for a in doc["analysis"]["aes_score"]:
             if "twins" in a:
                 groups += 1

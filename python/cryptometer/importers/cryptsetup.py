@@ -19,8 +19,11 @@ a speed, and are left out with a warning.  ``parse_text`` never raises.
 
 import math
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import List, Optional
+
+from . import common
 
 BUFFER_BYTES = 1024 * 1024  # cryptsetup benchmark's default buffer
 
@@ -104,3 +107,48 @@ def parse_text(text):
     if not out.found_anything():
         out.warnings.append("no cryptsetup benchmark figures found (no PBKDF2 rows and no cipher table)")
     return out
+
+
+# --------------------------------------------------------------------------
+# The importer: a result document of the parsed output
+# --------------------------------------------------------------------------
+
+def cryptsetup_algorithm(row):
+    """aes, cbc, 128 -> ``aes-128-cbc``; an XTS key is two keys: aes, xts, 512 -> ``aes-256-xts``."""
+    return "%s-%d-%s" % (row.cipher, row.key_bits // 2 if row.mode == "xts" else row.key_bits, row.mode)
+
+
+def from_cryptsetup(parsed, source):
+    """A result document from a cryptsetup.CryptsetupOutput (cipher rows are the kernel's, via AF_ALG)."""
+    results = []
+    for row in parsed.ciphers:
+        for operation, mib in (("encrypt", row.encrypt_mib_s), ("decrypt", row.decrypt_mib_s)):
+            params = {"key_bits": row.key_bits}
+            if mib is None:
+                rec = common.unavailable("kernel", "cryptsetup", cryptsetup_algorithm(row), "cipher", operation,
+                                  params, "cryptsetup benchmark printed N/A: the kernel crypto interface "
+                                  "(AF_ALG) is missing or has no driver for this cipher")
+            else:
+                rec = common.record("kernel", "cryptsetup", cryptsetup_algorithm(row), "cipher", operation,
+                             size=BUFFER_BYTES, throughput_mb_s=mib * 1.048576, params=params,
+                             source_figure={"value": mib, "unit": "MiB/s", "tool": "cryptsetup benchmark"})
+            results.append(rec)
+    for row in parsed.pbkdf2:
+        results.append(common.record("cryptsetup", "pbkdf2", "pbkdf2-%s" % row.hash, "kdf", "iterate", size=None,
+                              ops_per_s=row.iterations_per_s, params={"key_bits": row.key_bits, "hash": row.hash},
+                              source_figure={"value": row.iterations_per_s, "unit": "iterations/s",
+                                             "tool": "cryptsetup benchmark"}))
+    warnings = list(parsed.warnings)
+    if parsed.kernel_interface_missing:
+        warnings.append("cryptsetup says the kernel crypto interface is not available (no AF_ALG): "
+                        "no cipher figure")
+    return common.document(dict(source, tool="cryptsetup benchmark"),
+                    {"host": {}, "libraries": [], "health": []}, results, warnings, complete=bool(results))
+
+
+NAME = "cryptsetup"
+HELP = "saved output of 'cryptsetup benchmark'"
+DESCRIPTION = ("Import the saved output of 'cryptsetup benchmark': the kernel's ciphers (MiB/s, through AF_ALG; "
+               "N/A becomes an unavailable record) and PBKDF2 iterations per second.")
+build = common.text_importer(sys.modules[__name__], from_cryptsetup, "cryptsetup benchmark")
+summary = common.records_summary

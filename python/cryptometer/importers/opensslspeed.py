@@ -28,8 +28,11 @@ over the N processes), which is the one read; N is the number of children.
 
 import math
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
+
+from . import common
 
 # A symmetric figure: bytes/s by size.  An asymmetric figure: operations/s by operation.
 @dataclass
@@ -249,3 +252,62 @@ def _mr_asymmetric(ln, number, out):
     raw = parts[4 if named else 3:][:len(ops)]
     rates = _plausible(dict(zip(ops, rates)), dict(zip(ops, raw)), number, kind, out)
     out.asymmetric.append(AsymmetricRow(kind, bits, curve, rates, number))
+
+
+# --------------------------------------------------------------------------
+# The importer: a result document of the parsed output
+# --------------------------------------------------------------------------
+
+# Class of an `openssl speed` algorithm by its name (the first pattern that matches).
+OPENSSL_CLASSES = (
+    (re.compile(r"^(hmac|cmac|gmac|poly1305$)"), "mac", "mac"),
+    (re.compile(r"(gcm|ccm|ocb|siv|poly1305)"), "aead", "seal"),
+    (re.compile(r"^(md[245]|sha|sm3|blake|ripemd|rmd|whirlpool|shake|keccak|mdc2)"), "hash", "digest"),
+    (re.compile(r""), "cipher", "encrypt"),
+)
+ASYMMETRIC_CLASSES = {"ecdh": "kex", "ffdh": "kex"}  # any other kind is a signature
+OPENSSL_VARIANT = "speed"  # the output does not say whether EVP or the low-level API ran
+
+
+def openssl_algorithm(name):
+    """``hmac(md5)`` -> ``hmac-md5``; names are lower-cased."""
+    return re.sub(r"\((.*)\)", r"-\1", name.lower())
+
+
+def from_openssl_speed(parsed, source):
+    """A result document from an opensslspeed.SpeedOutput."""
+    results = []
+    figure_unit = "bytes/s" if parsed.machine_readable else "1000 bytes/s"
+    for row in parsed.symmetric:
+        algorithm = openssl_algorithm(row.algorithm)
+        klass, operation = next((c, o) for pattern, c, o in OPENSSL_CLASSES if pattern.search(algorithm))
+        for size, value in sorted(row.values.items()):
+            printed = value if parsed.machine_readable else value / 1000.0
+            results.append(common.record("openssl", OPENSSL_VARIANT, algorithm, klass, operation, size=size,
+                                  throughput_mb_s=value / 1e6, threads=parsed.processes,
+                                  source_figure={"value": round(printed, 6), "unit": figure_unit,
+                                                 "tool": "openssl speed"}))
+    for row in parsed.asymmetric:
+        params = {"key_bits": row.bits}
+        if row.curve:
+            params["curve"] = row.curve
+        for operation, rate in row.rates.items():
+            results.append(common.record("openssl", OPENSSL_VARIANT, row.algorithm,
+                                  ASYMMETRIC_CLASSES.get(row.kind, "signature"), operation, size=None,
+                                  ops_per_s=rate, threads=parsed.processes, params=params,
+                                  source_figure={"value": rate, "unit": "%s/s" % operation,
+                                                 "tool": "openssl speed"}))
+    libraries = [{"backend": "openssl", "available": True, "version": parsed.version}]
+    source = dict(source, tool="openssl speed", processes=parsed.processes,
+                  form="-mr" if parsed.machine_readable else "human")
+    return common.document(source, {"host": {}, "libraries": libraries, "health": []}, results,
+                    parsed.warnings, complete=bool(results))
+
+
+NAME = "openssl-speed"
+HELP = "saved output of 'openssl speed' (human or -mr, with or without -multi)"
+DESCRIPTION = ("Import the saved output of 'openssl speed': per-size throughput of ciphers, hashes and MACs, "
+               "and signatures and key exchange per second; with -multi N the combined figures of N "
+               "processes (threads N).")
+build = common.text_importer(sys.modules[__name__], from_openssl_speed, "openssl speed")
+summary = common.records_summary
