@@ -35,6 +35,7 @@ from . import inputs
 # jsonschema names a missing property only in its message: "'variant' is a required property".
 RE_REQUIRED = re.compile(r"^'([^']*)' is a required property")
 SCHEMAS = {1: "result-v1.schema.json", 2: "result.schema.json"}
+SCHEMA_NAME = "cryptometer-result"
 CURRENT_VERSION = 2
 
 
@@ -125,7 +126,7 @@ def validate(doc, path="(document)"):
     if not isinstance(doc, dict):
         raise LoadError(path, "(document)", "not a JSON object")
     version = doc.get("schema_version")
-    if doc.get("schema") != "cryptometer-result":
+    if doc.get("schema") != SCHEMA_NAME:
         raise LoadError(path, "schema", "not a cryptometer result document (schema is %r)"
                         % (doc.get("schema"),))
     if not isinstance(version, int) or isinstance(version, bool) or version not in SCHEMAS:

@@ -15,10 +15,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from .. import __version__, inputs
-
-SCHEMA_NAME = "cryptometer-result"
-SCHEMA_VERSION = 2
+from .. import __version__, inputs, loader
 
 
 def record(backend, variant, algorithm, klass, operation, *, size, throughput_mb_s=None,
@@ -65,10 +62,10 @@ def unavailable(backend, variant, algorithm, klass, operation, params, reason):
 
 
 def document(source, context, results, warnings, complete=True, analysis=None):
-    """The document around imported records (schema version 2)."""
+    """The document around imported records (the current schema version)."""
     doc = {
-        "schema": SCHEMA_NAME,
-        "schema_version": SCHEMA_VERSION,
+        "schema": loader.SCHEMA_NAME,
+        "schema_version": loader.CURRENT_VERSION,
         "tool": {"name": "cryptometer", "version": __version__},
         "complete": bool(complete),
         "source": source,
