@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <jansson.h>
-#include "core/output.h"
-#include "core/record.h"
-#include "core/stats.h"
+#include "records/output.h"
+#include "records/record.h"
+#include "util/stats.h"
 #include "check.h"
 
 /* The whole file at path, malloc'ed (NULL if unreadable). */
