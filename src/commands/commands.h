@@ -16,6 +16,8 @@ int cm_sweep_main(int argc, char **argv);
 int cm_detect_main(int argc, char **argv);
 /* `probe`: the instruction probes and their bounds (cmd_probe.c). */
 int cm_probe_main(int argc, char **argv);
+/* `show`: a saved document as its command's text (cmd_show.c). */
+int cm_show_main(int argc, char **argv);
 /* `aes-score`, hidden: the AES score rule for the Python layer (cmd_aes_score.c). */
 int cm_aes_score_main(int argc, char **argv);
 /* In Python (python/cryptometer): exec'ed with the same arguments. */

@@ -26,6 +26,7 @@ static const command commands[] = {
     {"verify", cm_verify_main, "the known-answer and cross-checks alone, or on a Wycheproof file"},
     {"sweep", cm_sweep_main, "chunk size x total size through AF_ALG, OpenSSL and our code: MB/s, CPU time per GB"},
     {"probe", cm_probe_main, "latency and throughput of the instructions that bound crypto code, and the bounds"},
+    {"show", cm_show_main, "a saved document (run, import, probe, detect) as the text its command prints"},
     {"files", cm_files_main, "hash and encrypt files in a private temp dir beside sha256sum, b2sum, openssl enc"},
     {"import", NULL, "read other tools' output (sbc-bench, openssl speed, cryptsetup) into results"},
     {"store", NULL, "keep result files in one SQLite database (results/cryptometer.db)"},

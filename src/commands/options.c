@@ -220,16 +220,21 @@ static void set_defaults(cm_options *o)
 
 int cm_options_parse(const cm_command *cmd, int argc, char **argv, cm_options *o, cm_error *err)
 {
-    const char *stray = NULL; /* the first argument that is not an option */
+    const char *stray = NULL; /* the first argument that is not an option, beyond the operands */
+    int only_operands = 0;    /* after "--" */
     set_defaults(o);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value;
-        int id = arg[0] == '-' && arg[1] ? find_option(cmd, arg, &value) : -2;
-        if (id == -2 || strcmp(arg, "--") == 0) {
-            if (!stray)
-                stray = id == -2 ? arg : (i + 1 < argc ? argv[i + 1] : NULL);
-            if (id != -2)
-                break;
+        int id = !only_operands && arg[0] == '-' && arg[1] ? find_option(cmd, arg, &value) : -2;
+        if (id != -2 && strcmp(arg, "--") == 0) {
+            only_operands = 1;
+            continue;
+        }
+        if (id == -2) {
+            if (o->n_operands < cmd->max_operands && o->n_operands < CM_MAX_OPERANDS)
+                o->operands[o->n_operands++] = arg;
+            else if (!stray)
+                stray = arg;
             continue;
         }
         if (id < 0 || (value && !takes_value(cmd, id)) ||

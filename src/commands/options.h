@@ -58,7 +58,10 @@ typedef struct cm_command {
                                     value elsewhere (list's --json) */
     const cm_opt_help *help;     /* overrides of the table's help lines, ended by text NULL */
     const char *footer;          /* the exit codes */
+    int max_operands;            /* arguments that are not options it takes (show's FILE) */
 } cm_command;
+
+#define CM_MAX_OPERANDS 8
 
 /* The options of one command line, with their defaults filled in. */
 typedef struct cm_options {
@@ -77,6 +80,8 @@ typedef struct cm_options {
     const char *suite;           /* "default", "full" or "selection" (cm_options_suite) */
     char suite_algorithms[1024]; /* the default suite's algorithms, when it applies */
     int json;                    /* --json given as a flag (cmd->no_value) */
+    const char *operands[CM_MAX_OPERANDS]; /* the arguments that are not options, in order */
+    int n_operands;
 } cm_options;
 
 /* Applies the suite of a run (data/suites.json, docs/cli.md "Suites"):
@@ -92,9 +97,11 @@ extern const cm_command cm_cmd_run, cm_cmd_verify, cm_cmd_list;
 /* Fills o with the defaults (time 0.2 s, target CI 1 %, timeout 60 s, the
  * CPU it runs on, cm_default_sizes), then from argv (argv[0] is the
  * command): "--opt VALUE" or "--opt=VALUE", -q and -h for --quiet and
- * --help. Returns 0, 1 for --help, or -1 with err (CM_EXIT_USAGE) on an
- * option cmd does not accept or lacking its value, a bad value, or an
- * argument that is not an option. --cpu N also pins the process to N. */
+ * --help; arguments that are not options (all after "--") are operands,
+ * up to cmd->max_operands, before or after the options. Returns 0, 1 for
+ * --help, or -1 with err (CM_EXIT_USAGE) on an option cmd does not accept
+ * or lacking its value, a bad value, or an operand too many. --cpu N also
+ * pins the process to N. */
 int cm_options_parse(const cm_command *cmd, int argc, char **argv, cm_options *o,
                      cm_error *err);
 

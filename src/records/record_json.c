@@ -66,6 +66,9 @@ static json_t *identity_json(const cm_record *r)
         rc |= json_object_set_new(o, "served_by", json_string(r->served_by));
     rc |= json_object_set_new(o, "status", json_string(cm_record_status_name(r->status)));
     rc |= json_object_set_new(o, "reason", str_or_null(r->reason));
+    /* the instruction bound (probe.h) that applies, measured or not: the
+     * table shows it on every row (and `show` reads it back) */
+    rc |= json_object_set_new(o, "bound_cpb", num(r->bound_cpb > 0, r->bound_cpb));
     rc |= json_object_set_new(o, "kat", r->has_kat ? cm_kat_report_json(&r->kat) : json_null());
     rc |= json_object_set_new(o, "clock", json_pack("{s:o, s:o, s:o}", "before",
                                                     reading_json(&r->clock.before), "after",
@@ -149,8 +152,6 @@ static int put_measurement(json_t *o, const cm_record *r)
         num(1, m->wall_s), "flags", flags_json(f.flags));
     rc |= more ? json_object_update(o, more) : -1;
     json_decref(more);
-    /* the instruction bound (probe.h), where one applies */
-    rc |= cm_json_put(o, "bound_cpb", num(f.has_bound, f.bound_cpb));
     rc |= cm_json_put(o, "bound_ratio", num(f.has_bound, f.bound_ratio));
     if (r->threads > 1)
         rc |= put_threads(o, r);
