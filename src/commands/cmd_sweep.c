@@ -2,8 +2,8 @@
  * cmd_sweep.c — `cryptometer sweep`: the chunk-size × total-size sweep of
  * one algorithm over several paths (the kernel's AF_ALG drivers, OpenSSL
  * and its engines, our portable code) on the same data (docs/sweep.md).
- * Its own options (--chunks, --totals, --quick, --repeat) are taken here;
- * the rest go through the shared parser (options.h) like `run`'s. Every
+ * Its options, --chunks, --totals, --quick and --repeat among them, are
+ * the options table's (options.h), like `run`'s. Every
  * input and output is checked before anything runs; the document
  * (`cryptometer-sweep`) is written atomically at the end, and Ctrl-C
  * writes what finished, marked incomplete, as `run` does.
@@ -31,7 +31,6 @@
 #include "util/json.h"
 
 #define SWEEP_SCHEMA_VERSION 1
-#define MAX_TOTAL ((size_t)16 << 30) /* 16 GiB */
 #define DEFAULT_ALGORITHM "aes-128-cbc"
 #define DEFAULT_BACKENDS "afalg,openssl,ref"
 
@@ -44,6 +43,8 @@ static const cm_opt_help sweep_help[] = {
     {CM_OPT_BACKENDS, "only these backends or backend:variant (default " DEFAULT_BACKENDS ")"},
     {CM_OPT_JSON, "write the sweep document here (default sweeps/<host>-<time>.json)"},
     {CM_OPT_TIMEOUT, "a path silent this long is killed and marked timeout (default 60)"},
+    {CM_OPT_QUICK, "totals of 4M,8M,16M instead (unless --totals is given)"},
+    {CM_OPT_REPEAT, "repetitions of every point, 3 to 50 (default 3; a spread needs 3)"},
     {CM_OPT_COUNT, NULL}};
 
 static const cm_command cm_cmd_sweep = {
@@ -54,13 +55,12 @@ static const cm_command cm_cmd_sweep = {
         "every path of one algorithm (default " DEFAULT_ALGORITHM " encrypt through "
         DEFAULT_BACKENDS "),\n"
         "each path in its own process after its known-answer check: throughput, elapsed\n"
-        "time, CPU user and system time, CPU time per GB (docs/sweep.md).\n\n"
-        "  --chunks LIST        chunk sizes (default 16 B to 1 MiB in powers of two)\n"
-        "  --totals LIST        total sizes, up to 16384M (default 64M,128M,256M)\n"
-        "  --quick              totals of 4M,8M,16M instead (unless --totals is given)\n"
-        "  --repeat N           repetitions of every point, 3 to 50 (default 3)",
-    .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
-               CM_OPT(CPU) | CM_OPT(JSON) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET),
+        "time, CPU user and system time, CPU time per GB (docs/sweep.md).",
+    .accepts = CM_OPT(CHUNKS) | CM_OPT(TOTALS) | CM_OPT(QUICK) | CM_OPT(REPEAT) | CM_OPT(FILTER) |
+               CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) | CM_OPT(CPU) | CM_OPT(JSON) |
+               CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET),
+    .repeat_min = CM_SWEEP_MIN_REPEAT,
+    .repeat_max = CM_SWEEP_MAX_REPEAT,
     .help = sweep_help,
     .footer = "exit codes: 0 ok; 1 a path failed its known-answer check, crashed or hung;\n"
               "2 bad option, list, algorithm, backend or output path (nothing is run or\n"
@@ -68,76 +68,9 @@ static const cm_command cm_cmd_sweep = {
               "points written, marked incomplete)\n",
 };
 
-/* The sweep's own options, taken out of argv before the shared parser. */
-typedef struct sweep_opts {
-    size_t chunks[CM_MAX_SIZES], totals[CM_MAX_SIZES];
-    int n_chunks, n_totals, repeat, quick;
-} sweep_opts;
-
-/* --repeat N: a whole number in [CM_SWEEP_MIN_REPEAT, CM_SWEEP_MAX_REPEAT]. */
-static int parse_repeat(const char *text, int *out, cm_error *err)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || end == text || v < CM_SWEEP_MIN_REPEAT || v > CM_SWEEP_MAX_REPEAT)
-        return cm_error_set(err, CM_EXIT_USAGE,
-                            "--repeat: '%s' is not a whole number from %d to %d (a spread needs "
-                            "at least %d)", text, CM_SWEEP_MIN_REPEAT, CM_SWEEP_MAX_REPEAT,
-                            CM_SWEEP_MIN_REPEAT);
-    *out = (int)v;
-    return 0;
-}
-
-/* Takes --chunks, --totals, --quick and --repeat (with "=VALUE" or the
- * next argument) out of argv into s, leaving the rest in rest[0..*n_rest).
- * The values of the shared options are passed over untouched. 0, or -1
- * with err. */
-static int take_sweep_options(int argc, char **argv, sweep_opts *s, char **rest, int *n_rest,
-                              cm_error *err)
-{
-    static const char *const valued[] = {"--filter", "--algorithms", "--backends", "--isa",
-                                         "--cpu", "--json", "--timeout"};
-    static const char *const own[] = {"--chunks", "--totals", "--repeat"};
-    *n_rest = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        int taken = -1;
-        for (int k = 0; k < 3 && taken < 0; k++) {
-            size_t n = strlen(own[k]);
-            if (strncmp(arg, own[k], n) == 0 && (arg[n] == '\0' || arg[n] == '='))
-                taken = k;
-        }
-        if (strcmp(arg, "--quick") == 0) {
-            s->quick = 1;
-            continue;
-        }
-        if (taken < 0) {
-            rest[(*n_rest)++] = argv[i];
-            for (size_t k = 0; k < sizeof valued / sizeof valued[0] && i > 0; k++)
-                if (strcmp(arg, valued[k]) == 0 && i + 1 < argc)
-                    rest[(*n_rest)++] = argv[++i];
-            continue;
-        }
-        const char *value = strchr(arg, '=') ? strchr(arg, '=') + 1 : NULL;
-        if (!value && (i + 1 >= argc || strncmp(argv[i + 1], "--", 2) == 0))
-            return cm_error_set(err, CM_EXIT_USAGE, "option '%s' needs a value (see --help)", arg);
-        if (!value)
-            value = argv[++i];
-        int rc = taken == 0   ? (s->n_chunks = cm_parse_size_list("--chunks", value, CM_MAX_SIZE,
-                                                                  s->chunks, err))
-                 : taken == 1 ? (s->n_totals = cm_parse_size_list("--totals", value, MAX_TOTAL,
-                                                                  s->totals, err))
-                              : parse_repeat(value, &s->repeat, err);
-        if (rc < 0)
-            return -1;
-    }
-    return 0;
-}
-
 /* The defaults of what was not given: chunks 16 B..1 MiB, totals 64, 128,
  * 256 MiB (4, 8, 16 with --quick), 3 repetitions. */
-static void sweep_defaults(sweep_opts *s)
+static void sweep_defaults(cm_options *s)
 {
     if (s->n_chunks == 0)
         for (size_t c = 16; c <= ((size_t)1 << 20); c *= 2)
@@ -161,7 +94,7 @@ static int per_operation(const cm_algorithm *alg, cm_error *err)
  * must fit in some total. One algorithm named by --algorithms is judged
  * first, whether or not a path of the selection has it. 0, or -1 with err
  * (usage). */
-static int check_plan(const sweep_opts *s, const char *algorithms, const cm_group *groups,
+static int check_plan(const cm_options *s, const char *algorithms, const cm_group *groups,
                       size_t n, cm_error *err)
 {
     const cm_algorithm *named =
@@ -200,11 +133,11 @@ static json_t *list_json(const size_t *x, int n)
     return cm_json_checked(a, rc);
 }
 
-static json_t *settings_json(const cm_options *o, const sweep_opts *s)
+static json_t *settings_json(const cm_options *o)
 {
     return json_pack("{s:o, s:o, s:i, s:b, s:o, s:o, s:o, s:i, s:f, s:f, s:f, s:f}", "chunks",
-                     list_json(s->chunks, s->n_chunks), "totals",
-                     list_json(s->totals, s->n_totals), "repeat", s->repeat, "quick", s->quick,
+                     list_json(o->chunks, o->n_chunks), "totals",
+                     list_json(o->totals, o->n_totals), "repeat", o->repeat, "quick", o->quick,
                      "filter", o->regex ? cm_json_string_lossy(o->regex) : json_null(),
                      "algorithms", o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
                      "backends", cm_json_string_lossy(o->backends), "cpu", o->cpu, "timeout_s",
@@ -215,7 +148,7 @@ static json_t *settings_json(const cm_options *o, const sweep_opts *s)
 /* The document before the sweep: a result document's skeleton renamed
  * `cryptometer-sweep`, its settings and context (the core's and the
  * platform's, with the health snapshot before). NULL when out of memory. */
-static json_t *start_document(int argc, char **argv, const cm_options *o, const sweep_opts *s,
+static json_t *start_document(int argc, char **argv, const cm_options *o,
                               platform_cpu *pc, platform_health **before)
 {
     cm_error err = {0};
@@ -230,7 +163,7 @@ static json_t *start_document(int argc, char **argv, const cm_options *o, const 
         json_object_del(doc, "results");
     rc |= cm_json_put(doc, "schema", json_string("cryptometer-sweep"));
     rc |= cm_json_put(doc, "schema_version", json_integer(SWEEP_SCHEMA_VERSION));
-    rc |= cm_json_put(doc, "settings", settings_json(o, s));
+    rc |= cm_json_put(doc, "settings", settings_json(o));
     rc |= cm_json_put(doc, "context", context);
     return cm_json_checked(doc, rc);
 }
@@ -261,30 +194,23 @@ static int finish_document(json_t *doc, const cm_sweep_result *res, const cm_cro
     return rc;
 }
 
-/* Parses and checks everything before anything runs: o, s, the plan
+/* Parses and checks everything before anything runs: o, the plan
  * (*groups, *n; caller frees) and o->json_path (the default one in
  * json_buf). Returns -1 to go on, else the exit code. */
-static int prepare(int argc, char **argv, cm_options *o, sweep_opts *s, cm_group **groups,
-                   size_t *n, char *json_buf, size_t json_len, int *existed)
+static int prepare(int argc, char **argv, cm_options *o, cm_group **groups, size_t *n,
+                   char *json_buf, size_t json_len, int *existed)
 {
     cm_error err = {0};
     struct stat st;
-    char **rest = calloc((size_t)argc + 1, sizeof *rest);
-    int n_rest = 0;
     *groups = NULL;
     *n = 0;
-    memset(s, 0, sizeof *s);
-    int parsed = rest ? take_sweep_options(argc, argv, s, rest, &n_rest, &err)
-                      : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory");
-    if (parsed == 0)
-        parsed = cm_options_parse(&cm_cmd_sweep, n_rest, rest, o, &err);
-    free(rest);
+    int parsed = cm_options_parse(&cm_cmd_sweep, argc, argv, o, &err);
     if (parsed == 1) {
         cm_options_usage(&cm_cmd_sweep, stdout);
         return CM_EXIT_OK;
     }
     if (parsed == 0) {
-        sweep_defaults(s);
+        sweep_defaults(o);
         if (!o->regex && !o->algorithms)
             o->algorithms = DEFAULT_ALGORITHM;
         if (!o->backends)
@@ -294,7 +220,7 @@ static int prepare(int argc, char **argv, cm_options *o, sweep_opts *s, cm_group
         parsed = -1;
     if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) != 0)
         parsed = -1;
-    if (parsed == 0 && check_plan(s, o->algorithms, *groups, *n, &err) != 0)
+    if (parsed == 0 && check_plan(o, o->algorithms, *groups, *n, &err) != 0)
         parsed = -1;
     if (parsed != 0 ||
         (!o->json_path && cm_default_json_path_in("sweeps", json_buf, json_len, &err) != 0)) {
@@ -311,29 +237,22 @@ static int prepare(int argc, char **argv, cm_options *o, sweep_opts *s, cm_group
 int cm_sweep_main(int argc, char **argv)
 {
     cm_options o;
-    sweep_opts *s = calloc(1, sizeof *s);
     cm_error err = {0};
     cm_group *groups;
     size_t n;
     char json_buf[512];
     int existed = 0;
-    if (!s) {
-        fprintf(stderr, "cryptometer sweep: error: out of memory\n");
-        return CM_EXIT_ENVIRONMENT;
-    }
-    int early = prepare(argc, argv, &o, s, &groups, &n, json_buf, sizeof json_buf, &existed);
-    if (early >= 0) {
-        free(s);
+    int early = prepare(argc, argv, &o, &groups, &n, json_buf, sizeof json_buf, &existed);
+    if (early >= 0)
         return early;
-    }
     cm_catch_interrupt();
     cm_pin_to_cpu(o.cpu);
     platform_cpu *pc = platform_cpu_new();
     platform_health *before = NULL;
-    json_t *doc = start_document(argc, argv, &o, s, pc, &before);
-    cm_sweep_config cfg = {.chunks = s->chunks, .n_chunks = (size_t)s->n_chunks,
-                           .totals = s->totals, .n_totals = (size_t)s->n_totals,
-                           .repeat = s->repeat, .cpu = o.cpu, .timeout_s = o.timeout_s,
+    json_t *doc = start_document(argc, argv, &o, pc, &before);
+    cm_sweep_config cfg = {.chunks = o.chunks, .n_chunks = (size_t)o.n_chunks,
+                           .totals = o.totals, .n_totals = (size_t)o.n_totals,
+                           .repeat = o.repeat, .cpu = o.cpu, .timeout_s = o.timeout_s,
                            .progress = !o.quiet && isatty(2)};
     cm_sweep_result res;
     memset(&res, 0, sizeof res);
@@ -355,14 +274,13 @@ int cm_sweep_main(int argc, char **argv)
         cm_error_set(&err, CM_EXIT_INTERRUPTED,
                      "interrupted before any point finished: %s left as it was", o.json_path);
     if (!o.quiet && failures >= 0) {
-        cm_sweep_print_table(stdout, &res, s->repeat);
+        cm_sweep_print_table(stdout, &res, o.repeat);
         cm_crossovers_print(stdout, xo, n_xo);
     }
     free(xo);
     cm_sweep_result_free(&res);
     json_decref(doc);
     free(groups);
-    free(s);
     if (rc != 0) {
         struct stat st; /* the empty file that claimed the default name */
         if (o.json_path == json_buf && lstat(json_buf, &st) == 0 && st.st_size == 0)

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "commands/options.h"
+#include "run/sweep.h"
 #include "records/output.h"
 #include "platform/cpuclock.h"
 #include "platform/features.h"
@@ -70,19 +71,32 @@ static const opt_spec table[CM_OPT_COUNT] = {
     [CM_OPT_PAIRS] = {"--pairs", 0, NULL,
                       "cross-check every pair of implementations of each algorithm, each\n"
                       "pair in its own process, and print a matrix per algorithm"},
+    [CM_OPT_CHUNKS] = {"--chunks", 0, "LIST", "chunk sizes (default 16 B to 1 MiB in powers of two)"},
+    [CM_OPT_TOTALS] = {"--totals", 0, "LIST", "total sizes, up to 16384M (default 64M,128M,256M)"},
+    [CM_OPT_QUICK] = {"--quick", 0, NULL, "fewer, shorter samples"},
+    [CM_OPT_REPEAT] = {"--repeat", 0, "N", "repetitions of every point"},
+    [CM_OPT_SYSROOT] = {"--sysroot", 0, "DIR",
+                        "read proc/ and sys/ under DIR (a recorded tree) instead of\n"
+                        "the live system; nothing is probed on the running machine"},
+    [CM_OPT_NO_CLOCK] = {"--no-clock", 0, NULL, "do not measure the clock of each cluster"},
+    [CM_OPT_SWEEP] = {"--sweep", 0, "FILE",
+                      "a document of `cryptometer sweep`: add, for its algorithm,\n"
+                      "the chunk from which each engine path beats each CPU path\n"
+                      "in throughput and in CPU time (repeatable)"},
+    [CM_OPT_ONLY] = {"--only", 0, "LIST", "only these probes (comma-separated names, as listed)"},
     [CM_OPT_HELP] = {"--help", 'h', NULL, "this text"},
 };
 
 /* 1 if cmd accepts option id (--help always). */
 static int accepts(const cm_command *cmd, int id)
 {
-    return id == CM_OPT_HELP || (cmd->accepts & (1u << id));
+    return id == CM_OPT_HELP || (cmd->accepts & (UINT64_C(1) << id));
 }
 
 /* 1 if option id takes a value in cmd. */
 static int takes_value(const cm_command *cmd, int id)
 {
-    return table[id].arg && !(cmd->no_value & (1u << id));
+    return table[id].arg && !(cmd->no_value & (UINT64_C(1) << id));
 }
 
 /* The option arg names among those cmd accepts ("--name", "--name=VALUE",
@@ -161,9 +175,59 @@ static int parse_isa(const char *text, cm_error *err)
                         "(see `cryptometer detect`)", unknown);
 }
 
+/* --repeat N: a whole number in the command's range. */
+static int parse_repeat(const cm_command *cmd, const char *text, int *out, cm_error *err)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || *end || end == text || v < cmd->repeat_min || v > cmd->repeat_max)
+        return cm_error_set(err, CM_EXIT_USAGE, "--repeat: '%s' is not a whole number from %d to %d",
+                            text, cmd->repeat_min, cmd->repeat_max);
+    *out = (int)v;
+    return 0;
+}
+
+/* --sweep FILE, repeatable. */
+static int add_sweep_file(cm_options *o, const char *value, cm_error *err)
+{
+    if (!value[0] || o->n_sweep_files == CM_MAX_SWEEP_FILES)
+        return cm_error_set(err, CM_EXIT_USAGE, "--sweep needs a file (at most %d)",
+                            CM_MAX_SWEEP_FILES);
+    o->sweep_files[o->n_sweep_files++] = value;
+    return 0;
+}
+
+/* The options of the commands other than run's, verify's and list's. */
+static int apply_more(const cm_command *cmd, cm_options *o, int id, const char *value,
+                      cm_error *err)
+{
+    switch (id) {
+    case CM_OPT_CHUNKS:
+        return (o->n_chunks = cm_parse_size_list("--chunks", value, CM_MAX_SIZE, o->chunks, err)) < 0 ? -1 : 0;
+    case CM_OPT_TOTALS:
+        return (o->n_totals = cm_parse_size_list("--totals", value, CM_SWEEP_MAX_TOTAL, o->totals, err)) < 0 ? -1 : 0;
+    case CM_OPT_QUICK: o->quick = 1; return 0;
+    case CM_OPT_REPEAT: return parse_repeat(cmd, value, &o->repeat, err);
+    case CM_OPT_SYSROOT:
+        if (!value[0])
+            return cm_error_set(err, CM_EXIT_USAGE, "--sysroot needs a directory");
+        o->sysroot = value;
+        return 0;
+    case CM_OPT_NO_CLOCK: o->no_clock = 1; return 0;
+    case CM_OPT_SWEEP: return add_sweep_file(o, value, err);
+    case CM_OPT_ONLY:
+        if (!value[0])
+            return cm_error_set(err, CM_EXIT_USAGE, "--only needs a list of probe names");
+        o->only = value;
+        return 0;
+    default: return 0;
+    }
+}
+
 /* Stores option id with value (NULL for a flag) into o; -1 with err on a
  * bad value. */
-static int apply(cm_options *o, int id, const char *value, cm_error *err)
+static int apply(const cm_command *cmd, cm_options *o, int id, const char *value, cm_error *err)
 {
     double percent = 0;
     switch (id) {
@@ -196,7 +260,7 @@ static int apply(cm_options *o, int id, const char *value, cm_error *err)
     case CM_OPT_FULL: o->full = 1; return 0;
     case CM_OPT_PAIRS: o->pairs = 1; return 0;
     case CM_OPT_FORCE: o->force = 1; return 0;
-    default: return 0;
+    default: return apply_more(cmd, o, id, value, err);
     }
 }
 
@@ -237,15 +301,18 @@ int cm_options_parse(const cm_command *cmd, int argc, char **argv, cm_options *o
                 stray = arg;
             continue;
         }
+        const char *next_value; /* an option of cmd where a value should be is no value */
+        int next_is_option = i + 1 < argc && argv[i + 1][0] == '-' && argv[i + 1][1] &&
+                             find_option(cmd, argv[i + 1], &next_value) >= 0;
         if (id < 0 || (value && !takes_value(cmd, id)) ||
-            (takes_value(cmd, id) && !value && i + 1 >= argc))
+            (takes_value(cmd, id) && !value && (i + 1 >= argc || next_is_option)))
             return cm_error_set(err, CM_EXIT_USAGE, "unknown or incomplete option '%s' (see --help)",
                                 arg);
         if (id == CM_OPT_HELP)
             return 1;
         if (takes_value(cmd, id) && !value)
             value = argv[++i];
-        if (apply(o, id, value, err) != 0)
+        if (apply(cmd, o, id, value, err) != 0)
             return -1;
     }
     if (stray)

@@ -1,8 +1,8 @@
 /*
- * options.h — the one option parser of the commands that select
- * implementations (`run`, `verify`, `list`). One table holds every option
+ * options.h — the one option parser of the C commands (`run`, `verify`,
+ * `list`, `sweep`, `detect`, `probe`, `show`). One table holds every option
  * with its argument and help line; a command declares which of them it
- * accepts (and may word a help line its own way). Values are checked here,
+ * accepts (and may word a help line its own way) and how many operands. Values are checked here,
  * once for every command: one positive-number rule, the size list of
  * plan.h, and one error convention: a cm_error with CM_EXIT_USAGE whose
  * message names the option and the text at fault, printed by
@@ -11,6 +11,7 @@
 #ifndef CM_COMMANDS_OPTIONS_H
 #define CM_COMMANDS_OPTIONS_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "registry/plan.h"
 #include "util/error.h"
@@ -35,12 +36,20 @@ typedef enum cm_opt {
     CM_OPT_QUIET,
     CM_OPT_FULL,
     CM_OPT_PAIRS,
+    CM_OPT_CHUNKS,
+    CM_OPT_TOTALS,
+    CM_OPT_QUICK,
+    CM_OPT_REPEAT,
+    CM_OPT_SYSROOT,
+    CM_OPT_NO_CLOCK,
+    CM_OPT_SWEEP,
+    CM_OPT_ONLY,
     CM_OPT_HELP,
     CM_OPT_COUNT
 } cm_opt;
 
 /* The bit of option x (CM_OPT_ without the prefix) in a command's masks. */
-#define CM_OPT(x) (1u << CM_OPT_##x)
+#define CM_OPT(x) (UINT64_C(1) << CM_OPT_##x)
 
 /* A command's own wording of one option's help line ("" ends a list). */
 typedef struct cm_opt_help {
@@ -53,15 +62,17 @@ typedef struct cm_command {
     const char *name;            /* "run" */
     const char *synopsis;        /* the usage line after "usage: cryptometer " */
     const char *intro;           /* a paragraph after the usage line, or NULL */
-    unsigned accepts;            /* CM_OPT(..) | ...; --help is always accepted */
-    unsigned no_value;           /* options that are flags here although they take a
+    uint64_t accepts;            /* CM_OPT(..) | ...; --help is always accepted */
+    uint64_t no_value;           /* options that are flags here although they take a
                                     value elsewhere (list's --json) */
     const cm_opt_help *help;     /* overrides of the table's help lines, ended by text NULL */
     const char *footer;          /* the exit codes */
     int max_operands;            /* arguments that are not options it takes (show's FILE) */
+    int repeat_min, repeat_max;  /* --repeat's range, where it takes --repeat */
 } cm_command;
 
 #define CM_MAX_OPERANDS 8
+#define CM_MAX_SWEEP_FILES 8
 
 /* The options of one command line, with their defaults filled in. */
 typedef struct cm_options {
@@ -82,6 +93,15 @@ typedef struct cm_options {
     int json;                    /* --json given as a flag (cmd->no_value) */
     const char *operands[CM_MAX_OPERANDS]; /* the arguments that are not options, in order */
     int n_operands;
+    /* sweep: --chunks, --totals (n 0: not given), --quick, --repeat (0: not given) */
+    size_t chunks[CM_MAX_SIZES], totals[CM_MAX_SIZES];
+    int n_chunks, n_totals, quick, repeat;
+    /* detect: --sysroot, --no-clock, --sweep FILE (repeatable) */
+    const char *sysroot;
+    int no_clock;
+    const char *sweep_files[CM_MAX_SWEEP_FILES];
+    int n_sweep_files;
+    const char *only;            /* probe --only LIST (names checked by the command) */
 } cm_options;
 
 /* Applies the suite of a run (data/suites.json, docs/cli.md "Suites"):

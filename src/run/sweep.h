@@ -20,6 +20,7 @@
 
 #define CM_SWEEP_MIN_REPEAT 3
 #define CM_SWEEP_MAX_REPEAT 50
+#define CM_SWEEP_MAX_TOTAL ((size_t)16 << 30) /* the largest --totals: 16 GiB */
 /* A point whose repetitions' elapsed times spread wider than this
  * ((max - min) / median) is flagged "wide-spread". */
 #define CM_SWEEP_WIDE_SPREAD 0.10
