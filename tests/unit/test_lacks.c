@@ -121,5 +121,5 @@ int main(void)
     test_rows();
     test_build();
     test_check();
-    return check_done();
+    return check_done("test_lacks");
 }
