@@ -1,7 +1,8 @@
 /*
  * cmd_list.c — `cryptometer list`: every benchmark this build knows,
  * grouped by class, each available or not with the reason (an algorithm a
- * backend's library lacks is a row with CM_IMPL_LACKING's reason); then the
+ * backend's library lacks is a row with data/backend_lacks.json's reason,
+ * made by the registry: registry/lacks.h); then the
  * backends that were not built, with the package that provides them.
  */
 #include <stdlib.h>

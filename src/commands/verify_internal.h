@@ -1,6 +1,6 @@
 /*
  * verify_internal.h — what the files of `cryptometer verify` share (not
- * for use outside src/core/verify*.c; the interface is verify.h):
+ * for use outside src/commands/verify*.c; the interface is verify.h):
  *   verify.c           the command: options, the plan, a child per
  *                      implementation (child.h), the summary and exit code
  *   verify_coverage.c  what became of each vector file's cases

@@ -1,6 +1,6 @@
 /*
  * class.h — the class modules: everything that depends on a primitive
- * class lives in one module per class (src/core/class_<name>.c), reached
+ * class lives in one module per class (src/model/class_<name>.c), reached
  * through one table, cm_class_module. The runner, the plan, the KAT runner,
  * the cross-check and the reporters know classes only through it:
  *

@@ -1,11 +1,13 @@
 /*
  * registry.c — the table of backends, built from generated/backends.inc,
- * the check of their rows, their init hooks and the choice of a
+ * their rows (their own and the lacking ones of lacks.h), the check of
+ * their rows, their init hooks and the choice of a
  * cross-check peer.
  */
 #include <stdio.h>
 #include <string.h>
 #include "model/class.h"
+#include "registry/lacks.h"
 #include "registry/registry.h"
 
 #define CM_BACKEND(name) extern const cm_backend cm_backend_##name;
@@ -50,29 +52,46 @@ const cm_backend *cm_registry_find_backend(const char *name)
     return NULL;
 }
 
-/* Rows found by each registry backend's discover hook, by index. */
-static struct {
-    int done;
-    const cm_impl *rows;
-    size_t n;
-} discovered[N_BACKENDS + 1];
-
-const cm_impl *cm_backend_impls(const cm_backend *b, size_t *n)
+/* The rows a backend writes itself: .impls, or what its discover hook
+ * finds (run at each call: cm_backend_impls keeps them). */
+static const cm_impl *own_rows(const cm_backend *b, size_t *n)
 {
     if (!b->discover) {
         *n = b->n_impls;
         return b->impls;
     }
-    for (size_t i = 0; i < N_BACKENDS; i++)
-        if (backends[i] == b) {
-            if (!discovered[i].done) {
-                discovered[i].rows = b->discover(&discovered[i].n);
-                discovered[i].done = 1;
-            }
-            *n = discovered[i].n;
-            return discovered[i].rows;
-        }
     return b->discover(n);
+}
+
+/* Each registry backend's rows, by index: its own and the lacking ones of
+ * data/backend_lacks.json (lacks.h), made once per process. */
+static struct {
+    int done;
+    const cm_impl *own, *rows;
+    size_t n_own, n;
+} made[N_BACKENDS + 1];
+
+/* The index of b in the registry, or N_BACKENDS. */
+static size_t registry_index(const cm_backend *b)
+{
+    size_t i = 0;
+    while (i < N_BACKENDS && backends[i] != b)
+        i++;
+    return i;
+}
+
+const cm_impl *cm_backend_impls(const cm_backend *b, size_t *n)
+{
+    size_t i = registry_index(b);
+    if (i == N_BACKENDS)
+        return own_rows(b, n);
+    if (!made[i].done) {
+        made[i].own = own_rows(b, &made[i].n_own);
+        made[i].rows = cm_lacks_rows(b, made[i].own, made[i].n_own, &made[i].n);
+        made[i].done = 1;
+    }
+    *n = made[i].n;
+    return made[i].rows;
 }
 
 const cm_backend_missing *cm_registry_missing(size_t *count)
@@ -134,7 +153,9 @@ int cm_registry_check_backend(const cm_backend *b, cm_error *err)
     for (size_t k = 0; k < n; k++)
         if (check_row(b, rows, k, err) != 0)
             return -1;
-    return 0;
+    size_t i = registry_index(b);
+    return i == N_BACKENDS ? cm_lacks_check(b, rows, n, err)
+                           : cm_lacks_check(b, made[i].own, made[i].n_own, err);
 }
 
 int cm_registry_check(cm_error *err)

@@ -18,7 +18,9 @@ const cm_backend *cm_registry_find_backend(const char *name);
 
 /* The rows of backend b: .impls, or what its .discover hook found (run
  * once per process for the registry's backends, at each call for
- * others). *n receives their number. Every reader of rows goes through
+ * others); for a registry backend named in data/backend_lacks.json, then
+ * one lacking row for each algorithm of its scope it has no row for
+ * (lacks.h). *n receives their number. Every reader of rows goes through
  * this. */
 const cm_impl *cm_backend_impls(const cm_backend *b, size_t *n);
 
