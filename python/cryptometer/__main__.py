@@ -25,7 +25,7 @@ from pathlib import Path
 from . import __version__, outputs
 
 # The subcommands, with their line of help: the one list, which the C dispatcher reads too
-# (src/core/python_dispatch.c, from the copy embedded in the binary).  NAME's module is
+# (src/commands/python_dispatch.c, from the copy embedded in the binary).  NAME's module is
 # cryptometer.NAME_cmd; every subcommand writes files and takes --force (cryptometer.outputs).
 COMMANDS_FILE = Path(__file__).resolve().parent / "commands.json"
 SUBCOMMANDS = {c["name"]: c["help"] for c in json.loads(COMMANDS_FILE.read_text(encoding="utf-8"))["commands"]}
