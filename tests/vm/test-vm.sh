@@ -524,11 +524,15 @@ if want f; then
 fi
 
 # ----------------------------------------------------------------- (g) sid's Linux 7.2
-# check_sid LABEL ARCH CPU MODULES BIN DRIVER — Debian sid's kernel (7.2 or later): detect says
+# check_sid LABEL ARCH CPU MODULES BIN DRIVER QEMU-PKG QEMU — Debian sid's kernel (7.2 or later): detect says
 # AF_ALG is restricted (CPU-only, splice copies, by behaviour and version) and states the
 # deprecation; the afalg backend labels its cipher splice rows .splice-copy, which pass vectors.
 check_sid() {
     local label="$1" arch="$2" cpu="$3" modules="$4" bin="$5" driver="$6" out t0 part n=0
+    if ! qemu_system_usable "$7" "$8"; then
+        skip "$label" "$8 is not installed and apt-get could not install it"
+        return 0
+    fi
     out="$OUTDIR/$label"
     t0=$SECONDS
     "$VM_DIR/run-in-vm.sh" --kernel sid --arch "$arch" --cpu "$cpu" --timeout 400 --modules "$modules" \
@@ -572,18 +576,10 @@ if want g; then
     CHECK=g
     echo
     echo "== (g) Debian sid's kernels (Linux 7.2): AF_ALG restricted, x86_64 and arm64"
-    if ! qemu_system_usable qemu-system-x86 qemu-system-x86_64; then
-        skip g "qemu-system-x86_64 is not installed and apt-get could not install it"
-    elif [ "$X86_OK" = 1 ]; then
-        check_sid g-x86_64 x86_64 max "crypto_user af_alg algif_hash algif_skcipher algif_aead aesni_intel" \
-            "$X86_BIN" cbc-aes-aesni
-    fi
-    if ! qemu_system_usable qemu-system-arm qemu-system-aarch64; then
-        skip g "qemu-system-aarch64 is not installed and apt-get could not install it"
-    elif [ "$A64_OK" = 1 ]; then
-        check_sid g-arm64 arm64 max,pauth-impdef=on "crypto_user af_alg algif_hash algif_skcipher algif_aead aes-ce-blk" \
-            "$A64_BIN" cbc-aes-ce
-    fi
+    [ "$X86_OK" = 1 ] && check_sid g-x86_64 x86_64 max "crypto_user af_alg algif_hash algif_skcipher algif_aead aesni_intel" \
+        "$X86_BIN" cbc-aes-aesni qemu-system-x86 qemu-system-x86_64
+    [ "$A64_OK" = 1 ] && check_sid g-arm64 arm64 max,pauth-impdef=on \
+        "crypto_user af_alg algif_hash algif_skcipher algif_aead aes-ce-blk" "$A64_BIN" cbc-aes-ce qemu-system-arm qemu-system-aarch64
 fi
 
 # ----------------------------------------------------------------- summary
