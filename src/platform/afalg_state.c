@@ -62,20 +62,19 @@ const char *platform_af_alg_unreachable(const platform_kdriver *e, int restricte
 }
 
 #if defined(__linux__)
-/* An AF_ALG skcipher socket bound to name and keyed with zeros; its
+/* An AF_ALG skcipher socket bound to name and keyed with 16 zero bytes; its
  * operation socket in *op. 0, or the errno. */
-static int open_op(const char *type, const char *name, int *tfm, int *op)
+static int open_op(const char *name, int *tfm, int *op)
 {
-    struct sockaddr_alg sa = {.salg_family = AF_ALG};
+    struct sockaddr_alg sa = {.salg_family = AF_ALG, .salg_type = "skcipher"};
     static const unsigned char key[16];
-    snprintf((char *)sa.salg_type, sizeof sa.salg_type, "%s", type);
     snprintf((char *)sa.salg_name, sizeof sa.salg_name, "%s", name);
     *op = -1;
     *tfm = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
     if (*tfm < 0)
         return errno;
     if (bind(*tfm, (struct sockaddr *)&sa, sizeof sa) != 0 ||
-        (strcmp(type, "skcipher") == 0 && setsockopt(*tfm, SOL_ALG, ALG_SET_KEY, key, sizeof key) != 0) ||
+        setsockopt(*tfm, SOL_ALG, ALG_SET_KEY, key, sizeof key) != 0 ||
         (*op = accept4(*tfm, NULL, NULL, SOCK_CLOEXEC)) < 0) {
         int e = errno;
         close(*tfm);
@@ -112,7 +111,7 @@ static int splice_copies(char *why, size_t len)
 {
     unsigned char *buf = aligned_alloc(PAGE, PAGE), ref[16], out[PAGE];
     int tfm, op, fds[2] = {-1, -1}, rc = -1;
-    int e = buf ? open_op("skcipher", "cbc(aes)", &tfm, &op) : ENOMEM;
+    int e = buf ? open_op("cbc(aes)", &tfm, &op) : ENOMEM;
     if (e) {
         snprintf(why, len, "cbc(aes) does not open (%s)", strerror(e));
         free(buf);
@@ -153,12 +152,15 @@ static int async_refused(const platform_kdriver *d, size_t n, const char **name)
                                                              : NULL;
         if (!t || d[i].async != 1 || d[i].internal || strcmp(d[i].selftest, "passed") != 0)
             continue;
-        int tfm, op, e = open_op(t, d[i].driver, &tfm, &op);
+        /* bind alone: the restriction is the lookup's mask, so it refuses at bind */
+        struct sockaddr_alg sa = {.salg_family = AF_ALG};
+        snprintf((char *)sa.salg_type, sizeof sa.salg_type, "%s", t);
+        snprintf((char *)sa.salg_name, sizeof sa.salg_name, "%s", d[i].driver);
+        int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+        int e = fd < 0 ? errno : bind(fd, (struct sockaddr *)&sa, sizeof sa) == 0 ? 0 : errno;
+        if (fd >= 0)
+            close(fd);
         *name = d[i].driver;
-        if (e == 0) {
-            close(op);
-            close(tfm);
-        }
         return e == 0 ? 0 : e == ENOENT ? 1 : -1;
     }
     return -1;

@@ -118,7 +118,7 @@ want() { case ",$ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 X86_BIN="${CRYPTOMETER_X86_64_BIN:-$REPO_ROOT/build-static/cryptometer}"
 A64_BIN="${CRYPTOMETER_AARCH64_BIN:-$REPO_ROOT/build-aarch64/cryptometer}"
 OUTDIR="$(mktemp -d "${TMPDIR:-/tmp}/cm-test-vm.XXXXXX")"
-trap 'rm -rf "$OUTDIR"' EXIT
+trap '[ -n "${CRYPTOMETER_VM_KEEP:-}" ] || rm -rf "$OUTDIR"' EXIT
 
 PASSED=0; FAILED=0; SKIPPED=0
 FAILS=(); SKIPS=()
@@ -368,7 +368,7 @@ check_afalg() {
             echo run-exit=\$? >&2;
             /cryptometer files --impl afalg:kernel --sizes 32k,256k --repeat 1 --quiet --json /tmp/f.json >&2;
             echo files-exit=\$? >&2; cat /tmp/v.json; echo '@@@@'; cat /tmp/r.json; echo '@@@@';
-            cat /tmp/f.json; echo '@@@@'; /cryptometer detect --json --no-clock" \
+            cat /tmp/f.json; echo; echo '@@@@'; /cryptometer detect --json --no-clock" \
         >"$out.out" 2>"$out.err" || true
     echo "  ($label: VM finished in $((SECONDS - t0)) s)"
     local part n=0
