@@ -61,6 +61,12 @@ const char *platform_af_alg_unreachable(const platform_kdriver *e, int restricte
     return NULL;
 }
 
+/* See kcrypto.h. */
+int platform_af_alg_cpu_only_excludes(const platform_kdriver *e)
+{
+    return !platform_af_alg_unreachable(e, 0) && platform_af_alg_unreachable(e, 1);
+}
+
 #if defined(__linux__)
 /* An AF_ALG skcipher socket bound to name and keyed with 16 zero bytes; its
  * operation socket in *op. 0, or the errno. */

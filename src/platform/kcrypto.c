@@ -430,7 +430,7 @@ static json_t *driver_json(const platform_kdriver *e, const json_t *af)
                      "selftest", e->selftest, "class", e->klass, "internal", e->internal, "async",
                      e->async < 0 ? json_null() : json_boolean(e->async), "selected", e->selected, "what", e->what,
                      "af_alg_reachable", why == NULL, "af_alg_why", why, "af_alg_cpu_only_excludes",
-                     !platform_af_alg_unreachable(e, 0) && platform_af_alg_unreachable(e, 1));
+                     platform_af_alg_cpu_only_excludes(e));
 }
 
 /* The algorithm object of d[i]'s name: {name, selected, drivers} with the

@@ -62,6 +62,10 @@ int platform_release_at_least(const char *release, int major, int minor);
  * kernel is 7.2 or later, CPU-only), or NULL when it can. The one rule. */
 const char *platform_af_alg_unreachable(const platform_kdriver *e, int restricted);
 
+/* 1 when a CPU-only AF_ALG (7.2) leaves out driver e, which AF_ALG could
+ * otherwise bind by name (an off-CPU engine, an asynchronous driver). */
+int platform_af_alg_cpu_only_excludes(const platform_kdriver *e);
+
 /* Adds to af (platform_af_alg_probe's object, or the --sysroot one) what
  * AF_ALG allows: "state" (absent, loadable, blocked, present, restricted,
  * unknown), "evidence" [sentences, behaviour first, then the version],

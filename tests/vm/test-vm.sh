@@ -11,6 +11,7 @@
 #   CRYPTOMETER_AARCH64_BIN  static aarch64 binary (default build-aarch64/cryptometer, built by
 #                            tests/vm/cross-build-aarch64.sh)
 #   CRYPTOMETER_VM_REQUIRE=1 turn every SKIP into a failure (for CI that must run them)
+#   CRYPTOMETER_VM_KEEP=1    keep the directory of the VMs' outputs (its path is in the log)
 #
 # Checks:
 #   (a) x86_64 VM (-cpu max, TCG) with af_alg algif_hash algif_skcipher aesni_intel
@@ -119,6 +120,7 @@ X86_BIN="${CRYPTOMETER_X86_64_BIN:-$REPO_ROOT/build-static/cryptometer}"
 A64_BIN="${CRYPTOMETER_AARCH64_BIN:-$REPO_ROOT/build-aarch64/cryptometer}"
 OUTDIR="$(mktemp -d "${TMPDIR:-/tmp}/cm-test-vm.XXXXXX")"
 trap '[ -n "${CRYPTOMETER_VM_KEEP:-}" ] || rm -rf "$OUTDIR"' EXIT
+[ -z "${CRYPTOMETER_VM_KEEP:-}" ] || echo "(CRYPTOMETER_VM_KEEP: the outputs stay in $OUTDIR)"
 
 PASSED=0; FAILED=0; SKIPPED=0
 FAILS=(); SKIPS=()

@@ -140,8 +140,8 @@ static cm_rng_vtable rng_vt[AFALG_SLOTS];
  * ---------------------------------------------------------------------- */
 
 /* /proc/crypto parsed (free()), with the kernel's selection marked among
- * the drivers AF_ALG reaches here (each unreachable one counts as internal,
- * which the selection skips). */
+ * the drivers AF_ALG reaches here (on a CPU-only AF_ALG each engine or
+ * asynchronous driver counts as internal, which the selection skips). */
 static platform_kdriver *read_drivers(size_t *n)
 {
     *n = 0;
@@ -169,7 +169,7 @@ static platform_kdriver *read_drivers(size_t *n)
     platform_kdriver *d = platform_kcrypto_parse(text, n);
     free(text);
     for (size_t i = 0; d && i < *n; i++)
-        d[i].internal |= platform_af_alg_unreachable(&d[i], restricted) != NULL;
+        d[i].internal |= restricted && platform_af_alg_cpu_only_excludes(&d[i]);
     if (d)
         platform_kcrypto_select(d, *n);
     return d;
