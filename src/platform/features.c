@@ -118,19 +118,15 @@ static int read_auxv(const char *sysroot, size_t word, unsigned long long *hwcap
     return found;
 }
 
-/* The mask in force (platform_isa_mask). */
+/* The mask --isa set (platform_isa_mask_set), once set. */
 static char isa_mask[256];
-static int isa_mask_ready;
+static int isa_mask_set;
 
 /* See features.h. */
 const char *platform_isa_mask(void)
 {
-    if (!isa_mask_ready) {
-        const char *env = getenv("CRYPTOMETER_ISA_MASK");
-        snprintf(isa_mask, sizeof isa_mask, "%s", env ? env : "");
-        isa_mask_ready = 1;
-    }
-    return isa_mask;
+    const char *env = getenv("CRYPTOMETER_ISA_MASK");
+    return isa_mask_set ? isa_mask : env ? env : "";
 }
 
 /* Applies the feature mask (platform_isa_mask) to the features. */
@@ -330,7 +326,7 @@ int platform_isa_mask_set(const char *mask, char *unknown, size_t len)
     if (strlen(mask) >= sizeof isa_mask || setenv("CRYPTOMETER_ISA_MASK", mask, 1) != 0)
         return -1;
     snprintf(isa_mask, sizeof isa_mask, "%s", mask);
-    isa_mask_ready = 1;
+    isa_mask_set = 1;
     live_ready = 0;
     platform_cpu_feature("");
     if (!live.mask_unknown[0])

@@ -62,8 +62,8 @@ int platform_cpu_has(const char *name);
 int platform_isa_mask_set(const char *mask, char *unknown, size_t len);
 
 /* The feature mask in force: the one platform_isa_mask_set() set, else
- * CRYPTOMETER_ISA_MASK as the process found it; "" for none. Every reader
- * of the mask asks here. */
+ * the user's CRYPTOMETER_ISA_MASK; "" for none. Every reader of the mask
+ * asks here. */
 const char *platform_isa_mask(void);
 
 /* The features that /proc/cpuinfo and the CPU disagree on, as a JSON array
