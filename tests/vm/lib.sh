@@ -53,8 +53,11 @@ ensure_foreign_arch() {
     if ! dpkg --print-foreign-architectures | grep -qx "$1"; then
         log "dpkg --add-architecture $1"
         as_root dpkg --add-architecture "$1"
-        _APT_UPDATED=0
-        apt_update_once
+        # the new architecture's lists; one index that fails to download (a mirror in
+        # mid-sync) leaves the others usable, and ensure_pkgs says what is missing
+        log "apt-get update"
+        apt-get update -qq >&2 || log "warning: apt-get update reported errors (above); going on"
+        _APT_UPDATED=1
     fi
 }
 
@@ -71,6 +74,11 @@ qemu_user_arm() {
     command -v qemu-arm 2>/dev/null || command -v qemu-arm-static 2>/dev/null || true
 }
 
+# armhf_openssl_candidate — the version of libssl-dev:armhf apt would install, or nothing.
+armhf_openssl_candidate() {
+    apt-cache policy libssl-dev:armhf 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -v '^(none)$' || true
+}
+
 # armhf_openssl_tree — unpack Debian's libssl-dev:armhf under the cache (once per
 # version) and print the tree's root. Unpacked, not installed: Multi-Arch: same
 # makes libssl-dev:armhf need libssl3:armhf at the host libssl3's exact version,
@@ -78,9 +86,16 @@ qemu_user_arm() {
 # The .pc files' prefix is rewritten to the tree, so pkg-config points there.
 armhf_openssl_tree() {
     local ver tree deb
-    ver="$(apt-cache policy libssl-dev:armhf | sed -n 's/^ *Candidate: //p')"
-    [ -n "$ver" ] && [ "$ver" != "(none)" ] || { apt_update_once; ver="$(apt-cache policy libssl-dev:armhf | sed -n 's/^ *Candidate: //p')"; }
-    [ -n "$ver" ] && [ "$ver" != "(none)" ] || die "apt knows no libssl-dev:armhf"
+    ver="$(armhf_openssl_candidate)"
+    if [ -z "$ver" ]; then
+        # apt's lists being rewritten (another apt-get update) or not fetched yet: a tree
+        # unpacked before serves; else update and ask again
+        tree="$(ls -d "$VM_CACHE"/armhf-openssl/*/.done 2>/dev/null | sort -V | tail -n 1)"
+        [ -z "$tree" ] || { dirname "$tree"; return 0; }
+        apt_update_once
+        ver="$(armhf_openssl_candidate)"
+    fi
+    [ -n "$ver" ] || die "apt knows no libssl-dev:armhf"
     tree="$VM_CACHE/armhf-openssl/$ver"
     if [ ! -f "$tree/.done" ]; then
         log "unpacking libssl-dev:armhf $ver into $tree"
