@@ -2,7 +2,8 @@
 
 Kinds are cryptometer.plots.KINDS.  Each plot is written as ``DIR/<kind>.png``
 and ``.svg`` (``--format``).  A kind with no data in the inputs is named on
-standard error with what is missing, and nothing is drawn for it.  Exit
+standard error with what is missing, and nothing is drawn for it.  A plot
+cut to the caps of cryptometer.plots says so after its file name.  Exit
 codes: 0 at least one plot written, 2 usage or unwritable output, 3 an input
 refused or no kind had data.
 """
@@ -53,7 +54,7 @@ def run(args):
             except outputs.OutputError as exc:
                 print("cryptometer plot: %s" % exc, file=sys.stderr)
                 return EXIT_USAGE
-            print("wrote %s" % target)
+            print("wrote %s%s" % (target, " (cut to the caps: %s)" % fig.cut if fig.cut else ""))
             written += 1
         plots.close(fig)
     return EXIT_OK if written and not errors else EXIT_ENVIRONMENT
