@@ -166,6 +166,6 @@ def compare_runs(run_a, run_b, threshold=0.05, alpha=0.01):
     changes = judge([c for _, c in pairs if c is not None], threshold, alpha)
     warnings = context_differences(run_a.doc, run_b.doc)
     if untimed:
-        warnings.append("%d benchmark(s) not compared: no time above zero on one side (first: %s)"
+        warnings.append("%d benchmark(s) not compared: no time above zero on one side (first: %r)"
                         % (len(untimed), benchmark_label(untimed[0])))
     return Comparison(changes, [k for k in a if k not in b], [k for k in b if k not in a], warnings)

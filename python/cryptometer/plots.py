@@ -27,6 +27,7 @@ in ``fig.cut`` (the command prints it).
 """
 
 import io
+import math
 from collections import OrderedDict
 
 import matplotlib
@@ -94,6 +95,14 @@ def _grouped(runs, keep, cuts=None):
     return out
 
 
+def _number(value):
+    """``value`` when it is a finite number (not a bool), else None: fields the schema leaves
+    open (``chunk``, ``total``) may hold anything."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return value
+
+
 def _title(key):
     return "%s %s" % (plain(key[1]), plain(key[2]))
 
@@ -120,7 +129,8 @@ def _size_axis(ax):
 
 def plot_throughput(runs):
     cuts = []
-    groups = _grouped(runs, lambda r: r["unit"] == "byte" and r.get("throughput_mb_s") and r.get("threads", 1) == 1,
+    groups = _grouped(runs, lambda r: r["unit"] == "byte" and r.get("throughput_mb_s") and r.get("threads", 1) == 1
+                      and _number(r.get("size")),
                       cuts)
     if not groups:
         raise NoData("no per-byte records (unit 'byte') with a throughput")
@@ -139,7 +149,7 @@ def plot_throughput(runs):
 def plot_cpb(runs):
     cuts = []
     groups = _grouped(runs, lambda r: r["unit"] == "byte" and r.get("cycles_per_byte") is not None
-                      and r.get("threads", 1) == 1, cuts)
+                      and r.get("threads", 1) == 1 and _number(r.get("size")), cuts)
     if not groups:
         raise NoData("no records with cycles per byte (a measured core clock)")
     fig, axes = _panels([len(v) for v in groups.values()])
@@ -161,7 +171,7 @@ def plot_cpb(runs):
 
 def plot_sweep(runs):
     cuts = []
-    groups = _grouped(runs, lambda r: r.get("chunk") is not None and r.get("throughput_mb_s"), cuts)
+    groups = _grouped(runs, lambda r: _number(r.get("chunk")) is not None and r.get("throughput_mb_s"), cuts)
     if not groups:
         raise NoData("no chunk-size sweep records (records with 'chunk' and 'total' fields): "
                      "the inputs have none yet")
@@ -169,7 +179,7 @@ def plot_sweep(runs):
     for key, series in groups.items():
         for name, pairs in series.items():
             pts = sorted((r["chunk"], r["throughput_mb_s"], (r.get("cpu_time_ns_per_op") or {}).get("total"),
-                          r.get("total") or r.get("size")) for _, r in pairs)
+                          _number(r.get("total")) or r.get("size")) for _, r in pairs)
             label = "%s · %s" % (_title(key), name)
             axes[0].plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, label=label)
             # CPU ns per operation / bytes per operation = CPU seconds per 10^9 bytes
