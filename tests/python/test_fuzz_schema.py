@@ -4,7 +4,7 @@ See schema_fuzz.py for the documents and the property.  Each command gets
 CRYPTOMETER_FUZZ_DOCS documents (default 2,000): one document a call for
 the quick commands; plot and report take them BATCH at a time (a directory
 of files: one bad file must never stop the others), as drawing is what
-costs there.  bench/fuzz_schema.sh runs the same tests with more documents.
+costs there.  bench/fuzz_schema.py runs the same tests with more documents.
 """
 
 import json
