@@ -43,11 +43,9 @@ def about(file=None, field=None):
         CURRENT["file"] = file
     if field is not None:
         CURRENT["field"] = field
-    try:
-        yield
-    finally:
-        CURRENT.clear()
-        CURRENT.update(saved)
+    yield   # an exception leaves CURRENT naming this file, for call() to show
+    CURRENT.clear()
+    CURRENT.update(saved)
 
 
 def _sqlite_reason(exc):

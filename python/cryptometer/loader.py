@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from . import inputs
+from . import guard, inputs
 
 # jsonschema names a missing property only in its message: "'variant' is a required property".
 RE_REQUIRED = re.compile(r"^'([^']*)' is a required property")
@@ -264,8 +264,9 @@ def load_paths(paths):
     """Load every result file of ``paths`` (files or directories); return (runs, errors)."""
     runs, errors = [], []
     for path in expand(paths):
-        try:
-            runs.append(load_file(path))
-        except LoadError as exc:
-            errors.append(exc)
+        with guard.about(file=inputs.shown(path)):   # named if something unexpected happens
+            try:
+                runs.append(load_file(path))
+            except LoadError as exc:
+                errors.append(exc)
     return runs, errors

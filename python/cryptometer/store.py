@@ -23,7 +23,7 @@ import sqlite3
 import urllib.parse
 from datetime import datetime, timezone
 
-from . import inputs, loader
+from . import guard, inputs, loader
 from .loader import Run
 
 DEFAULT_DB = "results/cryptometer.db"
@@ -89,7 +89,7 @@ BUSY_TIMEOUT_S = 5.0
 def _connect(path, mode, immutable=False):
     """A connection through an SQLite URI: mode ro (nothing can change: not even the journal mode),
     rw (the file must exist) or rwc; waits BUSY_TIMEOUT_S for a lock."""
-    uri = "file:%s?mode=%s%s" % (urllib.parse.quote(os.fsdecode(path)), mode, "&immutable=1" if immutable else "")
+    uri = "file:%s?mode=%s%s" % (urllib.parse.quote(os.fsencode(path)), mode, "&immutable=1" if immutable else "")
     return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)
 
 
@@ -314,8 +314,9 @@ def load_runs(conn, path, ids=None, samples=True):
     for run_id, document in conn.execute("SELECT id, document FROM runs ORDER BY added, id"):
         if ids is not None and not any(str(run_id).startswith(i) for i in ids):
             continue
-        try:
-            runs.append(_run_of(conn, path, run_id, document, samples))
-        except loader.LoadError as exc:
-            errors.append(exc)
+        with guard.about(file="%s (run %s)" % (inputs.shown(path), str(run_id)[:16])):
+            try:
+                runs.append(_run_of(conn, path, run_id, document, samples))
+            except loader.LoadError as exc:
+                errors.append(exc)
     return runs, errors

@@ -16,7 +16,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import inputs, loader, outputs, store
+from . import guard, inputs, loader, outputs, store
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
@@ -63,10 +63,11 @@ def run(args):
 
 def prepared(path):
     """A file read, validated and turned into rows (store.rows_of), or the LoadError's line."""
-    try:
-        return store.rows_of(loader.load_file(path)), None
-    except loader.LoadError as exc:
-        return None, str(exc)
+    with guard.about(file=inputs.shown(path)):
+        try:
+            return store.rows_of(loader.load_file(path)), None
+        except loader.LoadError as exc:
+            return None, str(exc)
 
 
 def prepare_all(paths):

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 import schema_fuzz
 
 DOCS = int(os.environ.get("CRYPTOMETER_FUZZ_DOCS", "2000"))
-BATCH = 25
+BATCH = 100
 
 COMMANDS = {   # command -> (argv for a directory D of inputs and an output base O, documents a call)
     "compare": (lambda d, o: ["compare", d / "0.json", d / "0.json", "-o", o / "cmp.txt"], 1),

@@ -324,3 +324,15 @@ def test_unexpected_error_is_one_line_exit_3_and_traceback_with_debug(doc, tmp_p
     assert code == 3 and "Traceback" in err, err
     code, _, err = run_main(["export", path, "--filter", "("])
     assert code == 2 and "bad pattern" in err and err.count("\n") == 1, err
+
+
+def test_unexpected_error_while_loading_names_the_file(doc, tmp_path, monkeypatch):
+    from cryptometer import loader
+    path = write_text(tmp_path / "named.json", json.dumps(doc))
+
+    def broken(*_):
+        raise ValueError("odd")
+
+    monkeypatch.setattr(loader, "upgrade", broken)
+    code, _, err = run_main(["export", path])
+    assert code == 3 and "named.json: unexpected ValueError: odd" in err and err.count("\n") == 1, err
