@@ -160,8 +160,8 @@ def test_a_chunk_the_algorithm_cannot_take_is_skipped_with_its_rule(cm, tmp_path
     (["--chunks", "0"], "--chunks: 0 is out of range"),
     (["--chunks", "abc"], "--chunks: 'abc' is not a size"),
     (["--chunks", "128M"], "--chunks: 128M is out of range"),
-    (["--chunks"], "option '--chunks' needs a value"),
-    (["--totals", "--quick"], "option '--totals' needs a value"),
+    (["--chunks"], "unknown or incomplete option '--chunks' (see --help)"),
+    (["--totals", "--quick"], "unknown or incomplete option '--totals' (see --help)"),
     (["--totals", "0"], "--totals: 0 is out of range"),
     (["--totals", "20000M"], "--totals: 20000M is out of range"),
     (["--totals", "1x"], "--totals: '1x' is not a size"),
@@ -412,7 +412,7 @@ def test_detect_sweep_refuses_a_bad_file_in_one_line(cm, tmp_path, content, mess
     p = cm("detect", "--no-clock", "--json", "--sweep", f)
     assert p.returncode == 3, (p.stdout, p.stderr)
     lines = p.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("cryptometer detect: --sweep "), p.stderr
+    assert len(lines) == 1 and lines[0].startswith("cryptometer detect: error: --sweep "), p.stderr
     assert message in lines[0]
     assert p.stdout == ""
 
@@ -420,4 +420,7 @@ def test_detect_sweep_refuses_a_bad_file_in_one_line(cm, tmp_path, content, mess
 def test_detect_sweep_needs_a_file(cm):
     p = cm("detect", "--sweep")
     assert p.returncode == 2 and p.stdout == ""
-    assert p.stderr == "cryptometer detect: --sweep needs a file (at most 8)\n"
+    assert p.stderr == "cryptometer detect: error: unknown or incomplete option '--sweep' (see --help)\n"
+    p = cm("detect", "--sweep=")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr == "cryptometer detect: error: --sweep needs a file (at most 8)\n"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "check.h"
-#include "core/sweep_crossover.h"
+#include "run/sweep_crossover.h"
 
 #define MIB ((size_t)1 << 20)
 

@@ -14,7 +14,7 @@
 #include <jansson.h>
 
 #include "check.h"
-#include "core/detect.h"
+#include "run/detect.h"
 #include "platform/aes_score.h"
 #include "platform/verdict.h"
 
