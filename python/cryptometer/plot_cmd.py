@@ -43,14 +43,15 @@ def run(args):
     written = 0
     for kind in kinds:
         try:
-            fig = plots.KINDS[kind](runs)
+            fig = plots.draw(kind, runs)
+            images = [(fmt, plots.render(fig, fmt)) for fmt in formats]
         except plots.NoData as exc:
             print("cryptometer plot: %s: not drawn: %s" % (kind, exc), file=sys.stderr)
             continue
-        for fmt in formats:
+        for fmt, image in images:
             target = out_dir / ("%s.%s" % (kind, fmt))
             try:
-                outputs.write_atomic(target, plots.render(fig, fmt), inputs=[r.path for r in runs if r.path])
+                outputs.write_atomic(target, image, inputs=[r.path for r in runs if r.path])
             except outputs.OutputError as exc:
                 print("cryptometer plot: %s" % exc, file=sys.stderr)
                 return EXIT_USAGE

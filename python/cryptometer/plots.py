@@ -281,10 +281,29 @@ KINDS = OrderedDict([
 ])
 
 
+# What matplotlib raises for values it cannot lay out (limits at 1e308, a log axis of zeros...).
+DRAW_ERRORS = (ValueError, OverflowError, FloatingPointError)
+
+
+def draw(kind, runs):
+    """The figure of ``kind``; NoData when there is nothing to draw or matplotlib cannot draw
+    these values (the figure is closed: one figure at a time is open)."""
+    try:
+        return KINDS[kind](runs)
+    except DRAW_ERRORS as exc:
+        plt.close("all")
+        raise NoData("cannot be drawn from these values (%s)" % str(exc)[:200]) from exc
+
+
 def render(fig, fmt):
-    """The figure as bytes in ``fmt`` (png or svg)."""
+    """The figure as bytes in ``fmt`` (png or svg); NoData (the figure closed) when matplotlib
+    cannot lay it out."""
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, dpi=110 if fmt == "png" else None, bbox_inches="tight")
+    try:
+        fig.savefig(buf, format=fmt, dpi=110 if fmt == "png" else None, bbox_inches="tight")
+    except DRAW_ERRORS as exc:
+        plt.close(fig)
+        raise NoData("cannot be drawn from these values (%s)" % str(exc)[:200]) from exc
     return buf.getvalue()
 
 

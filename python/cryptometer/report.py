@@ -43,7 +43,7 @@ def plot_sections(runs):
     out = []
     for kind in REPORT_PLOTS:
         try:
-            out.append((kind, _svg(plots.KINDS[kind](runs)), None))
+            out.append((kind, _svg(plots.draw(kind, runs)), None))
         except plots.NoData as exc:
             out.append((kind, None, str(exc)))
     return out
