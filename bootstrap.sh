@@ -190,7 +190,7 @@ generations() {
 
 venv() {
     # playwright drives the system's chromium (tests/python/test_report_browser.py): no browser download.
-    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, xdist, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright, hypothesis, ansible' 2>/dev/null; then
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import pytest, xdist, jsonschema, fastjsonschema, matplotlib, jinja2, scipy, playwright, hypothesis, hypothesis_jsonschema, ansible' 2>/dev/null; then
         say "setting up the Python environment in .venv"
         python3 -m venv .venv
         .venv/bin/python -m pip install -q --upgrade pip >/dev/null

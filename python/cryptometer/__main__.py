@@ -11,7 +11,8 @@ Exit codes (the same as the C command, src/util/error.h):
   0  everything ran
   1  ran, but something failed
   2  usage: bad option, unknown subcommand, unwritable output
-  3  environment: an input file unreadable or not recognised, a data table missing
+  3  environment: an input file unreadable or not recognised, a data table missing,
+     and any unexpected error (cryptometer.guard: one line; the traceback with --debug)
   130 interrupted
 """
 
@@ -19,7 +20,7 @@ import argparse
 import importlib
 import sys
 
-from . import __version__, outputs
+from . import __version__, guard, outputs
 
 # name -> (module, help); add a subcommand by adding a module and a line here.
 SUBCOMMANDS = {
@@ -65,10 +66,12 @@ def build_parser(chosen=None):
         description="cryptometer analysis subcommands (Python).",
         epilog="Exit codes: 0 ok, 1 failures, 2 usage, 3 environment (input unreadable, data missing).")
     parser.add_argument("--version", action="version", version="cryptometer %s" % __version__)
+    guard.add_debug_option(parser)
     sub = parser.add_subparsers(dest="subcommand", metavar="SUBCOMMAND")
     sub.required = True
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        guard.add_debug_option(p)
         if name != chosen:
             continue
         try:
@@ -95,11 +98,7 @@ def main(argv=None):
             pass
     args = parser.parse_args(argv)  # exits 2 on usage errors
     outputs.FORCE = bool(getattr(args, "force", False))
-    try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        print("cryptometer: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    return guard.call(args.func, args)  # one line and exit 2 or 3 for anything unexpected
 
 
 if __name__ == "__main__":
