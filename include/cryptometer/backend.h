@@ -132,6 +132,11 @@ typedef struct cm_backend {
      * the driver by priority; system: "getrandom", what a program is told
      * to use). NULL: the last available row (registry.h). */
     const char *choice_variant;
+    /* Set for a language runtime (Go, ...; docs/runtimes.md): the file name
+     * of its server program, beside this program or in its libexec
+     * directory. Its rows (.discover) carry proxy tables that call the
+     * server; timed loops run inside the server (src/runtimes/runtime.h). */
+    const char *runtime;
 } cm_backend;
 
 /* A backend CMake could not build here. */
