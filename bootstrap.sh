@@ -175,6 +175,7 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $bu
 # which a fresh clone reuses. Prints the cmake option that builds their
 # helpers (empty when none could be had: list then says why).
 deps_cache=${CRYPTOMETER_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cryptometer-deps}
+export CRYPTOMETER_DEPS_CACHE="$deps_cache" # the language runtimes' build caches too (docs/runtimes.md)
 generations() {
     prefixes=""
     mkdir -p "$deps_cache"

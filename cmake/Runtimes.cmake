@@ -11,9 +11,31 @@
 # backend is then unavailable, its server absent.
 
 set(CRYPTOMETER_RUNTIMES "go" CACHE STRING "language runtimes to build servers for (;-separated)")
-set(CRYPTOMETER_DEPS_CACHE "$ENV{HOME}/.cache/cryptometer-deps" CACHE PATH
+if(DEFINED ENV{CRYPTOMETER_DEPS_CACHE})
+  set(cm_deps_default "$ENV{CRYPTOMETER_DEPS_CACHE}")
+else()
+  set(cm_deps_default "$ENV{HOME}/.cache/cryptometer-deps")
+endif()
+set(CRYPTOMETER_DEPS_CACHE "${cm_deps_default}" CACHE PATH
     "where runtime builds keep their caches (outside the clone)")
 set(CM_GO_MIN_VERSION 1.24) # crypto/sha3 and crypto/mlkem
+
+# The rows of runtimes/<name>/rows.json as "algorithm:variant,..." into out
+# (the backend's rows, each unavailable with why, when its server cannot
+# be asked; the server reads the same file).
+function(cm_runtime_rows name out)
+  file(READ ${CMAKE_SOURCE_DIR}/runtimes/${name}/rows.json json)
+  string(JSON n LENGTH "${json}")
+  math(EXPR last "${n} - 1")
+  set(list "")
+  foreach(i RANGE ${last})
+    string(JSON a GET "${json}" ${i} algorithm)
+    string(JSON v GET "${json}" ${i} variant)
+    list(APPEND list "${a}:${v}")
+  endforeach()
+  string(JOIN "," text ${list})
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
 
 # Go: the `go` on PATH, else /usr/local/go/bin/go, at least CM_GO_MIN_VERSION.
 function(cm_runtime_go inc_var)
@@ -38,12 +60,13 @@ function(cm_runtime_go inc_var)
     COMMAND ${CMAKE_COMMAND} -E env GOCACHE=${cache}/build GOMODCACHE=${cache}/mod
             GOFLAGS=-mod=readonly GOTOOLCHAIN=local
             sh -c "cd '${src}' && '${CM_GO}' build -trimpath -o '${out}' . || { rm -f '${out}'; echo 'cryptometer: the go server did not build: backend go unavailable'; }"
-    DEPENDS ${go_sources} ${src}/go.mod ${src}/go.sum
+    DEPENDS ${go_sources} ${src}/go.mod ${src}/go.sum ${src}/rows.json
     COMMENT "Building the Go runtime's server with ${CM_GO} (Go ${v})" VERBATIM)
   add_custom_target(runtime_go ALL DEPENDS ${out})
   install(PROGRAMS ${out} DESTINATION libexec/cryptometer OPTIONAL)
   set_property(GLOBAL APPEND PROPERTY CM_GENERATIONS_FOUND go)
-  set(${inc_var} "${${inc_var}}CM_RUNTIME(go, \"go\", \"cryptometer-go\", \"Go ${v}'s crypto packages (and golang.org/x/crypto), in the runtime's own server\")\n" PARENT_SCOPE)
+  cm_runtime_rows(go rows)
+  set(${inc_var} "${${inc_var}}CM_RUNTIME(go, \"go\", \"cryptometer-go\", \"Go ${v}'s crypto packages (and golang.org/x/crypto), in the runtime's own server\", \"${rows}\")\n" PARENT_SCOPE)
   message(STATUS "cryptometer backend go: yes (Go ${v}, ${CM_GO}; caches in ${cache})")
 endfunction()
 

@@ -10,9 +10,9 @@ import (
 
 func hello() map[string]any {
 	impls := []map[string]any{}
-	for _, r := range rows {
-		impls = append(impls, map[string]any{"algorithm": r.algorithm, "variant": r.variant,
-			"class": r.class, "available": true})
+	for _, r := range rows() {
+		impls = append(impls, map[string]any{"algorithm": r.Algorithm, "variant": r.Variant,
+			"available": true})
 	}
 	build := map[string]any{"compiler": runtime.Compiler, "goarch": runtime.GOARCH}
 	modules := map[string]string{}

@@ -26,6 +26,8 @@ struct json_t;
 /* The state of one runtime backend (runtimes.c binds one per runtime). */
 typedef struct cm_runtime {
     const char *name, *file; /* "go", "cryptometer-go" */
+    const char *row_list;    /* its rows.json as "algorithm:variant,...": the
+                                rows, unavailable, when the server cannot be asked */
     int asked, ok;
     char why[512];
     char *version;

@@ -43,6 +43,29 @@ static int take_rows(cm_runtime *rt, const json_t *impls)
     return 0;
 }
 
+/* Without a hello: the rows of its rows.json, each unavailable with why,
+ * so that list and run show every cell of the runtime with the reason. */
+static void rows_unavailable(cm_runtime *rt)
+{
+    size_t n = 1, k = 0;
+    for (const char *p = rt->row_list; *p; p++)
+        n += *p == ',';
+    rt->rows = calloc(n, sizeof *rt->rows);
+    char *list = strdup(rt->row_list), *save = NULL;
+    for (char *item = list && rt->rows ? strtok_r(list, ",", &save) : NULL; item;
+         item = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(item, ':');
+        const cm_algorithm *alg = colon ? (*colon = '\0', cm_algorithm_find(item)) : NULL;
+        if (!alg)
+            continue;
+        rt->rows[k] = (cm_impl){alg->name, strdup(colon + 1), alg->cls};
+        rt->rows[k].vt = cm_runtime_proxy(alg->cls);
+        rt->rows[k++].unavailable = rt->why;
+    }
+    free(list); /* the rows keep their own copies */
+    rt->n_rows = k;
+}
+
 static void ask(cm_runtime *rt)
 {
     if (rt->asked)
@@ -60,6 +83,8 @@ static void ask(cm_runtime *rt)
     } else if (!rt->why[0]) {
         snprintf(rt->why, sizeof rt->why, "%s: its server %s sent no hello", rt->name, rt->file);
     }
+    if (!rt->ok)
+        rows_unavailable(rt);
     json_decref(hello);
 }
 

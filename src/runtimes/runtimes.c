@@ -2,13 +2,13 @@
  * runtimes.c — the language runtimes this build made servers for
  * (cmake/Runtimes.cmake; docs/runtimes.md): one cm_backend each, from the
  * lines CMake writes into generated/runtimes.inc:
- *   CM_RUNTIME(go, "go", "cryptometer-go", "Go's standard library crypto, ...")
+ *   CM_RUNTIME(go, "go", "cryptometer-go", "Go's ...", "aes-128-gcm:stdlib,...")
  * Their rows, version and details come from the server's hello.
  */
 #include "runtimes/runtime.h"
 
-#define CM_RUNTIME(sym, NAME, FILE_NAME, DESCRIPTION)                                     \
-    static cm_runtime state_##sym = {NAME, FILE_NAME};                                    \
+#define CM_RUNTIME(sym, NAME, FILE_NAME, DESCRIPTION, ROWS)                               \
+    static cm_runtime state_##sym = {NAME, FILE_NAME, ROWS};                                  \
     static const cm_impl *discover_##sym(size_t *n) { return cm_runtime_rows(&state_##sym, n); } \
     static const char *version_##sym(void) { return cm_runtime_version(&state_##sym); }  \
     static struct json_t *describe_##sym(void) { return cm_runtime_describe(&state_##sym); } \
