@@ -133,3 +133,8 @@ const char *cm_runtime_algorithm(void)
 {
     return srv.impl ? srv.impl->algorithm : "";
 }
+
+const char *cm_runtime_variant(void)
+{
+    return srv.impl ? srv.impl->variant : "";
+}

@@ -57,8 +57,9 @@ void cm_runtime_serve(const cm_backend *b, const cm_impl *impl);
  * NULL with why when the server is gone or answered nothing). */
 struct json_t *cm_runtime_call(struct json_t *req, char *why, size_t why_len);
 
-/* The algorithm of the bound implementation. */
+/* The algorithm and the variant of the bound implementation. */
 const char *cm_runtime_algorithm(void);
+const char *cm_runtime_variant(void);
 
 /* The proxy table of a class (runtime_proxy.c); {NULL} for a class the
  * protocol does not carry. */

@@ -48,8 +48,9 @@ static uint64_t member(const json_t *r, const char *key)
 static int run(void *ctx, uint64_t iters)
 {
     cm_runtime_bench *b = ctx;
-    json_t *r = cm_runtime_call(json_pack("{s:s, s:s, s:s, s:I, s:I, s:b}", "op", "bench",
-                                          "algorithm", cm_runtime_algorithm(), "operation", b->op,
+    json_t *r = cm_runtime_call(json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:b}", "op", "bench",
+                                          "algorithm", cm_runtime_algorithm(), "variant",
+                                          cm_runtime_variant(), "operation", b->op,
                                           "size", (json_int_t)b->size, "iters", (json_int_t)iters,
                                           "overhead", b->overhead),
                                 b->why, sizeof b->why);

@@ -81,8 +81,9 @@ static cm_rc take(json_t *r, const char *key, uint8_t *out, size_t cap, size_t *
 static cm_rc create_keyed(void **state, const uint8_t *key, size_t key_len)
 {
     json_t *r;
-    cm_rc rc = call(NULL, json_pack("{s:s, s:s, s:o}", "op", "create", "algorithm",
-                                    cm_runtime_algorithm(), "key", hex(key, key_len)), &r);
+    cm_rc rc = call(NULL, json_pack("{s:s, s:s, s:s, s:o}", "op", "create", "algorithm",
+                                    cm_runtime_algorithm(), "variant", cm_runtime_variant(), "key",
+                                    hex(key, key_len)), &r);
     if (rc == CM_OK) {
         *state = (void *)(intptr_t)json_integer_value(json_object_get(r, "h"));
         json_decref(r);

@@ -13,7 +13,7 @@ import pytest
 from conftest import ROOT, run
 
 # each runtime, and its AES-128-GCM implementation (the gate's subject)
-RUNTIMES = {"go": "go:stdlib"}
+RUNTIMES = {"go": "go:stdlib", "python": "python:cryptography"}
 
 
 @pytest.fixture(scope="module")
