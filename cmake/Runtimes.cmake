@@ -10,7 +10,7 @@
 # (no network for its first module download) is not fatal either: the
 # backend is then unavailable, its server absent.
 
-set(CM_KNOWN_RUNTIMES go python)
+set(CM_KNOWN_RUNTIMES go python node)
 set(CRYPTOMETER_RUNTIMES "all" CACHE STRING
     "language runtimes to build servers for: all, none, or a ;-separated list of ${CM_KNOWN_RUNTIMES}")
 if(DEFINED ENV{CRYPTOMETER_DEPS_CACHE})
@@ -100,6 +100,31 @@ function(cm_runtime_python inc_var)
   cm_runtime_rows(python rows)
   set(${inc_var} "${${inc_var}}CM_RUNTIME(python, \"python\", \"cryptometer-python\", \"Python ${v}: hashlib, hmac and pyca cryptography, in the runtime's own server\", \"${rows}\")\n" PARENT_SCOPE)
   message(STATUS "cryptometer backend python: yes (Python ${v}, ${CM_PYTHON3})")
+endfunction()
+
+# Node.js: node >= 18, server.js run by a wrapper; node:crypto only, so no
+# package is fetched (package-lock.json locks the empty set).
+function(cm_runtime_node inc_var)
+  find_program(CM_NODE node)
+  set(pkg "nodejs (Debian, Fedora, Alpine), node (Homebrew)")
+  if(CM_NODE)
+    execute_process(COMMAND ${CM_NODE} -p "process.versions.node" OUTPUT_VARIABLE v
+                    OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  endif()
+  if(NOT CM_NODE OR NOT v OR v VERSION_LESS 18)
+    set_property(GLOBAL APPEND PROPERTY CM_BACKENDS_MISSING
+      "node|no node of at least 18 was found (${v})|${pkg}")
+    return()
+  endif()
+  set(out ${CMAKE_BINARY_DIR}/cryptometer-node)
+  file(CONFIGURE OUTPUT ${out} CONTENT
+    "#!/bin/sh\n# the Node.js runtime server of cryptometer (cmake/Runtimes.cmake)\nexec '${CM_NODE}' '${CMAKE_SOURCE_DIR}/runtimes/node/server.js' \"$@\"\n")
+  file(CHMOD ${out} PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+       WORLD_READ WORLD_EXECUTE)
+  set_property(GLOBAL APPEND PROPERTY CM_GENERATIONS_FOUND node)
+  cm_runtime_rows(node rows)
+  set(${inc_var} "${${inc_var}}CM_RUNTIME(node, \"node\", \"cryptometer-node\", \"Node.js ${v}'s node:crypto (its bundled OpenSSL), in the runtime's own server\", \"${rows}\")\n" PARENT_SCOPE)
+  message(STATUS "cryptometer backend node: yes (Node.js ${v}, ${CM_NODE})")
 endfunction()
 
 # Main build: the runtimes asked for, into generated/runtimes.inc.

@@ -153,6 +153,10 @@ static int put_measurement(json_t *o, const cm_record *r)
         rc |= cm_json_put(o, "gc", json_pack("{s:I, s:I}", "collections",
                                              (json_int_t)m->gc_collections, "pause_ns",
                                              (json_int_t)m->gc_pause_ns));
+    if (m->runtime_warmup_ns) /* a JIT runtime's warm-up until steady (docs/runtimes.md) */
+        rc |= cm_json_put(o, "runtime_warmup", json_pack("{s:f, s:b}", "seconds",
+                                                         (double)m->runtime_warmup_ns / 1e9,
+                                                         "steady", m->runtime_warmup_steady));
     /* the instruction bound (probe.h), where one applies */
     rc |= cm_json_put(o, "bound_cpb", num(f.has_bound, f.bound_cpb));
     rc |= cm_json_put(o, "bound_ratio", num(f.has_bound, f.bound_ratio));

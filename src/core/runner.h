@@ -77,6 +77,10 @@ typedef struct cm_measurement {
      * runs (calibration and warm-up included) and their pause time: 0 for
      * C (src/runtimes/runtime_bench.c fills them, not the runner). */
     uint64_t gc_collections, gc_pause_ns;
+    /* A JIT runtime's warm-up before its first sample, until its figure
+     * was steady (runtime_warmup_steady) or the runtime gave up: 0 for C. */
+    uint64_t runtime_warmup_ns;
+    int runtime_warmup_steady;
 } cm_measurement;
 
 /* Calibrates iterations per sample: doubles (or scales by the observed

@@ -101,6 +101,8 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
     } else {
         m.gc_collections = remote ? rt.gc + rt_over.gc : 0;
         m.gc_pause_ns = remote ? rt.gc_pause_ns + rt_over.gc_pause_ns : 0;
+        m.runtime_warmup_ns = remote ? rt.warmup_ns : 0;
+        m.runtime_warmup_steady = remote && rt.warmup_steady;
         cm_isolate_send(out, cm_msg_measurement(&m, op, size));
     }
     cm_measurement_free(&m);

@@ -68,6 +68,8 @@ static int run(void *ctx, uint64_t iters)
     b->wall_ns += wall;
     b->gc += member(r, "gc");
     b->gc_pause_ns += member(r, "gc_pause_ns");
+    b->warmup_ns = member(r, "warmup_ns");
+    b->warmup_steady = json_is_true(json_object_get(r, "warmup_steady"));
     json_decref(r);
     return 0;
 }
