@@ -14,12 +14,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "core/helper.h"
 #include "core/registry.h"
 #include "runtimes/runtime.h"
 
-#ifndef CM_LIBEXEC_DIR
-#define CM_LIBEXEC_DIR "libexec/cryptometer"
-#endif
 #define REPLY_TIMEOUT_MS 120000 /* one sample or one vector: far less */
 
 /* One running server: its pid, our ends of its pipes, and what it serves. */
@@ -30,30 +28,14 @@ static struct server {
     const cm_impl *impl;
 } srv;
 
-/* The server's file beside this program or in ../libexec/cryptometer. */
+/* The server's file (cm_libexec_path); 0, or -1 with why and how to build it. */
 static int server_path(const char *file, char *path, size_t len, char *why, size_t why_len)
 {
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
-        snprintf(why, why_len, "cannot find this program's directory (%s)", strerror(errno));
-        return -1;
-    }
-    self[n] = '\0';
-    *strrchr(self, '/') = '\0';
-    snprintf(path, len, "%s/%s", self, file);
-    if (access(path, X_OK) == 0)
+    char where[512];
+    if (cm_libexec_path(file, path, len, where, sizeof where) == 0)
         return 0;
-    char *up = strrchr(self, '/');
-    if (up) {
-        *up = '\0';
-        snprintf(path, len, "%s/%s/%s", self, CM_LIBEXEC_DIR, file);
-        if (access(path, X_OK) == 0)
-            return 0;
-    }
-    snprintf(why, why_len, "its server %s is neither beside this program nor in ../%s "
-             "(./bootstrap.sh builds it where the toolchain is present: docs/runtimes.md)",
-             file, CM_LIBEXEC_DIR);
+    snprintf(why, why_len, "its server %s (./bootstrap.sh builds it where the toolchain is "
+             "present: docs/runtimes.md)", where);
     return -1;
 }
 

@@ -8,12 +8,7 @@
 #include <jansson.h>
 #include "core/registry.h"
 #include "runtimes/runtime.h"
-
-static char *dup_or_null(const json_t *s)
-{
-    const char *v = json_string_value(s);
-    return v ? strdup(v) : NULL;
-}
+#include "util/json.h"
 
 /* The rows of a hello: each implementation whose algorithm this program
  * knows, with the proxy table of its class. */
@@ -37,7 +32,7 @@ static int take_rows(cm_runtime *rt, const json_t *impls)
         if (!row->vt.any)
             row->lacking = "the runtime child protocol does not carry this class yet";
         else if (!json_is_true(json_object_get(r, "available")))
-            row->unavailable = dup_or_null(json_object_get(r, "reason"));
+            row->unavailable = cm_json_strdup(json_object_get(r, "reason"));
     }
     rt->n_rows = k;
     return 0;
@@ -78,7 +73,7 @@ static void ask(cm_runtime *rt)
     }
     if (hello && take_rows(rt, json_object_get(hello, "impls")) == 0) {
         rt->ok = 1;
-        rt->version = dup_or_null(json_object_get(hello, "version"));
+        rt->version = cm_json_strdup(json_object_get(hello, "version"));
         rt->details = json_incref(json_object_get(hello, "details"));
     } else if (!rt->why[0]) {
         snprintf(rt->why, sizeof rt->why, "%s: its server %s sent no hello", rt->name, rt->file);
