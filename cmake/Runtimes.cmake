@@ -39,6 +39,20 @@ function(cm_runtime_rows name out)
   set(${out} "${text}" PARENT_SCOPE)
 endfunction()
 
+# The server's hello, asked once at build time into <server>.hello beside
+# it (cryptometer reads it instead of starting the server in every command;
+# runtime_rows.c), after target's server file is made.
+function(cm_runtime_hello name server_deps)
+  set(server ${CMAKE_BINARY_DIR}/cryptometer-${name})
+  add_custom_command(OUTPUT ${server}.hello
+    COMMAND sh -c "[ -x '${server}' ] && echo '{\"op\":\"hello\"}' | '${server}' > '${server}.hello' || rm -f '${server}.hello'"
+    DEPENDS ${server_deps} ${CMAKE_SOURCE_DIR}/runtimes/${name}/rows.json
+    COMMENT "Asking the ${name} runtime's server for its hello" VERBATIM)
+  add_custom_target(runtime_${name}_hello ALL DEPENDS ${server}.hello)
+  set_property(GLOBAL APPEND PROPERTY CM_RUNTIME_TARGETS runtime_${name}_hello)
+  install(FILES ${server}.hello DESTINATION libexec/cryptometer OPTIONAL)
+endfunction()
+
 # Go: the `go` on PATH, else /usr/local/go/bin/go, at least CM_GO_MIN_VERSION.
 function(cm_runtime_go inc_var)
   find_program(CM_GO go HINTS /usr/local/go/bin /usr/lib/go/bin)
@@ -66,6 +80,7 @@ function(cm_runtime_go inc_var)
     COMMENT "Building the Go runtime's server with ${CM_GO} (Go ${v})" VERBATIM)
   add_custom_target(runtime_go ALL DEPENDS ${out})
   set_property(GLOBAL APPEND PROPERTY CM_RUNTIME_TARGETS runtime_go)
+  cm_runtime_hello(go ${out})
   install(PROGRAMS ${out} DESTINATION libexec/cryptometer OPTIONAL)
   set_property(GLOBAL APPEND PROPERTY CM_GENERATIONS_FOUND go)
   cm_runtime_rows(go rows)
@@ -97,6 +112,7 @@ function(cm_runtime_python inc_var)
   add_custom_target(runtime_python ALL DEPENDS ${out})
   set_property(GLOBAL APPEND PROPERTY CM_GENERATIONS_FOUND python)
   set_property(GLOBAL APPEND PROPERTY CM_RUNTIME_TARGETS runtime_python)
+  cm_runtime_hello(python "${out};${src}/server.py;${src}/algs.py;${src}/pubkey.py")
   cm_runtime_rows(python rows)
   set(${inc_var} "${${inc_var}}CM_RUNTIME(python, \"python\", \"cryptometer-python\", \"Python ${v}: hashlib, hmac and pyca cryptography, in the runtime's own server\", \"${rows}\")\n" PARENT_SCOPE)
   message(STATUS "cryptometer backend python: yes (Python ${v}, ${CM_PYTHON3})")
@@ -122,6 +138,8 @@ function(cm_runtime_node inc_var)
   file(CHMOD ${out} PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
        WORLD_READ WORLD_EXECUTE)
   set_property(GLOBAL APPEND PROPERTY CM_GENERATIONS_FOUND node)
+  set(src ${CMAKE_SOURCE_DIR}/runtimes/node)
+  cm_runtime_hello(node "${out};${src}/server.js;${src}/algs.js;${src}/pubkey.js")
   cm_runtime_rows(node rows)
   set(${inc_var} "${${inc_var}}CM_RUNTIME(node, \"node\", \"cryptometer-node\", \"Node.js ${v}'s node:crypto (its bundled OpenSSL), in the runtime's own server\", \"${rows}\")\n" PARENT_SCOPE)
   message(STATUS "cryptometer backend node: yes (Node.js ${v}, ${CM_NODE})")
