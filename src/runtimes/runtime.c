@@ -14,8 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <jansson.h>
-#include "core/helper.h"
-#include "core/registry.h"
+#include "registry/helper.h"
+#include "registry/registry.h"
 #include "runtimes/runtime.h"
 
 #define REPLY_TIMEOUT_MS 120000 /* one sample or one vector: far less */

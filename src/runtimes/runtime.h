@@ -11,14 +11,14 @@
  * of its class (runtime_proxy.c), so the known-answer vectors, the
  * cross-check against openssl:evp and the runner are the very code every
  * C backend goes through. Only the timed loop runs in the runtime
- * (runtime_bench.c): one request per sample, the runtime's own clock.
+ * (src/measure/runtime_bench.h): one request per sample, the runtime's
+ * own clock.
  */
 #ifndef CM_RUNTIMES_RUNTIME_H
 #define CM_RUNTIMES_RUNTIME_H
 
 #include <stddef.h>
 #include "cryptometer/backend.h"
-#include "core/runner.h"
 #include "util/error.h"
 
 struct json_t;
@@ -64,21 +64,5 @@ const char *cm_runtime_variant(void);
 /* The proxy table of a class (runtime_proxy.c); {NULL} for a class the
  * protocol does not carry. */
 cm_vtable_ref cm_runtime_proxy(cm_class cls);
-
-/* The workloads of one timed (operation, size) in the runtime, the
- * overhead one, and the clock and CPU time they advance (runtime_bench.c):
- * rc gets the clock and CPU source. 0, or -1 with why. */
-typedef struct cm_runtime_bench {
-    const char *op;
-    size_t size;
-    int overhead;
-    uint64_t wall_ns, cpu_ns, user_ns, sys_ns; /* sums of the samples so far */
-    uint64_t gc, gc_pause_ns;                  /* collections during samples */
-    uint64_t warmup_ns;                        /* a JIT runtime's warm-up, */
-    int warmup_steady;                         /* ... and whether it ended steady */
-    char why[256];
-} cm_runtime_bench;
-void cm_runtime_workloads(cm_runtime_bench *timed, cm_runtime_bench *over, const char *op,
-                          size_t size, cm_workload *w, cm_workload *o, cm_runner_config *rc);
 
 #endif

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <jansson.h>
-#include "core/helper.h"
-#include "core/registry.h"
+#include "registry/helper.h"
+#include "registry/registry.h"
 #include "runtimes/runtime.h"
 #include "util/json.h"
 
