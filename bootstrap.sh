@@ -92,21 +92,26 @@ install_libraries() {
 }
 
 # The programs bench/ compares cryptometer with (bench only): one package at a time.
-install_bench_tools() {
-    package_manager || { say "no apt-get, dnf or apk: install the programs of packaging/bench-tools.tsv yourself"; return 0; }
-    missing=$(grep -v '^#' packaging/bench-tools.tsv | while read -r program apt dnf apk; do
+# install_programs TSV PURPOSE: the programs of TSV (program, then the apt, dnf and apk
+# package; "-": none there) that are missing, best effort: one that cannot be installed
+# is left out, said why.
+install_programs() {
+    package_manager || { say "no apt-get, dnf or apk: install the programs of $1 yourself"; return 0; }
+    missing=$(grep -v '^#' "$1" | while read -r program apt dnf apk; do
         command -v "$program" >/dev/null 2>&1 || printf '%s %s\n' "$program" "$(printf '%s\n' "$apt $dnf $apk" | cut -d' ' -f$col)"
     done)
     [ -z "$missing" ] && return 0
     [ $col = 1 ] && as_root apt-get update -qq
     printf '%s\n' "$missing" | while read -r program pkg; do
-        [ "$pkg" = - ] && { say "$program has no package here: bench/ leaves it out"; continue; }
-        say "installing $pkg ($program, for bench/)"
+        [ "$pkg" = - ] && { say "$program has no package here: $2 leaves it out"; continue; }
+        say "installing $pkg ($program, for $2)"
         # shellcheck disable=SC2086 # $inst is a command with its options
         as_root env DEBIAN_FRONTEND=noninteractive $inst "$pkg" >/dev/null 2>&1 ||
-            say "could not install $pkg: bench/ leaves $program out"
+            say "could not install $pkg: $2 leaves $program out"
     done
 }
+
+install_bench_tools() { install_programs packaging/bench-tools.tsv bench/; }
 
 install_packages() {
     install_libraries
@@ -175,6 +180,7 @@ build() { # build DIR [cmake options...]   (a later -DCMAKE_BUILD_TYPE wins; $bu
 # which a fresh clone reuses. Prints the cmake option that builds their
 # helpers (empty when none could be had: list then says why).
 deps_cache=${CRYPTOMETER_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cryptometer-deps}
+export CRYPTOMETER_DEPS_CACHE="$deps_cache" # the language runtimes' build caches too (docs/runtimes.md)
 generations() {
     prefixes=""
     mkdir -p "$deps_cache"
@@ -200,6 +206,10 @@ venv() {
 }
 
 install_packages
+# the language runtimes' toolchains (docs/runtimes.md): best effort, never fatal
+if [ "$mode" = test ] || [ "$mode" = build ]; then
+    install_programs packaging/runtime-toolchains.tsv "the runtime backends"
+fi
 compiler_cache
 case "$mode" in
 build)
@@ -262,6 +272,8 @@ test)
     grep -q "^== summary: .* 0 skipped" vm-tests.log || not_run="$not_run qemu-checks"
     say "aarch64 unit tests and the ref variants' KATs under qemu-aarch64 -cpu max and cortex-a53 (tests/vm/test-aarch64-user.sh, ~1.5 min; ~5 min when build-aarch64-test/ is cold)"
     tests/vm/test-aarch64-user.sh || { say "aarch64 user mode: FAILED"; status=1; }
+    say "armhf unit tests, the ref variants' KATs, list, detect and run under qemu-arm -cpu cortex-a8, cortex-a7, cortex-a15 and max (tests/vm/test-armhf-user.sh, ~3 min; ~6 min when build-armhf-test/ is cold)"
+    tests/vm/test-armhf-user.sh || { say "armhf user mode: FAILED"; status=1; }
     say "fuzzing the C parsers, ${CRYPTOMETER_FUZZ_SECONDS:-30} s per harness (tests/fuzz/run.sh)"
     rc=0
     tests/fuzz/run.sh "${CRYPTOMETER_FUZZ_SECONDS:-30}" || rc=$?

@@ -119,6 +119,11 @@ typedef struct cm_backend {
      * <nettle/blake2.h>, "mbedtls-3"). An entry of data/backend_lacks.json
      * with "if": WORD gives its reason only when the backend has WORD. */
     const char *build_tags;
+    /* Set for a language runtime (Go, ...; docs/runtimes.md): the file name
+     * of its server program, beside this program or in its libexec
+     * directory. Its rows (.discover) carry proxy tables that call the
+     * server; timed loops run inside the server (src/runtimes/runtime.h). */
+    const char *runtime;
 } cm_backend;
 
 /* A backend CMake could not build here. */

@@ -12,7 +12,8 @@ Exit codes (the same as the C command, src/util/error.h):
   0  everything ran
   1  ran, but something failed
   2  usage: bad option, unknown subcommand, unwritable output
-  3  environment: an input file unreadable or not recognised, a data table missing
+  3  environment: an input file unreadable or not recognised, a data table missing,
+     and any unexpected error (cryptometer.guard: one line; the traceback with --debug)
   130 interrupted
 """
 
@@ -22,7 +23,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import __version__, outputs
+from . import __version__, guard, outputs
 
 # The subcommands, with their line of help: the one list, which the C dispatcher reads too
 # (src/commands/python_dispatch.c, from the copy embedded in the binary).  NAME's module is
@@ -50,11 +51,13 @@ def build_parser(chosen=None):
         description="cryptometer analysis subcommands (Python).",
         epilog="Exit codes: 0 ok, 1 failures, 2 usage, 3 environment (input unreadable, data missing).")
     parser.add_argument("--version", action="version", version="cryptometer %s" % __version__)
+    guard.add_debug_option(parser)
     sub = parser.add_subparsers(dest="subcommand", metavar="SUBCOMMAND")
     sub.required = True
     chosen_parser = None
     for name, help_text in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        guard.add_debug_option(p)
         if name != chosen:
             continue
         chosen_parser = p
@@ -98,11 +101,7 @@ def main(argv=None):
             pass
     args = parse(parser, chosen_parser, argv)
     outputs.FORCE = bool(getattr(args, "force", False))
-    try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        print("cryptometer: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    return guard.call(args.func, args)  # one line and exit 2 or 3 for anything unexpected
 
 
 if __name__ == "__main__":

@@ -109,12 +109,14 @@ def find_binary():
 
 
 class AesScoreTable:
-    """The families of data/aes_score_per_mhz.json and the absent-crypto threshold."""
+    """The families of data/aes_score_per_mhz.json, the absent-crypto threshold, and the
+    families of cores whose AES runs as table code (table_code_families: 32-bit ARM)."""
 
-    def __init__(self, families, absent_fraction):
+    def __init__(self, families, absent_fraction, table_code=()):
         if not families:
             raise TableError("the AES score table has no families")
         self.families = list(families)
+        self.table_code = list(table_code)
         self.absent_fraction = float(absent_fraction)
         self.binary = None
 
@@ -133,25 +135,12 @@ class AesScoreTable:
     def from_json(cls, obj):
         """Build the table from the parsed JSON document; raise TableError if a field is wrong."""
         try:
-            families = []
-            for entry in obj["families"]:
-                ratio = float(entry["ratio"])
-                tolerance = float(entry["tolerance"])
-                if ratio <= 0 or tolerance < 0:
-                    raise TableError("family %r has a non-positive ratio or a negative tolerance"
-                                     % entry.get("family"))
-                arch = entry["arch"]
-                if not isinstance(arch, str) or not arch:
-                    raise TableError("family %r has no architecture ('arch')" % entry.get("family"))
-                derived = tuple(str(d["sha256"]).lower() for d in entry.get("derived_from", ()))
-                families.append(Family(name=str(entry["family"]), cores=tuple(entry["cores"]),
-                                       ratio=ratio, tolerance=tolerance,
-                                       source=str(entry["source"]), arch=arch,
-                                       derived_from=derived))
+            families = _read_families(obj["families"])
+            table_code = _read_families(obj.get("table_code_families", ()))
             fraction = float(obj["crypto_extensions_absent"]["fraction"])
         except (KeyError, TypeError, ValueError) as exc:
             raise TableError("the AES score table is malformed: %s %s" % (type(exc).__name__, exc)) from exc
-        table = cls(families, fraction)
+        table = cls(families, fraction, table_code)
         table.check_cores()
         return table
 
@@ -168,18 +157,38 @@ class AesScoreTable:
 
     def to_json(self):
         """The table as the binary reads it (the fields the rule uses)."""
-        return {
-            "families": [{"family": f.name, "cores": list(f.cores), "arch": f.arch, "ratio": f.ratio,
-                          "tolerance": f.tolerance,
-                          "derived_from": [{"sha256": d} for d in f.derived_from]}
-                         for f in self.families],
-            "crypto_extensions_absent": {"fraction": self.absent_fraction},
-        }
+        def rows(families):
+            return [{"family": f.name, "cores": list(f.cores), "arch": f.arch, "ratio": f.ratio,
+                     "tolerance": f.tolerance, "derived_from": [{"sha256": d} for d in f.derived_from]}
+                    for f in families]
+        return {"families": rows(self.families), "table_code_families": rows(self.table_code),
+                "crypto_extensions_absent": {"fraction": self.absent_fraction}}
 
     def family_of(self, core_name) -> Optional[Family]:
         """Return the family whose cores contain ``core_name``, or None (as the rule finds it)."""
         found = evaluate(self, core_name, 1.0, 1e12)["family"]
         return next((f for f in self.families if f.name == found), None) if found else None
+
+
+def _read_families(entries):
+    """The Family rows of a list of the table's family entries; raises KeyError, TypeError,
+    ValueError or TableError when one is wrong."""
+    families = []
+    for entry in entries:
+        ratio = float(entry["ratio"])
+        tolerance = float(entry["tolerance"])
+        if ratio <= 0 or tolerance < 0:
+            raise TableError("family %r has a non-positive ratio or a negative tolerance"
+                             % entry.get("family"))
+        arch = entry["arch"]
+        if not isinstance(arch, str) or not arch:
+            raise TableError("family %r has no architecture ('arch')" % entry.get("family"))
+        derived = tuple(str(d["sha256"]).lower() for d in entry.get("derived_from", ()))
+        families.append(Family(name=str(entry["family"]), cores=tuple(entry["cores"]),
+                               ratio=ratio, tolerance=tolerance,
+                               source=str(entry["source"]), arch=arch,
+                               derived_from=derived))
+    return families
 
 
 def _number(x):
@@ -220,7 +229,7 @@ def evaluate(table, core_name, mhz, kbs_16k, claimed_mhz=None, mhz_label="measur
     where it comes from ("measured", "claimed by cpufreq", ...); ``arch`` the
     architecture the figure was produced on (None: unknown); ``log_sha256``
     the SHA-256 of the log the figures come from (None in a live run).
-    Keys: core_name, arch (canonical_arch of ``arch``), mhz, mhz_source,
+    Keys: core_name, arch (``arch`` as the table names it), mhz, mhz_source,
     kbs_16k, score_per_mhz, family, ratio, tolerance, expected_kbs,
     implied_mhz, deviation, closest_family, claimed_mhz, claimed_deviation,
     claimed_verdict (the rule applied to ``claimed_mhz`` instead of ``mhz``;

@@ -14,19 +14,22 @@ A change is significant when the adjusted p-value is below ``alpha`` and the
 interval excludes 1; it is flagged when it is significant and the ratio is
 beyond the threshold (``|ratio - 1| > threshold``): a regression when B is
 slower, an improvement when faster.  Records without samples (imports) get
-the ratio of their figures and no test.
+the ratio of their figures and no test.  A benchmark without a time above
+zero on one side (missing, zero, or negative after the loop overhead) has no
+ratio: it is left out with a warning, and samples at or below zero are not used.
 
 Runs made on different machines or in different contexts are compared, with
 warnings saying what differs (``context_differences``).
 """
 
+import math
 from dataclasses import dataclass
 from typing import List, Optional
 
 import numpy as np
 from scipy import stats
 
-from .figures import benchmark_key, kept_samples, ok_records
+from .figures import benchmark_key, benchmark_label, kept_samples, ok_records
 
 BOOTSTRAP_RESAMPLES = 2000
 SEED = 20240601
@@ -108,10 +111,24 @@ def _ratio_of_medians(a, b, axis=-1):
     return np.median(b, axis=axis) / np.median(a, axis=axis)
 
 
+def usable_time(value):
+    """True for a time per operation a ratio can be made of: a finite number above zero."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value > 0
+
+
+def _positive_samples(record):
+    """The kept samples that are usable times (a sample at or below zero, after the loop
+    overhead was subtracted, says nothing a ratio could use)."""
+    return [s for s in kept_samples(record) if usable_time(s)]
+
+
 def compare_pair(key, rec_a, rec_b):
-    """The Change of one benchmark (test not yet adjusted for multiplicity)."""
+    """The Change of one benchmark (test not yet adjusted for multiplicity), or None when one
+    side has no usable time (missing, zero, negative): there is no ratio to make."""
     ta, tb = time_per_op(rec_a), time_per_op(rec_b)
-    sa, sb = kept_samples(rec_a), kept_samples(rec_b)
+    if not usable_time(ta) or not usable_time(tb):
+        return None
+    sa, sb = _positive_samples(rec_a), _positive_samples(rec_b)
     if len(sa) < MIN_SAMPLES or len(sb) < MIN_SAMPLES:
         return Change(key, ta, tb, tb / ta, verdict="not-tested")
     a, b = np.asarray(sa, dtype=float), np.asarray(sb, dtype=float)
@@ -144,6 +161,11 @@ def compare_runs(run_a, run_b, threshold=0.05, alpha=0.01):
     a = {benchmark_key(r): r for r in ok_records(run_a)}
     b = {benchmark_key(r): r for r in ok_records(run_b)}
     common = [k for k in a if k in b]
-    changes = judge([compare_pair(k, a[k], b[k]) for k in common], threshold, alpha)
-    return Comparison(changes, [k for k in a if k not in b], [k for k in b if k not in a],
-                      context_differences(run_a.doc, run_b.doc))
+    pairs = [(k, compare_pair(k, a[k], b[k])) for k in common]
+    untimed = [k for k, c in pairs if c is None]
+    changes = judge([c for _, c in pairs if c is not None], threshold, alpha)
+    warnings = context_differences(run_a.doc, run_b.doc)
+    if untimed:
+        warnings.append("%d benchmark(s) not compared: no time above zero on one side (first: %r)"
+                        % (len(untimed), benchmark_label(untimed[0])))
+    return Comparison(changes, [k for k in a if k not in b], [k for k in b if k not in a], warnings)

@@ -4,6 +4,13 @@ One row per record of the selection (``--filter`` on the record name,
 ``--status`` on its status), from files or the database, with the run's id
 and host.  Written to ``-o`` atomically, or to standard output.  Exit codes:
 0 written, 2 usage or unwritable output, 3 an input refused.
+
+Cells are safe for a spreadsheet (OWASP, "CSV Injection"): a text cell that
+begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a
+leading apostrophe (``'=HYPERLINK(...)``), so no spreadsheet reads it as a
+formula.  Numbers are numbers: a negative figure is written as ``-3.5``,
+untouched, because only text cells (names, reasons, labels, params) are
+neutralised; a number cannot hold a formula.
 """
 
 import csv
@@ -28,11 +35,24 @@ def add_arguments(parser):
     parser.add_argument("-o", "--output", metavar="FILE", help="CSV file to write (default: standard output)")
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value):
+    """A value as a CSV cell: None empty, numbers as they are, text neutralised (module comment)."""
+    if value is None:
+        return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def row(run, r):
     stats = r.get("stats") or {}
     values = dict(r, run_id=run.id, machine=machine_label(run, r), params=json.dumps(r.get("params") or {}),
                   **{k: stats.get(k) for k in ("median_ns", "ci95_low_ns", "ci95_high_ns", "cv")})
-    return ["" if values.get(c) is None else values[c] for c in COLUMNS]
+    return [cell(values.get(c)) for c in COLUMNS]
 
 
 def run(args):

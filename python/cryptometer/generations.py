@@ -184,8 +184,10 @@ def build(run, rules, threshold=0.05, alpha=0.01):
         base = ok.get(SYSTEM)
         for backend, r in ok.items():
             if base is not None and backend != SYSTEM:
-                row.changes[backend] = compare_pair(key, base, r)
-                changes.append(row.changes[backend])
+                change = compare_pair(key, base, r)
+                if change is not None:   # None: a side without a usable time, no ratio
+                    row.changes[backend] = change
+                    changes.append(change)
         row.focus = focus_of(row, rules)
     judge(changes, threshold, alpha)
     ordered = sorted(rows.values(), key=lambda r: (not r.focus, r.klass, r.algorithm, r.variant, r.operation,

@@ -7,7 +7,9 @@ document is upgraded in memory to version 2: every record gets ``variant``
 the name ``backend:default/algorithm/operation``.  Any other version is
 refused with the reason.  A file that cannot be read, is not JSON or does not
 match its schema raises LoadError, whose message names the file and the
-field; ``load_paths`` collects those errors and goes on with the other files.
+field; so does a number that is not finite (NaN, Infinity, 1e400: JSON has
+none, Python's json module would read them) or a nesting too deep to read;
+``load_paths`` collects those errors and goes on with the other files.
 
 Validation is jsonschema's, against the schema file: it decides and names
 the field at fault. A document it would accept is recognised first by the
@@ -23,6 +25,7 @@ JSON), which the store uses to recognise a run added twice.
 
 import hashlib
 import json
+import math
 import os
 import re
 from dataclasses import dataclass
@@ -30,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from . import inputs
+from . import guard, inputs
 
 # jsonschema names a missing property only in its message: "'variant' is a required property".
 RE_REQUIRED = re.compile(r"^'([^']*)' is a required property")
@@ -171,17 +174,80 @@ def run_id(doc):
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
+def _not_finite(text):
+    raise ValueError("%s is not a finite number" % text)
+
+
+def _finite_float(text):
+    value = float(text)
+    if not math.isfinite(value):
+        _not_finite(text[:40])
+    return value
+
+
+INT64 = (-2 ** 63, 2 ** 63 - 1)
+
+
+def number_in_bounds(value, integer=False):
+    """True when ``value`` is a number the schema allows: finite, an int within 64 bits where
+    ``integer``; the bounds of docs/result.schema.json (its ``$comment``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if isinstance(value, int):
+        return INT64[0] <= value <= INT64[1]
+    return not integer and math.isfinite(value)
+
+
+def parse_json(text):
+    """JSON text as Python values, refusing NaN, Infinity and numbers beyond a double
+    (json.loads alone reads NaN and turns 1e400 into infinity); raise ValueError or RecursionError."""
+    return json.loads(text, parse_constant=_not_finite, parse_float=_finite_float)
+
+
+def check_document(doc, path):
+    """validate(), turning a document too deeply nested for the validator into a LoadError."""
+    try:
+        validate(doc, path)
+    except RecursionError as exc:
+        raise LoadError(path, "(document)", "nested too deeply") from exc
+
+
 def parse_document(raw, path):
     """Validate and upgrade the bytes of a result file into a Run; raise LoadError."""
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        doc = parse_json(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise LoadError(path, "(document)", "not UTF-8 text (byte %d)" % exc.start) from exc
     except ValueError as exc:
         raise LoadError(path, "(document)", "not valid JSON: %s" % exc) from exc
-    validate(doc, path)
+    except RecursionError as exc:
+        raise LoadError(path, "(document)", "not valid JSON: nested too deeply") from exc
+    check_document(doc, path)
     doc = upgrade(doc)
-    return Run(id=run_id(doc), doc=doc, origin=inputs.shown(path), path=os.fsdecode(path))
+    try:
+        ident = run_id(doc)
+    except UnicodeEncodeError as exc:   # "\ud800" in the JSON: a lone surrogate, no character
+        raise LoadError(path, surrogate_field(doc) or "(document)",
+                        "a string holds a lone surrogate (not Unicode text)") from exc
+    return Run(id=ident, doc=doc, origin=inputs.shown(path), path=os.fsdecode(path))
+
+
+def surrogate_field(value, where=""):
+    """The path of the first string (or key) of ``value`` that holds a lone surrogate, or None."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return where or "(document)"
+        return None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        inner = "%s/%s" % (where, key) if where else str(key)
+        found = surrogate_field(key, inner) if isinstance(key, str) else None
+        found = found or surrogate_field(item, inner)
+        if found:
+            return found.encode("utf-8", "replace").decode("utf-8")
+    return None
 
 
 def load_file(path):
@@ -206,8 +272,9 @@ def load_paths(paths):
     """Load every result file of ``paths`` (files or directories); return (runs, errors)."""
     runs, errors = [], []
     for path in expand(paths):
-        try:
-            runs.append(load_file(path))
-        except LoadError as exc:
-            errors.append(exc)
+        with guard.about(file=inputs.shown(path)):   # named if something unexpected happens
+            try:
+                runs.append(load_file(path))
+            except LoadError as exc:
+                errors.append(exc)
     return runs, errors

@@ -2,7 +2,8 @@
 
 Kinds are cryptometer.plots.KINDS.  Each plot is written as ``DIR/<kind>.png``
 and ``.svg`` (``--format``).  A kind with no data in the inputs is named on
-standard error with what is missing, and nothing is drawn for it.  Exit
+standard error with what is missing, and nothing is drawn for it.  A plot
+cut to the caps of cryptometer.plots says so after its file name.  Exit
 codes: 0 at least one plot written, 2 usage or unwritable output, 3 an input
 refused or no kind had data.
 """
@@ -42,18 +43,19 @@ def run(args):
     written = 0
     for kind in kinds:
         try:
-            fig = plots.KINDS[kind](runs)
+            fig = plots.draw(kind, runs)
+            images = [(fmt, plots.render(fig, fmt)) for fmt in formats]
         except plots.NoData as exc:
             print("cryptometer plot: %s: not drawn: %s" % (kind, exc), file=sys.stderr)
             continue
-        for fmt in formats:
+        for fmt, image in images:
             target = out_dir / ("%s.%s" % (kind, fmt))
             try:
-                outputs.write_atomic(target, plots.render(fig, fmt), inputs=[r.path for r in runs if r.path])
+                outputs.write_atomic(target, image, inputs=[r.path for r in runs if r.path])
             except outputs.OutputError as exc:
                 print("cryptometer plot: %s" % exc, file=sys.stderr)
                 return EXIT_USAGE
-            print("wrote %s" % target)
+            print("wrote %s%s" % (target, " (cut to the caps: %s)" % fig.cut if fig.cut else ""))
             written += 1
         plots.close(fig)
     return EXIT_OK if written and not errors else EXIT_ENVIRONMENT

@@ -9,7 +9,17 @@ of cryptometer.comparison.  Each run also gets the like-for-like views of
 ``cryptometer view`` where it has their records: the OpenSSL generations
 (cryptometer.generations) and the key-exchange and signature choices
 (cryptometer.choices), cells that are not ``ok`` showing their status and reason.
+
+The page's only script is templates/report.js, inlined; the Content-Security-
+Policy allows that script by its SHA-256 hash and no other (no
+'unsafe-inline' for scripts): markup that slipped into the page from a
+document could not run.  Each run's table shows at most MAX_ROWS records and
+says when it cut (``cryptometer export`` has them all); plots have the caps
+of cryptometer.plots.
 """
+
+import base64
+import hashlib
 
 import jinja2
 from markupsafe import Markup
@@ -19,6 +29,7 @@ from .comparison import compare_runs
 from .figures import benchmark_label, cycles, figure, implementation
 
 REPORT_PLOTS = ("throughput", "cpb", "bars", "threads", "sweep", "aes-score")
+MAX_ROWS = 5000   # records shown in one run's table (docs/analysis.md, "Caps")
 
 
 def _svg(fig):
@@ -32,7 +43,7 @@ def plot_sections(runs):
     out = []
     for kind in REPORT_PLOTS:
         try:
-            out.append((kind, _svg(plots.KINDS[kind](runs)), None))
+            out.append((kind, _svg(plots.draw(kind, runs)), None))
         except plots.NoData as exc:
             out.append((kind, None, str(exc)))
     return out
@@ -40,7 +51,7 @@ def plot_sections(runs):
 
 def record_rows(run):
     rows = []
-    for r in run.doc["results"]:
+    for r in run.doc["results"][:MAX_ROWS]:
         value, unit = figure(r)
         cyc, cyc_label = cycles(run.doc, r)
         stats = r.get("stats") or {}
@@ -112,15 +123,33 @@ def view_sections(run, threshold):
             "choices": [choice_section(v) for v in views if v is not None], "note": None}
 
 
+def cut_note(run):
+    """The sentence saying that a run's table was cut to MAX_ROWS, or None."""
+    count = len(run.doc["results"])
+    if count <= MAX_ROWS:
+        return None
+    return ("This table shows the first %d of %d records (the report's cap); cryptometer export "
+            "writes them all." % (MAX_ROWS, count))
+
+
+def page_script(env):
+    """(the page's script as inlined, its CSP source 'sha256-…' value without the quotes' prefix)."""
+    text = "\n" + env.loader.get_source(env, "report.js")[0]
+    digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+    return Markup(text), digest
+
+
 def render(runs, threshold=0.05):
     env = jinja2.Environment(loader=jinja2.PackageLoader("cryptometer", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
     comparison = compare_runs(runs[0], runs[1], threshold=threshold) if len(runs) == 2 else None
+    script, script_hash = page_script(env)
     return env.get_template("report.html.j2").render(
-        version=__version__,
-        runs=[dict({"run": run, "doc": run.doc, "rows": record_rows(run)}, **view_sections(run, threshold))
+        version=__version__, script=script, script_hash=script_hash,
+        runs=[dict({"run": run, "doc": run.doc, "rows": record_rows(run), "cut": cut_note(run)},
+                   **view_sections(run, threshold))
               for run in runs],
         plots=plot_sections(runs),
         comparison=comparison,
         comparison_rows=comparison_rows(comparison) if comparison else [],
-        svg=Markup)  # only matplotlib's own SVG output is marked safe
+        svg=Markup)  # only matplotlib's own SVG output and report.js are marked safe

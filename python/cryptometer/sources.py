@@ -8,6 +8,7 @@ one line naming the file and the field; the others are still read.
 """
 
 import re
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -39,10 +40,16 @@ def load(args, samples=True):
         else:
             try:
                 inputs.note_read(args.db)   # never written over by this command's outputs
-                conn = store.open_db(args.db, create=False)
-                runs += store.load_runs(conn, args.db, ids=ids if (ids or files) else None,
-                                        samples=samples)
-                conn.close()
+                conn = store.open_read(args.db)
+                try:
+                    stored, refused = store.load_runs(conn, args.db, ids=ids if (ids or files) else None,
+                                                      samples=samples)
+                except sqlite3.Error as exc:
+                    raise store.failure(args.db, exc) from exc
+                finally:
+                    conn.close()
+                runs += stored
+                errors += [str(e) for e in refused]
             except store.StoreError as exc:
                 errors.append(str(exc))
     elif ids:

@@ -18,9 +18,12 @@ Reading gives back the documents exactly as they were added.
 """
 
 import json
+import os
 import sqlite3
+import urllib.parse
 from datetime import datetime, timezone
 
+from . import guard, inputs, loader
 from .loader import Run
 
 DEFAULT_DB = "results/cryptometer.db"
@@ -79,21 +82,96 @@ def _json(value):
     return None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def open_db(path, create=True):
-    """Open (and with ``create``, set up) the database at ``path``; raise StoreError."""
+# How long a command waits for another process's lock before it says "busy" (seconds).
+BUSY_TIMEOUT_S = 5.0
+
+
+def _connect(path, mode, immutable=False):
+    """A connection through an SQLite URI: mode ro (nothing can change: not even the journal mode),
+    rw (the file must exist) or rwc; waits BUSY_TIMEOUT_S for a lock."""
+    uri = "file:%s?mode=%s%s" % (urllib.parse.quote(os.fsencode(path)), mode, "&immutable=1" if immutable else "")
+    return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)
+
+
+def _on_read_only_fs(path):
     try:
-        conn = sqlite3.connect(str(path))
-        # WAL: a commit per file without a full sync of the database each time; still atomic.
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        if create:
+        return bool(os.statvfs(os.path.dirname(os.path.abspath(path))).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def failure(path, exc):
+    """The StoreError of an SQLite error: busy, full, read-only, or not a database."""
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        why = "busy: another process holds a lock on it (waited %g s); try again later" % BUSY_TIMEOUT_S
+    elif "full" in text:
+        why = "the disk is full: nothing of this step was written"
+    elif "readonly" in text or "read-only" in text or _on_read_only_fs(path):
+        why = "it is read-only (%s)" % ("read-only file system" if _on_read_only_fs(path) else text)
+    elif "unable to open" in text:
+        why = "cannot open it (%s)" % text
+    else:
+        why = "not a cryptometer database (%s)" % text
+    return StoreError("%s: %s" % (inputs.shown(path), why))
+
+
+def check_identity(conn, path):
+    """Raise StoreError unless ``conn`` is a cryptometer database (its meta table names our schema
+    version and the runs and measurements tables exist). Reads only."""
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = sorted({"meta", "runs", "measurements", "health", "clusters"} - tables)
+    if missing:
+        raise StoreError("%s: not a cryptometer database (no table %s); nothing was changed"
+                         % (inputs.shown(path), ", ".join(missing)))
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None or row[0] != str(SCHEMA_VERSION):
+        raise StoreError("%s: not a cryptometer database of version %d (its meta says %r); nothing was changed"
+                         % (inputs.shown(path), SCHEMA_VERSION, None if row is None else row[0]))
+
+
+def open_read(path):
+    """Open an existing database for reading only (SQLite mode=ro; immutable on a read-only
+    file system, where a WAL database could not make its shared-memory file); raise StoreError."""
+    conn = None
+    try:
+        conn = _connect(path, "ro", immutable=_on_read_only_fs(path))
+        check_identity(conn, path)
+        return conn
+    except (sqlite3.Error, StoreError) as exc:
+        if conn is not None:
+            conn.close()
+        if isinstance(exc, StoreError):
+            raise
+        raise failure(path, exc) from exc
+
+
+def open_db(path, create=True):
+    """Open the database at ``path`` to add runs; raise StoreError. An existing non-empty file is
+    checked read-only first (check_identity): a foreign file is never changed. A new (or empty)
+    file is set up: WAL (a commit per file without a full sync each time; still atomic), tables."""
+    if not create:
+        return open_read(path)
+    fresh = not os.path.exists(path) or os.path.getsize(path) == 0
+    if not fresh:
+        open_read(path).close()
+    conn = None
+    try:
+        conn = _connect(path, "rwc" if fresh else "rw")
+        if fresh:
+            conn.execute("PRAGMA journal_mode=WAL")
             conn.executescript(SCHEMA)
             conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
             conn.commit()
-        conn.execute("SELECT count(*) FROM runs").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise StoreError("%s: not a cryptometer database (%s)" % (path, exc)) from exc
-    return conn
+        conn.execute("PRAGMA synchronous=NORMAL")
+        check_identity(conn, path)
+        return conn
+    except (sqlite3.Error, OSError) as exc:
+        if conn is not None:
+            conn.close()
+        if isinstance(exc, OSError):
+            raise StoreError("%s: cannot open it (%s)" % (inputs.shown(path), exc.strerror or exc)) from exc
+        raise failure(path, exc) from exc
 
 
 def _run_row(run):
@@ -166,9 +244,9 @@ def run_ids(conn):
 
 def _record(record, samples):
     """A record as the file had it: ``record`` holds every field but the samples, kept once in ``samples_ns``."""
-    r = json.loads(record)
+    r = loader.parse_json(record)
     if samples is not None:
-        r["samples_ns"] = json.loads(samples)
+        r["samples_ns"] = loader.parse_json(samples)
     return r
 
 
@@ -178,33 +256,67 @@ FIGURE_COLUMNS = ("name", "backend", "variant", "algorithm", "class", "operation
                   "us_per_op", "ns_per_byte", "cycles_per_op", "cycles_per_byte",
                   "cycles_rel_uncertainty", "flags", "params", "source_figure")
 JSON_COLUMNS = {"cluster", "flags", "params", "source_figure"}
+TEXT_COLUMNS = {"name", "backend", "variant", "algorithm", "class", "operation", "unit", "status", "reason"}
+REQUIRED_COLUMNS = ("name", "backend", "variant", "algorithm", "operation", "unit", "status")
 
 
 def _figures_record(row):
-    """A record with the fields of FIGURE_COLUMNS only (those present), from its columns."""
+    """A record with the fields of FIGURE_COLUMNS only (those present), from its columns, each
+    checked as the schema would: text where text belongs, finite numbers within bounds elsewhere."""
     r = {}
     for key, value in zip(FIGURE_COLUMNS, row):
-        if value is not None:
-            r[key] = json.loads(value) if key in JSON_COLUMNS else value
+        if value is None:
+            continue
+        if key in JSON_COLUMNS:
+            value = loader.parse_json(value)
+        elif (key in TEXT_COLUMNS) != isinstance(value, str) or isinstance(value, bytes):
+            raise ValueError("%s: %r is not a %s" % (key, value, "text" if key in TEXT_COLUMNS else "number"))
+        elif not isinstance(value, str) and not loader.number_in_bounds(value, key in ("size", "threads")):
+            raise ValueError("%s: %r is outside the schema's bounds" % (key, value))
+        r[key] = value
+    absent = [k for k in REQUIRED_COLUMNS if k not in r]
+    if absent:
+        raise ValueError("%s: missing" % absent[0])
     r.setdefault("size", None)
     return r
 
 
-def load_runs(conn, path, ids=None, samples=True):
-    """The runs of the database (all, or those whose id starts with one of ``ids``), as Runs;
-    with ``samples`` False, figures-only records (FIGURE_COLUMNS: no samples, statistics, KAT or
-    clock), read from the columns: what ``collect`` needs, several times faster."""
-    runs = []
-    for run_id, document in conn.execute("SELECT id, document FROM runs ORDER BY added, id"):
-        if ids is not None and not any(run_id.startswith(i) for i in ids):
-            continue
-        doc = json.loads(document)
+def _run_of(conn, path, run_id, document, samples):
+    """One run read back and checked as strictly as a file (loader.validate; figures-only records
+    column by column); raise LoadError naming the database, the run and the field."""
+    where = "%s (run %s)" % (inputs.shown(path), str(run_id)[:16])
+    try:
+        if not isinstance(run_id, str) or not isinstance(document, str):
+            raise ValueError("the run's id or document is not text")
+        doc = loader.parse_json(document)
         if samples:
             doc["results"] = [_record(r, s) for r, s in conn.execute(
                 "SELECT record, samples_ns FROM measurements WHERE run_id = ? ORDER BY idx", (run_id,))]
+            loader.check_document(doc, where)
         else:
+            loader.check_document(dict(doc, results=[]), where)
             doc["results"] = [_figures_record(row) for row in conn.execute(
                 "SELECT %s FROM measurements WHERE run_id = ? ORDER BY idx" % ", ".join(FIGURE_COLUMNS),
                 (run_id,))]
-        runs.append(Run(id=run_id, doc=doc, origin="db:%s" % path))
-    return runs
+        if loader.surrogate_field(doc):
+            raise ValueError("%s: a string holds a lone surrogate" % loader.surrogate_field(doc))
+    except (ValueError, TypeError, AttributeError, RecursionError) as exc:
+        raise loader.LoadError(where, "(stored run)", str(exc)[:300]) from exc
+    return Run(id=run_id, doc=doc, origin="db:%s" % inputs.shown(path))
+
+
+def load_runs(conn, path, ids=None, samples=True):
+    """The runs of the database (all, or those whose id starts with one of ``ids``), as
+    (Runs, LoadErrors): each run is checked as a file is, and a bad one stops no other. With
+    ``samples`` False, figures-only records (FIGURE_COLUMNS: no samples, statistics, KAT or
+    clock), read from the columns: what ``collect`` needs, several times faster."""
+    runs, errors = [], []
+    for run_id, document in conn.execute("SELECT id, document FROM runs ORDER BY added, id"):
+        if ids is not None and not any(str(run_id).startswith(i) for i in ids):
+            continue
+        with guard.about(file="%s (run %s)" % (inputs.shown(path), str(run_id)[:16])):
+            try:
+                runs.append(_run_of(conn, path, run_id, document, samples))
+            except loader.LoadError as exc:
+                errors.append(exc)
+    return runs, errors

@@ -4,15 +4,19 @@
 (``--db``, default results/cryptometer.db), one transaction per file; a run
 already there is skipped.  A refused file gets one line naming the file and
 the field, adds nothing, and makes the exit code 3; the other files are added.
+The database is opened as cryptometer.store says: identity checked read-only
+before anything changes, a bounded wait for a lock ("busy", exit 3), a full
+disk one line and exit 3 with the file being added rolled back.
 ``list`` prints one line per run: id, host, date, records.
 """
 
 import os
+import sqlite3
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import inputs, loader, outputs, store
+from . import guard, inputs, loader, outputs, store
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
@@ -45,19 +49,25 @@ def run(args):
             print("cryptometer store: %s" % exc, file=sys.stderr)
             return EXIT_USAGE
     try:
-        conn = store.open_db(db)
+        conn = store.open_db(db) if args.action == "add" else store.open_read(db)
+        try:
+            return (add if args.action == "add" else list_runs)(conn, args)
+        except sqlite3.Error as exc:   # busy past the timeout, disk full: the transaction was rolled back
+            raise store.failure(db, exc) from exc
+        finally:
+            conn.close()
     except store.StoreError as exc:
         print("cryptometer store: %s" % exc, file=sys.stderr)
         return EXIT_ENVIRONMENT
-    return (add if args.action == "add" else list_runs)(conn, args)
 
 
 def prepared(path):
     """A file read, validated and turned into rows (store.rows_of), or the LoadError's line."""
-    try:
-        return store.rows_of(loader.load_file(path)), None
-    except loader.LoadError as exc:
-        return None, str(exc)
+    with guard.about(file=inputs.shown(path)):
+        try:
+            return store.rows_of(loader.load_file(path)), None
+        except loader.LoadError as exc:
+            return None, str(exc)
 
 
 def prepare_all(paths):

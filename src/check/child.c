@@ -10,6 +10,7 @@
 #include "model/class.h"
 #include "registry/helper.h"
 #include "registry/registry.h"
+#include "runtimes/runtime.h"
 #include "util/json.h"
 
 /* ---- child side --------------------------------------------------------------- */
@@ -40,6 +41,14 @@ int cm_child_check(const cm_check_job *job, FILE *out)
 {
     cm_kat_report rep;
     int ok;
+    char why[512];
+    /* a runtime's proxies serve this implementation, in its server */
+    if (job->g->backend->runtime &&
+        cm_runtime_bind(job->g->backend, job->g->impl, why, sizeof why) != 0) {
+        cm_isolate_send(out, json_pack("{s:s, s:o}", "type", "error", "reason",
+                                       cm_json_string_lossy(why)));
+        return -1;
+    }
     cm_kat_set_progress(send_progress, out);
     if (job->wycheproof) {
         cm_error err = {0, ""};

@@ -219,7 +219,7 @@ static json_t *settings_json(const cm_options *o)
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
                      "backends", o->backends ? cm_json_string_lossy(o->backends) : json_null(),
                      "cpu", o->cpu,
-                     "aead_aad_len", 13, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads);
+                     "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads);
 }
 
 /* The document before the measurements: tool, command, settings, context

@@ -428,7 +428,7 @@ json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err)
         platform_features_read(NULL, cpu, fs, err);
         run_children(k, n, run, opt, &g, outcome);
         json_t *em = emulation_json(cpu, fs);
-        const char *mask = getenv("CRYPTOMETER_ISA_MASK");
+        const char *mask = platform_isa_mask();
         doc = json_object();
         int rc = doc && em ? 0 : -1;
         rc |= cm_json_put(doc, "schema", json_string("cryptometer-probe"));

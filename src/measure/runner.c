@@ -30,6 +30,20 @@ void cm_runner_defaults(cm_runner_config *cfg, double budget_s, uint64_t clock_r
 }
 
 /* Wall time of one run of iters operations, or UINT64_MAX on failure. */
+/* The CPU time of the samples: cfg->cpu's, or this thread's. */
+static uint64_t cpu_now(const cm_runner_config *cfg)
+{
+    return cfg->cpu ? cfg->cpu->total(cfg->cpu->ctx) : cm_thread_cputime_ns();
+}
+
+static void cpu_split(const cm_runner_config *cfg, uint64_t *user_ns, uint64_t *sys_ns)
+{
+    if (cfg->cpu)
+        cfg->cpu->split(cfg->cpu->ctx, user_ns, sys_ns);
+    else
+        cm_thread_cpu_ns(user_ns, sys_ns);
+}
+
 static uint64_t timed_run(const cm_runner_config *cfg, const cm_workload *w, uint64_t iters)
 {
     uint64_t t0 = cfg->clock->now(cfg->clock->ctx);
@@ -102,12 +116,12 @@ int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
     uint64_t min_end = sampling_start + (uint64_t)(cfg->min_sampling_s * 1e9);
     uint64_t budget_end = sampling_start + (uint64_t)(cfg->budget_s * 1e9);
     uint64_t slow_end = sampling_start + (uint64_t)(cfg->slow_cap_s * 1e9);
-    cm_thread_cpu_ns(&u0, &s0);
+    cpu_split(cfg, &u0, &s0);
     int rc = 0;
     while (m->n_samples < cfg->max_samples && !cm_interrupted) {
-        uint64_t c0 = cm_thread_cputime_ns();
+        uint64_t c0 = cpu_now(cfg);
         uint64_t t = timed_run(cfg, w, iters);
-        cpu_ns += cm_thread_cputime_ns() - c0;
+        cpu_ns += cpu_now(cfg) - c0;
         if (t == UINT64_MAX) {
             rc = -1;
             break;
@@ -128,7 +142,7 @@ int cm_runner_measure(const cm_runner_config *cfg, const cm_workload *w,
                 break;
         }
     }
-    cm_thread_cpu_ns(&u1, &s1);
+    cpu_split(cfg, &u1, &s1);
     m->total_ops = iters * m->n_samples;
     cm_stats_compute(m->samples, m->n_samples, &m->stats, m->outlier);
     m->ci_reached = m->n_samples > 0 && m->stats.ci_rel <= cfg->target_ci;

@@ -26,6 +26,13 @@ typedef struct cm_workload {
     void *ctx;
 } cm_workload;
 
+/* A CPU clock: total CPU time, and the user/system split, in ns. */
+typedef struct cm_cpu_source {
+    uint64_t (*total)(void *ctx);
+    void (*split)(void *ctx, uint64_t *user_ns, uint64_t *sys_ns);
+    void *ctx;
+} cm_cpu_source;
+
 typedef struct cm_runner_config {
     double budget_s;        /* sampling budget for this measurement */
     double target_ci;       /* stop when ci_rel <= this (0.01 = 1%) */
@@ -37,6 +44,10 @@ typedef struct cm_runner_config {
     size_t max_samples;
     double warmup_s;
     const cm_clock_source *clock;
+    /* The CPU time the samples are charged with: NULL, this thread's
+     * (cm_thread_cputime_ns, cm_thread_cpu_ns); a runtime backend's is
+     * what its server process reports (src/runtimes/runtime_bench.c). */
+    const struct cm_cpu_source *cpu;
     /* Called after every timed run (NULL: never), so that a parent that
      * kills a silent child sees a slow measurement advance. */
     void (*heartbeat)(void *ctx);
@@ -62,6 +73,14 @@ typedef struct cm_measurement {
     double user_ns, sys_ns;  /* cpu_ns split by getrusage's user/system ratio */
     int cpu_split_known;     /* getrusage saw any tick over the samples */
     double wall_s;           /* time spent, calibration and warm-up included */
+    /* A runtime backend's garbage collections that ended during the timed
+     * runs (calibration and warm-up included) and their pause time: 0 for
+     * C (src/runtimes/runtime_bench.c fills them, not the runner). */
+    uint64_t gc_collections, gc_pause_ns;
+    /* A JIT runtime's warm-up before its first sample, until its figure
+     * was steady (runtime_warmup_steady) or the runtime gave up: 0 for C. */
+    uint64_t runtime_warmup_ns;
+    int runtime_warmup_steady;
 } cm_measurement;
 
 /* Calibrates iterations per sample: doubles (or scales by the observed

@@ -21,6 +21,10 @@
  * crypto-extensions-absent; without that evidence, absent-or-unused.
  * Present and masked is crypto-extensions-unused at any score: the figure
  * is of portable code, so no family or clock is judged from it.
+ * (7) A figure of AES without AES instructions (crypto-extensions-absent or
+ * absent-or-unused) of a core in "table_code_families" of its architecture
+ * (32-bit ARM cores, whose OpenSSL runs table code) is also judged against
+ * that family's ratio: the "table_code" object and a sentence.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -38,6 +42,10 @@
 #define CIRCULAR_WORDS \
     "(the table's ratio for this family was derived from this log, so agreement proves nothing)"
 
+/* Step 7's words when the 32-bit ratio came from the log judged: the
+ * verdict's own "circular" and CIRCULAR_WORDS stay those of steps 2-6. */
+#define TABLE_CODE_CIRCULAR "(that ratio was measured in this very log, so this agreement proves nothing)"
+
 /* One family row. */
 struct family {
     const char *name;
@@ -53,6 +61,7 @@ struct verdict {
     double spm, ratio, tol, expected, implied, dev, claimed_dev;
     const char *code, *claimed_code, *family;
     json_t *closest; /* {family, ratio, deviation}, or NULL */
+    json_t *table_code; /* step 7: {family, ratio, ..., verdict, circular}, or NULL */
     int circular;
     char msg[2048];
 };
@@ -423,6 +432,28 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
     return 0;
 }
 
+/* Step 7: AES that ran without AES instructions, judged against the family
+ * of rows ("table_code_families") that holds the core and is of the
+ * figure's architecture. NULL when there is none (or out of memory). */
+static json_t *judge_table_code(struct verdict *v, const json_t *rows)
+{
+    const platform_aes_figure *g = v->fig;
+    struct family f;
+    char fa[32], a[32];
+    if (!v->arch || !(v->spm > 0) || !family_of(rows, g->core_name, &f) ||
+        !canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, v->arch) != 0)
+        return NULL;
+    double dev = v->spm / f.ratio - 1.0;
+    const char *code = band(dev, f.tolerance);
+    int circular = derived_from(&f, g->log_sha256);
+    say(v, " Against the %s table of cores without AES instructions: at %.0f MHz the %s family should score "
+           "~%.0f k/s (%.2f per MHz); it scores %.0f (%s): %s%s%s.",
+        v->arch, g->mhz, f.name, f.ratio * g->mhz, f.ratio, g->kbs_16k, pct(dev, a, sizeof a), code,
+        circular ? " " : "", circular ? TABLE_CODE_CIRCULAR : "");
+    return json_pack("{s:s, s:f, s:f, s:f, s:s, s:b}", "family", f.name, "ratio", f.ratio, "tolerance",
+                     f.tolerance, "deviation", dev, "verdict", code, "circular", circular);
+}
+
 /* A JSON number, or null when the value is unset (NAN). */
 static json_t *num(double v)
 {
@@ -436,7 +467,7 @@ static json_t *str(const char *s)
 }
 
 /* The verdict as the object aes_score.h describes; NULL when out of memory
- * (v->closest is handed over either way). */
+ * (v->closest and v->table_code are handed over either way). */
 static json_t *verdict_json(struct verdict *v)
 {
     const platform_aes_figure *g = v->fig;
@@ -461,6 +492,7 @@ static json_t *verdict_json(struct verdict *v)
     rc |= json_object_set_new(o, "claimed_verdict", str(v->claimed_code));
     rc |= json_object_set_new(o, "verdict", json_string(v->code));
     rc |= json_object_set_new(o, "circular", json_boolean(v->circular));
+    rc |= json_object_set_new(o, "table_code", v->table_code ? v->table_code : json_null());
     rc |= json_object_set_new(o, "evidence", json_pack("{s:o, s:o, s:o, s:o, s:o}", "aes_instructions",
                                                        str(g->aes_instructions), "library_aes", str(g->library_aes),
                                                        "masked_by", str(g->library_aes && strcmp(g->library_aes, "masked") == 0 ? g->masked_by : NULL),
@@ -490,6 +522,8 @@ json_t *platform_aes_verdict(const json_t *table, const platform_aes_figure *fig
     };
     if (judge(&v, families, json_number_value(fraction)) != 0)
         return NULL;
+    if (strncmp(v.code, "crypto-extensions-absent", 24) == 0)
+        v.table_code = judge_table_code(&v, json_object_get(table, "table_code_families"));
     return verdict_json(&v);
 }
 

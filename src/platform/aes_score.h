@@ -53,8 +53,11 @@ typedef struct platform_aes_figure {
  * "clock-higher-than-claimed", "crypto-extensions-absent-or-unused",
  * "crypto-extensions-absent", "crypto-extensions-unused", "emulated-cpu",
  * "score-contradicts-features",
- * "unknown-family", "insufficient-data"), circular, message (a sentence
- * with the numbers)}. NULL when the table is missing or malformed, or out of
+ * "unknown-family", "insufficient-data"), circular, table_code (a
+ * crypto-extensions-absent* figure of a core in the table's
+ * "table_code_families" of its architecture: {family, ratio, tolerance,
+ * deviation, verdict, circular}; else null), message (a sentence with the
+ * numbers)}. NULL when the table is missing or malformed, or out of
  * memory. New reference. */
 struct json_t *platform_aes_verdict(const struct json_t *table, const platform_aes_figure *fig);
 

@@ -1,8 +1,10 @@
 /*
  * cpuclock.h — the real core clock, measured the way the `mhz` tool does:
  * time a long chain of dependent single-cycle register instructions
- * (x86-64: add reg,reg; aarch64: add xN,xN,xM) and cross-check it with a
- * second instruction kind (x86-64: a 3-cycle imul chain; aarch64: eor),
+ * (x86-64: add reg,reg; aarch64: add xN,xN,xM; 32-bit ARM: add rN,rN,rM) and
+ * cross-check it with a second instruction kind (x86-64: a 3-cycle imul
+ * chain; aarch64 and 32-bit ARM: eor), timed by the wall clock (no cycle
+ * counter is needed: 32-bit ARM rarely opens PMCCNTR to user space),
  * so that cycles per byte are core cycles even where the TSC runs at a
  * fixed rate or cpufreq lies. Immediate adds are avoided: some cores fold
  * them and run such a chain several times faster than the clock.

@@ -18,7 +18,7 @@ const char *cm_record_status_name(cm_record_status s)
 const char *cm_record_flag_name(int i)
 {
     static const char *const names[CM_FLAG_COUNT] = {"ci-not-reached", "overhead-dominated",
-                                                     "outliers"};
+                                                     "outliers", "gc-pauses"};
     return i >= 0 && i < CM_FLAG_COUNT ? names[i] : "";
 }
 
@@ -82,7 +82,8 @@ void cm_record_figures(const cm_record *r, cm_figures *f)
     const cm_measurement *m = &r->m;
     f->flags = (m->ci_reached ? 0u : CM_FLAG_CI_NOT_REACHED) |
                (m->too_fast ? CM_FLAG_OVERHEAD_DOMINATED : 0u) |
-               (m->stats.n_outliers ? CM_FLAG_OUTLIERS : 0u);
+               (m->stats.n_outliers ? CM_FLAG_OUTLIERS : 0u) |
+               (m->gc_collections ? CM_FLAG_GC_PAUSES : 0u);
     double med = m->stats.median;
     if (!(med > 0))
         return;

@@ -79,7 +79,8 @@ enum {
     CM_FLAG_CI_NOT_REACHED = 1 << 0,   /* "ci-not-reached" */
     CM_FLAG_OVERHEAD_DOMINATED = 1 << 1, /* "overhead-dominated" */
     CM_FLAG_OUTLIERS = 1 << 2,         /* "outliers" */
-    CM_FLAG_COUNT = 3
+    CM_FLAG_GC_PAUSES = 1 << 3,        /* "gc-pauses": a runtime collected during samples */
+    CM_FLAG_COUNT = 4
 };
 
 /* The name of flag bit i (0 <= i < CM_FLAG_COUNT). */

@@ -152,6 +152,14 @@ static int put_measurement(json_t *o, const cm_record *r)
         num(1, m->wall_s), "flags", flags_json(f.flags));
     rc |= more ? json_object_update(o, more) : -1;
     json_decref(more);
+    if (m->gc_collections) /* a runtime's collections during samples (flag gc-pauses) */
+        rc |= cm_json_put(o, "gc", json_pack("{s:I, s:I}", "collections",
+                                             (json_int_t)m->gc_collections, "pause_ns",
+                                             (json_int_t)m->gc_pause_ns));
+    if (m->runtime_warmup_ns) /* a JIT runtime's warm-up until steady (docs/runtimes.md) */
+        rc |= cm_json_put(o, "runtime_warmup", json_pack("{s:f, s:b}", "seconds",
+                                                         (double)m->runtime_warmup_ns / 1e9,
+                                                         "steady", m->runtime_warmup_steady));
     rc |= cm_json_put(o, "bound_ratio", num(f.has_bound, f.bound_ratio));
     if (r->threads > 1)
         rc |= put_threads(o, r);

@@ -92,11 +92,17 @@ static void print_not_built(FILE *out, json_t *doc, int *header)
     }
 }
 
-/* The AES score lines and the health flags. */
+/* The emulation line (when the CPU is emulated), the AES score lines and
+ * the health flags. */
 static void print_scores_and_health(FILE *out, json_t *doc)
 {
     json_t *score, *h;
     size_t k;
+    const char *why = json_string_value(json_array_get(field(doc, "analysis.emulation.evidence"), 0));
+    if (json_is_true(field(doc, "analysis.emulation.emulated")))
+        fprintf(out, "\nEmulated CPU: %s: every figure above (throughput, cycles per byte, clock) describes the "
+                     "emulator, not the hardware.\n",
+                why ? why : "analysis.emulation says so");
     json_array_foreach(field(doc, "analysis.aes_score"), k, score)
     {
         char source[128];

@@ -18,9 +18,7 @@
 #define CM_LIBEXEC_DIR "libexec/cryptometer" /* relative to the install prefix */
 #endif
 
-/* The helper file beside this program, or in the install tree's
- * libexec directory (bin/../libexec/cryptometer); 0, or -1 with why. */
-static int helper_path(const char *file, char *path, size_t len, char *why, size_t why_len)
+int cm_libexec_path(const char *file, char *path, size_t len, char *why, size_t why_len)
 {
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -42,6 +40,16 @@ static int helper_path(const char *file, char *path, size_t len, char *why, size
         if (access(path, X_OK) == 0)
             return 0;
     }
+    snprintf(why, why_len, "%s is neither beside this program nor in ../%s", file,
+             CM_LIBEXEC_DIR);
+    return -1;
+}
+
+/* The helper file (cm_libexec_path); 0, or -1 with why and how to build it. */
+static int helper_path(const char *file, char *path, size_t len, char *why, size_t why_len)
+{
+    if (cm_libexec_path(file, path, len, why, why_len) == 0)
+        return 0;
     snprintf(why, why_len, "its helper %s is neither beside this program nor in ../%s "
              "(build it with -DCRYPTOMETER_OPENSSL_PREFIXES, docs/generations.md)", file,
              CM_LIBEXEC_DIR);
@@ -127,12 +135,6 @@ static void on_hello(void *ctx, json_t *msg)
                  json_string_value(json_object_get(msg, "reason")));
 }
 
-static char *dup_or_null(const json_t *s)
-{
-    const char *v = json_string_value(s);
-    return v ? strdup(v) : NULL;
-}
-
 /* The rows of a hello: one per implementation the helper listed whose
  * algorithm this program knows too (the same sources: all of them). */
 static int take_rows(cm_helper_backend *h, const json_t *impls)
@@ -151,10 +153,10 @@ static int take_rows(cm_helper_backend *h, const json_t *impls)
         row->algorithm = alg->name;
         row->variant = strdup(variant);
         row->cls = alg->cls;
-        row->served_by = dup_or_null(json_object_get(r, "served_by"));
-        row->lacking = dup_or_null(json_object_get(r, "lacking"));
+        row->served_by = cm_json_strdup(json_object_get(r, "served_by"));
+        row->lacking = cm_json_strdup(json_object_get(r, "lacking"));
         if (!row->lacking && !json_is_true(json_object_get(r, "available"))) {
-            row->unavailable = dup_or_null(json_object_get(r, "reason"));
+            row->unavailable = cm_json_strdup(json_object_get(r, "reason"));
             if (!row->unavailable)
                 row->unavailable = "the helper did not say why";
         }
@@ -191,7 +193,7 @@ static void ask(cm_helper_backend *h, const cm_backend *b)
     cm_isolate_run(hello_child, &arg, 20.0, on_hello, &r, &oc);
     if (r.hello && take_rows(h, json_object_get(r.hello, "impls")) == 0) {
         h->ok = 1;
-        h->version = dup_or_null(json_object_get(r.hello, "version"));
+        h->version = cm_json_strdup(json_object_get(r.hello, "version"));
         h->details = json_incref(json_object_get(r.hello, "details"));
     } else if (r.unavailable[0]) {
         snprintf(h->why, sizeof h->why, "%s", r.unavailable);

@@ -21,6 +21,11 @@
 
 struct json_t;
 
+/* A program that ships with this one (a generation's helper, a runtime's
+ * server): file beside this program, or in the install tree's libexec
+ * directory (bin/../libexec/cryptometer), into path; 0, or -1 with why. */
+int cm_libexec_path(const char *file, char *path, size_t len, char *why, size_t why_len);
+
 /* In a forked child of the parent: execs b's helper with job (a JSON
  * object; the reference is stolen) as its argument and out as its
  * standard output. Never returns: when the helper cannot be run, sends

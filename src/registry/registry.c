@@ -263,12 +263,28 @@ static int rank_key(const cm_backend *b)
 /* b's key in the choice of a peer for self: its rank, and its own backend
  * after every other, so that another library checks our code where there
  * is one (another variant of the same code could share its mistake). */
-static int peer_key(const cm_backend *b, const cm_impl *self)
+static int peer_key(const cm_backend *b, const cm_impl *self, int of_runtime)
 {
     size_t n;
     const cm_impl *rows = cm_backend_impls(b, &n);
     int own = self >= rows && self < rows + n;
+    /* a language runtime is checked against OpenSSL first (docs/runtimes.md):
+     * the library most runtimes wrap or are compared with */
+    if (of_runtime && !own && strcmp(b->name, "openssl") == 0)
+        return 0;
     return own ? (1 << 30) + 1 : rank_key(b);
+}
+
+/* Whether self is a row of a runtime backend of list. */
+static int runtime_row(const cm_backend *const *list, size_t n, const cm_impl *self)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t nr;
+        const cm_impl *rows = list[i]->runtime ? cm_backend_impls(list[i], &nr) : NULL;
+        if (rows && self >= rows && self < rows + nr)
+            return 1;
+    }
+    return 0;
 }
 
 const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
@@ -276,10 +292,13 @@ const cm_impl *cm_registry_peer_among(const cm_backend *const *list, size_t n,
 {
     const cm_impl *best = NULL;
     char why[8];
+    int rt = runtime_row(list, n, self);
     for (size_t i = 0; i < n; i++) {
         const cm_backend *c = list[i];
-        /* a helper's rows run only in the helper: no table to call here */
-        if (c->test_only || c->helper || (best && peer_key(c, self) >= peer_key(*peer_backend, self)))
+        /* a helper's rows run only in the helper: no table to call here; a
+         * runtime's proxies serve one implementation at a time */
+        if (c->test_only || c->helper || c->runtime ||
+            (best && peer_key(c, self, rt) >= peer_key(*peer_backend, self, rt)))
             continue;
         size_t nr;
         const cm_impl *rows = cm_backend_impls(c, &nr);

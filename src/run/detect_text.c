@@ -134,7 +134,9 @@ static void render_kernel(FILE *out, const json_t *doc)
     const json_t *kc = json_object_get(doc, "kernel_crypto");
     json_t *algs = json_object_get(kc, "algorithms"), *a, *d;
     size_t i, j, hidden = 0, n = json_array_size(algs);
-    fprintf(out, "\nKernel    /proc/crypto: %zu algorithms; * = the driver the kernel selects\n", n);
+    int cpu_only = json_is_true(json_object_get(json_object_get(kc, "af_alg"), "cpu_only"));
+    fprintf(out, "\nKernel    /proc/crypto: %zu algorithms; * = the driver the kernel selects%s\n", n,
+            cpu_only ? "; no AF_ALG = user space cannot reach it (AF_ALG is CPU-only here)" : "");
     if (!json_is_true(json_object_get(kc, "proc_crypto")))
         fprintf(out, "  (/proc/crypto is not readable)\n");
     json_t **sorted = calloc(n ? n : 1, sizeof *sorted);
@@ -170,8 +172,9 @@ static void render_kernel(FILE *out, const json_t *doc)
             }
             if (!sel)
                 others++;
-            fprintf(out, "%s%s%s (%s, %lld)", j ? "  " : "", sel ? "*" : "", sget(d, "driver"),
-                    sget(d, "class"), (long long)json_integer_value(json_object_get(d, "priority")));
+            fprintf(out, "%s%s%s (%s, %lld%s)", j ? "  " : "", sel ? "*" : "", sget(d, "driver"), sget(d, "class"),
+                    (long long)json_integer_value(json_object_get(d, "priority")),
+                    cpu_only && json_is_true(json_object_get(d, "af_alg_cpu_only_excludes")) ? ", no AF_ALG" : "");
         }
         if (others > 2)
             fprintf(out, "  +%zu more", others - 2);
@@ -192,19 +195,26 @@ static void render_kernel_interfaces(FILE *out, const json_t *doc)
     json_t *a;
     size_t i;
     const json_t *af = json_object_get(kc, "af_alg");
+    const char *state = sget(af, "state") ? sget(af, "state") : "unknown";
+    int cpu_only = json_is_true(json_object_get(af, "cpu_only"));
+    const char *splice = sget(af, "splice");
+    fprintf(out, "AF_ALG    %s%s%s%s", state, strcmp(state, "loadable") == 0 ? " (modprobe af_alg and algif_*)" : "",
+            strcmp(state, "restricted") == 0 && cpu_only ? " (synchronous CPU drivers only)" : "",
+            splice && strcmp(splice, "copies") == 0 ? " (splice copies: no zero-copy for skcipher/AEAD)" : "");
     if (json_is_true(json_object_get(af, "available"))) {
-        fprintf(out, "AF_ALG    available");
         json_t *types = json_object_get(af, "types"), *t;
         const char *name;
         json_object_foreach(types, name, t)
             fprintf(out, "%s%s %s", strcmp(name, "hash") == 0 ? " · " : ", ", name,
                     json_is_true(json_object_get(t, "available")) ? "yes" : "no");
-        fprintf(out, "\n");
-    } else if (json_is_false(json_object_get(af, "available"))) {
-        fprintf(out, "AF_ALG    not available — %s\n", sget(af, "reason"));
-    } else {
-        fprintf(out, "AF_ALG    %s\n", sget(af, "reason") ? sget(af, "reason") : "unknown");
+    } else if (sget(af, "reason")) {
+        fprintf(out, " — %s", sget(af, "reason"));
     }
+    fprintf(out, "\n");
+    json_array_foreach(json_object_get(af, "evidence"), i, a)
+        fprintf(out, "          %s\n", json_string_value(a));
+    if (sget(af, "deprecation"))
+        fprintf(out, "          %s\n", sget(af, "deprecation"));
     json_t *dc = json_object_get(kc, "dev_crypto");
     fprintf(out, "/dev/crypto %s\n", json_is_true(dc) ? "present (cryptodev)" : json_is_false(dc) ? "absent" : "unknown");
     const json_t *rng = json_object_get(kc, "hwrng");

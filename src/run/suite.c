@@ -23,6 +23,7 @@
 #include "run/suite_msg.h"
 #include "platform/timer.h"
 #include "measure/workload.h"
+#include "measure/runtime_bench.h"
 
 typedef struct group_job {
     const cm_suite_config *cfg;
@@ -63,22 +64,31 @@ static void heartbeat(void *ctx)
     }
 }
 
-/* Measures one (operation, size) and sends its record or an error. */
+/* Measures one (operation, size) and sends its record or an error. A
+ * runtime backend's operations are timed in its server (runtime.h). */
 static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t resolution_ns,
                         const char *where, FILE *out)
 {
     cm_bench b, scratch;
+    cm_runtime_bench rt, rt_over;
     cm_error err = {0};
     cm_runner_config rc;
     cm_measurement m;
-    if (cm_bench_open(&b, job->g->impl, op, cm_bench_message_len(job->g->alg, size), &err) != 0) {
+    cm_workload w, o;
+    int remote = job->g->backend->runtime != NULL;
+    size_t len = cm_bench_message_len(job->g->alg, size);
+    cm_runner_defaults(&rc, job->cfg->time_s, resolution_ns);
+    if (remote) {
+        cm_runtime_workloads(&rt, &rt_over, cm_op_name(op), len, &w, &o, &rc);
+    } else if (cm_bench_open(&b, job->g->impl, op, len, &err) != 0) {
         cm_isolate_send(out, json_pack("{s:s, s:s, s:I, s:s}", "type", "error", "op",
                                        cm_op_name(op), "size", (json_int_t)size, "reason",
                                        err.msg));
         return;
+    } else {
+        w = cm_bench_workload(&b);
+        o = cm_bench_overhead(&b, &scratch);
     }
-    cm_workload w = cm_bench_workload(&b), o = cm_bench_overhead(&b, &scratch);
-    cm_runner_defaults(&rc, job->cfg->time_s, resolution_ns);
     rc.target_ci = job->cfg->target_ci;
     beat bt = {out, where, cm_now_s()};
     rc.heartbeat = heartbeat;
@@ -86,12 +96,18 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
     if (cm_runner_measure(&rc, &w, &o, &m) != 0) {
         cm_isolate_send(out, json_pack("{s:s, s:s, s:I, s:s}", "type", "error", "op",
                                        cm_op_name(op), "size", (json_int_t)size, "reason",
-                                       "an operation returned an error while timed"));
+                                       remote && rt.why[0] ? rt.why
+                                       : "an operation returned an error while timed"));
     } else {
+        m.gc_collections = remote ? rt.gc + rt_over.gc : 0;
+        m.gc_pause_ns = remote ? rt.gc_pause_ns + rt_over.gc_pause_ns : 0;
+        m.runtime_warmup_ns = remote ? rt.warmup_ns : 0;
+        m.runtime_warmup_steady = remote && rt.warmup_steady;
         cm_isolate_send(out, cm_msg_measurement(&m, op, size));
     }
     cm_measurement_free(&m);
-    cm_bench_close(&b);
+    if (!remote)
+        cm_bench_close(&b);
 }
 
 /* Measures cfg->threads copies of one (operation, size) at once and sends
@@ -148,7 +164,7 @@ int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out)
                              cm_bench_message_len(job->g->alg, sizes[i]));
                     cm_child_progress(out, where);
                     measure_one(job, job->g->ops[k], sizes[i], resolution_ns, where, out);
-                    if (cfg->threads > 1) {
+                    if (cfg->threads > 1 && !backend->runtime) {
                         snprintf(where, sizeof where, "measuring %s %zu B, %d copies at once",
                                  cm_op_name(job->g->ops[k]),
                                  cm_bench_message_len(job->g->alg, sizes[i]), cfg->threads);

@@ -70,12 +70,17 @@ static int put_samples(json_t *msg, const cm_measurement *m)
 
 json_t *cm_msg_measurement(const cm_measurement *m, cm_op op, size_t size)
 {
-    json_t *msg = json_pack("{s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:b, s:b, s:b}", "type",
+    json_t *msg = json_pack("{s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:b, s:b, s:b, s:I, s:I, s:I, s:b}",
+                            "type",
                             "measurement", "op", cm_op_name(op), "size", (json_int_t)size,
                             "iters_per_sample", (json_int_t)m->iters_per_sample, "total_ops",
                             (json_int_t)m->total_ops, "n", (json_int_t)m->stats.n, "n_outliers",
                             (json_int_t)m->stats.n_outliers, "ci_reached", m->ci_reached,
-                            "too_fast", m->too_fast, "cpu_split_known", m->cpu_split_known);
+                            "too_fast", m->too_fast, "cpu_split_known", m->cpu_split_known,
+                            "gc_collections", (json_int_t)m->gc_collections, "gc_pause_ns",
+                            (json_int_t)m->gc_pause_ns, "runtime_warmup_ns",
+                            (json_int_t)m->runtime_warmup_ns, "runtime_warmup_steady",
+                            m->runtime_warmup_steady);
     int rc = msg ? put_samples(msg, m) : -1;
     cm_measurement copy = *m; /* real_at gives writable pointers: read a copy */
     for (size_t i = 0; rc == 0 && i < N_REAL_FIELDS; i++)
@@ -128,6 +133,10 @@ int cm_msg_measurement_parse(const json_t *msg, cm_measurement *m)
     m->ci_reached = json_is_true(json_object_get(msg, "ci_reached"));
     m->too_fast = json_is_true(json_object_get(msg, "too_fast"));
     m->cpu_split_known = json_is_true(json_object_get(msg, "cpu_split_known"));
+    m->gc_collections = (uint64_t)json_integer_value(json_object_get(msg, "gc_collections"));
+    m->gc_pause_ns = (uint64_t)json_integer_value(json_object_get(msg, "gc_pause_ns"));
+    m->runtime_warmup_ns = (uint64_t)json_integer_value(json_object_get(msg, "runtime_warmup_ns"));
+    m->runtime_warmup_steady = json_is_true(json_object_get(msg, "runtime_warmup_steady"));
     if (rc == 0 && (m->iters_per_sample == 0 || m->stats.n != m->n_samples))
         rc = CM_MSG_MALFORMED;
     if (rc != 0)

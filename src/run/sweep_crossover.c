@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include "run/sweep_crossover.h"
 #include "run/sweep_out.h"
+#include "platform/kcrypto.h"
 #include "util/json.h"
 
 /* ---- which paths -------------------------------------------------------------- */
@@ -64,13 +65,27 @@ static int cmp_size(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* What kind of code a kernel driver is, for the sentence: "" for an engine
+ * or a driver the table does not know, else a phrase that keeps a CPU driver
+ * from reading as an engine. */
+static const char *kind_of(const cm_crossover *x)
+{
+    const char *what;
+    if (strncmp(x->engine_path, "afalg:", 6) != 0 || !x->served_by[0])
+        return "";
+    const char *k = platform_kdriver_class(x->served_by, NULL, &what);
+    return strcmp(k, "cpu-instructions") == 0 ? ", CPU instructions in the kernel, not an engine"
+           : strcmp(k, "software") == 0 || strcmp(k, "library") == 0 ? ", the kernel's CPU code, not an engine"
+                                                                       : "";
+}
+
 /* The sentence of x. */
 static void message_of(cm_crossover *x)
 {
-    char engine[300], total[32], tp[64] = "", ct[64] = "";
+    char engine[400], total[32], tp[64] = "", ct[64] = "";
     const char *flag = x->wide_spread ? "; it rests on wide-spread points" : "";
-    snprintf(engine, sizeof engine, "%s%s%s%s", x->engine_path, x->served_by[0] ? " (" : "",
-             x->served_by, x->served_by[0] ? ")" : "");
+    snprintf(engine, sizeof engine, "%s%s%s%s%s", x->engine_path, x->served_by[0] ? " (" : "", x->served_by,
+             kind_of(x), x->served_by[0] ? ")" : "");
     cm_sweep_size_text(total, sizeof total, x->total);
     if (x->throughput_chunk)
         snprintf(tp, sizeof tp, "from %zu-byte chunks", x->throughput_chunk);
@@ -288,7 +303,7 @@ cm_crossover *cm_sweep_crossovers_of(const cm_sweep_result *res, size_t *n)
 void cm_crossovers_print(FILE *out, const cm_crossover *xo, size_t n)
 {
     if (n)
-        fprintf(out, "\ncrossovers (engine path against CPU path; ok points only):\n");
+        fprintf(out, "\ncrossovers (kernel or engine path against CPU path; ok points only):\n");
     for (size_t i = 0; i < n; i++)
         fprintf(out, "  %s.\n", xo[i].message);
 }

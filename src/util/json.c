@@ -36,3 +36,9 @@ int cm_json_put(json_t *obj, const char *key, json_t *value)
 {
     return value && json_object_set_new(obj, key, value) == 0 ? 0 : -1;
 }
+
+char *cm_json_strdup(const json_t *s)
+{
+    const char *v = json_string_value(s);
+    return v ? strdup(v) : NULL;
+}

@@ -23,6 +23,9 @@ json_t *cm_json_stringn_lossy(const char *s, size_t n);
 /* cm_json_stringn_lossy of a C string. */
 json_t *cm_json_string_lossy(const char *s);
 
+/* A malloc'ed copy of the JSON string s, or NULL when s is no string. */
+char *cm_json_strdup(const json_t *s);
+
 /* Adds key: value to obj, stealing value; -1 if value is NULL or the set
  * fails, else 0 (to be or'ed into rc). */
 int cm_json_put(json_t *obj, const char *key, json_t *value);

@@ -25,6 +25,7 @@ import fleet_lab
 ROOT = Path(__file__).resolve().parents[2]
 RUN_TIMEOUT_S = 600          # one fleet command, at most
 QEMU_AARCH64 = shutil.which("qemu-aarch64-static") or shutil.which("qemu-aarch64")
+QEMU_ARM = shutil.which("qemu-arm-static") or shutil.which("qemu-arm")
 
 
 @pytest.fixture(scope="module")
@@ -50,10 +51,32 @@ def x86_bin(cm_bin):
 @pytest.fixture(scope="module")
 def aarch64_bin():
     """The real static aarch64 binary (tests/vm/cross-build-aarch64.sh), or None."""
-    for candidate in (os.environ.get("CRYPTOMETER_AARCH64_BIN"), ROOT / "build-aarch64" / "cryptometer"):
+    return cross_bin("CRYPTOMETER_AARCH64_BIN", "build-aarch64")
+
+
+@pytest.fixture(scope="module")
+def armhf_bin():
+    """The real static armhf binary (tests/vm/cross-build-armhf.sh), or None."""
+    return cross_bin("CRYPTOMETER_ARMHF_BIN", "build-armhf")
+
+
+def cross_bin(variable, build_dir):
+    """The binary named by the environment variable, else build_dir/cryptometer, or None."""
+    for candidate in (os.environ.get(variable), ROOT / build_dir / "cryptometer"):
         if candidate and Path(candidate).is_file():
             return Path(candidate)
     return None
+
+
+def cross_choice(real_bin, qemu, tmp_path, x86_bin, name):
+    """(binary, inventory extras) of a host whose architecture fact is overridden: the real
+    cross build run through qemu when both exist, else a stand-in with a path of its own
+    (its choice is checked, not its run)."""
+    if real_bin is not None and qemu is not None:
+        return real_bin, {"cryptometer_exec_prefix": "'[\"%s\"]'" % qemu}
+    stand = tmp_path / ("cryptometer-%s-stand-in" % name)
+    shutil.copy(x86_bin, stand)
+    return stand, {}
 
 
 def stand_in(directory, name, real, run_part):
@@ -187,38 +210,38 @@ def test_fleet_timeout_and_one_measurement_per_machine(lab, x86_bin, cm_bin, tmp
     assert processes_under(lab.hosts["bad"].tmp) == []
 
 
-def test_fleet_detect_chooses_binary_from_facts(lab, x86_bin, aarch64_bin, tmp_path):
-    """h2's architecture fact is overridden: the aarch64 binary is chosen (and, when there
-    is a real one and qemu-aarch64, it runs there); h3 says riscv64: unsupported."""
-    real = aarch64_bin is not None and QEMU_AARCH64 is not None
-    a64 = aarch64_bin
-    if not real:       # a stand-in with a path of its own: the choice is checked, not the run
-        a64 = tmp_path / "cryptometer-aarch64-stand-in"
-        shutil.copy(x86_bin, a64)
-    extra = {"cryptometer_exec_prefix": "'[\"%s\"]'" % QEMU_AARCH64} if real else {}
+def test_fleet_detect_chooses_binary_from_facts(lab, x86_bin, aarch64_bin, armhf_bin, tmp_path):
+    """h2's architecture fact is overridden to aarch64 and h4's to armv7l: the aarch64 and
+    armhf binaries are chosen (and, when there is a real one and its qemu, each runs there);
+    h3 says riscv64: unsupported."""
+    a64, a64_extra = cross_choice(aarch64_bin, QEMU_AARCH64, tmp_path, x86_bin, "aarch64")
+    a32, a32_extra = cross_choice(armhf_bin, QEMU_ARM, tmp_path, x86_bin, "armhf")
     empty_known_hosts = tmp_path / "no_known_hosts"
     empty_known_hosts.write_text("")
     inventory = lab.inventory(tmp_path / "inventory", [
-        lab.entry("h1", "h1"), lab.entry("h2", "h2", cryptometer_arch="aarch64", **extra),
+        lab.entry("h1", "h1"), lab.entry("h2", "h2", cryptometer_arch="aarch64", **a64_extra),
         lab.entry("h3", "h3", cryptometer_arch="riscv64"),
+        lab.entry("h4", "h3", cryptometer_arch="armv7l", **a32_extra),
         lab.entry("stranger", "h2", known_hosts=empty_known_hosts)])
     p, seconds = fleet("detect", inventory, "--output-dir", tmp_path, "--run-id", "detect", "--save",
-                       binaries={"x86_64": x86_bin, "aarch64": a64})
+                       binaries={"x86_64": x86_bin, "aarch64": a64, "armhf": a32})
     print("fleet detect: %.1f s\n%s%s" % (seconds, p.stdout, p.stderr))
     assert p.returncode == 1
     seen = statuses(tmp_path / "detect")
     assert seen["h1"]["status"] == "ok" and seen["h1"]["binary"] == str(x86_bin.resolve())
     assert seen["h2"]["arch"] == "aarch64" and seen["h2"]["binary"] == str(a64.resolve())
+    assert seen["h4"]["arch"] == "armhf" and seen["h4"]["binary"] == str(a32.resolve())
     assert seen["h3"]["status"] == "unsupported" and "riscv64" in seen["h3"]["reason"]
     assert seen["stranger"]["status"] == "unreachable"          # host-key checking is on
     assert "Host key verification failed" in seen["stranger"]["reason"]
     assert re.search(r"^feature aes\s+yes", p.stdout, re.M), p.stdout
     h1 = json.loads((tmp_path / "detect" / "h1.detect.json").read_text())
     assert h1["cpu"]["arch"] == "x86_64" and h1["system"]["hostname"] == "h1"
-    if real:
-        assert seen["h2"]["status"] == "ok"
-        h2 = json.loads((tmp_path / "detect" / "h2.detect.json").read_text())
-        assert h2["cpu"]["arch"] == "aarch64"
+    for host, arch, extra in (("h2", "aarch64", a64_extra), ("h4", "armv7l", a32_extra)):
+        if extra:
+            assert seen[host]["status"] == "ok"
+            doc = json.loads((tmp_path / "detect" / ("%s.detect.json" % host)).read_text())
+            assert doc["cpu"]["arch"] == arch
     assert_clean(lab)
 
 

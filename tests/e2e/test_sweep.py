@@ -291,7 +291,7 @@ def test_an_unavailable_engine_path_is_not_compared_and_says_so(cm, need_backend
         assert x["flags"] == ["not-ok-points", "not-compared"]
         assert "cannot be compared" in x["message"]
     lines = p.stdout.splitlines()
-    head = lines.index("crossovers (engine path against CPU path; ok points only):")
+    head = lines.index("crossovers (kernel or engine path against CPU path; ok points only):")
     assert head > lines.index("ref:portable/aes-128-cbc/encrypt")  # after the table
     assert lines[head + 1:head + 1 + len(xo)] == [f"  {x['message']}." for x in xo]
 
@@ -345,7 +345,8 @@ def test_detect_sweep_states_the_crossovers_in_words(cm, tmp_path):
     assert v["evidence"]["chunks_compared"] == 3  # the failed 64 KiB point left out
     assert v["evidence"]["flags"] == ["wide-spread", "not-ok-points"]
     assert v["message"] == (
-        "aes-128-cbc encrypt: afalg:kernel (cbc-aes-aesni) beats openssl:evp in throughput from "
+        "aes-128-cbc encrypt: afalg:kernel (cbc-aes-aesni, CPU instructions in the kernel, not an engine) "
+        "beats openssl:evp in throughput from "
         "4096-byte chunks, and in CPU time from 256-byte chunks, at 1 MiB totals; it rests on "
         "wide-spread points.")
     v = xo[("afalg:kernel", "ref:aesni")]

@@ -95,3 +95,22 @@ def test_tables_sort_and_filter(browser, hostile_report):
     assert 0 < visible.count() < table.locator("tbody tr").count()
     assert all(t.startswith("ref:") for t in visible.locator("td:first-child").all_inner_texts())
     assert errors == []
+
+
+def test_csp_runs_the_page_script_and_refuses_any_other_inline_script(browser, hostile_report):
+    """The policy allows the report's own script by its hash (the tables sort: above), and no other:
+    an inline script added to the page, as injected markup would be, is refused by the browser."""
+    page, errors, _ = open_page(browser, hostile_report)
+    csp = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert "'unsafe-inline'" not in csp.split("script-src", 1)[1].split(";")[0]
+    violations = page.evaluate("""() => new Promise(resolve => {
+        const seen = [];
+        document.addEventListener('securitypolicyviolation', e => seen.push(e.violatedDirective));
+        const s = document.createElement('script');
+        s.textContent = 'window.__pwned = 4';
+        document.body.appendChild(s);
+        setTimeout(() => resolve(seen), 200);
+    })""")
+    assert page.evaluate("window.__pwned") is None
+    assert any(v.startswith("script-src") for v in violations), violations
+    assert all("Content Security Policy" in e for e in errors), errors   # only the refusal was reported

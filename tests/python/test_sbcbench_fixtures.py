@@ -441,6 +441,21 @@ def _features(doc):
     return {f["name"]: f["present"] for f in doc["context"]["cpu"]["features"]}
 
 
+def test_armhf_clusters_are_judged_against_the_32_bit_table(imported):
+    """4pC7 (ODROID-XU4, armv7l): each cluster keeps its crypto-extensions-absent verdict and is
+    judged against the table-code family of its core, circularly (the ratios come from this log)."""
+    log = imported["4pC7.txt"][1]["analysis"]["aes_score"]
+    for a, family in zip(log, ("Cortex-A7 (32-bit, table code)", "Cortex-A15 (32-bit, table code)")):
+        assert a["verdict"] == NO_AES and a["arch"] == "arm"
+        t = a["table_code"]
+        assert t["family"] == family and t["verdict"] == "consistent" and t["circular"] is True
+        assert abs(t["deviation"]) < 0.005
+        assert "Against the arm table of cores without AES instructions" in a["message"]
+        assert "measured in this very log, so this agreement proves nothing" in a["message"]
+    # an aarch64 log's clusters have none
+    assert all("table_code" not in a for a in imported["40cj.txt"][1]["analysis"]["aes_score"])
+
+
 def test_crypto_features_from_lscpu(imported):
     # 4E5J line 3062 (x86 Flags)
     f = _features(imported["4E5J.txt"][1])

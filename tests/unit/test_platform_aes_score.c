@@ -21,6 +21,7 @@ struct golden {
     const char *core;
     double mhz, kbs, claimed;
     const char *verdict, *claimed_verdict, *message;
+    const char *arm32_more; /* a 32-bit ARM build's message goes on with this (step 7) */
 };
 
 /* The AES-score rule on a live figure (this binary's architecture). */
@@ -46,7 +47,9 @@ static void test_aes_score(void)
          "Cortex-A7 at 1396 MHz measured scores 27148 k/s in AES-256-CBC 16 KiB, 19.4 per MHz: below 40% of "
          "the smallest ratio in the table (217), so AES ran without AES instructions: crypto extensions are "
          "absent or unused. Check the CPU's features and the library's capability vector with `cryptometer "
-         "detect`."},
+         "detect`.",
+         " Against the arm table of cores without AES instructions: at 1396 MHz the Cortex-A7 (32-bit, table "
+         "code) family should score ~27152 k/s (19.45 per MHz); it scores 27148 (+0.0%): consistent."},
         {"Kryo-4XX-Gold", 2552, 1455702.02, 0, "consistent", NULL, NULL},
         {"Cortex-A53", 0, 100.0, 0, "insufficient-data", NULL,
          "Cortex-A53: scores 100 k/s in AES-256-CBC 16 KiB but no clock is known, so the score per MHz "
@@ -77,7 +80,16 @@ static void test_aes_score(void)
         const char *m = json_string_value(json_object_get(r, "message"));
         CHECK(v && strcmp(v, g[i].verdict) == 0);
         CHECK(g[i].claimed_verdict ? cv && strcmp(cv, g[i].claimed_verdict) == 0 : cv == NULL);
+        char want_buf[1024];
         const char *want = g[i].message;
+#if defined(__arm__)
+        if (want && g[i].arm32_more) {
+            snprintf(want_buf, sizeof want_buf, "%s%s", want, g[i].arm32_more);
+            want = want_buf;
+        }
+#else
+        (void)want_buf;
+#endif
         if (want) {
             int same = m && strcmp(m, want) == 0;
             if (!same)

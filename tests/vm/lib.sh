@@ -1,7 +1,8 @@
 # tests/vm/lib.sh — helpers shared by the VM scripts in tests/vm/ (sourced, not run).
 #
 # Provides: the cache directory, logging, idempotent apt-get installs (native and
-# arm64 multiarch), and the name of the qemu user-mode binary for aarch64.
+# arm64 and armhf multiarch), the qemu user-mode binaries for aarch64 and arm, and
+# the unpacked libssl-dev:armhf.
 # Every download lives under ${CRYPTOMETER_VM_CACHE:-$HOME/.cache/cryptometer-vm},
 # never in the repository.
 
@@ -47,17 +48,80 @@ ensure_pkgs() {
         die "apt-get install ${missing[*]} failed"
 }
 
-# ensure_arm64_arch — enable the arm64 dpkg architecture (multiarch) once.
-ensure_arm64_arch() {
-    if ! dpkg --print-foreign-architectures | grep -qx arm64; then
-        log "dpkg --add-architecture arm64"
-        as_root dpkg --add-architecture arm64
-        _APT_UPDATED=0
-        apt_update_once
+# ensure_foreign_arch ARCH — enable the dpkg architecture ARCH (multiarch) once.
+ensure_foreign_arch() {
+    if ! dpkg --print-foreign-architectures | grep -qx "$1"; then
+        log "dpkg --add-architecture $1"
+        as_root dpkg --add-architecture "$1"
+        # the new architecture's lists; one index that fails to download (a mirror in
+        # mid-sync) leaves the others usable, and ensure_pkgs says what is missing
+        log "apt-get update"
+        apt-get update -qq >&2 || log "warning: apt-get update reported errors (above); going on"
+        _APT_UPDATED=1
     fi
 }
+
+# ensure_arm64_arch — enable the arm64 dpkg architecture (multiarch) once.
+ensure_arm64_arch() { ensure_foreign_arch arm64; }
 
 # qemu_user_aarch64 — print the path of qemu's aarch64 user-mode emulator, or nothing.
 qemu_user_aarch64() {
     command -v qemu-aarch64 2>/dev/null || command -v qemu-aarch64-static 2>/dev/null || true
+}
+
+# qemu_user_arm — print the path of qemu's 32-bit ARM user-mode emulator, or nothing.
+qemu_user_arm() {
+    command -v qemu-arm 2>/dev/null || command -v qemu-arm-static 2>/dev/null || true
+}
+
+# armhf_openssl_candidate — the version of libssl-dev:armhf apt would install, or nothing.
+armhf_openssl_candidate() {
+    apt-cache policy libssl-dev:armhf 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -v '^(none)$' || true
+}
+
+# armhf_openssl_tree — unpack Debian's libssl-dev:armhf under the cache (once per
+# version) and print the tree's root. Unpacked, not installed: Multi-Arch: same
+# makes libssl-dev:armhf need libssl3:armhf at the host libssl3's exact version,
+# which an archive in mid-sync (or a host upgraded from -security) cannot give.
+# The .pc files' prefix is rewritten to the tree, so pkg-config points there.
+armhf_openssl_tree() {
+    local ver tree deb
+    ver="$(armhf_openssl_candidate)"
+    if [ -z "$ver" ]; then
+        # apt's lists being rewritten (another apt-get update) or not fetched yet: a tree
+        # unpacked before serves; else update and ask again
+        tree="$(ls -d "$VM_CACHE"/armhf-openssl/*/.done 2>/dev/null | sort -V | tail -n 1)"
+        [ -z "$tree" ] || { dirname "$tree"; return 0; }
+        apt_update_once
+        ver="$(armhf_openssl_candidate)"
+    fi
+    [ -n "$ver" ] || die "apt knows no libssl-dev:armhf"
+    tree="$VM_CACHE/armhf-openssl/$ver"
+    if [ ! -f "$tree/.done" ]; then
+        log "unpacking libssl-dev:armhf $ver into $tree"
+        rm -rf "$tree" && mkdir -p "$tree/deb"
+        (cd "$tree/deb" && apt-get download -qq "libssl-dev:armhf=$ver" >&2) ||
+            die "apt-get download libssl-dev:armhf=$ver failed"
+        deb="$(ls "$tree"/deb/*.deb)"
+        dpkg-deb -x "$deb" "$tree" || die "dpkg-deb -x $deb failed"
+        sed -i "s|^prefix=.*|prefix=$tree/usr|" "$tree"/usr/lib/arm-linux-gnueabihf/pkgconfig/*.pc
+        rm -rf "$tree/deb" && touch "$tree/.done"
+    fi
+    echo "$tree"
+}
+
+# build_cross_test BUILD TOOLCHAIN — configure BUILD once (the directory is the cache) as
+# a static test build of the ref and openssl backends with TOOLCHAIN, then build it
+# incrementally; the logs are BUILD.configure.log and BUILD.build.log.
+build_cross_test() {
+    if [ ! -f "$1/CMakeCache.txt" ]; then
+        log "configuring $1"
+        cmake -S "$REPO_ROOT" -B "$1" -DCMAKE_TOOLCHAIN_FILE="$2" \
+            -DCRYPTOMETER_STATIC=ON -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON \
+            -DCRYPTOMETER_BACKEND_DEFAULT=OFF -DCRYPTOMETER_REF=ON -DCRYPTOMETER_OPENSSL=ON \
+            >"$1.configure.log" 2>&1 || { cat "$1.configure.log" >&2; die "configure failed"; }
+    fi
+    log "building $1"
+    cmake --build "$1" -j "$(nproc)" >"$1.build.log" 2>&1 ||
+        { tail -40 "$1.build.log" >&2; die "build failed ($1.build.log)"; }
 }

@@ -50,17 +50,7 @@ QEMU_USER="$(qemu_user_aarch64)"
 [ -n "$QEMU_USER" ] || die "no qemu-aarch64 user-mode emulator after installing qemu-user-static"
 
 [ "$CLEAN" = 1 ] && rm -rf "$BUILD"
-if [ ! -f "$BUILD/CMakeCache.txt" ]; then
-    log "configuring $BUILD"
-    cmake -S "$REPO_ROOT" -B "$BUILD" \
-        -DCMAKE_TOOLCHAIN_FILE="$REPO_ROOT/cmake/toolchain-aarch64.cmake" \
-        -DCRYPTOMETER_STATIC=ON -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON \
-        -DCRYPTOMETER_BACKEND_DEFAULT=OFF -DCRYPTOMETER_REF=ON -DCRYPTOMETER_OPENSSL=ON \
-        >"$BUILD.configure.log" 2>&1 || { cat "$BUILD.configure.log" >&2; die "configure failed"; }
-fi
-log "building $BUILD"
-cmake --build "$BUILD" -j "$(nproc)" >"$BUILD.build.log" 2>&1 ||
-    { tail -40 "$BUILD.build.log" >&2; die "build failed ($BUILD.build.log)"; }
+build_cross_test "$BUILD" "$REPO_ROOT/cmake/toolchain-aarch64.cmake"
 BIN="$BUILD/cryptometer"
 
 failed=0

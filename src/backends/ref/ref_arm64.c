@@ -1,10 +1,12 @@
 /*
- * ref_arm64.c — the ref backend's aarch64 variants behind the class tables
- * (see ref_arm64.h): engines over src/impl/arm64/ for the CBC and CTR
- * streams, the GCM tables, the SHA and ChaCha20 tables, and what each
- * needs of the CPU. Compiled without instruction-set flags: only the
- * files of src/impl/arm64/ have them.
+ * ref_arm64.c — the ref backend's ARM variants (aarch64, and 32-bit ARM
+ * where the same files build for AArch32) behind the class tables (see
+ * ref_arm64.h): engines over src/impl/arm64/ for the CBC and CTR streams,
+ * the GCM tables, the SHA and ChaCha20 tables, and what each needs of the
+ * CPU. Compiled without instruction-set flags: only the files of
+ * src/impl/arm64/ have them.
  */
+#include <stdio.h>
 #include "cryptometer/cpu.h"
 #include "backends/ref/ref_aes_stream.h"
 #include "backends/ref/ref_arm64.h"
@@ -19,8 +21,15 @@
 
 /* ---- what each variant needs ---------------------------------------------- */
 
-/* The features (data/cpu_features.json, "aarch64") of the instructions
- * each file uses, the most telling first. */
+/* The features (data/cpu_features.json, "aarch64" or "arm") of the
+ * instructions each file uses, the most telling first. The 32-bit table
+ * calls Advanced SIMD "neon" (HWCAP_NEON). */
+#if defined(__arm__)
+#define NEON_FEATURE "neon"
+#else
+#define NEON_FEATURE "asimd"
+#endif
+
 int ref_arm64_aes_available(char *why, size_t why_len)
 {
     return cm_cpu_has("aes", why, why_len);
@@ -43,12 +52,17 @@ int ref_arm64_sha2_available(char *why, size_t why_len)
 
 int ref_arm64_sha512_available(char *why, size_t why_len)
 {
+#if defined(__arm__)
+    snprintf(why, why_len, "no SHA-512 instructions in AArch32 (ARMv8.2's SHA512 is AArch64 only)");
+    return 0;
+#else
     return cm_cpu_has("sha512", why, why_len);
+#endif
 }
 
 int ref_arm64_neon_available(char *why, size_t why_len)
 {
-    return cm_cpu_has("asimd", why, why_len);
+    return cm_cpu_has(NEON_FEATURE, why, why_len);
 }
 
 /* ---- AES-CBC and AES-CTR -------------------------------------------------- */
@@ -116,7 +130,9 @@ const cm_aead_vtable ref_armce_gcm256_vtable = {gcm256_create, gcm_seal, gcm_ope
 
 REF_SHA_VTABLE(ref_armce_sha1_vtable, sha1, arm64_sha1_blocks)
 REF_SHA_VTABLE(ref_armce_sha256_vtable, sha256, arm64_sha256_blocks)
+#if !defined(__arm__)
 REF_SHA_VTABLE(ref_sha512ce_sha512_vtable, sha512, arm64_sha512_blocks)
+#endif
 REF_CHACHA20_VTABLE(ref_neon_chacha20_vtable, arm64_chacha20_neon_xor)
 REF_CHAPOLY_VTABLE(ref_neon_chapoly_vtable, arm64_chacha20_neon_xor)
 REF_BLAKE2_VTABLE(ref_neon_blake2b_vtable, ref_blake2b, arm64_blake2b_neon_compress)

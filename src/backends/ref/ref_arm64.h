@@ -8,9 +8,11 @@
  * them (Cortex-A53 has no SHA512), or a mask (--isa, CRYPTOMETER_ISA_MASK),
  * makes it unavailable with the missing feature named.
  *
- * The code is compiled only for aarch64 (CM_REF_ARM64, set by
- * CMakeLists.txt): elsewhere the rows have no vtable and are listed
- * unavailable, "aarch64 code: not in this build". Each macro expands to its
+ * The code is compiled for aarch64 and 32-bit ARM (CM_REF_ARM64, set by
+ * CMakeLists.txt; on 32-bit ARM, NEON is the "neon" feature and the
+ * sha512ce row has no code: AArch32 has no SHA-512 instructions): elsewhere
+ * the rows have no vtable and are listed unavailable, "aarch64 code: not in
+ * this build". Each macro expands to its
  * rows with their trailing commas.
  */
 #ifndef CM_BACKENDS_REF_ARM64_H
@@ -38,6 +40,11 @@ int ref_arm64_neon_available(char *why, size_t why_len);
 
 #define REF_ARM64_VT(vtable) (&vtable)
 #define REF_ARM64_AVAIL(fn) fn
+#if defined(__arm__)
+#define REF_SHA512CE_VT(vtable) NULL
+#else
+#define REF_SHA512CE_VT(vtable) REF_ARM64_VT(vtable)
+#endif
 
 #else
 
@@ -47,6 +54,7 @@ int ref_arm64_neon_available(char *why, size_t why_len);
 int ref_arm64_not_built(char *why, size_t why_len);
 #define REF_ARM64_VT(vtable) NULL
 #define REF_ARM64_AVAIL(fn) ref_arm64_not_built
+#define REF_SHA512CE_VT(vtable) NULL
 
 #endif
 
@@ -68,8 +76,8 @@ int ref_arm64_not_built(char *why, size_t why_len);
     REF_ARM64_ROW(CM_IMPL_HASH, "sha1", "armce", ref_armce_sha1_vtable, ref_arm64_sha1_available) \
     REF_ARM64_ROW(CM_IMPL_HASH, "sha256", "armce", ref_armce_sha256_vtable,                    \
                   ref_arm64_sha2_available)                                                    \
-    REF_ARM64_ROW(CM_IMPL_HASH, "sha512", "sha512ce", ref_sha512ce_sha512_vtable,              \
-                  ref_arm64_sha512_available)                                                  \
+    CM_IMPL_HASH("sha512", "sha512ce", REF_SHA512CE_VT(ref_sha512ce_sha512_vtable),            \
+                 REF_ARM64_AVAIL(ref_arm64_sha512_available)),                                 \
     REF_ARM64_ROW(CM_IMPL_CIPHER, "chacha20", "neon", ref_neon_chacha20_vtable,                \
                   ref_arm64_neon_available)                                                    \
     REF_ARM64_ROW(CM_IMPL_AEAD, "chacha20-poly1305", "neon", ref_neon_chapoly_vtable,          \

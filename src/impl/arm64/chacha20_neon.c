@@ -9,6 +9,7 @@
  */
 #include <arm_neon.h>
 #include "impl/arm64/chacha20_neon.h"
+#include "impl/arm64/neon_a32.h"
 
 #define ROTL(x, n) vsriq_n_u32(vshlq_n_u32((x), (n)), (x), 32 - (n))
 #define ROTL16(x) vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(x)))

@@ -180,6 +180,8 @@ def _analysis_entry(c, mhz, label, fig, verdict):
         "circular": verdict["circular"],
         "message": verdict["message"],
     }
+    if verdict.get("table_code"):     # a core without AES instructions, judged by the 32-bit table
+        entry["table_code"] = dict(verdict["table_code"], deviation=round(verdict["table_code"]["deviation"], 5))
     if verdict.get("twins"):
         t = verdict["twins"]
         entry["twins"] = {"clusters": t["clusters"],

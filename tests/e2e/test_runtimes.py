@@ -1,0 +1,123 @@
+"""Language runtimes as backends (docs/runtimes.md): each runtime's server,
+built with its own tools, answers the runtime child protocol; the child
+runs the project's vectors and the cross-check against openssl:evp through
+it before anything is timed, and times its loops inside the runtime. A
+runtime whose toolchain is missing is listed as not built with the
+package; one whose server is absent is unavailable with the reason."""
+import json
+import shutil
+
+import jsonschema
+import pytest
+
+from conftest import ROOT, run
+
+# each runtime, and its AES-128-GCM implementation (the gate's subject)
+RUNTIMES = {"go": "go:stdlib", "python": "python:cryptography", "node": "node:crypto"}
+
+
+@pytest.fixture(scope="module")
+def listing(cm_bin):
+    return json.loads(run(cm_bin, "list", "--json").stdout)
+
+
+@pytest.fixture(scope="module")
+def peer(listing):
+    """The cross-check peer of a runtime: openssl:evp, in a build with it."""
+    built = {b["backend"] for b in listing["benchmarks"]}
+    return "openssl:evp" if "openssl" in built else None
+
+
+@pytest.fixture
+def need_runtime(listing):
+    missing = {m["backend"]: m for m in listing["missing_backends"]}
+
+    def need(name):
+        if name in missing:
+            pytest.skip(f"this build has no {name} runtime ({missing[name]['reason']})")
+    return need
+
+
+@pytest.mark.parametrize("name", RUNTIMES)
+def test_list_names_every_runtime_built_or_not(listing, name):
+    built = {b["backend"] for b in listing["benchmarks"]}
+    missing = {m["backend"]: m for m in listing["missing_backends"]}
+    assert name in built or name in missing
+    if name in missing:
+        assert missing[name]["reason"] and missing[name]["package"]
+
+
+def corrupted_gcm(tmp_path):
+    """Wycheproof's AES-GCM file with the ciphertext of one valid
+    AES-128 case changed; returns the path and that case's tcId."""
+    doc = json.loads((ROOT / "vectors/wycheproof/aes_gcm_test.json").read_text())
+    for group in doc["testGroups"]:
+        if (group["keySize"], group["ivSize"], group["tagSize"]) == (128, 96, 128):
+            case = next(t for t in group["tests"] if t["result"] == "valid" and t["ct"])
+            case["ct"] = ("1" if case["ct"][0] == "0" else "0") + case["ct"][1:]
+            path = tmp_path / "gcm_corrupted.json"
+            path.write_text(json.dumps(doc))
+            return path, case["tcId"]
+    raise AssertionError("no AES-128-GCM group in the Wycheproof file")
+
+
+@pytest.mark.parametrize("name", RUNTIMES)
+def test_a_corrupted_vector_fails_the_runtime(cm_bin, tmp_path, need_runtime, name):
+    need_runtime(name)
+    path, tc = corrupted_gcm(tmp_path)
+    out = tmp_path / "v.json"
+    r = run(cm_bin, "verify", "--wycheproof", path, "--filter", f"^{RUNTIMES[name]}/aes-128-gcm",
+            "--json", out)
+    assert r.returncode == 1, r.stdout + r.stderr
+    (impl,) = json.loads(out.read_text())["implementations"]
+    assert impl["status"] == "failed"
+    assert f"tcId {tc} " in impl["kat"]["vectors"]["failure"]
+    assert "ciphertext differs" in impl["kat"]["vectors"]["failure"]
+
+
+@pytest.mark.parametrize("name", RUNTIMES)
+def test_runtime_passes_vectors_and_openssl_cross_check(cm_bin, tmp_path, need_runtime, peer,
+                                                        name):
+    need_runtime(name)
+    out = tmp_path / "v.json"
+    r = run(cm_bin, "verify", "--filter", f"^{name}:", "--json", out)
+    assert r.returncode == 0, r.stdout + r.stderr
+    impls = json.loads(out.read_text())["implementations"]
+    assert impls
+    for i in impls:
+        assert i["status"] == "passed", i
+        assert i["kat"]["vectors"]["passed"] > 0
+        assert i["kat"]["cross_check"]["peer"] == (peer or i["kat"]["cross_check"]["peer"]), i
+
+
+@pytest.mark.parametrize("name", RUNTIMES)
+def test_short_run_of_a_runtime(cm_bin, tmp_path, schema, need_runtime, peer, name):
+    need_runtime(name)
+    out = tmp_path / "r.json"
+    r = run(cm_bin, "run", "--filter", f"^{name}:.*/(aes-128-gcm/seal|sha256/digest|x25519/derive)$",
+            "--sizes", "16,1k", "--time", "0.05", "--json", out)
+    assert r.returncode == 0, r.stdout + r.stderr
+    doc = json.loads(out.read_text())
+    jsonschema.validate(doc, schema)
+    recs = doc["results"]
+    assert {x["algorithm"] for x in recs} == {"aes-128-gcm", "sha256", "x25519"}
+    for x in recs:
+        assert x["status"] == "ok" and x["kat"]["status"] == "passed", x
+        assert x["kat"]["cross_check"]["peer"] == (peer or x["kat"]["cross_check"]["peer"])
+        assert x["samples_ns"] and x["cpu_time_ns_per_op"]["total"] > 0
+        assert ("gc" in x) == ("gc-pauses" in x["flags"])
+        if name == "node":  # a JIT: its warm-up until steady is on the record
+            assert x["runtime_warmup"]["seconds"] > 0
+    (lib,) = [lib for lib in doc["context"]["libraries"] if lib["backend"] == name]
+    assert lib["version"] and lib["details"]["runtime"] == name
+
+
+@pytest.mark.parametrize("name", RUNTIMES)
+def test_runtime_without_its_server_is_unavailable(cm_bin, tmp_path, need_runtime, name):
+    need_runtime(name)
+    shutil.copy(cm_bin, tmp_path / "cryptometer")
+    r = run(tmp_path / "cryptometer", "list", "--backends", name)
+    assert r.returncode == 0
+    lines = [ln for ln in r.stdout.splitlines() if ln.strip().startswith(f"{name}:")]
+    assert lines and all("unavailable" in ln for ln in lines)
+    assert f"its server cryptometer-{name} is neither beside this program" in r.stdout
