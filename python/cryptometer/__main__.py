@@ -44,8 +44,8 @@ def _missing_dependency(name, exc):
 
 
 def build_parser(chosen=None):
-    """The parser and the parser of the subcommand ``chosen`` (None when there is none): only that
-    subcommand has its module imported and its options."""
+    """The parser; only the subcommand ``chosen`` (if any) has its module imported and its options,
+    and its parser is the parser's ``chosen_parser`` (else None)."""
     parser = argparse.ArgumentParser(
         prog="cryptometer",
         description="cryptometer analysis subcommands (Python).",
@@ -70,15 +70,17 @@ def build_parser(chosen=None):
         module.add_arguments(p)
         outputs.add_force_option(p)
         p.set_defaults(func=module.run)
-    return parser, chosen_parser
+    parser.chosen_parser = chosen_parser
+    return parser
 
 
-def parse(parser, chosen_parser, argv):
+def parse(parser, argv):
     """The parsed arguments (exits 2 on usage errors).  A subcommand without subcommands of its own
     takes its options and its inputs in any order (``plot cpb --format png -o DIR FILE``,
     ``view kex --json FILE``): it is parsed with parse_intermixed_args, which argparse refuses
     (TypeError, before reading anything) for a parser with subcommands or a REMAINDER.  Help is
     printed by parse_args (parse_intermixed_args would leave the inputs out of its usage line)."""
+    chosen_parser = parser.chosen_parser
     if (chosen_parser is not None and argv[0] in SUBCOMMANDS   # the subcommand first: no option of ours before
             and not {"-h", "--help"} & set(argv)):
         try:
@@ -93,13 +95,13 @@ def parse(parser, chosen_parser, argv):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     chosen = next((a for a in argv if not a.startswith("-")), None)
-    parser, chosen_parser = build_parser(chosen if chosen in SUBCOMMANDS else None)
+    parser = build_parser(chosen if chosen in SUBCOMMANDS else None)
     for stream in (sys.stdout, sys.stderr):
         try:   # a path with bytes that are not UTF-8 is printed with them replaced, never a traceback
             stream.reconfigure(errors="replace")
         except (AttributeError, ValueError):
             pass
-    args = parse(parser, chosen_parser, argv)
+    args = parse(parser, argv)
     outputs.FORCE = bool(getattr(args, "force", False))
     return guard.call(args.func, args)  # one line and exit 2 or 3 for anything unexpected
 
