@@ -355,7 +355,7 @@ int cm_run_main(int argc, char **argv)
     int rc = failures < 0 || keep ? -1
                                   : write_results(doc, &recs, o.json_path, o.csv_path, &err);
     if (keep)
-        cm_error_set(&err, CM_EXIT_INTERRUPTED,
+        cm_error_set(&err, cm_interrupted_exit(),
                      "interrupted before any measurement finished: %s%s%s left as it was",
                      o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
     if (!o.quiet && failures >= 0)
@@ -377,6 +377,6 @@ int cm_run_main(int argc, char **argv)
         fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
                 "and a significance test: cryptometer view generations %s\n", o.json_path);
     if (cm_interrupted)
-        return CM_EXIT_INTERRUPTED;
+        return cm_interrupted_exit();
     return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
 }

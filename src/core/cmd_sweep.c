@@ -352,7 +352,7 @@ int cm_sweep_main(int argc, char **argv)
     int keep = failures >= 0 && cm_interrupted && measured == 0 && existed;
     int rc = failures < 0 || keep ? -1 : cm_write_json(o.json_path, doc, &err);
     if (keep)
-        cm_error_set(&err, CM_EXIT_INTERRUPTED,
+        cm_error_set(&err, cm_interrupted_exit(),
                      "interrupted before any point finished: %s left as it was", o.json_path);
     if (!o.quiet && failures >= 0) {
         cm_sweep_print_table(stdout, &res, s->repeat);
@@ -374,6 +374,6 @@ int cm_sweep_main(int argc, char **argv)
     fprintf(stderr, "%s%s written\n", cm_interrupted ? "interrupted: finished points " : "",
             o.json_path);
     if (cm_interrupted)
-        return CM_EXIT_INTERRUPTED;
+        return cm_interrupted_exit();
     return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
 }
