@@ -235,7 +235,8 @@ def outcomes(events_path, fetched, mode):
         elif seen.get("failures"):
             result.append(_failure_outcome(host, seen["failures"][0], info))
         else:
-            files = {kind: fetched / ("%s.%s.json" % (host, kind)) for kind in wanted}
+            # the playbook fetches to its cm_host_file, the same rule as safe_name
+            files = {kind: fetched / ("%s.%s.json" % (safe_name(host), kind)) for kind in wanted}
             missing = [kind for kind, path in files.items() if not path.is_file()]
             if missing:
                 result.append(HostOutcome(host, FAILED, "no %s JSON came home" % " or ".join(missing), **info))
