@@ -29,7 +29,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import outputs
+from . import inputs, outputs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -156,7 +156,7 @@ class Playbook:
         fetched.mkdir(mode=0o700)
         variables = dict(self.variables, cryptometer_fetch_dir=str(fetched),
                          cryptometer_stop_file=str(stage / "stop"))
-        extra.write_text(json.dumps(variables))
+        outputs.write_atomic(extra, json.dumps(variables))
         env = _environment(events)
         proc = _ansible(self.command(fleet_dir() / "measure.yml", extra), env, self.echo)
         try:
@@ -223,8 +223,8 @@ def ssh_error(message):
 def outcomes(events_path, fetched, mode):
     """One HostOutcome per host the callback saw, from its events file and the fetched JSON."""
     try:
-        hosts = json.loads(Path(events_path).read_text())["hosts"]
-    except (OSError, ValueError, KeyError):
+        hosts = json.loads(inputs.read_input(events_path, "log"))["hosts"]
+    except (inputs.InputError, ValueError, KeyError, TypeError):
         return []
     wanted = [mode]
     result = []

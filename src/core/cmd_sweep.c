@@ -65,7 +65,7 @@ static const cm_command cm_cmd_sweep = {
     .footer = "exit codes: 0 ok; 1 a path failed its known-answer check, crashed or hung;\n"
               "2 bad option, list, algorithm, backend or output path (nothing is run or\n"
               "written); 3 the document could not be written; 130 interrupted (finished\n"
-              "points written, marked incomplete)\n",
+              "points written, marked incomplete; 143 SIGTERM, 129 SIGHUP)\n",
 };
 
 /* The sweep's own options, taken out of argv before the shared parser. */
