@@ -255,6 +255,20 @@ def safe_name(host):
     return re.sub(r"[^A-Za-z0-9._-]", "_", host).lstrip(".") or "_"
 
 
+def check_dir(out_dir):
+    """Before any host is contacted: refuse a run folder that exists, or whose nearest
+    existing parent is not a directory (a FIFO, a device, a file: make_dir would fail after
+    the measurements)."""
+    if out_dir.exists() or out_dir.is_symlink():
+        raise outputs.OutputError("refusing to write into %s: it exists already (choose another --run-id)"
+                                  % out_dir)
+    parent = out_dir.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise outputs.OutputError("cannot create %s: %s is not a directory" % (out_dir, parent))
+
+
 def make_dir(out_dir):
     """Create the run's folder (and its parents); refuse one that exists or is a link."""
     if out_dir.exists() or out_dir.is_symlink():

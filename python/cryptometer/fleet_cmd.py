@@ -118,8 +118,10 @@ def run(args):
     try:
         run_id = _run_id(args)
         out_dir = Path(args.output_dir) / run_id
+        if args.action == "run" or args.save:
+            fleet.check_dir(out_dir)    # the output first, before any host is contacted
         stage = fleet.staging_dir()
-    except ValueError as exc:
+    except (ValueError, outputs.OutputError) as exc:
         print("cryptometer fleet: %s" % exc, file=sys.stderr)
         return EXIT_USAGE
     try:
