@@ -5,10 +5,13 @@
 #                                    -> CRYPTOMETER_<NAME> = AUTO|ON|OFF, sets CM_WANT;
 #                                       NO_STATIC: a static binary (CRYPTOMETER_STATIC)
 #                                       leaves it out unless ON, saying WHY
-#   cm_backend_add(NAME SOURCES ... [LIBRARIES ...] [INCLUDES ...])
+#   cm_backend_add(NAME SOURCES ... [LIBRARIES ...] [INCLUDES ...] [LAYERS L...])
+#                                    -> compiled with the include views of the
+#                                       layers L (default backends; the test-only
+#                                       backends that find others add registry)
 #   cm_backend_missing(NAME REASON PACKAGE)
 # The top level then writes the registry (generated/backends.inc) that
-# src/core/registry.c includes: found backends by symbol, missing ones with
+# src/registry/registry.c includes: found backends by symbol, missing ones with
 # the reason and the package that provides them. A NAME may hold '-'
 # (libtomcrypt-ltm): its option and C symbol use '_' there
 # (CRYPTOMETER_LIBTOMCRYPT_LTM, cm_backend_libtomcrypt_ltm).
@@ -51,9 +54,17 @@ macro(cm_backend_option name)
 endmacro()
 
 function(cm_backend_add name)
-  cmake_parse_arguments(A "" "" "SOURCES;LIBRARIES;INCLUDES;DEFINITIONS" ${ARGN})
+  cmake_parse_arguments(A "" "" "SOURCES;LIBRARIES;INCLUDES;DEFINITIONS;LAYERS" ${ARGN})
+  if(NOT A_LAYERS)
+    set(A_LAYERS backends)
+  endif()
   add_library(cm_backend_${name} OBJECT ${A_SOURCES})
-  target_include_directories(cm_backend_${name} PRIVATE ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/src ${A_INCLUDES})
+  # the include view of the backends' layer (cmake/Layers.cmake): model,
+  # impl and platform beneath, nothing above
+  foreach(l ${A_LAYERS})
+    cm_layer_use(cm_backend_${name} ${l})
+  endforeach()
+  target_include_directories(cm_backend_${name} PRIVATE ${A_INCLUDES})
   target_compile_definitions(cm_backend_${name} PRIVATE CM_VERSION="${PROJECT_VERSION}" ${A_DEFINITIONS})
   if(A_LIBRARIES)
     target_link_libraries(cm_backend_${name} PUBLIC ${A_LIBRARIES})

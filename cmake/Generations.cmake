@@ -7,7 +7,7 @@
 # linked against that libcrypto and, as its cross-check peers, the backends
 # that do not link libcrypto (ref, libsodium, Nettle, GMP), copied beside cryptometer
 # as the helper executable cryptometer-openssl-<version>, and the backend
-# openssl-<version> (src/core/generations.c, core/helper.h). The generations
+# openssl-<version> (src/registry/generations.c, core/helper.h). The generations
 # the project knows (1.1.1, 3.5) that no prefix gives are listed missing
 # with how to get them.
 #

@@ -3,7 +3,7 @@
  *
  * An algorithm fixes the class, the key, IV/nonce and output lengths and the
  * operations that are measured. Backends name algorithms by these names;
- * the table itself lives in src/core/algorithm.c.
+ * the table itself lives in src/model/algorithm.c.
  */
 #ifndef CRYPTOMETER_ALGORITHM_H
 #define CRYPTOMETER_ALGORITHM_H

@@ -48,8 +48,11 @@ typedef struct cm_impl {
      * algorithm's row (no raw CTR mode, no DER signature encoding...): why,
      * in one sentence. The implementation is then listed and reported
      * unavailable with it, so a comparison shows the cell empty for a named
-     * reason instead of leaving the library out. Write the row with
-     * CM_IMPL_LACKING. */
+     * reason instead of leaving the library out. The registry makes these
+     * rows from data/backend_lacks.json (core/lacks.h); a backend writes one
+     * itself (CM_IMPL_LACKING) only where the reason names the version of
+     * the headers it was compiled against (OpenSSL's post-quantum rows,
+     * which its generations' helpers share). */
     const char *lacking;
     /* Only in the rows of a backend run by a helper executable (.helper
      * below), which have no table here: why the helper said the
@@ -58,31 +61,10 @@ typedef struct cm_impl {
 } cm_impl;
 
 /* A row for an algorithm the library lacks: class (HASH, CIPHER, ...),
- * algorithm, variant and the reason (cm_impl.lacking). */
+ * algorithm, variant and the reason (cm_impl.lacking). Backends leave such
+ * rows to data/backend_lacks.json (docs/adding-a-backend.md). */
 #define CM_IMPL_LACKING(cls, alg, variant, reason) \
     {alg, variant, CM_CLASS_##cls, {.any = NULL}, NULL, NULL, reason}
-
-/* The rows of the post-quantum signatures (ML-DSA, FIPS 204, at the two
- * message lengths; SLH-DSA, FIPS 205) for a library that lacks them: one
- * reason for ML-DSA, one for SLH-DSA. */
-#define CM_IMPL_LACKING_PQ_SIGNATURES(variant, ml_dsa_why, slh_dsa_why)       \
-    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-44", variant, ml_dsa_why),            \
-    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-44-1k", variant, ml_dsa_why),         \
-    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-65", variant, ml_dsa_why),            \
-    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-65-1k", variant, ml_dsa_why),         \
-    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-87", variant, ml_dsa_why),            \
-    CM_IMPL_LACKING(SIGNATURE, "ml-dsa-87-1k", variant, ml_dsa_why),         \
-    CM_IMPL_LACKING(SIGNATURE, "slh-dsa-sha2-128s", variant, slh_dsa_why),   \
-    CM_IMPL_LACKING(SIGNATURE, "slh-dsa-sha2-128f", variant, slh_dsa_why)
-
-/* The rows of the post-quantum KEMs (ML-KEM, FIPS 203, and the TLS hybrid
- * X25519MLKEM768, which needs ML-KEM-768) for a library that lacks them. */
-#define CM_IMPL_LACKING_PQ_KEMS(variant, why)                                  \
-    CM_IMPL_LACKING(KEM, "ml-kem-512", variant, why),                        \
-    CM_IMPL_LACKING(KEM, "ml-kem-768", variant, why),                        \
-    CM_IMPL_LACKING(KEM, "ml-kem-1024", variant, why),                       \
-    CM_IMPL_LACKING(KEM, "x25519mlkem768", variant, why)
-
 
 typedef struct cm_backend {
     const char *name;        /* "openssl", "ref", ... */
@@ -132,6 +114,11 @@ typedef struct cm_backend {
      * the driver by priority; system: "getrandom", what a program is told
      * to use). NULL: the last available row (registry.h). */
     const char *choice_variant;
+    /* Optional (NULL): space-separated words saying how the library this
+     * backend was compiled against was built ("blake2.h" where Nettle has
+     * <nettle/blake2.h>, "mbedtls-3"). An entry of data/backend_lacks.json
+     * with "if": WORD gives its reason only when the backend has WORD. */
+    const char *build_tags;
 } cm_backend;
 
 /* A backend CMake could not build here. */

@@ -8,8 +8,10 @@
  * peer's key comes raw (32 bytes) or as an RFC 8410 SubjectPublicKeyInfo.
  * The clamping and the arithmetic are the library's.
  *
- * A backend writes its create() as x25519_kex_create(state, alg, its_mul)
- * and takes the other functions of its vtable from here.
+ * A backend writes its create() as x25519_kex_create(state, curve,
+ * encoding, its_mul), with the algorithm's "curve" and "encoding"
+ * parameters (cm_algorithm_param: impl knows no algorithm table), and takes
+ * the other functions of its vtable from here.
  */
 #ifndef CM_IMPL_X25519_KEX_H
 #define CM_IMPL_X25519_KEX_H
@@ -20,7 +22,6 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include "cryptometer/algorithm.h"
 #include "cryptometer/primitive.h"
 #include "impl/rfc8410_spki.h"
 
@@ -38,11 +39,11 @@ typedef struct x25519_kex {
     int has_key;
 } x25519_kex;
 
-/* A state for alg (curve25519, raw encoding) computing with mul. */
-static inline cm_rc x25519_kex_create(void **state, const cm_algorithm *alg, x25519_mul_fn *mul)
+/* A state for an algorithm of parameters curve (curve25519) and encoding
+ * (raw, or NULL) computing with mul. */
+static inline cm_rc x25519_kex_create(void **state, const char *curve, const char *encoding,
+                                      x25519_mul_fn *mul)
 {
-    const char *curve = cm_algorithm_param(alg, "curve");
-    const char *encoding = cm_algorithm_param(alg, "encoding");
     x25519_kex *k;
     *state = NULL;
     if (curve == NULL || strcasecmp(curve, "curve25519") != 0

@@ -4,7 +4,7 @@
  * implementation of the rule (docs/detect.md states it); the table and what
  * sbc-bench measures ("metric") are data/aes_score_per_mhz.json. A live run
  * and `detect` call it directly; the Python layer (imports of sbc-bench
- * logs) reaches it through `cryptometer aes-score` (src/core/cmd_aes_score.c).
+ * logs) reaches it through `cryptometer aes-score` (src/commands/cmd_aes_score.c).
  */
 #ifndef CM_PLATFORM_AES_SCORE_H
 #define CM_PLATFORM_AES_SCORE_H

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "util/stats.h"
 #include "platform/verdict.h"
 #include "util/json.h"
 
@@ -53,12 +54,6 @@ static void name_of(const json_t *s, size_t i, char *buf, size_t len)
         snprintf(buf, len, "cluster %s", json_string_value(c));
     else
         snprintf(buf, len, "figure %zu", i);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* Appends printf-style text to buf. */
@@ -132,8 +127,7 @@ int platform_aes_twins(json_t *scores)
         }
         if (!nt)
             continue;
-        qsort(v, nt, sizeof *v, cmp_double);
-        double ref = nt % 2 ? v[nt / 2] : (v[nt / 2 - 1] + v[nt / 2]) / 2;
+        double ref = cm_median_sort(v, nt);
         double dev = spm / ref - 1.0;
         int flagged = fabs(dev) > TWIN_GAP;
         char msg[2048] = "";

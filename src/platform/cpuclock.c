@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/stats.h"
 #include "platform/cpuclock.h"
 #include "platform/timer.h"
 
@@ -51,12 +52,6 @@ CHAIN(chain_check, "eor %0, %0, %1")
 #endif
 
 #ifndef NO_CHAIN
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 #define RUN_NS 4000000 /* one timed run of a chain: ~4 ms */
 
 /* Passes of chain that last about RUN_NS. */
@@ -90,8 +85,7 @@ static double run_mhz(uint64_t (*chain)(uint64_t), uint64_t n, int cycles_per_in
 /* Median of v[0..n) (sorts v); spread receives (max-min)/median. */
 static double median_spread(double *v, int n, double *spread)
 {
-    qsort(v, (size_t)n, sizeof v[0], cmp_double);
-    double med = v[n / 2];
+    double med = cm_median_sort(v, (size_t)n);
     *spread = (v[n - 1] - v[0]) / med;
     return med;
 }

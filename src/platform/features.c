@@ -118,11 +118,26 @@ static int read_auxv(const char *sysroot, size_t word, unsigned long long *hwcap
     return found;
 }
 
-/* Applies CRYPTOMETER_ISA_MASK (see platform.h) to the features. */
+/* The mask in force (platform_isa_mask). */
+static char isa_mask[256];
+static int isa_mask_ready;
+
+/* See features.h. */
+const char *platform_isa_mask(void)
+{
+    if (!isa_mask_ready) {
+        const char *env = getenv("CRYPTOMETER_ISA_MASK");
+        snprintf(isa_mask, sizeof isa_mask, "%s", env ? env : "");
+        isa_mask_ready = 1;
+    }
+    return isa_mask;
+}
+
+/* Applies the feature mask (platform_isa_mask) to the features. */
 static void apply_mask(platform_features *out)
 {
-    const char *env = getenv("CRYPTOMETER_ISA_MASK");
-    if (!env || !env[0])
+    const char *env = platform_isa_mask();
+    if (!env[0])
         return;
     snprintf(out->mask, sizeof out->mask, "%s", env);
     char buf[256];
@@ -312,8 +327,10 @@ int platform_isa_mask_set(const char *mask, char *unknown, size_t len)
 {
     if (len)
         unknown[0] = '\0';
-    if (setenv("CRYPTOMETER_ISA_MASK", mask, 1) != 0)
+    if (strlen(mask) >= sizeof isa_mask || setenv("CRYPTOMETER_ISA_MASK", mask, 1) != 0)
         return -1;
+    snprintf(isa_mask, sizeof isa_mask, "%s", mask);
+    isa_mask_ready = 1;
     live_ready = 0;
     platform_cpu_feature("");
     if (!live.mask_unknown[0])

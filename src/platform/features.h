@@ -53,11 +53,18 @@ const platform_feature *platform_cpu_feature(const char *name);
  * it now (OS support, not masked); 0 otherwise. */
 int platform_cpu_has(const char *name);
 
-/* Sets CRYPTOMETER_ISA_MASK to mask (so that child processes and every
- * reader of the environment see it) and reads the live features again.
- * 0, or -1 with the names the table does not know written into unknown
- * (or with unknown "" when the environment could not be set). */
+/* Sets this process's feature mask (what --isa gives) and reads the live
+ * features again; forked children inherit it. It is also exported as
+ * CRYPTOMETER_ISA_MASK, for the one reader that needs the environment: a
+ * helper executable (docs/generations.md), which starts afresh. 0, or -1
+ * with the names the table does not know written into unknown (or with
+ * unknown "" when the mask is too long or cannot be exported). */
 int platform_isa_mask_set(const char *mask, char *unknown, size_t len);
+
+/* The feature mask in force: the one platform_isa_mask_set() set, else
+ * CRYPTOMETER_ISA_MASK as the process found it; "" for none. Every reader
+ * of the mask asks here. */
+const char *platform_isa_mask(void);
 
 /* The features that /proc/cpuinfo and the CPU disagree on, as a JSON array
  * of {"name","cpu","cpuinfo","message"} (a new reference, NULL when out of

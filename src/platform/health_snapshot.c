@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "platform/clock.h"
+#include "platform/features.h"
 #include "platform/health.h"
 #include "platform/sysroot.h"
 #include "platform/timer.h"
@@ -310,8 +311,7 @@ platform_health *platform_health_snapshot(const char *sysroot, const platform_cp
     read_zones(sysroot, h);
     read_swap(sysroot, h);
     platform_health_read_vm(sysroot, h);
-    const char *mask = getenv("CRYPTOMETER_ISA_MASK");
-    snprintf(h->isa_mask, sizeof h->isa_mask, "%s", mask ? mask : "");
+    snprintf(h->isa_mask, sizeof h->isa_mask, "%s", platform_isa_mask());
     if ((what & PLATFORM_HEALTH_CLOCK) && live)
         measure_clock(cpu, h);
     return h;

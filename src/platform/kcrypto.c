@@ -78,6 +78,7 @@ platform_kdriver *platform_kcrypto_parse_file(const char *text, size_t *n, const
             }
             cur = &d[cnt++];
             memset(cur, 0, sizeof *cur);
+            cur->async = -1;
             snprintf(cur->name, sizeof cur->name, "%s", val);
         } else if (!cur) {
             continue;
@@ -97,6 +98,8 @@ platform_kdriver *platform_kcrypto_parse_file(const char *text, size_t *n, const
             snprintf(cur->selftest, sizeof cur->selftest, "%s", val);
         } else if (strcmp(key, "internal") == 0) {
             cur->internal = strcmp(val, "yes") == 0;
+        } else if (strcmp(key, "async") == 0) {
+            cur->async = strcmp(val, "yes") == 0;
         }
     }
     free(line);
@@ -410,17 +413,29 @@ static json_t *hwrng_json(const char *sysroot)
     return cm_json_checked(o, rc);
 }
 
-/* One driver of an algorithm object. */
-static json_t *driver_json(const platform_kdriver *e)
+/* One driver of an algorithm object; af: the af_alg object (whether user
+ * space reaches it, and why not). */
+static json_t *driver_json(const platform_kdriver *e, const json_t *af)
 {
-    return json_pack("{s:s, s:s, s:o, s:s, s:s, s:s, s:b, s:b, s:s?}", "driver", e->driver, "module", e->module,
-                     "priority", e->priority_bad ? json_null() : json_integer(e->priority), "type", e->type, "selftest", e->selftest, "class", e->klass,
-                     "internal", e->internal, "selected", e->selected, "what", e->what);
+    const char *af_state = json_string_value(json_object_get(af, "state"));
+    const char *why = platform_af_alg_unreachable(e, json_is_true(json_object_get(af, "cpu_only")));
+    af_state = af_state ? af_state : "unknown";
+    char buf[160];
+    if (!why && strcmp(af_state, "present") != 0 && strcmp(af_state, "restricted") != 0) {
+        snprintf(buf, sizeof buf, "AF_ALG here: %s", af_state);
+        why = buf;
+    }
+    return json_pack("{s:s, s:s, s:o, s:s, s:s, s:s, s:b, s:o, s:b, s:s?, s:b, s:s?, s:b}", "driver", e->driver, "module",
+                     e->module, "priority", e->priority_bad ? json_null() : json_integer(e->priority), "type", e->type,
+                     "selftest", e->selftest, "class", e->klass, "internal", e->internal, "async",
+                     e->async < 0 ? json_null() : json_boolean(e->async), "selected", e->selected, "what", e->what,
+                     "af_alg_reachable", why == NULL, "af_alg_why", why, "af_alg_cpu_only_excludes",
+                     platform_af_alg_cpu_only_excludes(e));
 }
 
 /* The algorithm object of d[i]'s name: {name, selected, drivers} with the
  * drivers of that name by priority (stable). NULL when out of memory. */
-static json_t *algorithm_json(const platform_kdriver *d, size_t n, size_t i)
+static json_t *algorithm_json(const platform_kdriver *d, size_t n, size_t i, const json_t *af)
 {
     size_t idx[256], k = 0;
     for (size_t j = i; j < n && k < 256; j++)
@@ -437,7 +452,7 @@ static json_t *algorithm_json(const platform_kdriver *d, size_t n, size_t i)
     int rc = drivers ? 0 : -1;
     for (size_t a = 0; a < k && rc == 0; a++) {
         const platform_kdriver *e = &d[idx[a]];
-        rc |= json_array_append_new(drivers, driver_json(e));
+        rc |= json_array_append_new(drivers, driver_json(e, af));
         if (e->selected && !sel)
             sel = e->driver;
     }
@@ -450,7 +465,7 @@ static json_t *algorithm_json(const platform_kdriver *d, size_t n, size_t i)
 
 /* The algorithms of /proc/crypto, in order of first appearance. NULL when
  * out of memory. */
-static json_t *algorithms_json(const platform_kdriver *d, size_t n)
+static json_t *algorithms_json(const platform_kdriver *d, size_t n, const json_t *af)
 {
     json_t *algs = json_array();
     int rc = algs ? 0 : -1;
@@ -459,7 +474,7 @@ static json_t *algorithms_json(const platform_kdriver *d, size_t n)
         for (size_t j = 0; j < i && !seen; j++)
             seen = strcmp(d[j].name, d[i].name) == 0;
         if (!seen)
-            rc |= json_array_append_new(algs, algorithm_json(d, n, i));
+            rc |= json_array_append_new(algs, algorithm_json(d, n, i, af));
     }
     return cm_json_checked(algs, rc);
 }
@@ -475,13 +490,13 @@ json_t *platform_kernel_crypto(const char *sysroot, cm_error *err)
     rc |= json_object_set_new(kc, "proc_crypto", json_boolean(text != NULL));
     free(text);
     platform_kcrypto_select(d, n);
-    rc |= json_object_set_new(kc, "algorithms", algorithms_json(d, n));
+    json_t *af = pf_has_sysroot(sysroot)
+                     ? json_pack("{s:n, s:s}", "available", "reason", "not probed (--sysroot)")
+                     : platform_af_alg_probe();
+    rc |= af ? platform_af_alg_state(af, sysroot, d, n) : -1;
+    rc |= json_object_set_new(kc, "algorithms", algorithms_json(d, n, af));
     free(d);
-    if (pf_has_sysroot(sysroot))
-        rc |= json_object_set_new(kc, "af_alg", json_pack("{s:n, s:s}", "available", "reason",
-                                                          "not probed (--sysroot)"));
-    else
-        rc |= json_object_set_new(kc, "af_alg", platform_af_alg_probe());
+    rc |= json_object_set_new(kc, "af_alg", af);
     int dev = pf_dev_exists(sysroot, "crypto");
     rc |= json_object_set_new(kc, "dev_crypto", dev < 0 ? json_null() : json_boolean(dev));
     rc |= json_object_set_new(kc, "hwrng", hwrng_json(sysroot));

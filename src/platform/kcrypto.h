@@ -20,6 +20,7 @@ typedef struct platform_kdriver {
     int priority;            /* -1 when the file's value is not an integer */
     int priority_bad;        /* the value was refused (warned, JSON null) */
     int internal;            /* "internal : yes" */
+    int async;               /* "async : yes" 1, "no" 0, no such line -1 */
     const char *klass;       /* "cpu-instructions", "hardware-engine",
                                 "library", "software", "unknown" */
     const char *what;        /* a phrase from the table, or NULL */
@@ -52,6 +53,26 @@ const char *platform_kdriver_class(const char *driver, const char *module, const
 /* The kernel_crypto object: algorithms with their drivers, af_alg,
  * dev_crypto, hwrng (see detect.c for the shape). New reference. */
 struct json_t *platform_kernel_crypto(const char *sysroot, cm_error *err);
+
+/* 1 when the release ("7.2.13+deb14-amd64") is major.minor or later, 0
+ * when earlier, -1 when it does not parse (afalg_state.c). */
+int platform_release_at_least(const char *release, int major, int minor);
+
+/* Why user space cannot reach driver e through AF_ALG (restricted: the
+ * kernel is 7.2 or later, CPU-only), or NULL when it can. The one rule. */
+const char *platform_af_alg_unreachable(const platform_kdriver *e, int restricted);
+
+/* 1 when a CPU-only AF_ALG (7.2) leaves out driver e, which AF_ALG could
+ * otherwise bind by name (an off-CPU engine, an asynchronous driver). */
+int platform_af_alg_cpu_only_excludes(const platform_kdriver *e);
+
+/* Adds to af (platform_af_alg_probe's object, or the --sysroot one) what
+ * AF_ALG allows: "state" (absent, loadable, blocked, present, restricted,
+ * unknown), "evidence" [sentences, behaviour first, then the version],
+ * "splice" (copies, zero-copy, untested: live only), "kernel_release",
+ * "deprecation". d: /proc/crypto's drivers (the asynchronous one to bind).
+ * 0, or -1 when out of memory. */
+int platform_af_alg_state(struct json_t *af, const char *sysroot, const platform_kdriver *d, size_t n);
 
 /* Probes AF_ALG on the live kernel: {"available","reason","errno",
  * "types":{...}}. New reference. */

@@ -4,8 +4,8 @@
  * headers of the platform layer in one include.
  *
  * The platform layer (src/platform/) includes only src/util/ and itself;
- * src/core/ builds on it (docs/architecture.md, "Layers"). It gives the
- * detect document (src/core/detect.c) its facts and every result file its
+ * the layers above build on it (docs/architecture.md, "Layers"). It gives the
+ * detect document (src/run/detect.c) its facts and every result file its
  * context and health flags:
  *
  *   cpu.h        CPU vendor/model/cores, per-core MIDR and core names

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/stats.h"
 #include "platform/reference.h"
 #include "platform/timer.h"
 #include "refwork/refwork.h"
@@ -11,12 +12,6 @@
 #ifndef CM_REFWORK_FLAGS
 #define CM_REFWORK_FLAGS "unknown"
 #endif
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 #define MAX_REPS 4096 /* ~6 s of calls on a 2020s x86 core: beyond any window asked */
 
@@ -48,12 +43,11 @@ void platform_reference_measure(platform_reference *r, double warmup_s, double w
                  "the reference workload returned %016llx, not %016llx: miscompiled, no score",
                  (unsigned long long)answer, (unsigned long long)CM_REFWORK_ANSWER);
     } else {
-        qsort(t, (size_t)reps, sizeof *t, by_value);
+        r->median_ns = cm_median_sort(t, (size_t)reps);
         r->ok = 1;
         r->reps = reps;
         r->min_ns = t[0];
         r->max_ns = t[reps - 1];
-        r->median_ns = reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
     }
     free(t);
 }

@@ -6,24 +6,6 @@
 #include <time.h>
 #include "platform/timer.h"
 
-/* Nanoseconds of one POSIX clock. */
-static uint64_t clock_ns(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-uint64_t cm_now_ns(void)
-{
-    return clock_ns(CLOCK_MONOTONIC);
-}
-
-double cm_now_s(void)
-{
-    return (double)cm_now_ns() * 1e-9;
-}
-
 static uint64_t monotonic_now(void *ctx)
 {
     (void)ctx;
@@ -50,7 +32,7 @@ uint64_t cm_clock_resolution_ns(void)
 
 uint64_t cm_thread_cputime_ns(void)
 {
-    return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    return cm_posix_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 void cm_thread_cpu_ns(uint64_t *user_ns, uint64_t *sys_ns)

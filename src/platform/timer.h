@@ -5,19 +5,14 @@
  * The runner reads wall time through cm_clock_source so that tests can
  * drive it with a fake clock.
  *
- * cm_now_ns() is the project's one reading of CLOCK_MONOTONIC: deadlines
- * (isolate), samples (health), probes and the runner all go through it.
+ * cm_now_ns(), the project's one reading of CLOCK_MONOTONIC, is
+ * util/now.h, included here.
  */
 #ifndef CM_PLATFORM_TIMER_H
 #define CM_PLATFORM_TIMER_H
 
 #include <stdint.h>
-
-/* Nanoseconds of CLOCK_MONOTONIC. */
-uint64_t cm_now_ns(void);
-
-/* The same in seconds (for deadlines and elapsed times). */
-double cm_now_s(void);
+#include "util/now.h"
 
 /* A wall clock the runner reads; now() returns nanoseconds. */
 typedef struct cm_clock_source {

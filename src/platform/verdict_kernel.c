@@ -5,7 +5,9 @@
  * CPU-instructions or generic driver of higher priority, selects it only
  * because nothing else is loaded (a priority any generic driver would
  * beat: the table's generic_priority), or never can (self-test not
- * passed). One verdict per engine and situation, naming its algorithms.
+ * passed); on a kernel whose AF_ALG is restricted (Linux 7.2: CPU-only),
+ * that user space cannot reach it through AF_ALG and in-kernel users can.
+ * One verdict per engine and situation, naming its algorithms.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,9 +24,9 @@
 #define TIE ": a tie, which the driver registered last wins, so the order modules load in decides"
 
 /* The situations, in the order verdicts are listed. */
-enum situation { SELECTED, NOT_SELECTED, ALONE, UNUSABLE, N_SITUATIONS };
+enum situation { SELECTED, NOT_SELECTED, ALONE, UNREACHABLE, UNREACHABLE_IDLE, UNUSABLE, N_SITUATIONS };
 static const char *const codes[N_SITUATIONS] = {"engine-selected", "engine-not-selected", "engine-selected-alone",
-                                                "engine-unusable"};
+                                                "engine-unreachable", "engine-unreachable", "engine-unusable"};
 
 /* One engine in one situation: its algorithms and the first example. */
 struct group {
@@ -87,13 +89,30 @@ static struct group *group_for(struct group *g, size_t *n, const char *engine, e
     return &g[(*n)++];
 }
 
-/* The situation of engine driver d of algorithm alg; -1: none worth a word. */
-static int situation_of(const json_t *alg, const json_t *d, long long generic, const json_t **other)
+/* The driver of alg that AF_ALG reaches and the kernel would pick among
+ * those (the first listed: drivers are by priority), or NULL. */
+static const json_t *reachable_driver(const json_t *alg)
+{
+    size_t i;
+    const json_t *e;
+    json_array_foreach(json_object_get(alg, "drivers"), i, e)
+        if (json_is_true(json_object_get(e, "af_alg_reachable")) && strcmp(sget(e, "selftest"), "unknown") != 0)
+            return e;
+    return NULL;
+}
+
+/* The situation of engine driver d of algorithm alg (restricted: AF_ALG is
+ * CPU-only); -1: none worth a word. */
+static int situation_of(const json_t *alg, const json_t *d, long long generic, int restricted, const json_t **other)
 {
     const char *st = sget(d, "selftest");
     if (st && st[0] && strcmp(st, "passed") != 0) {
         *other = NULL;
         return UNUSABLE;
+    }
+    if (restricted) {
+        *other = reachable_driver(alg);
+        return json_is_true(json_object_get(d, "selected")) ? UNREACHABLE : UNREACHABLE_IDLE;
     }
     if (json_is_true(json_object_get(d, "selected"))) {
         *other = other_driver(alg, d, 0);
@@ -141,6 +160,21 @@ static void message(const struct group *g, long long generic, char *msg, size_t 
                       "CPU-instructions or generic module, then compare them with `cryptometer run --filter afalg`.",
             g->engine, algs, drv, prio, generic);
         break;
+    case UNREACHABLE:
+    case UNREACHABLE_IDLE:
+        cat(msg, len, g->sit == UNREACHABLE ? "%s: %s (priority %lld) serves %s for in-kernel users such as dm-crypt and "
+                                              "IPsec; since Linux 7.2 AF_ALG cannot reach it (%s), so `afalg` figures "
+                                              "here are the CPU's"
+                                            : "%s: %s (priority %lld) is registered for %s but not selected, and since "
+                                              "Linux 7.2 AF_ALG cannot reach it either (%s), so `afalg` figures here are "
+                                              "the CPU's",
+            engine_of(g->drv), drv, prio, algs, sget(g->drv, "af_alg_why") ? sget(g->drv, "af_alg_why") : "CPU-only");
+        if (g->other)
+            cat(msg, len, " (%s, %s)", sget(g->other, "driver"), sget(g->other, "class"));
+        cat(msg, len, g->sit == UNREACHABLE ? "; the engine is measurable through an in-kernel user: dm-crypt over a "
+                                              "RAM disk."
+                                            : "; in-kernel users get the driver of higher priority.");
+        break;
     default:
         cat(msg, len, "%s is registered for %s but its self-test did not pass (%s: selftest %s), so the kernel "
                       "never selects it; look for the driver's self-test failure in dmesg.",
@@ -154,6 +188,7 @@ int platform_kernel_verdicts(const json_t *kernel_crypto, json_t *verdicts)
 {
     long long generic = (long long)json_integer_value(
         json_object_get(json_object_get(pf_data_table(TABLE_PATH), "generic_priority"), "value"));
+    int restricted = json_is_true(json_object_get(json_object_get(kernel_crypto, "af_alg"), "cpu_only"));
     struct group g[MAX_GROUPS];
     size_t ng = 0, i, j;
     const json_t *alg, *d;
@@ -164,8 +199,10 @@ int platform_kernel_verdicts(const json_t *kernel_crypto, json_t *verdicts)
             const json_t *other;
             if (!k || strcmp(k, "hardware-engine") != 0 || json_is_true(json_object_get(d, "internal")))
                 continue;
-            int sit = situation_of(alg, d, generic, &other);
-            struct group *gr = sit >= 0 ? group_for(g, &ng, engine_of(d), (enum situation)sit) : NULL;
+            int sit = situation_of(alg, d, generic, restricted, &other);
+            /* unreachable: one verdict per module (omap-aes and omap-sham are two engines of one table entry) */
+            const char *subject = (sit == UNREACHABLE || sit == UNREACHABLE_IDLE) && sget(d, "module") ? sget(d, "module") : engine_of(d);
+            struct group *gr = sit >= 0 ? group_for(g, &ng, subject, (enum situation)sit) : NULL;
             if (!gr)
                 continue;
             if (!json_array_size(gr->algs)) {

@@ -1,7 +1,7 @@
 /*
  * badrng.c — the test-only backend `badrng`: random sources that are
  * broken on purpose, so that the tests can prove the rng class's
- * self-check (src/core/class_rng.c) fails them and they are never timed.
+ * self-check (src/model/class_rng.c) fails them and they are never timed.
  * Built only with -DCRYPTOMETER_TEST_BACKENDS=ON.
  *
  *   zeros    every byte 0;

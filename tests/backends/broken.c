@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cryptometer/backend.h"
-#include "core/registry.h"
+#include "registry/registry.h"
 #include "impl/ref/sha256.h"
 
 #define BROKEN_CTR_LIMIT 64 /* bytes that come out right */

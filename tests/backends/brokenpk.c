@@ -16,7 +16,7 @@
  */
 #include <stdio.h>
 #include "cryptometer/backend.h"
-#include "core/registry.h"
+#include "registry/registry.h"
 
 /* OpenSSL's implementation of alg, or NULL. The states are OpenSSL's
  * own: every call but the broken one passes straight through. */

@@ -8,8 +8,8 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "core/class.h"
-#include "core/kat_internal.h"
+#include "model/class.h"
+#include "model/kat_case.h"
 
 /* ---- measuring ---------------------------------------------------------------- */
 

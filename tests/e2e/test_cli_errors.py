@@ -116,7 +116,7 @@ def test_list_rejects_unknown_option(cm):
     assert "unknown or incomplete option '--bogus'" in p.stderr
 
 
-# run, verify and list share one option parser (src/core/options.c): the same
+# run, verify and list share one option parser (src/commands/options.c): the same
 # bad value gets the same message and exit code 2 from each command that takes it.
 SHARED_BAD = [
     (("run", "verify"), ["--sizes", "16,abc"], "--sizes: 'abc' is not a size (bytes, or with k/M suffix)"),

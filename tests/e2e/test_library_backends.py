@@ -8,84 +8,75 @@ that provides it). A library that disagrees with a vector is a finding about
 that library, written down with its tcIds in
 tests/data/findings/library_findings.json (and docs/backends.md): the test
 accepts that implementation failing on one of those cases and nothing else."""
+import fnmatch
 import json
 
 import pytest
 
 from conftest import ROOT, run
 
-# The post-quantum algorithms no library of Debian 12 has (docs/post-quantum.md).
-PQ_SIGNATURES = {**{a: "no ML-DSA" for a in ("ml-dsa-44", "ml-dsa-44-1k", "ml-dsa-65",
-                                              "ml-dsa-65-1k", "ml-dsa-87", "ml-dsa-87-1k")},
-                 "slh-dsa-sha2-128s": "no SLH-DSA", "slh-dsa-sha2-128f": "no SLH-DSA",
-                 **{a: "no ML-KEM" for a in ("ml-kem-512", "ml-kem-768", "ml-kem-1024",
-                                              "x25519mlkem768")}}
+# What each library backend lacks, with the reason, and the classes it
+# answers for: the one table the registry makes the lacking rows from.
+LACKS = json.loads((ROOT / "data/backend_lacks.json").read_text())
 
-# backend -> what it lacks (algorithm -> a phrase of the reason) and the
-# Debian package of its library.
+
+def in_scope(backend, alg, cls):
+    """1 when the table makes backend answer for alg (of class cls): a row
+    it implements or a lacking one."""
+    entry = LACKS["backends"][backend]
+    return alg not in LACKS["our_own"] and any(cls in LACKS["scopes"][s] for s in entry["scope"])
+
+
+def lack_reasons(backend, alg):
+    """The reasons the table gives for backend lacking alg, and whether one
+    holds whatever the build ("build" and "if" entries hold only for some
+    builds of the library: the row may then be implemented)."""
+    entries = [e for e in LACKS["lacks"] if backend in e["backends"]
+               and any(fnmatch.fnmatchcase(alg, p) for p in e["algorithms"])]
+    return [e["why"] for e in entries], any("if" not in e and not e.get("build") for e in entries)
+
+
+# backend -> the Debian package of its library, and what to measure.
 LIBRARIES = {
-    "gnutls": {"package": "libgnutls28-dev",
-               "lacking": {**PQ_SIGNATURES, "aes-128-ctr": "no raw AES-CTR", "aes-256-ctr": "no raw AES-CTR",
-                           "aes-128-ecb": "no AES-ECB mode", "aes-256-ecb": "no AES-ECB mode",
-                           "blake2b-512": "no BLAKE2", "blake2s-256": "no BLAKE2",
-                           "poly1305": "no Poly1305 MAC", "x25519": "derives a shared secret",
-                           "ecdh-p256": "derives a shared secret",
-                           **{f"rsa-{b}-oaep-sha256": "no RSA-OAEP" for b in (2048, 3072, 4096)}}},
-    "nettle": {"package": "nettle-dev",
-               "lacking": {**PQ_SIGNATURES, "ecdsa-p256-sha256": "no DER encoding", "blake2b-512": "BLAKE2",
-                           "blake2s-256": "BLAKE2", "poly1305": "Poly1305-AES",
-                           "ecdsa-p384-sha384": "no DER encoding",
-                           **{f"rsa-{b}-oaep-sha256": "OAEP" for b in (2048, 3072, 4096)}}},
-    "libgcrypt": {"package": "libgcrypt20-dev",
-                  "lacking": {**PQ_SIGNATURES, "ecdsa-p256-sha256": "no DER encoding",
-                              "ecdsa-p384-sha384": "no DER encoding",
-                              **{f"rsa-{b}-oaep-sha256": "refuses an empty message"
-                                 for b in (2048, 3072, 4096)}}},
-    "botan": {"package": "libbotan-2-dev",
-              "lacking": {**PQ_SIGNATURES, "chacha20": "not the initial block counter", "blake2s-256": "no BLAKE2s",
-                          "aes-128-ecb": "no ECB cipher mode", "aes-256-ecb": "no ECB cipher mode"}},
+    "gnutls": {"package": "libgnutls28-dev"},
+    "nettle": {"package": "nettle-dev"},
+    "libgcrypt": {"package": "libgcrypt20-dev"},
+    "botan": {"package": "libbotan-2-dev"},
     # one folder, two backends: the symmetric rows are libtomcrypt-ltm's only
     "libtomcrypt-ltm": {"package": "libtomcrypt-dev",
-                        "lacking": {**PQ_SIGNATURES, "ed25519": "no Ed25519", "x25519": "no X25519"},
                         "measure": ["aes-128-cbc/encrypt", "ecdsa-p256-sha256/sign",
                                     "ecdh-p256/derive", "rsa-2048-oaep-sha256/decrypt"]},
     "libtomcrypt-gmp": {"package": "libtomcrypt-dev",
-                        "lacking": {**PQ_SIGNATURES, "ed25519": "no Ed25519", "x25519": "no X25519"},
-                        "classes": {"signature", "kex", "pke"},
                         "measure": ["ecdsa-p256-sha256/sign", "ecdh-p256/derive",
                                     "rsa-2048-oaep-sha256/decrypt"]},
-    "cryptopp": {"package": "libcrypto++-dev", "lacking": {**PQ_SIGNATURES}},
+    "cryptopp": {"package": "libcrypto++-dev"},
     "libsodium": {"package": "libsodium-dev",
-                  "lacking": {**PQ_SIGNATURES, "aes-128-cbc": "no AES-CBC", "aes-256-cbc": "no AES-CBC",
-                              "aes-128-ctr": "no AES-CTR", "aes-256-ctr": "no AES-CTR",
-                              "aes-128-gcm": "256-bit keys only", "aes-128-xts": "no AES-XTS",
-                              "aes-256-xts": "no AES-XTS", "aes-128-ecb": "no AES-ECB",
-                              "aes-256-ecb": "no AES-ECB", "sha1": "no SHA-1",
-                              "sha3-256": "no SHA-3", "sha3-512": "no SHA-3",
-                              "blake2s-256": "no BLAKE2s", "ecdsa-p256-sha256": "no ECDSA",
-                              "ecdsa-p384-sha384": "no ECDSA", "ecdh-p256": "no NIST curve",
-                              **{f"rsa-{b}-{p}-sha256": "no RSA"
-                                 for b in (2048, 3072, 4096) for p in ("pss", "oaep")}},
                   "measure": ["chacha20-poly1305/seal", "ed25519/sign"]},
     # Debian 12's Mbed TLS 2.28
     "mbedtls": {"package": "libmbedtls-dev",
-                "lacking": {**PQ_SIGNATURES, "ed25519": "no EdDSA", "blake2b-512": "no BLAKE2",
-                            "blake2s-256": "no BLAKE2", "sha3-256": "2.28 has no SHA-3",
-                            "sha3-512": "2.28 has no SHA-3"},
                 "measure": ["aes-128-cbc/encrypt", "ecdsa-p256-sha256/sign",
                             "rsa-2048-pss-sha256/sign", "rsa-2048-oaep-sha256/decrypt"]},
-    "wolfssl": {"package": "libwolfssl-dev", "lacking": {**PQ_SIGNATURES},
+    "wolfssl": {"package": "libwolfssl-dev",
                 "measure": ["aes-128-cbc/encrypt", "ed25519/sign", "rsa-2048-pss-sha256/sign",
                             "rsa-2048-oaep-sha256/decrypt"]},
     # bignum only (issue 7 item 4): GMP has no public Montgomery product and
     # no modular square root
-    "gmp": {"package": "libgmp-dev", "classes": {"bignum"},
-            "lacking": {"bn-2048-montmul": "no public Montgomery multiplication",
-                        "bn-2048-modsqrt": "no modular square root"},
-            "measure": ["bn-2048-modmul/modmul", "bn-2048-modexp/modexp"]},
-    "libtommath": {"package": "libtommath-dev", "classes": {"bignum"}, "lacking": {},
+    "gmp": {"package": "libgmp-dev", "measure": ["bn-2048-modmul/modmul", "bn-2048-modexp/modexp"]},
+    "libtommath": {"package": "libtommath-dev",
                    "measure": ["bn-2048-montmul/montmul", "bn-2048-modsqrt/modsqrt"]},
 }
+
+
+def test_every_library_backend_is_in_the_table():
+    """Each backend here answers for its scope in data/backend_lacks.json, and
+    every entry names backends and scopes of the table."""
+    assert set(LIBRARIES) <= set(LACKS["backends"])
+    for entry in LACKS["backends"].values():
+        assert set(entry["scope"]) <= set(LACKS["scopes"])
+    for e in LACKS["lacks"]:
+        assert set(e["backends"]) <= set(LACKS["backends"]), e
+        assert e["algorithms"] and e["why"], e
+
 
 # The documented findings (one file, which tests/unit/test_kat.c reads too):
 # backend -> algorithm -> (vector file, tcIds the library gets wrong).
@@ -105,40 +96,34 @@ def listed(cm_bin):
     return json.loads(run(cm_bin, "list", "--json").stdout)["benchmarks"]
 
 
-@pytest.fixture(scope="module")
-def algorithms(listed):
-    """Every algorithm some backend of this build has a row for."""
-    return {b["algorithm"] for b in listed}
-
-
-# Algorithms no library has (our own code only) and the random sources (the
-# system's and the CPU's): no library backend needs a row for them.
-NOT_LIBRARY_ROWS = {"norx32-4-1", "norx64-4-1", "random"}
-
-
 @pytest.mark.parametrize("backend", sorted(LIBRARIES))
-def test_backend_has_a_row_for_every_algorithm(cm, need_backend, listed, algorithms, backend):
+def test_backend_has_a_row_for_every_algorithm(cm, need_backend, listed, backend):
     need_backend(backend)
     doc = json.loads(cm("list", "--json", "--backends", backend).stdout)
     rows = {}
     for b in doc["benchmarks"]:
         rows.setdefault(b["algorithm"], []).append(b)
-    spec = LIBRARIES[backend]
-    # every algorithm of its classes is a row, available or lacking with the
-    # reason: nothing disappears from the comparison silently
-    # bignum rows are those of the libraries issue 7 names for them (OpenSSL
-    # BN, GMP, libtommath: docs/backends.md); the other backends have none
-    classes = spec.get("classes") or {b["class"] for b in listed} - {"bignum"}
-    expected = {b["algorithm"] for b in listed if b["class"] in classes} - NOT_LIBRARY_ROWS
+    # every algorithm of its scope (data/backend_lacks.json) is a row,
+    # available or lacking with the reason: nothing disappears from the
+    # comparison silently. Bignum rows are those of the libraries issue 7
+    # names for them (OpenSSL BN, GMP, libtommath: docs/backends.md); the
+    # other backends have none
+    expected = {b["algorithm"] for b in listed if in_scope(backend, b["algorithm"], b["class"])}
     assert not expected - set(rows), f"{backend} has no row for {sorted(expected - set(rows))}"
-    for alg in spec["lacking"]:
-        if alg in algorithms:
+    for alg in expected:
+        reasons, always = lack_reasons(backend, alg)
+        lacking = [f"{backend} lacks it: {why}" for why in reasons]
+        if always:
             assert alg in rows, f"{backend} says nothing about {alg}"
-            for b in rows[alg]:
+        for b in rows[alg]:
+            if always:
                 assert not b["available"]
-                assert f"{backend} lacks it" in b["reason"] and spec["lacking"][alg] in b["reason"]
+            if not b["available"]:
+                # an algorithm the table says nothing of is implemented: a
+                # library that lacks it needs its reason in the table
+                assert f"{backend} lacks it" in b["reason"] and b["reason"] in lacking, b
     for alg, bs in rows.items():
-        if alg not in spec["lacking"]:
+        if alg not in expected:
             assert all(b["available"] for b in bs), (alg, [b["reason"] for b in bs])
 
 
@@ -151,13 +136,16 @@ def test_backend_passes_verify(cm, need_backend, listed, tmp_path, backend):
     out = tmp_path / "v.json"
     p = cm("verify", "--backends", backend, "--json", out)
     doc = json.loads(out.read_text())
-    spec = LIBRARIES[backend]
+    # what this build of the library lacks: the lacking rows of the table
+    # (test_backend_has_a_row_for_every_algorithm checks them against it)
+    lacking = {b["algorithm"] for b in listed
+               if b["backend"] == backend and f"{backend} lacks it: " in (b["reason"] or "")}
     impls = doc["implementations"]
     assert impls, p.stdout
     unexpected = []
     for i in impls:
         alg = i["algorithm"]
-        if alg in spec["lacking"]:
+        if alg in lacking:
             assert i["status"] == "unavailable" and "lacks it" in i["reason"]
             continue
         assert i["kat"], i  # checked: not crashed, timed out or unavailable

@@ -180,9 +180,11 @@ def test_text_output(cm_bin, features):
 @pytest.mark.parametrize("args,message", [
     (["--only", "nosuch"], "'nosuch' is not a probe of this build"),
     (["--isa", "nosuch"], "'nosuch' is not a feature"),
-    (["--cpu", "100000"], "--cpu 100000: cannot run there"),
-    (["--only"], "--only needs a list"),
-    (["--bogus"], "unknown option '--bogus'"),
+    (["--cpu", "100000"], "--cpu: '100000' is not a CPU number"),
+    (["--only"], "unknown or incomplete option '--only' (see --help)"),
+    (["--only="], "--only needs a list"),
+    (["--bogus"], "unknown or incomplete option '--bogus' (see --help)"),
+    (["stray"], "unexpected argument 'stray' (see --help)"),
 ])
 def test_usage_errors(cm_bin, args, message):
     p = run(cm_bin, "probe", *args)

@@ -160,8 +160,8 @@ def test_a_chunk_the_algorithm_cannot_take_is_skipped_with_its_rule(cm, tmp_path
     (["--chunks", "0"], "--chunks: 0 is out of range"),
     (["--chunks", "abc"], "--chunks: 'abc' is not a size"),
     (["--chunks", "128M"], "--chunks: 128M is out of range"),
-    (["--chunks"], "option '--chunks' needs a value"),
-    (["--totals", "--quick"], "option '--totals' needs a value"),
+    (["--chunks"], "unknown or incomplete option '--chunks' (see --help)"),
+    (["--totals", "--quick"], "unknown or incomplete option '--totals' (see --help)"),
     (["--totals", "0"], "--totals: 0 is out of range"),
     (["--totals", "20000M"], "--totals: 20000M is out of range"),
     (["--totals", "1x"], "--totals: '1x' is not a size"),
@@ -283,7 +283,7 @@ def test_an_unavailable_engine_path_is_not_compared_and_says_so(cm, need_backend
         assert x["flags"] == ["not-ok-points", "not-compared"]
         assert "cannot be compared" in x["message"]
     lines = p.stdout.splitlines()
-    head = lines.index("crossovers (engine path against CPU path; ok points only):")
+    head = lines.index("crossovers (kernel or engine path against CPU path; ok points only):")
     assert head > lines.index("ref:portable/aes-128-cbc/encrypt")  # after the table
     assert lines[head + 1:head + 1 + len(xo)] == [f"  {x['message']}." for x in xo]
 
@@ -337,7 +337,8 @@ def test_detect_sweep_states_the_crossovers_in_words(cm, tmp_path):
     assert v["evidence"]["chunks_compared"] == 3  # the failed 64 KiB point left out
     assert v["evidence"]["flags"] == ["wide-spread", "not-ok-points"]
     assert v["message"] == (
-        "aes-128-cbc encrypt: afalg:kernel (cbc-aes-aesni) beats openssl:evp in throughput from "
+        "aes-128-cbc encrypt: afalg:kernel (cbc-aes-aesni, CPU instructions in the kernel, not an engine) "
+        "beats openssl:evp in throughput from "
         "4096-byte chunks, and in CPU time from 256-byte chunks, at 1 MiB totals; it rests on "
         "wide-spread points.")
     v = xo[("afalg:kernel", "ref:aesni")]
@@ -404,7 +405,7 @@ def test_detect_sweep_refuses_a_bad_file_in_one_line(cm, tmp_path, content, mess
     p = cm("detect", "--no-clock", "--json", "--sweep", f)
     assert p.returncode == 3, (p.stdout, p.stderr)
     lines = p.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("cryptometer detect: --sweep "), p.stderr
+    assert len(lines) == 1 and lines[0].startswith("cryptometer detect: error: --sweep "), p.stderr
     assert message in lines[0]
     assert p.stdout == ""
 
@@ -412,4 +413,7 @@ def test_detect_sweep_refuses_a_bad_file_in_one_line(cm, tmp_path, content, mess
 def test_detect_sweep_needs_a_file(cm):
     p = cm("detect", "--sweep")
     assert p.returncode == 2 and p.stdout == ""
-    assert p.stderr == "cryptometer detect: --sweep needs a file (at most 8)\n"
+    assert p.stderr == "cryptometer detect: error: unknown or incomplete option '--sweep' (see --help)\n"
+    p = cm("detect", "--sweep=")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr == "cryptometer detect: error: --sweep needs a file (at most 8)\n"

@@ -2,14 +2,14 @@
 either the previous pair of files is intact and consistent, or the new pair is complete and
 consistent (issue 11: "the JSON and the CSV of one run are committed together").
 
-The kill points are the test build's fault injection hook (src/core/testhook.h):
+The kill points are the test build's fault injection hook (src/util/testhook.h):
 CRYPTOMETER_TEST_KILL_AT=STEP[:N] makes the process SIGKILL itself the Nth time the
 writer reaches STEP: ``tmp-written`` (a temporary file's bytes written), ``fsync`` (it is
 flushed), ``journal`` (the commit journal is in place), ``rename`` (a temporary file
 renamed over its target). The writer handles the JSON first, then the CSV, so
 ``tmp-written:2`` is the CSV's temporary file and ``rename:1``/``rename:2`` are the first
 and the second rename. A kill after the journal leaves ``r.json.commit``: the next command
-that checks r.json as an output finishes the commit (src/core/write_commit.c), here a run
+that checks r.json as an output finishes the commit (src/records/write_commit.c), here a run
 whose filter matches nothing, so that it writes nothing itself.
 """
 
@@ -82,7 +82,7 @@ def test_kill_while_writing_keeps_a_consistent_pair(cm_test_bin, tmp_path, step)
     killed = _run(cm_test_bin, tmp_path, "16,64", kill_at=step)
     assert killed.returncode == -signal.SIGKILL, (
         "the run was not killed at %s (exit %d): the writer no longer reaches this kill point "
-        "(src/core/testhook.h)\n%s" % (step, killed.returncode, killed.stderr[-2000:]))
+        "(src/util/testhook.h)\n%s" % (step, killed.returncode, killed.stderr[-2000:]))
 
     pending = (tmp_path / "r.json.commit").exists()
     assert pending == (step in ("journal:1", "rename:1", "rename:2")), \

@@ -1,6 +1,6 @@
 /*
  * fuzz_options.c — libFuzzer harness of the option parser of run, verify
- * and list (cm_options_parse, src/core/options.c).
+ * and list (cm_options_parse, src/commands/options.c).
  *
  * The first byte of the input picks the command; the rest is split into
  * arguments at NUL and newline bytes (so arguments may hold spaces and any
@@ -10,8 +10,8 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #include "fuzz_common.h"
-#include "core/options.h"
-#include "core/plan.h"
+#include "commands/options.h"
+#include "registry/plan.h"
 #include "util/error.h"
 
 #define MAX_ARGS 64

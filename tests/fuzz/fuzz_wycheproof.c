@@ -1,12 +1,12 @@
 /*
  * fuzz_wycheproof.c — libFuzzer harness of the Wycheproof file checker:
  * the input parsed with json_loadb, as `verify --wycheproof` parses a file,
- * then cm_kat_wycheproof_scan (src/core/kat_wycheproof.c), which walks every
+ * then cm_kat_wycheproof_scan (src/check/kat_wycheproof.c), which walks every
  * group and case and decodes their fields.
  */
 #include <jansson.h>
 #include "fuzz_common.h"
-#include "core/kat.h"
+#include "check/kat.h"
 #include "util/error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

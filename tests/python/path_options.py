@@ -45,6 +45,8 @@ CASES = [
     dict(cmd="files", option="--json", policy="write", kind="file",
          argv=["files", "--sizes", "64k", "--repeat", "1", "--quiet", "--impl", "ref:portable",
                "--json", "{path}"]),
+    dict(cmd="show", option="FILE", policy="read", kind="file",
+         argv=["show", "{path}"]),
     dict(cmd="detect", option="--sweep", policy="read", kind="file",
          argv=["detect", "--no-clock", "--sweep", "{path}"]),
     dict(cmd="detect", option="--sysroot", policy="tree", kind="dir",

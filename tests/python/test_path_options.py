@@ -52,6 +52,15 @@ def c_options(cm_bin, command):
         found[m.group(1)] = m.group(2)
     for m in re.finditer(r"\[(--[a-z0-9-]+)(?: ([^\s\]]+))?\]", text):   # the synopsis
         found.setdefault(m.group(1), m.group(2))
+    usage = []                                          # the synopsis, without its options
+    for line in text.splitlines():
+        if usage and (not line.strip() or line.startswith("  --")):
+            break
+        if usage or line.startswith("usage:"):
+            usage.append(line)
+    rest = re.sub(r"\[[^\]]*\]|--\S+(?: [A-Z]\S*)?", " ", " ".join(usage).split(command, 1)[-1])
+    for word in re.findall(r"\b[A-Z][A-Z_|]+\b", rest):
+        found.setdefault(word, word)                    # a positional: "show FILE"
     return found
 
 

@@ -4,7 +4,7 @@
  * the clock by a known cost per operation, so every answer is exact.
  */
 #include <string.h>
-#include "core/runner.h"
+#include "measure/runner.h"
 #include "check.h"
 
 typedef struct fake {

@@ -1,5 +1,5 @@
 /*
- * test_class_bignum.c — the bignum class module (src/core/class_bignum.c)
+ * test_class_bignum.c — the bignum class module (src/model/class_bignum.c)
  * driven by a counting fake table, and the real libraries of the build on
  * the embedded vectors:
  *
@@ -24,10 +24,10 @@
 #include <string.h>
 #include <jansson.h>
 #include "check.h"
-#include "core/class.h"
-#include "core/kat.h"
-#include "core/registry.h"
-#include "core/workload.h"
+#include "model/class.h"
+#include "check/kat.h"
+#include "registry/registry.h"
+#include "measure/workload.h"
 
 #define N 256 /* bytes of a 2048-bit number */
 #define FLIP_AT 3

@@ -28,10 +28,10 @@
 #include <string.h>
 #include <jansson.h>
 #include "check.h"
-#include "core/kept_key.h"
-#include "core/class.h"
-#include "core/kat.h"
-#include "core/workload.h"
+#include "model/kept_key.h"
+#include "model/class.h"
+#include "check/kat.h"
+#include "measure/workload.h"
 
 /* ---- the counting fakes ------------------------------------------------------------ */
 

@@ -1,5 +1,5 @@
 /*
- * test_detect.c — the detect document (src/core/detect.c), its text view
+ * test_detect.c — the detect document (src/run/detect.c), its text view
  * (detect_text.c) and its command (cmd_detect.c), on recorded trees and
  * on the live system.
  *
@@ -12,8 +12,8 @@
 #include <jansson.h>
 
 #include "check.h"
-#include "core/commands.h"
-#include "core/detect.h"
+#include "commands/commands.h"
+#include "run/detect.h"
 
 /* Runs cm_detect_main with stdout and stderr sent to /dev/null. */
 static int run_detect(int argc, char **argv)

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "util/input.h"
-#include "core/output.h"
+#include "records/output.h"
 #include "check.h"
 
 static void write_text(const char *path, const char *text)

@@ -1,5 +1,5 @@
 /*
- * test_isolate.c — fault isolation (src/core/isolate.c): children that
+ * test_isolate.c — fault isolation (src/util/isolate.c): children that
  * exit normally (with their messages delivered in order), fail, crash on
  * SIGSEGV and SIGABRT, hang past their deadline, or stay alive by talking;
  * the outcome's status and the signal named in its detail.
@@ -13,7 +13,7 @@
 #include <jansson.h>
 
 #include "check.h"
-#include "core/isolate.h"
+#include "util/isolate.h"
 
 /* What the parent received. */
 struct inbox {

@@ -38,10 +38,10 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "util/embedded.h"
-#include "core/class.h"
-#include "core/kat.h"
-#include "core/registry.h"
-#include "core/verify.h"
+#include "model/class.h"
+#include "check/kat.h"
+#include "registry/registry.h"
+#include "commands/verify.h"
 #include "impl/ref/aes.h"
 #include "impl/ref/aes_modes.h"
 #include "impl/ref/hmac_sha256.h"

@@ -19,10 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/kat.h"
-#include "core/kat_internal.h"
-#include "core/registry.h"
-#include "core/workload.h"
+#include "check/kat.h"
+#include "check/kat_internal.h"
+#include "registry/registry.h"
+#include "measure/workload.h"
 
 static int failures;
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "core/kept_key.h"
-#include "core/workload.h"
+#include "model/kept_key.h"
+#include "measure/workload.h"
 
 static int creates, keygens, destroys, fail_sign;
 

@@ -13,7 +13,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "core/registry.h"
+#include "registry/registry.h"
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/opensslconf.h>
 #ifndef OPENSSL_NO_ENGINE

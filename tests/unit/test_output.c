@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <jansson.h>
-#include "core/output.h"
-#include "core/record.h"
-#include "core/stats.h"
+#include "records/output.h"
+#include "records/record.h"
+#include "util/stats.h"
 #include "check.h"
 
 /* The whole file at path, malloc'ed (NULL if unreadable). */
@@ -246,6 +246,22 @@ int main(void)
     CHECK(text && strstr(text, "\nfaulty:portable/sha256/digest,faulty,portable,sha256,hash,digest,"
                                "byte,64,1,0,,failed-kat,\"a,b \"\"c\"\"\nd\",") != NULL);
     free(text);
+
+    /* a text cell that would start a spreadsheet formula gets a leading
+     * quote (CSV injection); numbers, negative ones too, stay numbers */
+    snprintf(set.items[2].reason, sizeof set.items[2].reason, "=HYPERLINK(\"http://x\",\"y\")");
+    size_t len;
+    char *injected = cm_csv_text(set.items, set.n, &len);
+    CHECK(injected && strstr(injected, ",failed-kat,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",") != NULL);
+    free(injected);
+    for (const char *lead = "+-@\t"; *lead; lead++) {
+        snprintf(set.items[2].reason, sizeof set.items[2].reason, "%cSUM(A1)", *lead);
+        injected = cm_csv_text(set.items, set.n, &len);
+        char want[32];
+        snprintf(want, sizeof want, ",failed-kat,'%cSUM(A1),", *lead);
+        CHECK(injected && strstr(injected, want) != NULL);
+        free(injected);
+    }
 
     /* atomic: nothing temporary is left behind */
     CHECK(count_tmp(dir) == 0);

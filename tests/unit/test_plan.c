@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "core/plan.h"
-#include "core/registry.h"
+#include "registry/plan.h"
+#include "registry/registry.h"
 
 /* The plan of a selection, or NULL with *n 0 when the selection is
  * refused (err then holds why). The caller frees the groups. */

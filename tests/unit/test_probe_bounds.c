@@ -8,7 +8,7 @@
  */
 #include <jansson.h>
 #include "check.h"
-#include "core/probe.h"
+#include "measure/probe.h"
 
 /* The fixture called name, parsed; NULL (a failed check) when unreadable. */
 static json_t *fixture(const char *name)

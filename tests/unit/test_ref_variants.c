@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "core/registry.h"
+#include "registry/registry.h"
 
 #define MAX_LEN 4200
 

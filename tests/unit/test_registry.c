@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
-#include "core/registry.h"
+#include "registry/registry.h"
 
 /* ---- a table that is never called ------------------------------------------------ */
 

@@ -4,17 +4,21 @@
  * aes_score.c): emulated CPUs on the qemu-recorded trees and on documents
  * shaped like a user-mode emulator's, the AES score with the CPU's
  * instructions and the library's capability vector, twin clusters, and the
- * kernel engines of tests/data/engines.
+ * kernel engines of tests/data/engines (also under a Linux 7.2 version,
+ * where AF_ALG cannot reach them).
  *
  * Usage: test_verdicts [SOURCE_DIR]
  */
 #include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include <jansson.h>
 
 #include "check.h"
-#include "core/detect.h"
+#include "run/detect.h"
 #include "platform/aes_score.h"
 #include "platform/verdict.h"
 
@@ -102,6 +106,7 @@ static void test_engines(void)
         {"engines/marvell-armada8040-safexcel", "engine-selected", "a tie"},
         {"engines/marvell-armada388-cesa", "engine-selected engine-not-selected engine-selected-alone",
          "only because nothing else is loaded"},
+        {"engines/ti-am335x-omap", "engine-selected", "omap-hmac-sha256, priority 400"},
     };
     char buf[256];
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -274,11 +279,99 @@ static void test_twins(void)
     json_decref(scores);
 }
 
+/* A root in a new temporary directory: src's proc/crypto and proc/cpuinfo
+ * (symlinks) and a proc/version of the given kernel. 0 or -1. */
+static int root_with_version(const char *src, const char *version, char *dir, size_t len)
+{
+    char path[1024], target[1024];
+    snprintf(dir, len, "/tmp/cm-verdicts.XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    snprintf(path, sizeof path, "%s/proc", dir);
+    int rc = mkdir(path, 0700);
+    const char *files[] = {"crypto", "cpuinfo"};
+    for (size_t i = 0; i < 2 && rc == 0; i++) {
+        snprintf(path, sizeof path, "%s/proc/%s", tree(src), files[i]);
+        snprintf(target, sizeof target, "%s/proc/%s", dir, files[i]);
+        char *abs = realpath(path, NULL); /* the link must not depend on the working directory */
+        rc = abs ? symlink(abs, target) : -1;
+        free(abs);
+    }
+    snprintf(path, sizeof path, "%s/proc/version", dir);
+    FILE *f = rc == 0 ? fopen(path, "w") : NULL;
+    if (!f)
+        return -1;
+    fprintf(f, "Linux version %s (debian-kernel@lists.debian.org) #1 SMP Debian\n", version);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* Removes what root_with_version made. */
+static void remove_root(const char *dir)
+{
+    char path[1024];
+    const char *files[] = {"proc/crypto", "proc/cpuinfo", "proc/version", "proc", ""};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        remove(path);
+    }
+}
+
+/* The driver object named driver in doc's kernel_crypto, or NULL. */
+static const json_t *driver_of(const json_t *doc, const char *driver)
+{
+    size_t i, j;
+    const json_t *a, *d;
+    json_array_foreach(json_object_get(json_object_get(doc, "kernel_crypto"), "algorithms"), i, a)
+        json_array_foreach(json_object_get(a, "drivers"), j, d)
+            if (strcmp(json_string_value(json_object_get(d, "driver")), driver) == 0)
+                return d;
+    return NULL;
+}
+
+/* The OMAP and CESA boards under a Linux 7.2 version: AF_ALG is CPU-only,
+ * the engines are unreachable from user space and measurable through
+ * dm-crypt; under 6.1 the same tree says the engine is selected. */
+static void test_engines_7_2(void)
+{
+    static const struct {
+        const char *tree, *engine, *version, *codes, *state;
+    } cases[] = {
+        {"engines/ti-am335x-omap", "cbc-aes-omap", "7.2.13+deb14-armmp", "engine-unreachable engine-unreachable",
+         "restricted"},
+        {"engines/marvell-armada388-cesa", "mv-cbc-aes", "7.2.13+deb14-armmp", "engine-unreachable engine-unreachable",
+         "restricted"},
+        {"engines/ti-am335x-omap", "cbc-aes-omap", "6.1.0-56-armmp", "engine-selected", "present"},
+    };
+    char buf[256], dir[256];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cm_error err = {0};
+        CHECK(root_with_version(cases[i].tree, cases[i].version, dir, sizeof dir) == 0);
+        json_t *doc = cm_detect_document(dir, 0, &err);
+        CHECK(doc != NULL);
+        remove_root(dir);
+        if (!doc)
+            continue;
+        const json_t *vs = json_object_get(doc, "verdicts");
+        const json_t *af = json_object_get(json_object_get(doc, "kernel_crypto"), "af_alg");
+        int restricted = strcmp(cases[i].state, "restricted") == 0;
+        CHECK_STR(codes(vs, "kernel", buf, sizeof buf), cases[i].codes);
+        CHECK_STR(json_string_value(json_object_get(af, "state")), cases[i].state);
+        CHECK(json_is_true(json_object_get(af, "cpu_only")) == restricted);
+        CHECK(mentions(vs, "AF_ALG cannot reach it") == restricted);
+        CHECK(mentions(vs, "measurable through an in-kernel user: dm-crypt") == restricted);
+        CHECK(json_is_true(json_object_get(driver_of(doc, cases[i].engine), "af_alg_reachable")) == !restricted);
+        CHECK(json_is_true(json_object_get(driver_of(doc, "sha1-neon"), "af_alg_reachable")));
+        CHECK(strstr(json_string_value(json_object_get(af, "deprecation")), "iwd") != NULL);
+        json_decref(doc);
+    }
+}
+
 int main(int argc, char **argv)
 {
     snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
     test_recorded_trees();
     test_engines();
+    test_engines_7_2();
     test_aes_evidence();
     test_weigh();
     test_emulation();

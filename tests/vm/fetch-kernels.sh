@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/vm/fetch-kernels.sh — get the Debian kernels and busybox binaries the VM tests boot.
 #
-# Usage: tests/vm/fetch-kernels.sh [--arch x86_64|arm64|all] [--force]
+# Usage: tests/vm/fetch-kernels.sh [--arch x86_64|arm64|all] [--kernel bookworm|sid] [--force]
 #
 # x86_64: Debian's kernel from the installed linux-image-amd64 (/boot/vmlinuz-<kver> and
 #         /lib/modules/<kver>); when it is not installed, the same package is downloaded
@@ -18,20 +18,33 @@
 #   <ARCH>_KERNEL  <ARCH>_MODDIR  <ARCH>_KVER  <ARCH>_KPKG  <ARCH>_BUSYBOX
 # with ARCH = X86_64 or ARM64, and X86_64_VMLINUX: the ELF vmlinux extracted from the
 # bzImage (qemu boots it through its PVH entry, ~4 s faster under TCG than the bzImage). Idempotent: a second run downloads nothing.
+#
+# --kernel sid: Debian sid's current kernels instead (Linux 7.2 and later, where AF_ALG is CPU-only
+# and splice copies), beside bookworm's. Sid's kernel packages are split:
+# linux-image-<ver>-<flavour> depends on linux-binary-<ver>-<flavour> (usr/lib/modules/<ver>/vmlinuz)
+# and linux-modules-<ver>-<flavour>. Both are fetched with `apt-get download` through a private apt
+# configuration under $CACHE/sid/apt that lists only sid (its own sources.list, lists and archives):
+# the host's sources and packages are never changed. dpkg-deb -x extracts them and `depmod -b`
+# builds modules.dep (they ship none, nor modules.builtin). The version is what sid's
+# linux-image-amd64 / linux-image-arm64 depend on; the lists are refreshed once a day. Writes
+# <ARCH>_SID_KERNEL <ARCH>_SID_MODDIR <ARCH>_SID_KVER <ARCH>_SID_KPKG (busybox stays bookworm's).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 ARCH=all
 FORCE=0
+KSET=bookworm
 while [ $# -gt 0 ]; do
     case "$1" in
         --arch) ARCH="$2"; shift 2 ;;
+        --kernel) KSET="$2"; shift 2 ;;
         --force) FORCE=1; shift ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
         *) die "unknown argument: $1" ;;
     esac
 done
 case "$ARCH" in x86_64|arm64|all) ;; *) die "--arch must be x86_64, arm64 or all" ;; esac
+case "$KSET" in bookworm|sid) ;; *) die "--kernel must be bookworm or sid" ;; esac
 
 mkdir -p "$VM_CACHE/debs"
 ENV_FILE="$VM_CACHE/kernels.env"
@@ -195,11 +208,69 @@ fetch_arm64() {
     set_env ARM64_BUSYBOX "$VM_CACHE/arm64/busybox/bin/busybox"
 }
 
-case "$ARCH" in
-    x86_64) fetch_x86_64 ;;
-    arm64) fetch_arm64 ;;
-    all) fetch_x86_64; fetch_arm64 ;;
-esac
+# ---------------------------------------------------------------------------- sid
+SID="$VM_CACHE/sid"
+APT_OPTS=(-o Dir::Etc::sourcelist="$SID/apt/sources.list" -o Dir::Etc::sourceparts=/nonexistent
+    -o Dir::State::Lists="$SID/apt/lists" -o Dir::Cache="$SID/apt/cache"
+    -o APT::Architectures::=amd64 -o APT::Architectures::=arm64 -o APT::Sandbox::User=root)
+
+# sid_lists — sid's package lists in the private configuration, refreshed when older than a day.
+sid_lists() {
+    ensure_pkgs xz-utils
+    mkdir -p "$SID/apt/lists/partial" "$SID/apt/cache/archives/partial" "$SID/debs"
+    echo "deb http://deb.debian.org/debian sid main" >"$SID/apt/sources.list"
+    if [ "$FORCE" = 1 ] || [ -z "$(find "$SID/apt/lists" -maxdepth 1 -name '*_Packages*' -mtime -1 2>/dev/null)" ]; then
+        log "apt-get update (sid only, private lists under $SID/apt)"
+        apt-get "${APT_OPTS[@]}" update -qq >&2 || die "apt-get update of sid's lists failed"
+    fi
+}
+
+# fetch_sid FLAVOUR DPKG-ARCH PREFIX — download, extract and depmod sid's kernel of that flavour.
+fetch_sid() {
+    local flavour="$1" darch="$2" pfx="$3" image kver ver dir deb p
+    image="$(apt-cache "${APT_OPTS[@]}" depends "linux-image-$flavour:$darch" 2>/dev/null |
+        sed -n "s/^ *Depends: \(linux-image-[0-9][^:]*-$flavour\)\(:$darch\)\?\$/\1/p" | head -n1)"
+    [ -n "$image" ] || die "sid has no linux-image-$flavour:$darch"
+    kver="${image#linux-image-}"
+    ver="$(apt-cache "${APT_OPTS[@]}" policy "$image:$darch" | sed -n 's/^ *Candidate: //p')"
+    dir="$SID/$darch"
+    for p in "linux-binary-$kver" "linux-modules-$kver"; do
+        deb="$SID/debs/${p}_${ver//:/%3a}_$darch.deb"
+        if [ ! -s "$deb" ] || [ "$FORCE" = 1 ]; then
+            log "downloading $p:$darch=$ver"
+            (cd "$SID/debs" && apt-get "${APT_OPTS[@]}" download -q "$p:$darch=$ver" >&2) ||
+                die "apt-get download $p:$darch=$ver failed"
+        fi
+        if [ ! -e "$dir/.extracted-$(basename "$deb")" ]; then
+            log "extracting $(basename "$deb")"
+            mkdir -p "$dir"
+            dpkg-deb -x "$deb" "$dir"
+            touch "$dir/.extracted-$(basename "$deb")"
+        fi
+    done
+    # depmod -b wants DIR/lib/modules; the packages use usr/lib/modules.
+    [ -e "$dir/lib" ] || ln -s usr/lib "$dir/lib"
+    [ -s "$dir/usr/lib/modules/$kver/modules.dep" ] || depmod -b "$dir" "$kver" 2>/dev/null
+    set_env "${pfx}_SID_KERNEL" "$dir/usr/lib/modules/$kver/vmlinuz"
+    set_env "${pfx}_SID_MODDIR" "$dir/usr/lib/modules/$kver"
+    set_env "${pfx}_SID_KVER" "$kver"
+    set_env "${pfx}_SID_KPKG" "$image:$darch=$ver"
+}
+
+if [ "$KSET" = sid ]; then
+    sid_lists
+    case "$ARCH" in
+        x86_64) fetch_sid amd64 amd64 X86_64 ;;
+        arm64) fetch_sid arm64 arm64 ARM64 ;;
+        all) fetch_sid amd64 amd64 X86_64; fetch_sid arm64 arm64 ARM64 ;;
+    esac
+else
+    case "$ARCH" in
+        x86_64) fetch_x86_64 ;;
+        arm64) fetch_arm64 ;;
+        all) fetch_x86_64; fetch_arm64 ;;
+    esac
+fi
 
 log "wrote $ENV_FILE"
 cat "$ENV_FILE"

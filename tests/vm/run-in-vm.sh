@@ -5,11 +5,14 @@
 #   tests/vm/run-in-vm.sh --arch x86_64|arm64 [--cpu max|cortex-a53|cortex-a72|...]
 #       [--smp N] [--mem MiB] [--modules "af_alg algif_hash ..."]... [--rng]
 #       [--file SRC[:DEST]]... [--record DIR] [--timeout SECONDS] [--append KARGS]
-#       [--accel tcg|kvm] [--verbose] [--keep] -- COMMAND [ARG...]
+#       [--accel tcg|kvm] [--kernel bookworm|sid] [--verbose] [--keep] -- COMMAND [ARG...]
 #
 # What it does:
 #   1. Gets the kernel, its modules and a static busybox of the right architecture
 #      (tests/vm/fetch-kernels.sh, cached under ${CRYPTOMETER_VM_CACHE:-~/.cache/cryptometer-vm}).
+#      --kernel sid boots Debian sid's kernel instead (Linux 7.2 and later;
+#      fetch-kernels.sh --kernel sid;
+#      the x86_64 one as its bzImage), with the same busybox.
 #   2. Builds a small gzip'ed cpio initramfs: busybox, the --modules named (spelled with
 #      '-' or '_') and their dependencies from modules.dep in load order (.ko.xz/.zst/.gz
 #      are decompressed on the host, so busybox insmod only sees plain .ko), the --file
@@ -67,6 +70,7 @@ ACCEL=tcg
 VERBOSE=0
 KEEP=0
 RNG=0
+KSET=bookworm
 while [ $# -gt 0 ]; do
     case "$1" in
         --arch) ARCH="$2"; shift 2 ;;
@@ -80,6 +84,7 @@ while [ $# -gt 0 ]; do
         --append) APPEND="$2"; shift 2 ;;
         --accel) ACCEL="$2"; shift 2 ;;
         --rng) RNG=1; shift ;;
+        --kernel) KSET="$2"; shift 2 ;;
         --verbose) VERBOSE=1; shift ;;
         --keep) KEEP=1; shift ;;
         -h|--help) usage ;;
@@ -115,25 +120,27 @@ case "$ARCH" in
 esac
 ensure_pkgs cpio gzip
 
+case "$KSET" in bookworm) KPFX="$PFX" ;; sid) KPFX="${PFX}_SID" ;; *) die "--kernel must be bookworm or sid" ;; esac
 ENV_FILE="$VM_CACHE/kernels.env"
 _need_fetch=1
 if [ -r "$ENV_FILE" ]; then
     # shellcheck disable=SC1090
     . "$ENV_FILE"
-    _k="${PFX}_KERNEL"; _d="${PFX}_MODDIR"; _b="${PFX}_BUSYBOX"
+    _k="${KPFX}_KERNEL"; _d="${KPFX}_MODDIR"; _b="${PFX}_BUSYBOX"
     [ -r "${!_k:-/nonexistent}" ] && [ -r "${!_d:-/nonexistent}/modules.dep" ] &&
         [ -x "${!_b:-/nonexistent}" ] && _need_fetch=0
 fi
 if [ "$_need_fetch" = 1 ]; then
     "$VM_DIR/fetch-kernels.sh" --arch "$ARCH" >/dev/null
+    [ "$KSET" = bookworm ] || "$VM_DIR/fetch-kernels.sh" --arch "$ARCH" --kernel "$KSET" >/dev/null
     # shellcheck disable=SC1090
     . "$ENV_FILE"
 fi
-_k="${PFX}_KERNEL"; _d="${PFX}_MODDIR"; _b="${PFX}_BUSYBOX"
+_k="${KPFX}_KERNEL"; _d="${KPFX}_MODDIR"; _b="${PFX}_BUSYBOX"
 KERNEL="${!_k}"; MODDIR="${!_d}"; BUSYBOX="${!_b}"
 # x86_64: boot the extracted ELF vmlinux through PVH when there is one (no xz
 # decompression under TCG: ~3.5 s instead of ~8 s).
-if [ "$ARCH" = x86_64 ] && [ -s "${X86_64_VMLINUX:-}" ]; then KERNEL="$X86_64_VMLINUX"; fi
+if [ "$ARCH" = x86_64 ] && [ "$KSET" = bookworm ] && [ -s "${X86_64_VMLINUX:-}" ]; then KERNEL="$X86_64_VMLINUX"; fi
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/cm-vm.XXXXXX")"
 cleanup() { if [ "$KEEP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi; }

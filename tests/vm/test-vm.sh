@@ -11,6 +11,7 @@
 #   CRYPTOMETER_AARCH64_BIN  static aarch64 binary (default build-aarch64/cryptometer, built by
 #                            tests/vm/cross-build-aarch64.sh)
 #   CRYPTOMETER_VM_REQUIRE=1 turn every SKIP into a failure (for CI that must run them)
+#   CRYPTOMETER_VM_KEEP=1    keep the directory of the VMs' outputs (its path is in the log)
 #
 # Checks:
 #   (a) x86_64 VM (-cpu max, TCG) with af_alg algif_hash algif_skcipher aesni_intel
@@ -46,6 +47,11 @@
 #       path is served by cbc-aes-aesni; the document has a crossover entry for each afalg
 #       path against openssl:evp, compared at every chunk. The figures and the crossover
 #       sentences are printed (TCG: not a real machine's).
+#   (g) Debian sid's kernels (7.2 or later; fetch-kernels.sh --kernel sid), x86_64 and arm64:
+#       detect says AF_ALG is restricted (CPU-only, splice copies: tested, not only the version),
+#       states the deprecation, and calls the CPU driver reachable; afalg lists its cipher splice
+#       rows as .splice-copy (none as .splice), which pass vectors. (a) and (b) also check that
+#       bookworm's 6.1 is not CPU-only (an asynchronous driver binds on x86_64).
 # The arm64 "max" VM runs as -cpu max,pauth-impdef=on: the same MIDR, ID registers
 # for crypto and /proc/cpuinfo Features, but 3.5x faster under TCG (the architected
 # QARMA pointer-authentication algorithm is slow to emulate: 17 s vs 5 s to boot).
@@ -98,13 +104,13 @@ def says_absent_or_unused: any(.verdicts[]?, .aes_score.scores[]?;
 DETECT_ARGS=(detect --json)
 # =============================================================================
 
-ONLY="a,b,c,d,e,f"
+ONLY="a,b,c,d,e,f,g"
 BUILD=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --only) ONLY="$2"; shift 2 ;;
         --no-build) BUILD=0; shift ;;
-        -h|--help) sed -n '2,41p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,58p' "$0"; exit 0 ;;
         *) log "unknown argument: $1"; exit 2 ;;
     esac
 done
@@ -113,7 +119,8 @@ want() { case ",$ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 X86_BIN="${CRYPTOMETER_X86_64_BIN:-$REPO_ROOT/build-static/cryptometer}"
 A64_BIN="${CRYPTOMETER_AARCH64_BIN:-$REPO_ROOT/build-aarch64/cryptometer}"
 OUTDIR="$(mktemp -d "${TMPDIR:-/tmp}/cm-test-vm.XXXXXX")"
-trap 'rm -rf "$OUTDIR"' EXIT
+trap '[ -n "${CRYPTOMETER_VM_KEEP:-}" ] || rm -rf "$OUTDIR"' EXIT
+[ -z "${CRYPTOMETER_VM_KEEP:-}" ] || echo "(CRYPTOMETER_VM_KEEP: the outputs stay in $OUTDIR)"
 
 PASSED=0; FAILED=0; SKIPPED=0
 FAILS=(); SKIPS=()
@@ -200,10 +207,10 @@ X86_OK=0; A64_OK=0
 if want a; then
     if build_x86 && [ -x "$X86_BIN" ]; then X86_OK=1; else CHECK=build; bad "no static x86_64 binary at $X86_BIN (build failed?)"; fi
 fi
-if { want d || want f; } && ! want a; then
+if { want d || want f || want g; } && ! want a; then
     if build_x86 && [ -x "$X86_BIN" ]; then X86_OK=1; else CHECK=build; bad "no static x86_64 binary at $X86_BIN (build failed?)"; fi
 fi
-if want b || want c || want e; then
+if want b || want c || want e || want g; then
     if build_a64 && [ -x "$A64_BIN" ]; then A64_OK=1; else CHECK=build; bad "no static aarch64 binary at $A64_BIN (cross-build failed?)"; fi
 fi
 
@@ -248,6 +255,9 @@ if want a; then
             f0=$FAILED
             expect "$J" "a: arch is x86_64" 'arch == "x86_64"'
             expect "$J" "a: AF_ALG available" 'af_alg_available'
+            expect "$J" "a: AF_ALG not CPU-only on 6.1: an asynchronous driver binds, by behaviour" \
+                '.kernel_crypto.af_alg | .cpu_only == false and (.state == "present" or .state == "restricted")
+                 and any(.evidence[]; test("^the asynchronous driver .* binds"))'
             expect "$J" "a: a kernel driver listed for sha256" 'drivers_for("sha256") | length > 0'
             expect "$J" "a: cbc-aes-aesni selected for cbc(aes)" 'selected_driver_for("cbc(aes)") == "cbc-aes-aesni"'
             expect "$J" "a: feature aes (AES-NI) present" 'feature_present("aes")'
@@ -285,6 +295,7 @@ check_arm64_vm() {
             'core_names | length == 0'
     fi
     expect "$J" "$label: AF_ALG available" 'af_alg_available'
+    expect "$J" "$label: AF_ALG on 6.1 is not CPU-only" '.kernel_crypto.af_alg.cpu_only == false'
     expect "$J" "$label: cbc-aes-ce selected for cbc(aes)" 'selected_driver_for("cbc(aes)") == "cbc-aes-ce"'
     expect "$J" "$label: the CPU is emulated (TCG)" 'verdict_codes("cpu") == ["emulated-cpu"]'
     expect "$J" "$label: no absent-or-unused conclusion from the timing" 'says_absent_or_unused | not'
@@ -347,8 +358,9 @@ check_afalg() {
     # the templates over the generic AES: ctr(aes-generic), ecb(aes-generic), and XTS built
     # over ECB, xts(ecb(aes-generic)) (--filter takes at most 256 bytes)
     local tmpl="(ctr|ecb|xts\\(ecb)\\(aes-generic\\)\\)?/aes-128-(ctr|xts|ecb)"
-    local vf="afalg:(($drivers)(\\.splice)?/aes-128-cbc|kernel(\\.splice)?/(sha256|aes-128-gcm)|kernel/(random|aes-128-(ctr|xts|ecb))|$tmpl)|openssl:afalg-engine/aes-128-cbc"
-    local rf="(afalg:($drivers)(\\.splice)?|openssl:(evp|afalg-engine))/aes-128-cbc/encrypt"
+    # .s[-a-z]*: .splice or .splice-copy
+    local vf="afalg:(($drivers)(\\.s[-a-z]*)?/aes-128-cbc|kernel(\\.s[-a-z]*)?/(sha256|aes-128-gcm)|kernel/(random|aes-128-(ctr|xts|ecb))|$tmpl)|openssl:afalg-engine/aes-128-cbc"
+    local rf="(afalg:($drivers)(\\.splice(-copy)?)?|openssl:(evp|afalg-engine))/aes-128-cbc/encrypt"
     out="$OUTDIR/$label"
     t0=$SECONDS
     "$VM_DIR/run-in-vm.sh" --arch "$arch" --cpu "$cpu" --timeout 400 --modules "$modules" \
@@ -358,39 +370,44 @@ check_afalg() {
             echo run-exit=\$? >&2;
             /cryptometer files --impl afalg:kernel --sizes 32k,256k --repeat 1 --quiet --json /tmp/f.json >&2;
             echo files-exit=\$? >&2; cat /tmp/v.json; echo '@@@@'; cat /tmp/r.json; echo '@@@@';
-            cat /tmp/f.json" \
+            cat /tmp/f.json; echo; echo '@@@@'; /cryptometer detect --json --no-clock" \
         >"$out.out" 2>"$out.err" || true
     echo "  ($label: VM finished in $((SECONDS - t0)) s)"
     local part n=0
-    for part in v r f; do  # the three documents, in that order, between @@@@ lines
+    for part in v r f k; do  # the four documents, in that order, between @@@@ lines
         awk -v n="$n" '/^@@@@$/{k++; next} k == n {print}' "$out.out" >"$out.$part.json"
         n=$((n + 1))
     done
     if ! jq -e . "$out.v.json" >/dev/null 2>&1 || ! jq -e . "$out.r.json" >/dev/null 2>&1 ||
-        ! jq -e . "$out.f.json" >/dev/null 2>&1; then
-        bad "$label: the VM did not give the verify, run and files documents"
+        ! jq -e . "$out.f.json" >/dev/null 2>&1 || ! jq -e . "$out.k.json" >/dev/null 2>&1; then
+        bad "$label: the VM did not give the verify, run, files and detect documents"
         tail -n 30 "$out.err" | sed 's/^/  | /'
         return 0
     fi
     f0=$FAILED
-    local v p
+    local v p sp=.splice
+    # the cipher's splice path is labelled by what the kernel does (detect tests it): Debian's
+    # 6.1 since 6.1.180 and Linux 7.2 copy ("crypto: af_alg - Remove zero-copy support ...")
+    if jq -e '.kernel_crypto.af_alg.splice == "copies"' "$out.k.json" >/dev/null; then sp=.splice-copy; fi
+    expect "$out.k.json" "$label: detect tested splice by behaviour (afalg's $sp rows follow it)" \
+        'any(.kernel_crypto.af_alg.evidence[]; startswith("splice into an skcipher socket"))'
     for v in kernel "$driver" "cbc(aes-generic)"; do
-        for p in "" .splice; do
+        for p in "" "$sp"; do
             expect "$out.v.json" "$label: afalg:$v$p/aes-128-cbc passed vectors and cross-check" \
                 '[.implementations[] | select(.implementation == $i)] | length == 1 and
                  (.[0] | .status == "passed" and .kat.vectors.passed > 0 and .kat.cross_check.status == "passed")' \
                 --arg i "afalg:$v$p/aes-128-cbc"
         done
     done
-    for v in kernel/sha256 kernel.splice/sha256 kernel/aes-128-gcm kernel.splice/aes-128-gcm kernel/random \
+    for v in kernel/sha256 kernel.splice/sha256 kernel/aes-128-gcm "kernel$sp/aes-128-gcm" kernel/random \
         kernel/aes-128-ctr "ctr(aes-generic)/aes-128-ctr" kernel/aes-128-xts "xts(ecb(aes-generic))/aes-128-xts" \
         kernel/aes-128-ecb "ecb(aes-generic)/aes-128-ecb"; do
         expect "$out.v.json" "$label: afalg:$v passed" \
             'any(.implementations[]; .implementation == $i and .status == "passed")' --arg i "afalg:$v"
     done
-    for v in kernel kernel.splice "$driver" "$driver.splice" "cbc(aes-generic)" "cbc(aes-generic).splice"; do
-        local served="$v"
-        case "$v" in kernel*) served="$driver" ;; *.splice) served="${v%.splice}" ;; esac
+    for v in kernel "kernel$sp" "$driver" "$driver$sp" "cbc(aes-generic)" "cbc(aes-generic)$sp"; do
+        local served="${v%"$sp"}"
+        case "$v" in kernel*) served="$driver" ;; esac
         expect "$out.r.json" "$label: run afalg:$v at 16 B and 64 KiB: ok, served by $served, CPU user and system time" \
             '[.results[] | select(.backend == "afalg" and .variant == $v)] as $r
              | ($r | length == 2) and all($r[]; .status == "ok" and .served_by == $s
@@ -506,6 +523,65 @@ if want f; then
         check_sweep f x86_64 max "crypto_user af_alg algif_hash algif_skcipher algif_aead algif_rng drbg aesni_intel" \
             "$X86_BIN" cbc-aes-aesni
     fi
+fi
+
+# ----------------------------------------------------------------- (g) sid's Linux 7.2
+# check_sid LABEL ARCH CPU MODULES BIN DRIVER QEMU-PKG QEMU — Debian sid's kernel (7.2 or later): detect says
+# AF_ALG is restricted (CPU-only, splice copies, by behaviour and version) and states the
+# deprecation; the afalg backend labels its cipher splice rows .splice-copy, which pass vectors.
+check_sid() {
+    local label="$1" arch="$2" cpu="$3" modules="$4" bin="$5" driver="$6" out t0 part n=0
+    if ! qemu_system_usable "$7" "$8"; then
+        skip "$label" "$8 is not installed and apt-get could not install it"
+        return 0
+    fi
+    out="$OUTDIR/$label"
+    t0=$SECONDS
+    "$VM_DIR/run-in-vm.sh" --kernel sid --arch "$arch" --cpu "$cpu" --timeout 400 --modules "$modules" \
+        --file "$bin:/cryptometer" -- sh -c "/cryptometer detect --json --no-clock; echo '@@@@';
+            /cryptometer list --backends afalg --json; echo '@@@@';
+            /cryptometer verify --quiet --backends afalg,ref --filter 'afalg:(kernel|$driver)\\.splice-copy/aes-128-cbc' \
+                --json /tmp/v.json >&2; cat /tmp/v.json" >"$out.out" 2>"$out.err" || true
+    echo "  ($label: VM finished in $((SECONDS - t0)) s)"
+    for part in k l v; do
+        awk -v n="$n" '/^@@@@$/{k++; next} k == n {print}' "$out.out" >"$out.$part.json"
+        n=$((n + 1))
+    done
+    if ! jq -e . "$out.k.json" >/dev/null 2>&1 || ! jq -e . "$out.l.json" >/dev/null 2>&1 ||
+        ! jq -e . "$out.v.json" >/dev/null 2>&1; then
+        bad "$label: the VM did not give the detect, list and verify documents"
+        tail -n 30 "$out.err" | sed 's/^/  | /'
+        return 0
+    fi
+    local f0=$FAILED
+    expect "$out.k.json" "$label: a 7.2 or later kernel" \
+        '.kernel_crypto.af_alg.kernel_release | capture("^(?<a>[0-9]+)\\.(?<b>[0-9]+)") | (.a | tonumber) * 100 + (.b | tonumber) >= 702'
+    expect "$out.k.json" "$label: AF_ALG restricted: CPU-only, splice copies (tested), deprecation stated" \
+        '.kernel_crypto.af_alg | .available == true and .state == "restricted" and .cpu_only == true
+         and .splice == "copies" and any(.evidence[]; startswith("splice into an skcipher socket copies"))
+         and (.deprecation | test("iwd") and test("cryptsetup"))'
+    expect "$out.k.json" "$label: every synchronous CPU driver of cbc(aes) reachable through AF_ALG" \
+        '[.kernel_crypto.algorithms[] | select(.name == "cbc(aes)") | .drivers[] | select(.driver == $d)]
+         | length == 1 and .[0].af_alg_reachable == true' --arg d "$driver"
+    expect "$out.l.json" "$label: afalg's cipher splice rows are .splice-copy, none .splice" \
+        '[.benchmarks[] | select(.class == "cipher" or .class == "aead") | .variant] as $v
+         | any($v[]; . == ($d + ".splice-copy")) and all($v[]; endswith(".splice") | not)' --arg d "$driver"
+    for v in kernel "$driver"; do
+        expect "$out.v.json" "$label: afalg:$v.splice-copy/aes-128-cbc passed vectors and cross-check" \
+            'any(.implementations[]; .implementation == $i and .status == "passed")' --arg i "afalg:$v.splice-copy/aes-128-cbc"
+    done
+    if [ "$FAILED" != "$f0" ]; then tail -n 30 "$out.err" | sed 's/^/  | /'; fi
+    jq -r '.kernel_crypto.af_alg | "  AF_ALG: \(.state), kernel \(.kernel_release): \(.evidence | join("; "))"' "$out.k.json"
+}
+
+if want g; then
+    CHECK=g
+    echo
+    echo "== (g) Debian sid's kernels (Linux 7.2): AF_ALG restricted, x86_64 and arm64"
+    [ "$X86_OK" = 1 ] && check_sid g-x86_64 x86_64 max "crypto_user af_alg algif_hash algif_skcipher algif_aead aesni_intel" \
+        "$X86_BIN" cbc-aes-aesni qemu-system-x86 qemu-system-x86_64
+    [ "$A64_OK" = 1 ] && check_sid g-arm64 arm64 max,pauth-impdef=on \
+        "crypto_user af_alg algif_hash algif_skcipher algif_aead aes-ce-blk" "$A64_BIN" cbc-aes-ce qemu-system-arm qemu-system-aarch64
 fi
 
 # ----------------------------------------------------------------- summary

@@ -2,7 +2,7 @@
 """make_bn2048.py — writes the bignum class's modulus table and its
 known-answer vectors, with Python's own integers only:
 
-  data/bignum_moduli.json      the moduli of the bignum rows (src/core/algorithm.c)
+  data/bignum_moduli.json      the moduli of the bignum rows (src/model/algorithm.c)
   vectors/bignum/bn2048.json   cryptometer-kat-v1 cases of every bn-2048-* row
 
 The modulus is the 2048-bit MODP prime of RFC 3526 section 3 (group 14),
@@ -86,7 +86,7 @@ def cases():
 
 def main():
     moduli = {
-        "about": "The moduli of the bignum rows (src/core/algorithm.c, parameter \"modulus\"), big-endian hex. Written by vectors/bignum/make_bn2048.py, which computes each from its published definition and checks it.",
+        "about": "The moduli of the bignum rows (src/model/algorithm.c, parameter \"modulus\"), big-endian hex. Written by vectors/bignum/make_bn2048.py, which computes each from its published definition and checks it.",
         "moduli": {
             "rfc3526-modp-2048": {
                 "bits": BITS,

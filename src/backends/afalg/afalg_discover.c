@@ -7,10 +7,13 @@
  * template (cbc, ctr, xts, hmac), the template over every driver of its inner
  * algorithm ("cbc(aes-generic)", which the kernel instantiates on bind).
  * Each candidate is probed with bind(); it becomes two rows, one per data
- * path: `<driver>` (copy) and `<driver>.splice` (zero-copy). Afterwards
+ * path: `<driver>` (copy) and `<driver>.splice` (zero-copy), or
+ * `<driver>.splice-copy` where the kernel copies what is spliced (Linux 7.2,
+ * seen by platform_af_alg_state's behaviour test). Afterwards
  * /proc/crypto is read again (binding instantiates templates) and the
- * driver the kernel selects for each generic name is what `kernel` rows
- * are served by (the rule is platform_kcrypto_select's, not written
+ * driver the kernel selects for each generic name among those AF_ALG can
+ * reach is what `kernel` rows are served by (the rules are
+ * platform_kcrypto_select's and platform_af_alg_unreachable's, not written
  * twice). Without AF_ALG, each algorithm has one `kernel` row, unavailable
  * with the reason.
  */
@@ -22,6 +25,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
+#include <jansson.h>
 #include <kcapi.h>
 #include "cryptometer/algorithm.h"
 #include "cryptometer/backend.h"
@@ -81,6 +85,8 @@ static const struct afalg_alg {
 static afalg_binding bindings[AFALG_SLOTS];
 static size_t n_bindings;
 static char unsupported[192];
+static int restricted;   /* AF_ALG is CPU-only here (Linux 7.2) */
+static int splice_copies; /* splice into the socket copies (Linux 7.2) */
 
 const afalg_binding *afalg_binding_at(size_t i)
 {
@@ -134,7 +140,9 @@ static cm_rng_vtable rng_vt[AFALG_SLOTS];
  * /proc/crypto and bind()
  * ---------------------------------------------------------------------- */
 
-/* /proc/crypto parsed (free()), with the kernel's selection marked. */
+/* /proc/crypto parsed (free()), with the kernel's selection marked among
+ * the drivers AF_ALG reaches here (on a CPU-only AF_ALG each engine or
+ * asynchronous driver counts as internal, which the selection skips). */
 static platform_kdriver *read_drivers(size_t *n)
 {
     *n = 0;
@@ -144,6 +152,8 @@ static platform_kdriver *read_drivers(size_t *n)
         return NULL;
     platform_kdriver *d = platform_kcrypto_parse(text, n);
     free(text);
+    for (size_t i = 0; d && i < *n; i++)
+        d[i].internal |= restricted && platform_af_alg_cpu_only_excludes(&d[i]);
     if (d)
         platform_kcrypto_select(d, *n);
     return d;
@@ -232,7 +242,9 @@ static size_t slot_of(const struct afalg_alg *a, const char *name, afalg_path pa
         if (e)
             snprintf(b->why, sizeof b->why, "AF_ALG bind(\"%s\", \"%s\"): %s%s", a->type, name,
                      strerror(e),
-                     e == ENOENT ? " (no such algorithm or driver here: a module may not be loaded)"
+                     e == ENOENT && restricted ? " (since Linux 7.2 AF_ALG binds only synchronous CPU drivers: "
+                                                 "an off-CPU or asynchronous driver is refused; or a module is not loaded)"
+                     : e == ENOENT ? " (no such algorithm or driver here: a module may not be loaded)"
                      : e == ELIBBAD ? " (ELIBBAD: the kernel's self-test of this driver failed, "
                                       "or an algorithm it needs is missing)"
                                     : "");
@@ -287,7 +299,8 @@ static void add_rows(const struct afalg_alg *a, const char *driver)
         const char *name = driver ? driver : a->kname;
         char variant[160];
         snprintf(variant, sizeof variant, "%s%s", driver ? driver : "kernel",
-                 p == AFALG_SPLICE ? ".splice" : "");
+                 p == AFALG_COPY ? "" : splice_copies && a->cls != CM_CLASS_HASH && a->cls != CM_CLASS_MAC
+                                            ? ".splice-copy" : ".splice");
         for (size_t r = 0; r < n_rows; r++)
             if (row_info[r].alg->alg == a->alg && strcmp(row_info[r].variant, variant) == 0)
                 return; /* listed twice in /proc/crypto, or both listed and built */
@@ -338,6 +351,17 @@ const cm_impl *afalg_discover(size_t *n)
                  strerror(e));
     size_t nd = 0;
     platform_kdriver *d = unsupported[0] ? NULL : read_drivers(&nd);
+    if (d) {
+        json_t *af = platform_af_alg_probe();
+        if (af && platform_af_alg_state(af, NULL, d, nd) == 0) {
+            const char *sp = json_string_value(json_object_get(af, "splice"));
+            restricted = json_is_true(json_object_get(af, "cpu_only"));
+            splice_copies = sp && strcmp(sp, "copies") == 0;
+        }
+        json_decref(af);
+        free(d);
+        d = read_drivers(&nd); /* with the restriction known */
+    }
     for (size_t k = 0; k < N_ALGS; k++)
         add_candidates(&AFALG_ALGORITHMS[k], d, nd);
     free(d);

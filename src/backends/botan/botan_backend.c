@@ -116,11 +116,6 @@ BT_PKE(rsa_2048_oaep)
 BT_PKE(rsa_3072_oaep)
 BT_PKE(rsa_4096_oaep)
 
-#define BT_NO_ECB                                                                      \
-    "Botan 2's FFI has no ECB cipher mode: botan_cipher_init(\"AES-128/ECB/NoPadding\") " \
-    "fails with BOTAN_FFI_ERROR_NOT_IMPLEMENTED; this backend does not call its raw "  \
-    "block cipher (botan_block_cipher_encrypt_blocks) yet"
-
 static const cm_impl bt_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
     CM_IMPL_CIPHER("aes-256-cbc", "default", &aes_256_cbc_vt, NULL),
@@ -128,11 +123,6 @@ static const cm_impl bt_impls[] = {
     CM_IMPL_CIPHER("aes-256-ctr", "default", &aes_256_ctr_vt, NULL),
     CM_IMPL_CIPHER("aes-128-xts", "default", &aes_128_xts_vt, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &aes_256_xts_vt, NULL),
-    CM_IMPL_LACKING(CIPHER, "aes-128-ecb", "default", BT_NO_ECB),
-    CM_IMPL_LACKING(CIPHER, "aes-256-ecb", "default", BT_NO_ECB),
-    CM_IMPL_LACKING(CIPHER, "chacha20", "default",
-                    "Botan 2's FFI sets a ChaCha20 nonce (botan_cipher_start) but not the "
-                    "initial block counter: StreamCipher::seek is C++ only"),
     CM_IMPL_AEAD("aes-128-gcm", "default", &aes_128_gcm_vt, NULL),
     CM_IMPL_AEAD("aes-256-gcm", "default", &aes_256_gcm_vt, NULL),
     CM_IMPL_AEAD("chacha20-poly1305", "default", &chacha20_poly1305_vt, NULL),
@@ -142,9 +132,6 @@ static const cm_impl bt_impls[] = {
     CM_IMPL_HASH("sha3-256", "default", &sha3_256_vt, NULL),
     CM_IMPL_HASH("sha3-512", "default", &sha3_512_vt, NULL),
     CM_IMPL_HASH("blake2b-512", "default", &blake2b_512_vt, NULL),
-    CM_IMPL_LACKING(HASH, "blake2s-256", "default",
-                    "Botan 2 has no BLAKE2s (botan_hash_init(\"BLAKE2s(256)\") fails; it came "
-                    "in Botan 3)"),
     CM_IMPL_MAC("hmac-sha256", "default", &hmac_sha256_vt, NULL),
     CM_IMPL_MAC("poly1305", "default", &poly1305_vt, NULL),
     CM_IMPL_SIGNATURE("ed25519", "default", &ed25519_vt, NULL),
@@ -153,9 +140,6 @@ static const cm_impl bt_impls[] = {
     CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &rsa_2048_pss_vt, NULL),
     CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &rsa_3072_pss_vt, NULL),
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &rsa_4096_pss_vt, NULL),
-    CM_IMPL_LACKING_PQ_SIGNATURES("default", "Botan 2.19 has no ML-DSA: it came in Botan 3",
-                                  "Botan 2.19 has no SLH-DSA: it came in Botan 3"),
-    CM_IMPL_LACKING_PQ_KEMS("default", "Botan 2.19 has no ML-KEM: it came in Botan 3"),
     CM_IMPL_KEX("x25519", "default", &x25519_vt, NULL),
     CM_IMPL_KEX("ecdh-p256", "default", &ecdh_p256_vt, NULL),
     CM_IMPL_PKE("rsa-2048-oaep-sha256", "default", &rsa_2048_oaep_vt, NULL),

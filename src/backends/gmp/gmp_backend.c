@@ -7,7 +7,7 @@
  *                                              number) then mpz_mod
  *   modexp   mpz_powm (variable time)  modinv  mpz_invert
  *
- * GMP lacks the other two (CM_IMPL_LACKING): it has no public Montgomery
+ * GMP lacks the other two (data/backend_lacks.json): it has no public Montgomery
  * multiplication (mpz_powm reduces with Montgomery's method inside, through
  * the internal mpn_redc_* functions, which gmp.h does not declare), and no
  * modular square root (mpz_sqrt is the integer square root).
@@ -96,14 +96,9 @@ static const cm_bignum_vtable gmp_bn_vtable = {bn_create, bn_load, bn_compute, b
 
 static const cm_impl gmp_impls[] = {
     CM_IMPL_BIGNUM("bn-2048-modmul", "default", &gmp_bn_vtable, NULL),
-    CM_IMPL_LACKING(BIGNUM, "bn-2048-montmul", "default",
-                    "no public Montgomery multiplication: mpz_powm uses Montgomery reduction "
-                    "inside, through internal mpn_redc_* functions gmp.h does not declare"),
     CM_IMPL_BIGNUM("bn-2048-modsqr", "default", &gmp_bn_vtable, NULL),
     CM_IMPL_BIGNUM("bn-2048-modexp", "default", &gmp_bn_vtable, NULL),
     CM_IMPL_BIGNUM("bn-2048-modinv", "default", &gmp_bn_vtable, NULL),
-    CM_IMPL_LACKING(BIGNUM, "bn-2048-modsqrt", "default",
-                    "no modular square root: mpz_sqrt is the integer square root"),
 };
 
 static const char *gmp_version_string(void)

@@ -99,38 +99,14 @@ GT_SIGNATURE(rsa_2048_pss)
 GT_SIGNATURE(rsa_3072_pss)
 GT_SIGNATURE(rsa_4096_pss)
 
-#define GT_NO_CTR                                                                      \
-    "GnuTLS's API has no raw AES-CTR mode (its gnutls_cipher_algorithm_t has CBC, "    \
-    "CFB8, XTS and the AEADs; CTR exists only inside GCM and CCM)"
-
-#define GT_NO_ECB                                                                      \
-    "GnuTLS's API has no AES-ECB mode (its gnutls_cipher_algorithm_t has CBC, CFB8, "  \
-    "XTS and the AEADs)"
-
-#define GT_NO_BLAKE2 "GnuTLS has no BLAKE2: its gnutls_digest_algorithm_t has none"
-
-#define GT_NO_DERIVE                                                                   \
-    "this GnuTLS has no public call that derives a shared secret from a key pair and "  \
-    "a peer's public key: its X25519 and ECDH run only inside the TLS handshake"
-#define GT_NO_OAEP                                                                     \
-    "this GnuTLS has no RSA-OAEP: its public-key encryption "                          \
-    "(gnutls_pubkey_encrypt_data) is PKCS#1 v1.5 only"
-
 static const cm_impl gt_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
     CM_IMPL_CIPHER("aes-256-cbc", "default", &aes_256_cbc_vt, NULL),
-    CM_IMPL_LACKING(CIPHER, "aes-128-ctr", "default", GT_NO_CTR),
-    CM_IMPL_LACKING(CIPHER, "aes-256-ctr", "default", GT_NO_CTR),
     CM_IMPL_CIPHER("aes-128-xts", "default", &aes_128_xts_vt, NULL),
     CM_IMPL_CIPHER("aes-256-xts", "default", &aes_256_xts_vt, NULL),
-    CM_IMPL_LACKING(CIPHER, "aes-128-ecb", "default", GT_NO_ECB),
-    CM_IMPL_LACKING(CIPHER, "aes-256-ecb", "default", GT_NO_ECB),
 #if GNUTLS_VERSION_NUMBER >= 0x030700
     CM_IMPL_CIPHER("chacha20", "default", &chacha20_vt, NULL),
 #else
-    CM_IMPL_LACKING(CIPHER, "chacha20", "default",
-                    "GnuTLS before 3.7 has no ChaCha20 with a 32-bit counter and a 96-bit nonce "
-                    "(GNUTLS_CIPHER_CHACHA20_32)"),
 #endif
     CM_IMPL_AEAD("aes-128-gcm", "default", &aes_128_gcm_vt, NULL),
     CM_IMPL_AEAD("aes-256-gcm", "default", &aes_256_gcm_vt, NULL),
@@ -140,26 +116,13 @@ static const cm_impl gt_impls[] = {
     CM_IMPL_HASH("sha512", "default", &sha512_vt, NULL),
     CM_IMPL_HASH("sha3-256", "default", &sha3_256_vt, NULL),
     CM_IMPL_HASH("sha3-512", "default", &sha3_512_vt, NULL),
-    CM_IMPL_LACKING(HASH, "blake2b-512", "default", GT_NO_BLAKE2),
-    CM_IMPL_LACKING(HASH, "blake2s-256", "default", GT_NO_BLAKE2),
     CM_IMPL_MAC("hmac-sha256", "default", &hmac_sha256_vt, NULL),
-    CM_IMPL_LACKING(MAC, "poly1305", "default",
-                    "GnuTLS has Poly1305 only inside ChaCha20-Poly1305: its "
-                    "gnutls_mac_algorithm_t has no Poly1305 MAC"),
     CM_IMPL_SIGNATURE("ed25519", "default", &ed25519_vt, NULL),
     CM_IMPL_SIGNATURE("ecdsa-p256-sha256", "default", &ecdsa_p256_sha256_vt, NULL),
     CM_IMPL_SIGNATURE("ecdsa-p384-sha384", "default", &ecdsa_p384_sha384_vt, NULL),
     CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &rsa_2048_pss_vt, NULL),
     CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &rsa_3072_pss_vt, NULL),
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &rsa_4096_pss_vt, NULL),
-    CM_IMPL_LACKING_PQ_SIGNATURES("default", "GnuTLS 3.7 has no ML-DSA",
-                                  "GnuTLS 3.7 has no SLH-DSA"),
-    CM_IMPL_LACKING_PQ_KEMS("default", "GnuTLS 3.7 has no ML-KEM"),
-    CM_IMPL_LACKING(KEX, "x25519", "default", GT_NO_DERIVE),
-    CM_IMPL_LACKING(KEX, "ecdh-p256", "default", GT_NO_DERIVE),
-    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", GT_NO_OAEP),
-    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", GT_NO_OAEP),
-    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", GT_NO_OAEP),
 };
 
 /* The version of the library loaded at run time. */

@@ -102,15 +102,6 @@ GC_HASH(blake2s_256)
 GC_MAC(hmac_sha256)
 GC_MAC(poly1305)
 
-#define GC_NO_DER \
-    "libgcrypt's gcry_pk_sign gives ECDSA signatures as the integers (r, s) in " \
-    "an S-expression and it has no DER encoding of them; this row signs in DER"
-
-#define GC_NO_EMPTY_OAEP \
-    "gcry_pk_encrypt with (flags oaep) refuses an empty message (GPG_ERR_INV_OBJ: " \
-    "pubkey-util.c wants a (value) of at least one byte), which RSA-OAEP allows " \
-    "(RFC 8017 7.1.1) and this row encrypts"
-
 static const cm_impl gc_impls[] = {
     CM_IMPL_CIPHER("aes-128-cbc", "default", &aes_128_cbc_vt, NULL),
     CM_IMPL_CIPHER("aes-256-cbc", "default", &aes_256_cbc_vt, NULL),
@@ -134,19 +125,11 @@ static const cm_impl gc_impls[] = {
     CM_IMPL_MAC("hmac-sha256", "default", &hmac_sha256_vt, NULL),
     CM_IMPL_MAC("poly1305", "default", &poly1305_vt, NULL),
     CM_IMPL_SIGNATURE("ed25519", "default", &gc_ed25519_vtable, NULL),
-    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default", GC_NO_DER),
-    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default", GC_NO_DER),
     CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &gc_rsa_pss_vtable, NULL),
     CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &gc_rsa_pss_vtable, NULL),
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &gc_rsa_pss_vtable, NULL),
-    CM_IMPL_LACKING_PQ_SIGNATURES("default", "libgcrypt 1.10 has no ML-DSA",
-                                  "libgcrypt 1.10 has no SLH-DSA"),
-    CM_IMPL_LACKING_PQ_KEMS("default", "libgcrypt 1.10 has no ML-KEM"),
     CM_IMPL_KEX("x25519", "default", &gc_x25519_vtable, NULL),
     CM_IMPL_KEX("ecdh-p256", "default", &gc_ecdh_p256_vtable, NULL),
-    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", GC_NO_EMPTY_OAEP),
-    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", GC_NO_EMPTY_OAEP),
-    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", GC_NO_EMPTY_OAEP),
 };
 
 extern const cm_backend cm_backend_libgcrypt;

@@ -151,17 +151,9 @@ void ltc_pke_destroy(void *state);
     CM_IMPL_SIGNATURE("rsa-2048-pss-sha256", "default", &prefix##_rsa_2048_vt, NULL),    \
     CM_IMPL_SIGNATURE("rsa-3072-pss-sha256", "default", &prefix##_rsa_3072_vt, NULL),    \
     CM_IMPL_SIGNATURE("rsa-4096-pss-sha256", "default", &prefix##_rsa_4096_vt, NULL),    \
-    CM_IMPL_LACKING_PQ_SIGNATURES("default", "LibTomCrypt 1.18 has no ML-DSA",             \
-                                  "LibTomCrypt 1.18 has no SLH-DSA"),                    \
-    CM_IMPL_LACKING_PQ_KEMS("default", "LibTomCrypt 1.18 has no ML-KEM"),                 \
     CM_IMPL_KEX("ecdh-p256", "default", &prefix##_ecdh_p256_vt, NULL),                   \
     CM_IMPL_PKE("rsa-2048-oaep-sha256", "default", &prefix##_oaep_2048_vt, NULL),        \
     CM_IMPL_PKE("rsa-3072-oaep-sha256", "default", &prefix##_oaep_3072_vt, NULL),        \
-    CM_IMPL_PKE("rsa-4096-oaep-sha256", "default", &prefix##_oaep_4096_vt, NULL),        \
-    CM_IMPL_LACKING(SIGNATURE, "ed25519", "default",                                     \
-                    "LibTomCrypt 1.18 (its latest release) has no Ed25519"),             \
-    CM_IMPL_LACKING(KEX, "x25519", "default",                                            \
-                    "LibTomCrypt 1.18.2 (its latest release) has no X25519: its "        \
-                    "x25519_* calls came to the development branch after it, in no release")
+    CM_IMPL_PKE("rsa-4096-oaep-sha256", "default", &prefix##_oaep_4096_vt, NULL)
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * mbedtls_backend.c — the Mbed TLS backend: `cm_backend_mbedtls`, its
- * implementations, the algorithms it lacks with why (the library has no
- * EdDSA; the rest follows this build's configuration), and its set-up:
+ * implementations (those this build's configuration has: the reasons for
+ * the others are in data/backend_lacks.json), and its set-up:
  * psa_crypto_init where the library has PSA, since 3.x routes some of
  * the legacy calls through it (MBEDTLS_USE_PSA_CRYPTO). The work is in
  * mbedtls_symmetric.c, mbedtls_ecdsa.c, mbedtls_kex.c and mbedtls_rsa.c.
@@ -73,109 +73,11 @@ static const cm_impl mbed_impls[] = {
     CM_IMPL_PKE("rsa-3072-oaep-sha256", "default", &mbed_rsa_oaep, NULL),
     CM_IMPL_PKE("rsa-4096-oaep-sha256", "default", &mbed_rsa_oaep, NULL),
 #endif
-    CM_IMPL_LACKING_PQ_SIGNATURES("default", "Mbed TLS 2.28 has no ML-DSA",
-                                  "Mbed TLS 2.28 has no SLH-DSA"),
-    CM_IMPL_LACKING_PQ_KEMS("default", "Mbed TLS 2.28 has no ML-KEM"),
 #if MBED_HAS_X25519
     CM_IMPL_KEX("x25519", "default", &mbed_kex, NULL),
 #endif
 #if MBED_HAS_ECDH_P256
     CM_IMPL_KEX("ecdh-p256", "default", &mbed_kex, NULL),
-#endif
-    /* the table's algorithms this library lacks, with the reason */
-    CM_IMPL_LACKING(SIGNATURE, "ed25519", "default",
-                    "Mbed TLS has no EdDSA (neither 2.28 nor 3.x)"),
-    CM_IMPL_LACKING(HASH, "blake2b-512", "default", "Mbed TLS has no BLAKE2"),
-    CM_IMPL_LACKING(HASH, "blake2s-256", "default", "Mbed TLS has no BLAKE2"),
-#if !MBED_HAS_SHA3
-    CM_IMPL_LACKING(HASH, "sha3-256", "default",
-                    MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
-                                : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"),
-    CM_IMPL_LACKING(HASH, "sha3-512", "default",
-                    MBED_HAVE_3 ? "this Mbed TLS was built without MBEDTLS_SHA3_C"
-                                : "Mbed TLS 2.28 has no SHA-3 (it came with 3.5)"),
-#endif
-#if !MBED_HAS_XTS
-    CM_IMPL_LACKING(CIPHER, "aes-128-xts", "default",
-                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"),
-    CM_IMPL_LACKING(CIPHER, "aes-256-xts", "default",
-                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_XTS"),
-#endif
-#if !MBED_HAS_CHACHA20
-    CM_IMPL_LACKING(CIPHER, "chacha20", "default",
-                    "this Mbed TLS was built without MBEDTLS_CHACHA20_C"),
-#endif
-#if !MBED_HAS_POLY1305
-    CM_IMPL_LACKING(MAC, "poly1305", "default",
-                    "this Mbed TLS was built without MBEDTLS_POLY1305_C"),
-#endif
-#if !MBED_HAS_CBC
-    CM_IMPL_LACKING(CIPHER, "aes-128-cbc", "default",
-                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"),
-    CM_IMPL_LACKING(CIPHER, "aes-256-cbc", "default",
-                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CBC"),
-#endif
-#if !MBED_HAS_CTR
-    CM_IMPL_LACKING(CIPHER, "aes-128-ctr", "default",
-                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"),
-    CM_IMPL_LACKING(CIPHER, "aes-256-ctr", "default",
-                    "this Mbed TLS was built without MBEDTLS_CIPHER_MODE_CTR"),
-#endif
-#if !MBED_HAS_ECB
-    CM_IMPL_LACKING(CIPHER, "aes-128-ecb", "default", "this Mbed TLS was built without MBEDTLS_AES_C"),
-    CM_IMPL_LACKING(CIPHER, "aes-256-ecb", "default", "this Mbed TLS was built without MBEDTLS_AES_C"),
-#endif
-#if !MBED_HAS_GCM
-    CM_IMPL_LACKING(AEAD, "aes-128-gcm", "default",
-                    "this Mbed TLS was built without MBEDTLS_GCM_C"),
-    CM_IMPL_LACKING(AEAD, "aes-256-gcm", "default",
-                    "this Mbed TLS was built without MBEDTLS_GCM_C"),
-#endif
-#if !MBED_HAS_CHACHAPOLY
-    CM_IMPL_LACKING(AEAD, "chacha20-poly1305", "default",
-                    "this Mbed TLS was built without MBEDTLS_CHACHAPOLY_C"),
-#endif
-#if !MBED_HAS_SHA1
-    CM_IMPL_LACKING(HASH, "sha1", "default", "this Mbed TLS was built without MBEDTLS_SHA1_C"),
-#endif
-#if !MBED_HAS_SHA256
-    CM_IMPL_LACKING(HASH, "sha256", "default", "this Mbed TLS was built without MBEDTLS_SHA256_C"),
-    CM_IMPL_LACKING(MAC, "hmac-sha256", "default",
-                    "this Mbed TLS was built without MBEDTLS_SHA256_C"),
-#endif
-#if !MBED_HAS_SHA512
-    CM_IMPL_LACKING(HASH, "sha512", "default", "this Mbed TLS was built without MBEDTLS_SHA512_C"),
-#endif
-#if !MBED_HAS_ECDSA_P256
-    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p256-sha256", "default",
-                    "this Mbed TLS was built without ECDSA on P-256 (MBEDTLS_ECDSA_C, "
-                    "MBEDTLS_ECP_DP_SECP256R1_ENABLED, PK parse/write, CTR_DRBG)"),
-#endif
-#if !MBED_HAS_ECDSA_P384
-    CM_IMPL_LACKING(SIGNATURE, "ecdsa-p384-sha384", "default",
-                    "this Mbed TLS was built without ECDSA on P-384 "
-                    "(MBEDTLS_ECP_DP_SECP384R1_ENABLED, SHA-384)"),
-#endif
-#if !MBED_HAS_RSA
-#define MBED_NO_RSA                                                                  \
-    "this Mbed TLS was built without RSA-PSS/OAEP (MBEDTLS_RSA_C, MBEDTLS_PKCS1_V21, " \
-    "MBEDTLS_GENPRIME, PK parse/write, CTR_DRBG)"
-    CM_IMPL_LACKING(SIGNATURE, "rsa-2048-pss-sha256", "default", MBED_NO_RSA),
-    CM_IMPL_LACKING(SIGNATURE, "rsa-3072-pss-sha256", "default", MBED_NO_RSA),
-    CM_IMPL_LACKING(SIGNATURE, "rsa-4096-pss-sha256", "default", MBED_NO_RSA),
-    CM_IMPL_LACKING(PKE, "rsa-2048-oaep-sha256", "default", MBED_NO_RSA),
-    CM_IMPL_LACKING(PKE, "rsa-3072-oaep-sha256", "default", MBED_NO_RSA),
-    CM_IMPL_LACKING(PKE, "rsa-4096-oaep-sha256", "default", MBED_NO_RSA),
-#endif
-#if !MBED_HAS_X25519
-    CM_IMPL_LACKING(KEX, "x25519", "default",
-                    "this Mbed TLS was built without ECDH on Curve25519 (MBEDTLS_ECDH_C, "
-                    "MBEDTLS_ECP_DP_CURVE25519_ENABLED)"),
-#endif
-#if !MBED_HAS_ECDH_P256
-    CM_IMPL_LACKING(KEX, "ecdh-p256", "default",
-                    "this Mbed TLS was built without ECDH on P-256 (MBEDTLS_ECDH_C, "
-                    "MBEDTLS_ECP_DP_SECP256R1_ENABLED)"),
 #endif
 };
 
@@ -221,6 +123,7 @@ const cm_backend cm_backend_mbedtls = {
     .version = mbed_version,
     .impls = mbed_impls,
     .n_impls = sizeof mbed_impls / sizeof mbed_impls[0],
+    .build_tags = MBED_BUILD_TAGS,
     .init = mbed_init,
     .teardown = mbed_teardown,
 };

@@ -22,8 +22,10 @@
  * sig_size, the _ret hash names gone. */
 #if MBEDTLS_VERSION_NUMBER >= 0x03000000
 #define MBED_HAVE_3 1
+#define MBED_BUILD_TAGS "mbedtls-3" /* chooses reasons of data/backend_lacks.json */
 #else
 #define MBED_HAVE_3 0
+#define MBED_BUILD_TAGS "mbedtls-2"
 #endif
 
 /* Which algorithms this libmbedcrypto was built with: 1 or 0. */

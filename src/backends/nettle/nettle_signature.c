@@ -114,7 +114,8 @@ static int nt_curve25519_mul(uint8_t q[X25519_LEN], const uint8_t n[X25519_LEN],
 
 static cm_rc x25519_create(void **state, const cm_algorithm *alg)
 {
-    return x25519_kex_create(state, alg, nt_curve25519_mul);
+    return x25519_kex_create(state, cm_algorithm_param(alg, "curve"),
+                             cm_algorithm_param(alg, "encoding"), nt_curve25519_mul);
 }
 
 const cm_kex_vtable nt_x25519_vtable = {

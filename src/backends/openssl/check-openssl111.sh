@@ -480,7 +480,7 @@ int main(void)
 EOF
 
 # every source of the backend folder: a new file cannot be forgotten here
-srcs="$(echo "$here"/*.c) $repo/src/core/algorithm.c"
+srcs="$(echo "$here"/*.c) $repo/src/model/algorithm.c"
 cflags="-std=gnu11 -Wall -Wextra -Wno-missing-field-initializers -Werror -O2 $incs -I$repo/include -I$repo/src"
 
 say "build against 1.1.1 headers, shared libcrypto.so.1.1 (-Wall -Wextra -Werror)"

@@ -51,7 +51,7 @@
  * the name is the EVP_SIGNATURE's (KEX: EVP_KEYEXCH's; PKE:
  * EVP_ASYM_CIPHER's) and the last column the EVP_PKEY key type, used by
  * both versions; its curve, hash, padding and key size are the
- * algorithm's parameters (src/core/algorithm.c). For MAC_PKEY (Poly1305)
+ * algorithm's parameters (src/model/algorithm.c). For MAC_PKEY (Poly1305)
  * the name is the EVP_MAC's (3.x) and the last column the EVP_PKEY type
  * (1.1.1). */
 #define OSSL_ALGORITHMS(X)                                                          \

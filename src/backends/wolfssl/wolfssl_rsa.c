@@ -2,7 +2,7 @@
  * wolfssl_rsa.c — RSA of the wolfSSL backend: RSASSA-PSS signatures (the
  * signature class) and RSAES-OAEP encryption (the pke class) through
  * wolfCrypt's RsaKey, with SHA-256, MGF1-SHA-256 and e = 65537 as the
- * algorithm table asks (src/core/algorithm.c).
+ * algorithm table asks (src/model/algorithm.c).
  *
  * What an application holding a key does: the state holds one WC_RNG and
  * one RsaKey (the RNG set on it for the blinding of private-key

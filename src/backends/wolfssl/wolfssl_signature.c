@@ -1,7 +1,7 @@
 /*
  * wolfssl_signature.c — the signature class of the wolfSSL backend:
  * Ed25519 (wc_ed25519_*) and ECDSA (wc_ecc_*), one table, the algorithm's
- * parameters (curve, hash, encoding: src/core/algorithm.c) choosing at
+ * parameters (curve, hash, encoding: src/model/algorithm.c) choosing at
  * create().
  *
  * What an application does: the state holds one WC_RNG and one key;

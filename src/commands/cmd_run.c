@@ -1,0 +1,400 @@
+/*
+ * cmd_run.c — `cryptometer run`: parse the options (options.h), check
+ * every input and output before anything runs, measure the plan (suite.c), then write the
+ * JSON document (and CSV) atomically and print the table. Ctrl-C stops the
+ * run; what finished is written, marked incomplete.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <jansson.h>
+#include "util/json.h"
+#include "measure/probe.h"
+#include "model/class.h"
+#include "commands/commands.h"
+#include "platform/cpuclock.h"
+#include "util/isolate.h"
+#include "util/testhook.h"
+#include "commands/options.h"
+#include "records/output.h"
+#include "registry/plan.h"
+#include "records/score.h"
+#include "run/suite.h"
+#include "measure/threads.h"
+#include "measure/workload.h"
+#include "platform/platform.h"
+#include "platform/timer.h"
+#include "platform/verdict.h"
+
+/* The cluster of cpu, or -1. */
+static int cluster_of(const platform_cpu *pc, int cpu)
+{
+    for (int c = 0; c < pc->n_clusters; c++)
+        for (int i = 0; i < pc->clusters[c].n_cpus; i++)
+            if (pc->clusters[c].cpus[i] == cpu)
+                return c;
+    return -1;
+}
+
+/* The AES score per MHz of each cluster measured, from the run's own
+ * record of what sbc-bench measures (data/aes_score_per_mhz.json "metric":
+ * openssl aes-256-cbc encryption of 16384-byte blocks; analysis.aes_score). */
+static json_t *aes_scores(const cm_record_set *recs, const platform_cpu *pc)
+{
+    json_t *scores = json_array();
+    platform_aes_source src;
+    if (!scores || platform_aes_score_source(&src) != 0)
+        return scores;
+    for (size_t i = 0; i < recs->n; i++) {
+        const cm_record *r = &recs->items[i];
+        cm_figures f;
+        cm_record_figures(r, &f);
+        if (strcmp(r->backend, src.backend) || strcmp(r->alg->name, src.algorithm) ||
+            strcmp(cm_op_name(r->op), src.operation) || r->size != src.size || !f.has_byte)
+            continue;
+        int c = cluster_of(pc, r->cpu);
+        const platform_cluster *cl = c >= 0 ? &pc->clusters[c] : NULL;
+        const char *name = cl && cl->core_name[0] ? cl->core_name : pc->model_name;
+        json_t *score = platform_aes_score(name[0] ? name : NULL, r->clock.mhz_used,
+                                           f.throughput_mb_s * 1000.0, cl ? cl->claimed_mhz : 0,
+                                           "measured");
+        int rc = cm_json_put(score, "cluster", c >= 0 ? json_integer(c) : json_null());
+        if (rc || json_array_append_new(scores, json_incref(score)) != 0) {
+            json_decref(score);
+            json_decref(scores);
+            return NULL;
+        }
+        json_decref(score);
+    }
+    return scores;
+}
+
+/* The "analysis" object: {aes_score, emulation}, the scores judged again
+ * with the evidence of the run's context (platform/verdict.h: the CPU's
+ * features, OpenSSL's capability vector, the emulator evidence) and twins
+ * compared. NULL when out of memory (scores is handed over). */
+static json_t *weighed_analysis(const json_t *context, json_t *scores)
+{
+    json_t *openssl = NULL, *lib;
+    size_t i;
+    json_array_foreach(json_object_get(context, "libraries"), i, lib)
+        if (json_is_string(json_object_get(lib, "backend")) &&
+            strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
+            openssl = json_object_get(lib, "details");
+    json_t *view = json_pack("{s:O?, s:{s:O?}, s:O?}", "cpu", json_object_get(context, "cpu"), "backends",
+                             "openssl", openssl, "health_snapshot", json_object_get(context, "health_before"));
+    /* What the run shows, for the twin check: its warnings (load, heat,
+     * throttling, clock drift) apply to every cluster's test. */
+    json_t *observed = json_array(), *flag;
+    json_array_foreach(json_object_get(context, "health"), i, flag) {
+        const char *severity = json_string_value(json_object_get(flag, "severity"));
+        if (observed && severity && strcmp(severity, "warning") == 0 &&
+            json_is_string(json_object_get(flag, "message")))
+            json_array_append(observed, json_object_get(flag, "message"));
+    }
+    json_t *s;
+    json_array_foreach(scores, i, s)
+        if (json_array_size(observed))
+            json_object_set(s, "observed", observed);
+    json_decref(observed);
+    json_t *em = view ? platform_emulation(view) : NULL;
+    int rc = scores && em ? platform_weigh_aes_scores(scores, view, em) : -1;
+    json_decref(view);
+    if (rc != 0) {
+        json_decref(em);
+        json_decref(scores);
+        return NULL;
+    }
+    return json_pack("{s:o, s:o}", "aes_score", scores, "emulation", em);
+}
+
+/* How many OpenSSL generations (openssl, openssl-<version>:
+ * docs/generations.md) have a measured record in recs. */
+static int count_generations(const cm_record_set *recs)
+{
+    const char *seen[16];
+    int n = 0;
+    for (size_t i = 0; i < recs->n; i++) {
+        const cm_record *r = &recs->items[i];
+        if (r->status != CM_RECORD_OK ||
+            (strcmp(r->backend, "openssl") != 0 && strncmp(r->backend, "openssl-", 8) != 0))
+            continue;
+        int k = 0;
+        while (k < n && strcmp(seen[k], r->backend) != 0)
+            k++;
+        if (k == n && n < 16)
+            seen[n++] = r->backend;
+    }
+    return n;
+}
+
+/* Counts the measurements the plan will make, for the ETA. */
+static size_t count_measurements(const cm_group *groups, size_t n, const cm_options *o)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!groups[i].available)
+            continue;
+        if (cm_class_of(groups[i].alg)->unit == CM_UNIT_OP)
+            total += (size_t)groups[i].n_ops;
+        else
+            for (int s = 0; s < o->n_sizes; s++)
+                total += (size_t)groups[i].n_ops * (size_t)cm_size_fits(groups[i].alg, o->sizes[s]);
+    }
+    return o->threads > 1 ? 2 * total : total; /* --threads: the copies' figure too */
+}
+
+/* The JSON document, its "results" the JSON view of recs, and, if asked,
+ * the CSV view, written together (output.h). */
+static int write_results(json_t *doc, const cm_record_set *recs, const char *json_path,
+                         const char *csv_path, cm_error *err)
+{
+    cm_output outs[2] = {{json_path, NULL, 0}, {csv_path, NULL, 0}};
+    json_t *results = cm_records_json(recs->items, recs->n);
+    char *json = results && json_object_set_new(doc, "results", results) == 0
+                     ? cm_json_text(doc, &outs[0].len)
+                     : NULL;
+    char *csv = csv_path ? cm_csv_text(recs->items, recs->n, &outs[1].len) : NULL;
+    outs[0].text = json;
+    outs[1].text = csv;
+    int rc = json && (csv || !csv_path)
+                 ? cm_write_outputs(outs, csv_path ? 2 : 1, err)
+                 : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory rendering the results");
+    free(json);
+    free(csv);
+    return rc;
+}
+
+/* Measures the plan on the pinned CPU, or on the first CPU of each cluster
+ * in turn, appending to recs. Returns the number of failed
+ * implementations, or -1 with err (out of memory: the run stops). */
+static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
+                        const platform_cpu *pc, cm_record_set *recs, cm_error *err)
+{
+    int per_cluster = o->per_cluster && pc && pc->n_clusters > 0;
+    int n_runs = per_cluster ? pc->n_clusters : 1;
+    cm_suite_totals totals = {0, count_measurements(groups, n, o) * (size_t)n_runs,
+                              (double)cm_now_ns() / 1e9};
+    int failures = 0;
+    for (int run = 0; run < n_runs && !cm_interrupted; run++) {
+        cm_suite_config cfg = {.sizes = o->sizes, .n_sizes = (size_t)o->n_sizes,
+                               .time_s = o->time_s, .target_ci = o->target_ci, .cpu = o->cpu,
+                               .cluster = -1, .progress = !o->quiet && isatty(2),
+                               .timeout_s = o->timeout_s + 2 * o->time_s};
+        if (per_cluster) {
+            cfg.cpu = pc->clusters[run].cpus[0];
+            cfg.cluster = run;
+        }
+        int cpus[CM_MAX_THREADS];
+        cfg.threads = o->threads;
+        cfg.thread_cpus = cpus;
+        if (o->threads > 1 && cm_threads_cpus(o->threads, cfg.cpu, o->allowed_cpus, o->n_allowed_cpus, cpus, err) != 0)
+            return -1;
+        int f = cm_suite_run(&cfg, groups, n, recs, &totals, err);
+        if (f < 0)
+            return -1;
+        failures += f;
+    }
+    return failures;
+}
+
+static json_t *settings_json(const cm_options *o)
+{
+    json_t *sizes = json_array();
+    int rc = sizes ? 0 : -1;
+    for (int i = 0; i < o->n_sizes && !rc; i++)
+        rc |= json_array_append_new(sizes, json_integer((json_int_t)o->sizes[i]));
+    if (rc) {
+        json_decref(sizes);
+        return NULL;
+    }
+    /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
+     * --filter from failing the whole object */
+    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i}", "suite",
+                     o->suite ? o->suite : "selection", "sizes", sizes,
+                     "time_s", o->time_s, "target_ci", o->target_ci, "filter",
+                     o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
+                     o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
+                     "backends", o->backends ? cm_json_string_lossy(o->backends) : json_null(),
+                     "cpu", o->cpu,
+                     "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads);
+}
+
+/* The document before the measurements: tool, command, settings, context
+ * (the core's and the platform's, with the health snapshot *before*).
+ * NULL when out of memory. */
+static json_t *start_document(int argc, char **argv, const cm_options *o, platform_cpu *pc,
+                              platform_health **before)
+{
+    cm_error err = {0};
+    json_t *doc = cm_document_new(argc + 1, argv - 1);
+    json_t *context = cm_core_context();
+    json_t *pctx = pc ? platform_run_context(pc, before, &err) : NULL;
+    int rc = doc && context ? 0 : -1;
+    if (!rc && pctx)
+        rc |= json_object_update(context, pctx);
+    json_decref(pctx);
+    rc |= cm_json_put(doc, "settings", settings_json(o));
+    rc |= cm_json_put(doc, "context", context);
+    return cm_json_checked(doc, rc);
+}
+
+/* Adds what is known after the measurements: the health flags (before and
+ * after), the AES score, the end time, and whether the run is complete.
+ * 0, or -1 when out of memory. */
+static int finish_document(json_t *doc, const cm_record_set *recs, const platform_cpu *pc,
+                           const platform_health *before)
+{
+    cm_error err = {0};
+    char now[32];
+    int rc = 0;
+    if (pc) {
+        json_t *context = json_object_get(doc, "context");
+        json_t *health = platform_run_health(pc, before, context, &err);
+        if (health)
+            rc |= cm_json_put(context, "health", health);
+        rc |= cm_json_put(doc, "analysis", weighed_analysis(context, aes_scores(recs, pc)));
+    }
+    cm_utc_now(now, sizeof now);
+    rc |= cm_json_put(doc, "finished", json_string(now));
+    if (cm_interrupted) {
+        rc |= cm_json_put(doc, "complete", json_false());
+        rc |= cm_json_put(doc, "interrupted", json_true());
+    }
+    return rc;
+}
+
+/* A part of the document that could not be built after the measurements
+ * (out of memory; a string is made valid UTF-8 before it gets here) is left
+ * out and named in its "warnings": the measurements are written all the
+ * same, never dropped. */
+static void document_fault(json_t *doc, const char *part)
+{
+    char line[160];
+    snprintf(line, sizeof line, "%s could not be built (out of memory) and is left out", part);
+    json_t *warnings = json_object_get(doc, "warnings");
+    if (!warnings && cm_json_put(doc, "warnings", json_array()) == 0)
+        warnings = json_object_get(doc, "warnings");
+    if (warnings)
+        json_array_append_new(warnings, json_string(line));
+}
+
+/* Parses the options and checks every input and output before anything
+ * runs: fills o, the plan (*groups, *n; caller frees) and o->json_path (the
+ * default one in json_buf). Returns -1 to go on, else the exit code (0
+ * after --help, usage errors printed). */
+static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, size_t *n,
+                       char *json_buf, size_t json_len, int *existed)
+{
+    struct stat st, sj, sc;
+    cm_error err = {0};
+    int parsed = cm_options_parse(&cm_cmd_run, argc, argv, o, &err);
+    *groups = NULL;
+    *n = 0;
+    if (parsed == 1) {
+        cm_options_usage(&cm_cmd_run, stdout);
+        return CM_EXIT_OK;
+    }
+    if (parsed == 0 && o->json_path && o->csv_path &&
+        (cm_same_path(o->json_path, o->csv_path) ||
+         (stat(o->json_path, &sj) == 0 && stat(o->csv_path, &sc) == 0 &&
+          sj.st_dev == sc.st_dev && sj.st_ino == sc.st_ino)))
+        parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
+                              o->csv_path);
+    if (parsed == 0 && cm_options_suite(o, &err) != 0)
+        parsed = -1;
+    /* outputs first: this also finishes an interrupted commit of them */
+    if (parsed == 0 &&
+        ((o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
+         (o->csv_path && cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0)))
+        parsed = -1;
+    if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) == 0 && *n == 0)
+        parsed = cm_error_set(&err, CM_EXIT_USAGE, "no benchmark matches the selection "
+                              "(see `cryptometer list`)");
+    if (parsed != 0 || !*groups ||
+        (!o->json_path && cm_default_json_path(json_buf, json_len, &err) != 0)) {
+        free(*groups);
+        *groups = NULL;
+        return cm_command_fail(&cm_cmd_run, &err);
+    }
+    /* an existing result set is never replaced by one with no measurement */
+    *existed = (o->json_path && lstat(o->json_path, &st) == 0) ||
+               (o->csv_path && lstat(o->csv_path, &st) == 0);
+    if (!o->json_path)
+        o->json_path = json_buf;
+    return -1;
+}
+
+int cm_run_main(int argc, char **argv)
+{
+    cm_options o;
+    cm_error err = {0};
+    cm_group *groups;
+    size_t n;
+    char json_buf[512];
+    int existed = 0;
+    int early = prepare_run(argc, argv, &o, &groups, &n, json_buf, sizeof json_buf, &existed);
+    if (early >= 0)
+        return early;
+
+    cm_catch_interrupt();
+    cm_pin_to_cpu(o.cpu);
+
+    platform_cpu *pc = platform_cpu_new();
+    platform_health *before = NULL;
+    json_t *doc = start_document(argc, argv, &o, pc, &before);
+    cm_record_set recs;
+    cm_record_set_init(&recs);
+    cm_score_ref score;
+    cm_score_start(&score);
+    int failures = doc ? measure_plan(&o, groups, n, pc, &recs, &err)
+                       : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
+    free(groups);
+    if (failures >= 0 && cm_score_finish(&score, json_object_get(doc, "context"), &recs) != 0)
+        document_fault(doc, "the AES score of the context");
+    /* the instruction bounds of the records (probe.h): after the measurements */
+    if (failures >= 0 && !cm_interrupted && cm_probe_bound_records(json_object_get(doc, "context"), &recs) != 0)
+        document_fault(doc, "the instruction bounds of the records");
+    /* (the test build fails it on demand: CRYPTOMETER_TEST_FAIL_AT=document-part) */
+    if (failures >= 0 &&
+        (finish_document(doc, &recs, pc, before) != 0 || cm_test_fail_point("document-part")))
+        document_fault(doc, "a part of the health, the analysis or the end time");
+    platform_health_free(before);
+    platform_cpu_free(pc);
+    size_t measured = 0;
+    for (size_t i = 0; i < recs.n; i++)
+        measured += recs.items[i].status == CM_RECORD_OK;
+    /* out of memory: no result rather than a shorter one; interrupted
+     * before any measurement finished: the existing files stay */
+    int keep = failures >= 0 && cm_interrupted && measured == 0 && existed;
+    int rc = failures < 0 || keep ? -1
+                                  : write_results(doc, &recs, o.json_path, o.csv_path, &err);
+    if (keep)
+        cm_error_set(&err, cm_interrupted_exit(),
+                     "interrupted before any measurement finished: %s%s%s left as it was",
+                     o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
+    if (!o.quiet && failures >= 0)
+        cm_print_table(stdout, recs.items, recs.n, doc);
+    int generations = rc == 0 && count_generations(&recs) > 1;
+    cm_record_set_free(&recs);
+    json_decref(doc);
+    if (rc != 0) {
+        struct stat st; /* the empty file that claimed the default name */
+        if (o.json_path == json_buf && lstat(json_buf, &st) == 0 && st.st_size == 0)
+            unlink(json_buf);
+        fprintf(stderr, "cryptometer run: error: %s\n", err.msg);
+        return err.code;
+    }
+    fflush(stdout);
+    fprintf(stderr, "%s%s written%s%s\n", cm_interrupted ? "interrupted: finished measurements " : "",
+            o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
+    if (generations && !o.quiet)
+        fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
+                "and a significance test: cryptometer view generations %s\n", o.json_path);
+    if (cm_interrupted)
+        return cm_interrupted_exit();
+    return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
+}

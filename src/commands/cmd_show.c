@@ -1,0 +1,134 @@
+/*
+ * cmd_show.c — `cryptometer show FILE`: a saved document printed as the
+ * terminal text of the command that wrote it. A result document (`run`,
+ * or an import in the same format) is parsed back into typed records
+ * (records/record_parse.h) and printed by the table `run` prints; a probe
+ * or a detect document by their renderers. The file is read through the
+ * bounded reader of util/input.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "commands/commands.h"
+#include "commands/options.h"
+#include "measure/probe.h"
+#include "records/output.h"
+#include "records/record_parse.h"
+#include "run/detect.h"
+#include "util/error.h"
+#include "util/input.h"
+
+#define SHOW_MAX_BYTES (512u << 20) /* the largest document read (a full matrix is ~60 MiB) */
+
+static const cm_command cm_cmd_show = {
+    .name = "show",
+    .synopsis = "show FILE",
+    .intro = "Prints a document cryptometer wrote as the command that wrote it printed it:\n"
+             "a result file of `run` (or of `import`) as run's table, a probe document\n"
+             "(`probe --json`) and a detect document (`detect --json`) as their text.",
+    .max_operands = 1,
+    .footer = "exit codes: 0 ok; 2 no FILE or an unknown option; 3 FILE unreadable, not JSON,\n"
+              "or not a document show knows (sweep, files and verify documents: their\n"
+              "commands' text is not rebuilt from a file yet)\n",
+};
+
+/* The records of a result document, parsed; those this build cannot show
+ * (an algorithm it does not know) are counted in *left_out and the first
+ * reason kept. 0, or -1 with err. */
+static int parse_records(json_t *doc, cm_record_set *set, size_t *left_out, char *why,
+                         size_t why_len, cm_error *err)
+{
+    json_t *results = json_object_get(doc, "results"), *o;
+    size_t i;
+    cm_record_set_init(set);
+    *left_out = 0;
+    if (!json_is_array(results))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "a result document without results");
+    json_array_foreach(results, i, o) {
+        cm_record r;
+        char reason[256];
+        if (cm_record_from_json(o, &r, reason, sizeof reason) != 0) {
+            if ((*left_out)++ == 0)
+                snprintf(why, why_len, "%s", reason);
+            continue;
+        }
+        if (cm_record_set_add(set, &r, err) != 0) {
+            cm_measurement_free(&r.m);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int show_result(json_t *doc, cm_error *err)
+{
+    cm_record_set set;
+    size_t left_out;
+    char why[256] = "";
+    if (parse_records(doc, &set, &left_out, why, sizeof why, err) != 0) {
+        cm_record_set_free(&set);
+        return -1;
+    }
+    cm_print_table(stdout, set.items, set.n, doc);
+    if (left_out)
+        printf("\n%zu record(s) not shown: %s%s\n", left_out, why, left_out > 1 ? " (the first)" : "");
+    cm_record_set_free(&set);
+    return 0;
+}
+
+/* Which document doc is, and prints it. 0, or -1 with err. */
+static int show_document(json_t *doc, const char *path, cm_error *err)
+{
+    const char *schema = json_string_value(json_object_get(doc, "schema"));
+    const char *format = json_string_value(json_object_get(doc, "format"));
+    if (schema && strcmp(schema, "cryptometer-result") == 0)
+        return show_result(doc, err);
+    if (schema && strcmp(schema, "cryptometer-probe") == 0) {
+        cm_probe_render_text(stdout, doc);
+        return 0;
+    }
+    if (json_object_get(doc, "detect_version")) {
+        cm_detect_render_text(stdout, doc);
+        return 0;
+    }
+    const char *kind = schema ? schema : format ? format : NULL;
+    if (kind)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT,
+                            "%s: a %s document: show prints result, probe and detect documents "
+                            "(not this kind yet)", path, kind);
+    return cm_error_set(err, CM_EXIT_ENVIRONMENT,
+                        "%s: not a document cryptometer writes (no \"schema\" or \"format\")", path);
+}
+
+int cm_show_main(int argc, char **argv)
+{
+    cm_options o;
+    cm_error err = {0};
+    int parsed = cm_options_parse(&cm_cmd_show, argc, argv, &o, &err);
+    if (parsed == 1) {
+        cm_options_usage(&cm_cmd_show, stdout);
+        return CM_EXIT_OK;
+    }
+    if (parsed == 0 && o.n_operands != 1)
+        cm_error_set(&err, CM_EXIT_USAGE, "which document? (usage: cryptometer show FILE)");
+    if (parsed != 0 || o.n_operands != 1)
+        return cm_command_fail(&cm_cmd_show, &err);
+    const char *path = o.operands[0];
+    char *text = NULL;
+    size_t len = 0;
+    if (cm_read_file(path, SHOW_MAX_BYTES, "document", &text, &len, &err) != 0)
+        return cm_command_fail(&cm_cmd_show, &err);
+    json_error_t jerr;
+    json_t *doc = json_loadb(text, len, 0, &jerr);
+    free(text);
+    if (!doc || !json_is_object(doc)) {
+        cm_error_set(&err, CM_EXIT_ENVIRONMENT, "%s: not a JSON document (line %d: %s)", path,
+                     jerr.line, doc ? "not an object" : jerr.text);
+        json_decref(doc);
+        return cm_command_fail(&cm_cmd_show, &err);
+    }
+    int rc = show_document(doc, path, &err);
+    json_decref(doc);
+    return rc == 0 ? CM_EXIT_OK : cm_command_fail(&cm_cmd_show, &err);
+}

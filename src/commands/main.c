@@ -1,0 +1,87 @@
+/*
+ * main.c — the `cryptometer` command: checks the registry of backends
+ * (a build bug is reported before anything runs), then dispatches to a
+ * subcommand. Every subcommand is declared in the one table below: those
+ * in C by their function, those in Python (python/cryptometer) by a NULL
+ * function, reached git-style with a clear message when Python is missing.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "commands/commands.h"
+#include "registry/helper.h"
+#include "registry/registry.h"
+#include "commands/verify.h"
+#include "util/error.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv); /* NULL: a Python subcommand */
+    const char *help;                  /* NULL: hidden */
+} command;
+
+static const command commands[] = {
+    {"run", cm_run_main, "measure: known-answer checks first, then every benchmark, table + JSON file"},
+    {"list", cm_list_main, "every benchmark this build knows, available or not (with the reason)"},
+    {"detect", cm_detect_main, "CPU, crypto features, kernel drivers, AF_ALG, real clock, health flags"},
+    {"verify", cm_verify_main, "the known-answer and cross-checks alone, or on a Wycheproof file"},
+    {"sweep", cm_sweep_main, "chunk size x total size through AF_ALG, OpenSSL and our code: MB/s, CPU time per GB"},
+    {"probe", cm_probe_main, "latency and throughput of the instructions that bound crypto code, and the bounds"},
+    {"show", cm_show_main, "a saved document (run, import, probe, detect) as the text its command prints"},
+    {"files", cm_files_main, "hash and encrypt files in a private temp dir beside sha256sum, b2sum, openssl enc"},
+    {"import", NULL, "read other tools' output (sbc-bench, openssl speed, cryptsetup) into results"},
+    {"store", NULL, "keep result files in one SQLite database (results/cryptometer.db)"},
+    {"compare", NULL, "two runs side by side, with a significance test per benchmark"},
+    {"collect", NULL, "many machines' results into one RESULTS.md"},
+    {"plot", NULL, "plots of results (PNG and SVG)"},
+    {"report", NULL, "one self-contained HTML report of results"},
+    {"export", NULL, "a selection of records as CSV"},
+    {"view", NULL, "like-for-like tables: OpenSSL generations, a key-exchange or signature choice"},
+    {"fleet", NULL, "the same run on many hosts over SSH (Ansible); results come home"},
+    {"aes-score", cm_aes_score_main, NULL}, /* the AES score rule, for the Python layer */
+    {"__child", cm_helper_child_main, NULL}, /* a helper backend's side (core/helper.h) */
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static const char exit_codes[] =
+    "exit codes:\n"
+    "  0    success\n"
+    "  1    ran, but an implementation failed its known-answer check, crashed or hung\n"
+    "  2    usage: unknown option, algorithm or backend, bad size list, unwritable output\n"
+    "  3    environment: unreadable or malformed input file, missing Python for a Python command\n"
+    "  130  interrupted (Ctrl-C): finished measurements were written, marked incomplete\n"
+    "  143, 129  the same after SIGTERM, SIGHUP (128 + the signal's number)\n";
+
+static void print_usage(FILE *out)
+{
+    fputs("usage: cryptometer <command> [options]     (cryptometer <command> --help for its "
+          "options)\n\ncommands:\n", out);
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (commands[i].help)
+            fprintf(out, "  %-9s %s%s\n", commands[i].name, commands[i].help,
+                    commands[i].run ? "" : "   [Python]");
+    fprintf(out, "\n%s", exit_codes);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        print_usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? CM_EXIT_USAGE : CM_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("cryptometer %s\n", CM_VERSION);
+        return CM_EXIT_OK;
+    }
+    cm_error err = {0};
+    if (cm_registry_check(&err) != 0) {
+        fprintf(stderr, "cryptometer: error: %s\n", err.msg);
+        return err.code;
+    }
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run ? commands[i].run(argc - 1, argv + 1)
+                                   : cm_python_main(argv[0], argc - 1, argv + 1);
+    fprintf(stderr, "cryptometer: error: unknown command '%s' (see cryptometer --help)\n", argv[1]);
+    return CM_EXIT_USAGE;
+}

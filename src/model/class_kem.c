@@ -1,0 +1,337 @@
+/*
+ * class_kem.c — the key encapsulation class (primitive.h, cm_kem_vtable):
+ * key generation, encapsulation and decapsulation, figures per operation.
+ *
+ * keygen makes a new key pair; encapsulate imports the peer's
+ * encapsulation key and encapsulates to it (what a TLS server does with a
+ * client's key share); decapsulate recovers the secret from a ciphertext
+ * with the state's private key. Every output is checked against the sizes
+ * on the wire the algorithm row gives (public_key_bytes, ciphertext_bytes,
+ * secret_bytes: FIPS 203's), at set-up and in the cross-check.
+ *
+ * The cross-check encapsulates in one implementation to a key pair of the
+ * other, which decapsulates: both secrets must be the same bytes. The
+ * ciphertext with one bit flipped must still decapsulate (FIPS 203
+ * implicit rejection: CM_OK) to a different secret. Wycheproof MLKEMTest
+ * cases give a seed (d || z), the encapsulation key it makes, a ciphertext
+ * and its secret; MLKEMEncapsTest cases an encapsulation key, the
+ * encapsulation's randomness m, and the ciphertext and secret. Invalid
+ * seeds, ciphertexts (wrong lengths) and keys (wrong lengths, coefficients
+ * not reduced mod q) must be refused.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "model/class.h"
+#include "model/kat_case.h"
+
+/* Where the set-up keeps the peer's key or the ciphertext (b->tag's first
+ * half) and where encapsulate writes its ciphertext (the second half). */
+#define HALF (CM_BENCH_MAX_OUT / 2)
+
+/* The row's size parameter key ("ciphertext_bytes"), 0 when it has none. */
+static size_t row_size(const cm_algorithm *alg, const char *key)
+{
+    const char *v = cm_algorithm_param(alg, key);
+    return v ? (size_t)strtoul(v, NULL, 10) : 0;
+}
+
+/* 1 when len is the row's key bytes (or the row gives none), else 0 with
+ * what is wrong in why. */
+static int right_size(const cm_algorithm *alg, const char *key, const char *what, size_t len,
+                      char *why, size_t why_len)
+{
+    size_t want = row_size(alg, key);
+    if (!want || len == want)
+        return 1;
+    snprintf(why, why_len, "%s of %zu bytes (%s: %zu)", what, len, alg->name, want);
+    return 0;
+}
+
+/* ---- measuring ---------------------------------------------------------------- */
+
+static int run_keygen(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++)
+        if (b->vt.kem->keygen(b->state) != CM_OK)
+            return 1;
+    return 0;
+}
+
+/* The peer's encapsulation key is b->tag (b->tag_len bytes); the
+ * ciphertext goes to the second half of b->tag, the secret to b->out. */
+static int run_encapsulate(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++) {
+        size_t ct_len = HALF, ss_len = b->alg->out_len;
+        if (b->vt.kem->encapsulate(b->state, b->tag, b->tag_len, NULL, 0, b->tag + HALF, &ct_len,
+                                   b->out, &ss_len) != CM_OK)
+            return 1;
+    }
+    return 0;
+}
+
+/* The ciphertext is b->tag (b->tag_len bytes); the secret goes to b->out. */
+static int run_decapsulate(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++) {
+        size_t ss_len = b->alg->out_len;
+        if (b->vt.kem->decapsulate(b->state, b->tag, b->tag_len, b->out, &ss_len) != CM_OK)
+            return 1;
+    }
+    return 0;
+}
+
+/* Binds the state to the algorithm and, unless keygen is timed, makes its
+ * key pair and the peer key (its own public key) that encapsulate imports,
+ * or the ciphertext decapsulate opens; their sizes must be the row's. */
+static int bench_open(cm_bench *b, cm_error *err)
+{
+    const cm_kem_vtable *vt = b->vt.kem;
+    const char *step = "create";
+    char why[160] = "";
+    size_t ss_len = b->alg->out_len, ct_len = HALF;
+    cm_rc rc = CM_ERR_INVALID;
+    b->tag_len = HALF;
+    if (b->alg->out_len <= 64 && (rc = vt->create(&b->state, b->alg)) == CM_OK &&
+        b->op == CM_OP_KEYGEN)
+        return 0; /* the keygen loop needs nothing more */
+    if (rc == CM_OK && (step = "keygen", rc = vt->keygen(b->state)) == CM_OK &&
+        (step = "get_public_key", rc = vt->get_public_key(b->state, b->tag, &b->tag_len)) ==
+            CM_OK &&
+        right_size(b->alg, "public_key_bytes", "a public key", b->tag_len, why, sizeof why) &&
+        b->op == CM_OP_DECAPSULATE &&
+        (step = "encapsulate", rc = vt->encapsulate(b->state, b->tag, b->tag_len, NULL, 0,
+                                                    b->tag + HALF, &ct_len, b->out, &ss_len)) ==
+            CM_OK &&
+        right_size(b->alg, "ciphertext_bytes", "a ciphertext", ct_len, why, sizeof why)) {
+        memmove(b->tag, b->tag + HALF, ct_len);
+        b->tag_len = ct_len;
+    }
+    if (rc != CM_OK)
+        return cm_error_set(err, CM_EXIT_FAILURES, "setting up a key pair%s: %s returned %s",
+                            b->op == CM_OP_DECAPSULATE ? " and a ciphertext" : "", step,
+                            kat_rc_name(rc));
+    return why[0] ? cm_error_set(err, CM_EXIT_FAILURES, "the implementation gave %s", why) : 0;
+}
+
+static void bench_close(cm_bench *b)
+{
+    if (b->state)
+        b->vt.kem->destroy(b->state);
+}
+
+static cm_rc nop_keygen(void *s)
+{
+    (void)s;
+    return CM_OK;
+}
+static cm_rc nop_encapsulate(void *s, const uint8_t *p, size_t pl, const uint8_t *e, size_t el,
+                             uint8_t *ct, size_t *cl, uint8_t *ss, size_t *sl)
+{
+    (void)s, (void)p, (void)pl, (void)e, (void)el, (void)ct, (void)cl, (void)ss, (void)sl;
+    return CM_OK;
+}
+static cm_rc nop_decapsulate(void *s, const uint8_t *ct, size_t cl, uint8_t *ss, size_t *sl)
+{
+    (void)s, (void)ct, (void)cl, (void)ss, (void)sl;
+    return CM_OK;
+}
+static const cm_kem_vtable nop = {NULL, nop_keygen, NULL, NULL, nop_encapsulate, nop_decapsulate,
+                                  NULL};
+
+/* ---- checking ----------------------------------------------------------------- */
+
+/* enc (named enc_name in failures) encapsulates to a new key pair of dec
+ * (dec_name), which decapsulates: the same secret, of the row's sizes; the
+ * ciphertext with its last bit flipped decapsulates to another secret.
+ * 1, or 0 with c->detail. */
+static int one_way(cm_cross_case *c, const cm_kem_vtable *enc, const char *enc_name,
+                   const cm_kem_vtable *dec, const char *dec_name)
+{
+    void *se = NULL, *sd = NULL;
+    uint8_t *pub = c->tag_a, *ct = c->out_a, *ss_enc = c->back_a, *ss_dec = c->back_b;
+    size_t pub_len = CM_BENCH_MAX_OUT, ct_len = CM_BENCH_MAX_OUT, se_len = CM_BENCH_MAX_OUT,
+           sd_len = CM_BENCH_MAX_OUT;
+    const char *step = "create";
+    char why[160] = "";
+    cm_rc rc;
+    if ((rc = dec->create(&sd, c->alg)) == CM_OK && (step = "keygen", rc = dec->keygen(sd)) ==
+                                                        CM_OK &&
+        (step = "get_public_key", rc = dec->get_public_key(sd, pub, &pub_len)) == CM_OK &&
+        (step = "create (encapsulating side)", rc = enc->create(&se, c->alg)) == CM_OK &&
+        (step = "encapsulate to the other's key",
+         rc = enc->encapsulate(se, pub, pub_len, NULL, 0, ct, &ct_len, ss_enc, &se_len)) ==
+            CM_OK &&
+        right_size(c->alg, "public_key_bytes", "a public key", pub_len, why, sizeof why) &&
+        right_size(c->alg, "ciphertext_bytes", "a ciphertext", ct_len, why, sizeof why) &&
+        right_size(c->alg, "secret_bytes", "a secret", se_len, why, sizeof why) &&
+        (step = "decapsulate the other's ciphertext",
+         rc = dec->decapsulate(sd, ct, ct_len, ss_dec, &sd_len)) == CM_OK &&
+        right_size(c->alg, "secret_bytes", "a secret", sd_len, why, sizeof why) &&
+        kat_cross_same(c, "the decapsulated secret", dec_name, ss_enc, ss_dec, se_len)) {
+        ct[ct_len - 1] ^= 1;
+        sd_len = CM_BENCH_MAX_OUT;
+        step = "decapsulate the ciphertext with its last bit flipped (implicit rejection: "
+               "CM_OK and another secret)";
+        if ((rc = dec->decapsulate(sd, ct, ct_len, ss_dec, &sd_len)) == CM_OK &&
+            sd_len == se_len && memcmp(ss_enc, ss_dec, se_len) == 0)
+            snprintf(why, sizeof why, "%s gave the same secret for a ciphertext with its last "
+                     "bit flipped", dec_name);
+    }
+    if (se)
+        enc->destroy(se);
+    if (sd)
+        dec->destroy(sd);
+    if (rc != CM_OK) {
+        char what[224];
+        snprintf(what, sizeof what, "encapsulated by %s, decapsulated by %s: %s", enc_name,
+                 dec_name, step);
+        return kat_cross_failed(c, NULL, what, rc);
+    }
+    if (why[0])
+        snprintf(c->detail, c->detail_len, "%s", why);
+    return !why[0] && !c->detail[0];
+}
+
+static int cross_one(cm_cross_case *c)
+{
+    const cm_kem_vtable *a = c->impl->vt.kem, *b = c->peer->vt.kem;
+    c->detail[0] = '\0';
+    return one_way(c, a, "this implementation", b, c->peer_name) &&
+           one_way(c, b, c->peer_name, a, "this implementation");
+}
+
+/* Without a peer: one state encapsulates to another's key. */
+static int self_one(cm_cross_case *c)
+{
+    c->detail[0] = '\0';
+    return one_way(c, c->impl->vt.kem, "this implementation", c->impl->vt.kem,
+                   "another state of itself");
+}
+
+/* Counts a refusal rc of an invalid input: CM_ERR_INVALID passes, CM_OK is
+ * a finding (the library accepted it), anything else a failure. */
+static void refused(cm_kat_report *rep, const cm_wp_case *c, const char *call, cm_rc rc)
+{
+    if (rc == CM_ERR_INVALID)
+        kat_pass(rep);
+    else if (rc == CM_OK)
+        kat_finding(rep, "%s: %s accepted it", c->label, call);
+    else
+        kat_fail(rep, "%s: %s returned %s (expected CM_ERR_INVALID)", c->label, call,
+                 kat_rc_name(rc));
+}
+
+/* An MLKEMTest case: the key pair from "seed" (its public key must be
+ * "ek" when given), then "c" decapsulates to "K". */
+static void decaps_case(const cm_wp_case *c, uint8_t *const *f, const size_t *n, int has_ek,
+                        cm_kat_report *rep)
+{
+    const cm_kem_vtable *vt = c->impl->vt.kem;
+    uint8_t pub[CM_BENCH_MAX_OUT], ss[64];
+    size_t pub_len = sizeof pub, ss_len = sizeof ss;
+    void *st = NULL;
+    cm_rc rc = vt->create(&st, c->alg);
+    if (rc == CM_OK)
+        rc = vt->set_private_seed(st, f[0], n[0]);
+    if (rc == CM_ERR_UNSUPPORTED) {
+        kat_skip(rep, "%s: create or set_private_seed returned CM_ERR_UNSUPPORTED", c->label);
+    } else if (rc != CM_OK || (c->result == CM_WP_INVALID && n[0] != 64)) {
+        if (c->result == CM_WP_INVALID)
+            refused(rep, c, "set_private_seed of a malformed seed", rc);
+        else
+            kat_fail(rep, "%s: set_private_seed (%zu bytes) returned %s", c->label, n[0],
+                     kat_rc_name(rc));
+    } else if ((rc = vt->get_public_key(st, pub, &pub_len)) != CM_OK) {
+        kat_fail(rep, "%s: get_public_key returned %s", c->label, kat_rc_name(rc));
+    } else if (has_ek && !kat_expect(rep, c->label, "the encapsulation key", pub, pub_len, f[3],
+                                     n[3])) {
+        /* kat_expect counted the failure */
+    } else if ((rc = vt->decapsulate(st, f[1], n[1], ss, &ss_len)) != CM_OK ||
+               c->result == CM_WP_INVALID) {
+        if (c->result == CM_WP_INVALID)
+            refused(rep, c, "decapsulate of a malformed ciphertext", rc);
+        else
+            kat_fail(rep, "%s: decapsulate returned %s", c->label, kat_rc_name(rc));
+    } else if (kat_expect(rep, c->label, "the shared secret", ss, ss_len, f[2], n[2])) {
+        kat_pass(rep);
+    }
+    if (st)
+        vt->destroy(st);
+}
+
+/* An MLKEMEncapsTest case: encapsulating to "ek" with randomness "m"
+ * gives "c" and "K"; an invalid "ek" is refused. */
+static void encaps_case(const cm_wp_case *c, uint8_t *const *f, const size_t *n,
+                        cm_kat_report *rep)
+{
+    const cm_kem_vtable *vt = c->impl->vt.kem;
+    uint8_t ct[CM_BENCH_MAX_OUT], ss[64];
+    size_t ct_len = sizeof ct, ss_len = sizeof ss;
+    void *st = NULL;
+    cm_rc rc = vt->create(&st, c->alg);
+    if (rc == CM_OK)
+        rc = vt->encapsulate(st, f[3], n[3], f[0], n[0], ct, &ct_len, ss, &ss_len);
+    if (rc == CM_ERR_UNSUPPORTED)
+        kat_skip(rep, "%s: encapsulate with given randomness returned CM_ERR_UNSUPPORTED",
+                 c->label);
+    else if (c->result == CM_WP_INVALID)
+        refused(rep, c, "encapsulate to an invalid key", rc);
+    else if (rc != CM_OK)
+        kat_fail(rep, "%s: encapsulate returned %s", c->label, kat_rc_name(rc));
+    else if (kat_expect(rep, c->label, "the ciphertext", ct, ct_len, f[1], n[1]) &&
+             kat_expect(rep, c->label, "the shared secret", ss, ss_len, f[2], n[2]))
+        kat_pass(rep);
+    if (st)
+        vt->destroy(st);
+}
+
+/* One case of an MLKEMTest group ("seed", "c", "K", optional "ek") or of
+ * an MLKEMEncapsTest group ("m", "c", "K", "ek"). */
+static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
+{
+    const char *type = json_string_value(json_object_get(c->group, "type"));
+    int encaps = type && strcmp(type, "MLKEMEncapsTest") == 0;
+    int has_ek = encaps || json_object_get(c->test, "ek") != NULL;
+    const char *names[4] = {encaps ? "m" : "seed", "c", "K", "ek"};
+    uint8_t *f[4] = {NULL, NULL, NULL, NULL};
+    size_t n[4] = {0, 0, 0, 0};
+    int ret = 0;
+    for (int i = 0; i < 4 && ret == 0; i++)
+        if (i < 3 || has_ek)
+            ret = kat_hex_field(c->test, names[i], &f[i], &n[i], why, why_len);
+    if (ret == 0 && c->impl) {
+        if (encaps)
+            encaps_case(c, f, n, rep);
+        else
+            decaps_case(c, f, n, has_ek, rep);
+    }
+    for (int i = 0; i < 4; i++)
+        free(f[i]);
+    return ret;
+}
+
+const cm_class_module cm_class_kem = {
+    .cls = CM_CLASS_KEM,
+    .name = "kem",
+    .unit = CM_UNIT_OP,
+    .bench_open = bench_open,
+    .loops = {[CM_OP_KEYGEN] = run_keygen,
+              [CM_OP_ENCAPSULATE] = run_encapsulate,
+              [CM_OP_DECAPSULATE] = run_decapsulate},
+    .nop = {.kem = &nop},
+    .bench_close = bench_close,
+    .cross_one = cross_one,
+    .self_one = self_one,
+    .self_name = "another state of itself",
+    .cross_how = "; each side encapsulated to a key pair of the other, which decapsulated the "
+                 "same secret, and a ciphertext with one bit flipped decapsulated to another "
+                 "secret (implicit rejection); sizes were the row's",
+    .cross_lengths = 1, /* no message: one encapsulation each way per check */
+    .wycheproof_case = wycheproof_case,
+};

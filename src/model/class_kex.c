@@ -1,0 +1,259 @@
+/*
+ * class_kex.c — the key agreement class (primitive.h, cm_kex_vtable):
+ * key generation and derivation of a shared secret, figures per operation.
+ *
+ * keygen makes a new key pair; derive imports the peer's public key (in
+ * the algorithm's encoding) and computes the shared secret with the
+ * state's private key. The cross-check has each side make a key pair and
+ * derive from the other's public key: both secrets must be the same bytes.
+ * Wycheproof XdhComp and EcdhTest cases give a private key, a peer public
+ * key (raw for XDH; DER SubjectPublicKeyInfo for EcdhTest groups of
+ * encoding "asn") and the shared secret; an invalid public key must be
+ * refused. cryptometer-kat-v1 entries (RFC 7748) also check the public key
+ * computed from a private key.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "model/class.h"
+#include "model/kat_case.h"
+
+/* ---- measuring ---------------------------------------------------------------- */
+
+static int run_keygen(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++)
+        if (b->vt.kex->keygen(b->state) != CM_OK)
+            return 1;
+    return 0;
+}
+
+/* The peer's public key is b->tag; the secret goes to b->out (at least 64
+ * bytes: bench_open checks the algorithm's secret fits). */
+static int run_derive(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++) {
+        size_t len = b->alg->out_len;
+        if (b->vt.kex->derive(b->state, CM_KEX_PEER_RAW, b->tag, b->tag_len, b->out, &len) !=
+            CM_OK)
+            return 1;
+    }
+    return 0;
+}
+
+/* Binds the state to the algorithm and, for derive, makes its key pair
+ * and, from a second state, the peer public key the timed calls import. */
+static int bench_open(cm_bench *b, cm_error *err)
+{
+    const cm_kex_vtable *vt = b->vt.kex;
+    void *peer = NULL;
+    const char *step = "create";
+    cm_rc rc = CM_ERR_INVALID;
+    b->tag_len = sizeof b->tag;
+    if (b->alg->out_len <= 64 && (rc = vt->create(&b->state, b->alg)) == CM_OK &&
+        b->op == CM_OP_KEYGEN)
+        return 0; /* the keygen loop needs nothing more */
+    if (rc == CM_OK && (step = "keygen", rc = vt->keygen(b->state)) == CM_OK &&
+        (step = "create (peer)", rc = vt->create(&peer, b->alg)) == CM_OK &&
+        (step = "keygen (peer)", rc = vt->keygen(peer)) == CM_OK)
+        step = "get_public_key (peer)", rc = vt->get_public_key(peer, b->tag, &b->tag_len);
+    if (peer)
+        vt->destroy(peer);
+    return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "setting up a key pair and "
+                                          "a peer's public key: %s returned %s", step,
+                                          kat_rc_name(rc));
+}
+
+static void bench_close(cm_bench *b)
+{
+    if (b->state)
+        b->vt.kex->destroy(b->state);
+}
+
+static cm_rc nop_keygen(void *s)
+{
+    (void)s;
+    return CM_OK;
+}
+static cm_rc nop_derive(void *s, cm_kex_peer f, const uint8_t *p, size_t pl, uint8_t *o,
+                        size_t *ol)
+{
+    (void)s, (void)f, (void)p, (void)pl, (void)o, (void)ol;
+    return CM_OK;
+}
+static const cm_kex_vtable nop = {NULL, nop_keygen, NULL, NULL, nop_derive, NULL};
+
+/* ---- checking ----------------------------------------------------------------- */
+
+/* One side of an agreement: a new key pair and its public key in pub. */
+static cm_rc side_keygen(const cm_kex_vtable *vt, const cm_algorithm *alg, void **st,
+                         uint8_t *pub, size_t *pub_len, const char **step)
+{
+    cm_rc rc;
+    *pub_len = CM_BENCH_MAX_OUT;
+    if ((*step = "create", rc = vt->create(st, alg)) != CM_OK ||
+        (*step = "keygen", rc = vt->keygen(*st)) != CM_OK)
+        return rc;
+    *step = "get_public_key";
+    return vt->get_public_key(*st, pub, pub_len);
+}
+
+/* a (this implementation) and b (named b_name) each make a key pair and
+ * derive from the other's public key; the secrets must be the algorithm's
+ * length and the same bytes. 1, or 0 with c->detail. */
+static int agree(cm_cross_case *c, const cm_kex_vtable *a, const cm_kex_vtable *b,
+                 const char *b_name)
+{
+    void *sa = NULL, *sb = NULL;
+    size_t pa_len, pb_len, ka = CM_BENCH_MAX_OUT, kb = CM_BENCH_MAX_OUT;
+    const char *step = "", *who = NULL;
+    cm_rc rc = side_keygen(a, c->alg, &sa, c->tag_a, &pa_len, &step);
+    if (rc == CM_OK && (who = b_name, rc = side_keygen(b, c->alg, &sb, c->tag_b, &pb_len, &step)) ==
+                           CM_OK) {
+        step = "derive from the other side's public key";
+        if ((who = NULL, rc = a->derive(sa, CM_KEX_PEER_RAW, c->tag_b, pb_len, c->out_a, &ka)) ==
+            CM_OK)
+            who = b_name, rc = b->derive(sb, CM_KEX_PEER_RAW, c->tag_a, pa_len, c->out_b, &kb);
+    }
+    if (sa)
+        a->destroy(sa);
+    if (sb)
+        b->destroy(sb);
+    if (rc != CM_OK)
+        return kat_cross_failed(c, who, step, rc);
+    if (ka != c->alg->out_len || kb != c->alg->out_len) {
+        snprintf(c->detail, c->detail_len, "shared secrets of %zu and %zu bytes (%s: %zu)", ka,
+                 kb, c->alg->name, c->alg->out_len);
+        return 0;
+    }
+    return kat_cross_same(c, "the shared secret", b_name, c->out_a, c->out_b, ka);
+}
+
+static int cross_one(cm_cross_case *c)
+{
+    return agree(c, c->impl->vt.kex, c->peer->vt.kex, c->peer_name);
+}
+
+/* Without a peer: two states of the implementation agree. */
+static int self_one(cm_cross_case *c)
+{
+    return agree(c, c->impl->vt.kex, c->impl->vt.kex, "another state of itself");
+}
+
+/* An XdhComp or EcdhTest case: the case's "private", "public" (DER
+ * SubjectPublicKeyInfo when the group's encoding is "asn", else the
+ * algorithm's raw encoding) and "shared". */
+static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
+{
+    uint8_t *priv = NULL, *pub = NULL, *shared = NULL;
+    size_t priv_len, pub_len, shared_len;
+    const char *enc = json_string_value(json_object_get(c->group, "encoding"));
+    cm_kex_peer form = enc && strcmp(enc, "asn") == 0 ? CM_KEX_PEER_SPKI : CM_KEX_PEER_RAW;
+    if (enc && form == CM_KEX_PEER_RAW && strcmp(enc, "ecpoint") != 0) {
+        snprintf(why, why_len, "encoding \"%s\" (not asn or ecpoint)", enc);
+        return -1;
+    }
+    if (kat_hex_field(c->test, "private", &priv, &priv_len, why, why_len) != 0 ||
+        kat_hex_field(c->test, "public", &pub, &pub_len, why, why_len) != 0 ||
+        kat_hex_field(c->test, "shared", &shared, &shared_len, why, why_len) != 0) {
+        free(priv);
+        free(pub);
+        return -1;
+    }
+    if (c->impl) {
+        const cm_kex_vtable *vt = c->impl->vt.kex;
+        uint8_t out[CM_BENCH_MAX_OUT];
+        size_t out_len = sizeof out;
+        void *st = NULL;
+        cm_rc rc = vt->create(&st, c->alg);
+        if (rc == CM_OK)
+            rc = vt->set_private_key(st, priv, priv_len);
+        if (rc != CM_OK) {
+            if (rc == CM_ERR_UNSUPPORTED)
+                kat_skip(rep, "%s: create or set_private_key returned CM_ERR_UNSUPPORTED", c->label);
+            else
+                kat_fail(rep, "%s: create or set_private_key (%zu bytes) returned %s", c->label,
+                         priv_len, kat_rc_name(rc));
+        } else if ((rc = vt->derive(st, form, pub, pub_len, out, &out_len)) == CM_OK) {
+            if (c->result == CM_WP_INVALID)
+                kat_finding(rep, "%s: derive accepted an invalid public key", c->label);
+            else if (kat_expect(rep, c->label, "the shared secret", out, out_len, shared,
+                                shared_len))
+                kat_pass(rep);
+        } else if (c->result == CM_WP_VALID && rc == CM_ERR_UNSUPPORTED) {
+            kat_skip(rep, "%s: derive returned CM_ERR_UNSUPPORTED", c->label);
+        } else if (c->result == CM_WP_VALID) {
+            kat_fail(rep, "%s: derive refused a valid public key (%s)", c->label,
+                     kat_rc_name(rc));
+        } else if (rc != CM_ERR_INVALID && rc != CM_ERR_UNSUPPORTED) {
+            kat_fail(rep, "%s: derive returned %s (expected CM_OK or CM_ERR_INVALID)", c->label,
+                     kat_rc_name(rc));
+        } else {
+            kat_pass(rep);
+        }
+        if (st)
+            vt->destroy(st);
+    }
+    free(priv);
+    free(pub);
+    free(shared);
+    return 0;
+}
+
+/* A cryptometer-kat-v1 entry: "private", its "public" key (what
+ * get_public_key must give), the "peer" public key (raw) and the
+ * "shared" secret. */
+static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
+                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+{
+    uint8_t *f[4] = {NULL, NULL, NULL, NULL};
+    size_t n[4];
+    static const char *const names[4] = {"private", "public", "peer", "shared"};
+    int ret = -1;
+    for (int i = 0; i < 4; i++)
+        if (kat_hex_field(test, names[i], &f[i], &n[i], why, why_len) != 0)
+            goto done;
+    ret = 0;
+    const cm_kex_vtable *vt = impl->vt.kex;
+    uint8_t pub[CM_BENCH_MAX_OUT], out[CM_BENCH_MAX_OUT];
+    size_t pub_len = sizeof pub, out_len = sizeof out;
+    void *st = NULL;
+    const char *step = "create";
+    cm_rc rc = vt->create(&st, alg);
+    if (rc == CM_OK && (step = "set_private_key", rc = vt->set_private_key(st, f[0], n[0])) ==
+                           CM_OK &&
+        (step = "get_public_key", rc = vt->get_public_key(st, pub, &pub_len)) == CM_OK)
+        step = "derive", rc = vt->derive(st, CM_KEX_PEER_RAW, f[2], n[2], out, &out_len);
+    if (st)
+        vt->destroy(st);
+    if (rc != CM_OK)
+        kat_fail(rep, "%s: %s returned %s", label, step, kat_rc_name(rc));
+    else if (kat_expect(rep, label, "the public key", pub, pub_len, f[1], n[1]) &&
+             kat_expect(rep, label, "the shared secret", out, out_len, f[3], n[3]))
+        kat_pass(rep);
+done:
+    for (int i = 0; i < 4; i++)
+        free(f[i]);
+    return ret;
+}
+
+const cm_class_module cm_class_kex = {
+    .cls = CM_CLASS_KEX,
+    .name = "kex",
+    .unit = CM_UNIT_OP,
+    .bench_open = bench_open,
+    .loops = {[CM_OP_KEYGEN] = run_keygen, [CM_OP_DERIVE] = run_derive},
+    .nop = {.kex = &nop},
+    .bench_close = bench_close,
+    .cross_one = cross_one,
+    .self_one = self_one,
+    .self_name = "another state of itself",
+    .cross_how = "; each side made a key pair and derived the shared secret from the other's "
+                 "public key, and the secrets were the same bytes",
+    .cross_lengths = 1, /* no message: one agreement per check */
+    .wycheproof_case = wycheproof_case,
+    .builtin_case = builtin_case,
+};

@@ -1,0 +1,187 @@
+/*
+ * class_mac.c — the MAC class (primitive.h, cm_mac_vtable): one whole MAC
+ * of a message per operation with the key scheduled once (mac), or
+ * afresh for each message (mac-newkey), figures per byte. Checked by Wycheproof MacTest groups (the tag, truncated to the
+ * group's tagSize, must match a valid case and not an invalid one), by
+ * cryptometer-kat-v1 entries (RFC 8439's Poly1305 vectors: the full tag)
+ * and against a peer's tag. See class.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "model/class.h"
+#include "model/kat_case.h"
+
+/* ---- measuring ---------------------------------------------------------------- */
+
+static int bench_open(cm_bench *b, cm_error *err)
+{
+    cm_rc rc = b->vt.mac->create(&b->state, b->key, b->alg->key_len);
+    return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
+}
+
+static int run_mac(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    const cm_mac_vtable *vt = b->vt.mac;
+    for (uint64_t i = 0; i < iters; i++)
+        if (vt->mac(b->state, b->in, b->size, b->out) != CM_OK)
+            return 1;
+    return 0;
+}
+
+/* mac-newkey: the key scheduled for every message, as a key schedule or
+ * a KDF does (create, mac, destroy each time). */
+static int run_mac_newkey(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    const cm_mac_vtable *vt = b->vt.mac;
+    for (uint64_t i = 0; i < iters; i++) {
+        void *st;
+        if (vt->create(&st, b->key, b->alg->key_len) != CM_OK)
+            return 1;
+        cm_rc rc = vt->mac(st, b->in, b->size, b->out);
+        vt->destroy(st);
+        if (rc != CM_OK)
+            return 1;
+    }
+    return 0;
+}
+
+static void bench_close(cm_bench *b)
+{
+    if (b->state)
+        b->vt.mac->destroy(b->state);
+}
+
+static cm_rc nop_mac(void *s, const uint8_t *m, size_t l, uint8_t *o)
+{
+    (void)s, (void)m, (void)l, (void)o;
+    return CM_OK;
+}
+static cm_rc nop_create(void **s, const uint8_t *k, size_t l)
+{
+    (void)k, (void)l;
+    *s = NULL;
+    return CM_OK;
+}
+static void nop_destroy(void *s)
+{
+    (void)s;
+}
+static const cm_mac_vtable nop = {nop_create, nop_mac, nop_destroy};
+
+/* ---- checking ----------------------------------------------------------------- */
+
+static int cross_one(cm_cross_case *c)
+{
+    const cm_mac_vtable *va = c->impl->vt.mac, *vb = c->peer->vt.mac;
+    void *sa, *sb;
+    int ok = 0;
+    cm_rc ra, rb;
+    if (!kat_cross_keyed(c, va->create, va->destroy, vb->create, &sa, &sb))
+        return 0;
+    if ((ra = va->mac(sa, c->msg, c->size, c->out_a)) != CM_OK)
+        kat_cross_failed(c, NULL, "mac", ra);
+    else if ((rb = vb->mac(sb, c->msg, c->size, c->out_b)) != CM_OK)
+        kat_cross_failed(c, c->peer_name, "mac", rb);
+    else
+        ok = kat_cross_same(c, "tag", c->peer_name, c->out_a, c->out_b, c->alg->out_len);
+    va->destroy(sa);
+    vb->destroy(sb);
+    return ok;
+}
+
+/* A MacTest case: "key", "msg", "tag"; the group's "tagSize". */
+static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
+{
+    const cm_algorithm *alg = c->alg;
+    kat_wp_fields f;
+    size_t tag_len;
+    if (kat_wp_tag_len(c->group, alg, &tag_len, why, why_len) != 0 ||
+        kat_wp_decode(c, &f, KAT_WP_KEY | KAT_WP_MSG | KAT_WP_TAG, why, why_len) != 0)
+        return -1;
+    if (!c->impl) {
+        kat_wp_fields_free(&f);
+        return 0;
+    }
+    const cm_mac_vtable *vt = c->impl->vt.mac;
+    void *st = NULL;
+    uint8_t *out = malloc(alg->out_len);
+    cm_rc rc = out ? vt->create(&st, f.key, f.key_len) : CM_ERR_NOMEM;
+    if (rc != CM_OK)
+        kat_wp_create_failed(rep, c->label, rc, f.key_len);
+    else if ((rc = vt->mac(st, f.msg, f.msg_len, out)) == CM_ERR_UNSUPPORTED)
+        kat_skip(rep, "%s: mac returned CM_ERR_UNSUPPORTED", c->label);
+    else if (rc != CM_OK)
+        kat_fail(rep, "%s: mac returned %s", c->label, kat_rc_name(rc));
+    else if (c->result == CM_WP_VALID) {
+        if (kat_expect(rep, c->label, tag_len < alg->out_len ? "mac: truncated tag" : "mac: tag",
+                       out, tag_len, f.tag, f.tag_len))
+            kat_pass(rep);
+    } else {
+        int matches = f.tag_len == tag_len && memcmp(out, f.tag, tag_len) == 0;
+        if (matches && c->result == CM_WP_INVALID)
+            kat_fail(rep, "%s: the computed tag matches a tag that must not verify", c->label);
+        else
+            kat_pass(rep);
+    }
+    if (st)
+        vt->destroy(st);
+    free(out);
+    kat_wp_fields_free(&f);
+    return 0;
+}
+
+/* A cryptometer-kat-v1 entry: "key", "msg", "tag" (the full tag). */
+static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
+                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+{
+    const cm_mac_vtable *vt = impl->vt.mac;
+    uint8_t *key = NULL, *msg = NULL, *tag = NULL, *out = NULL;
+    size_t key_len, msg_len, tag_len;
+    int ret = -1;
+    if (kat_hex_field(test, "key", &key, &key_len, why, why_len) ||
+        kat_hex_field(test, "msg", &msg, &msg_len, why, why_len) ||
+        kat_hex_field(test, "tag", &tag, &tag_len, why, why_len))
+        goto done;
+    if (tag_len != alg->out_len) {
+        snprintf(why, why_len, "tag is %zu bytes, %s gives %zu", tag_len, alg->name, alg->out_len);
+        goto done;
+    }
+    ret = 0;
+    void *st = NULL;
+    out = malloc(alg->out_len);
+    cm_rc rc = out ? vt->create(&st, key, key_len) : CM_ERR_NOMEM;
+    if (rc != CM_OK) {
+        kat_wp_create_failed(rep, label, rc, key_len);
+        goto done;
+    }
+    rc = vt->mac(st, msg, msg_len, out);
+    vt->destroy(st);
+    if (rc != CM_OK)
+        kat_fail(rep, "%s: mac returned %s", label, kat_rc_name(rc));
+    else if (kat_expect(rep, label, "mac: tag", out, alg->out_len, tag, tag_len))
+        kat_pass(rep);
+done:
+    free(key);
+    free(msg);
+    free(tag);
+    free(out);
+    return ret;
+}
+
+const cm_class_module cm_class_mac = {
+    .cls = CM_CLASS_MAC,
+    .name = "mac",
+    .unit = CM_UNIT_BYTE,
+    .bench_open = bench_open,
+    .loops = {[CM_OP_MAC] = run_mac, [CM_OP_MAC_NEWKEY] = run_mac_newkey},
+    .nop = {.mac = &nop},
+    .bench_close = bench_close,
+    .cross_one = cross_one,
+    .cross_how = "",
+    .wycheproof_case = wycheproof_case,
+    .builtin_case = builtin_case,
+};

@@ -1,0 +1,231 @@
+/*
+ * class_signature.c — the signature class (primitive.h,
+ * cm_signature_vtable): key generation, signing and verifying, figures per
+ * operation (ops/s, µs and cycles per operation), on a message of the
+ * algorithm's "message_bytes".
+ *
+ * Signatures may be randomised (ECDSA), so they are never compared byte
+ * for byte: the cross-check has each side verify what the other signed
+ * (the public key passes as DER SubjectPublicKeyInfo), and a signature
+ * with one bit flipped must not verify. Each side makes one key pair for
+ * all the message lengths (RSA key generation takes seconds). Without a peer the implementation
+ * verifies its own signatures. Wycheproof EddsaVerify and EcdsaVerify
+ * groups give a public key (publicKeyDer) and cases of message and
+ * signature that must verify (valid) or not (invalid); MlDsaVerify groups
+ * too, whose malformed public keys must be refused at set_public_key and
+ * whose cases with a non-empty context string ("ctx") are skipped (the
+ * table signs and verifies with the empty context).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "model/class.h"
+#include "model/kat_case.h"
+#include "model/kept_key.h"
+
+/* ---- measuring ---------------------------------------------------------------- */
+
+static int run_keygen(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++)
+        if (b->vt.signature->keygen(b->state) != CM_OK)
+            return 1;
+    return 0;
+}
+
+static int run_sign(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++) {
+        size_t len = sizeof b->tag;
+        if (b->vt.signature->sign(b->state, b->in, b->size, b->tag, &len) != CM_OK)
+            return 1;
+    }
+    return 0;
+}
+
+static int run_verify(void *ctx, uint64_t iters)
+{
+    cm_bench *b = ctx;
+    for (uint64_t i = 0; i < iters; i++)
+        if (b->vt.signature->verify(b->state, b->in, b->size, b->tag, b->tag_len) != CM_OK)
+            return 1;
+    return 0;
+}
+
+/* Binds the state to the algorithm and, unless keygen is timed, takes the
+ * kept key pair (kept_key.h) or makes one, and the signature the timed
+ * verify calls check. */
+static int bench_open(cm_bench *b, cm_error *err)
+{
+    const cm_signature_vtable *vt = b->vt.signature;
+    cm_rc rc = CM_OK;
+    /* the keygen loop needs no key yet (RSA-4096 takes a second a key) */
+    if (b->op == CM_OP_KEYGEN)
+        rc = vt->create(&b->state, b->alg);
+    else if (!(b->state = cm_kept_key_take(vt)) && (rc = vt->create(&b->state, b->alg)) == CM_OK)
+        rc = vt->keygen(b->state);
+    b->tag_len = sizeof b->tag;
+    if (rc == CM_OK && b->op != CM_OP_KEYGEN)
+        rc = vt->sign(b->state, b->in, b->size, b->tag, &b->tag_len);
+    if (rc == CM_OK)
+        return 0;
+    vt->destroy(b->state); /* not kept: its key may be missing */
+    b->state = NULL;
+    return cm_error_set(err, CM_EXIT_FAILURES, "setting up a key and a signature returned %s",
+                        kat_rc_name(rc));
+}
+
+/* A state with its key pair (every operation's but keygen's) is kept for the next one. */
+static void bench_close(cm_bench *b)
+{
+    if (b->state && b->op != CM_OP_KEYGEN)
+        cm_kept_key_give(b->vt.signature, b->state, b->vt.signature->destroy);
+    else if (b->state)
+        b->vt.signature->destroy(b->state);
+}
+
+static cm_rc nop_keygen(void *s)
+{
+    (void)s;
+    return CM_OK;
+}
+static cm_rc nop_sign(void *s, const uint8_t *m, size_t l, uint8_t *sig, size_t *sl)
+{
+    (void)s, (void)m, (void)l, (void)sig, (void)sl;
+    return CM_OK;
+}
+static cm_rc nop_verify(void *s, const uint8_t *m, size_t l, const uint8_t *sig, size_t sl)
+{
+    (void)s, (void)m, (void)l, (void)sig, (void)sl;
+    return CM_OK;
+}
+static const cm_signature_vtable nop = {NULL, nop_keygen, nop_sign, nop_verify, NULL, NULL, NULL};
+
+/* ---- checking ----------------------------------------------------------------- */
+
+/* The signer's state ss signs the first len bytes of c->msg; the
+ * signature must be the row's signature_bytes when it gives one (the
+ * fixed sizes of ML-DSA and SLH-DSA); the verifier's state vs must accept
+ * it and refuse it with its last bit flipped (kat_pk_how.exchange). */
+static int sign_then_verify(cm_cross_case *c, const void *signer_vt, void *ss,
+                            const void *verifier_vt, void *vs, size_t len, const char *who)
+{
+    const cm_signature_vtable *signer = signer_vt, *verifier = verifier_vt;
+    uint8_t *sig = c->out_a;
+    size_t sig_len = CM_BENCH_MAX_OUT;
+    const char *step = "sign";
+    cm_rc rc;
+    const char *fixed = cm_algorithm_param(c->alg, "signature_bytes");
+    if ((rc = signer->sign(ss, c->msg, len, sig, &sig_len)) == CM_OK && fixed &&
+        sig_len != (size_t)strtoul(fixed, NULL, 10)) {
+        snprintf(c->detail, c->detail_len, "%s: a signature of %zu bytes (%s: %s)", who, sig_len,
+                 c->alg->name, fixed);
+        return 0;
+    }
+    if (rc == CM_OK &&
+        (step = "verify", rc = verifier->verify(vs, c->msg, len, sig, sig_len)) == CM_OK) {
+        sig[sig_len - 1] ^= 1;
+        step = "verify of the signature with its last bit flipped (must be CM_ERR_AUTH)";
+        rc = kat_must_refuse(verifier->verify(vs, c->msg, len, sig, sig_len));
+    }
+    if (rc == CM_OK)
+        return 1;
+    char what[224];
+    snprintf(what, sizeof what, "%s: %s", who, step);
+    return kat_cross_failed(c, NULL, what, rc);
+}
+
+static const kat_pk_how how = {
+    .owner_produces = 1,
+    .produced = "signed",
+    .consumed = "verified",
+    .create_user = "create (verifier)",
+    .exchange = sign_then_verify,
+};
+
+static kat_pk_side side(const cm_signature_vtable *vt)
+{
+    return (kat_pk_side){vt, vt->create, vt->keygen, vt->get_public_key, vt->set_public_key,
+                         vt->destroy};
+}
+
+static int cross_one(cm_cross_case *c)
+{
+    kat_pk_side a = side(c->impl->vt.signature), b = side(c->peer->vt.signature);
+    return kat_pk_both_ways(c, &how, &a, &b);
+}
+
+/* Without a peer: two states of the implementation verify each other. */
+static int self_one(cm_cross_case *c)
+{
+    kat_pk_side a = side(c->impl->vt.signature);
+    return kat_pk_both_ways(c, &how, &a, &a);
+}
+
+/* A verify case: the group's "publicKeyDer" (or "keyDer"), the case's
+ * "msg" and "sig". */
+static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
+{
+    uint8_t *der = NULL, *msg = NULL, *sig = NULL;
+    size_t der_len, msg_len, sig_len;
+    const char *key_field = json_object_get(c->group, "publicKeyDer") ? "publicKeyDer" : "keyDer";
+    if (kat_hex_field(c->group, key_field, &der, &der_len, why, why_len) != 0 ||
+        kat_hex_field(c->test, "msg", &msg, &msg_len, why, why_len) != 0 ||
+        kat_hex_field(c->test, "sig", &sig, &sig_len, why, why_len) != 0) {
+        free(der);
+        free(msg);
+        return -1;
+    }
+    const char *ctx = json_string_value(json_object_get(c->test, "ctx"));
+    if (c->impl && ctx && ctx[0]) {
+        kat_skip(rep, "%s: a context string of %zu bytes (the signature table signs with an "
+                 "empty one)", c->label, strlen(ctx) / 2);
+    } else if (c->impl) {
+        const cm_signature_vtable *vt = c->impl->vt.signature;
+        void *st = NULL;
+        cm_rc rc = vt->create(&st, c->alg);
+        if (rc == CM_OK)
+            rc = vt->set_public_key(st, der, der_len);
+        if (rc == CM_ERR_INVALID && c->result == CM_WP_INVALID)
+            kat_pass(rep); /* a malformed public key (ML-DSA: a wrong length), refused */
+        else if (rc != CM_OK)
+            kat_fail(rep, "%s: create or set_public_key (%zu-byte DER) returned %s", c->label,
+                     der_len, kat_rc_name(rc));
+        else if ((rc = vt->verify(st, msg, msg_len, sig, sig_len)) == CM_OK &&
+                 c->result == CM_WP_INVALID)
+            kat_finding(rep, "%s: verify accepted an invalid signature", c->label);
+        else if (rc != CM_OK && rc != CM_ERR_AUTH)
+            kat_fail(rep, "%s: verify returned %s (expected CM_OK or CM_ERR_AUTH)", c->label,
+                     kat_rc_name(rc));
+        else if (rc == CM_ERR_AUTH && c->result == CM_WP_VALID)
+            kat_fail(rep, "%s: verify refused a valid signature (CM_ERR_AUTH)", c->label);
+        else
+            kat_pass(rep);
+        if (st)
+            vt->destroy(st);
+    }
+    free(der);
+    free(msg);
+    free(sig);
+    return 0;
+}
+
+const cm_class_module cm_class_signature = {
+    .cls = CM_CLASS_SIGNATURE,
+    .name = "signature",
+    .unit = CM_UNIT_OP,
+    .bench_open = bench_open,
+    .loops = {[CM_OP_KEYGEN] = run_keygen, [CM_OP_SIGN] = run_sign, [CM_OP_VERIFY] = run_verify},
+    .nop = {.signature = &nop},
+    .bench_close = bench_close,
+    .cross_one = cross_one,
+    .self_one = self_one,
+    .self_name = "another state of itself",
+    .cross_how = " of message; each side verified the other's signatures and refused them "
+                 "with one bit flipped",
+    .cross_lengths = 1,
+    .wycheproof_case = wycheproof_case,
+};

@@ -1,0 +1,144 @@
+/*
+ * record.h — the typed result record: one cm_record per (implementation,
+ * operation, size), whatever happened to it. The suite (suite.c) fills
+ * records from what each child sent; the reporters are views of them: the
+ * JSON record of docs/result-format.md (record_json.c), the CSV row and the
+ * text table (report.c). Figures derived from the measurement (MB/s, ops/s,
+ * cycles, ...) are computed in one place, cm_record_figures(), which every
+ * view calls.
+ */
+#ifndef CM_RECORDS_RECORD_H
+#define CM_RECORDS_RECORD_H
+
+#include "measure/threads.h"
+#include <stddef.h>
+#include "cryptometer/algorithm.h"
+#include "model/class.h"
+#include "check/kat.h"
+#include "measure/runner.h"
+#include "util/error.h"
+
+/* What happened to one (implementation, operation, size); the names are
+ * the JSON "status" values. */
+typedef enum cm_record_status {
+    CM_RECORD_OK = 0,     /* measured: the record has a measurement */
+    CM_RECORD_FAILED_KAT, /* vectors or cross-check failed: not timed */
+    CM_RECORD_CRASHED,
+    CM_RECORD_TIMEOUT,
+    CM_RECORD_ERROR,
+    CM_RECORD_UNAVAILABLE,
+    CM_RECORD_SKIPPED     /* this size does not apply (CBC and 15 bytes) */
+} cm_record_status;
+
+/* "ok", "failed-kat", "crashed", "timeout", "error", "unavailable", "skipped". */
+const char *cm_record_status_name(cm_record_status s);
+
+/* One measurement of the core clock in the child (platform/cpuclock.h). */
+typedef struct cm_clock_reading {
+    int present;          /* the child sent it */
+    int supported, cpu, agree;
+    double mhz, mhz_check, spread;
+} cm_clock_reading;
+
+/* The clock around one implementation: before and after it ran, and the
+ * mean of the supported readings used for cycles (0: none). */
+typedef struct cm_record_clock {
+    cm_clock_reading before, after;
+    double mhz_used;
+} cm_record_clock;
+
+typedef struct cm_record {
+    char name[192];          /* "backend:variant/algorithm/operation" */
+    const char *backend, *variant;
+    const char *served_by;   /* the implementation's served_by, or NULL */
+    const cm_algorithm *alg; /* name, class and params */
+    cm_op op;
+    cm_unit unit;
+    size_t size;             /* message bytes; 0: none (unit op, unavailable) */
+    int threads, cpu;
+    int cluster;             /* index in context.cpu.clusters, or -1 */
+    cm_record_status status;
+    char reason[512];        /* why, for every status but ok */
+    int has_kat;             /* the child reported its checks */
+    cm_kat_report kat;
+    cm_record_clock clock;
+    cm_measurement m;        /* status ok only; samples owned by the record */
+    double reference_ns;     /* the run's reference workload time (0: none) */
+    /* threads > 1 (run --threads, threads.h): each copy's CPU and mean ns
+     * per operation; the aggregate throughput over threads × the
+     * single-copy figure of the same run (0: not known). */
+    int per_thread_cpu[CM_MAX_THREADS];
+    double per_thread_ns[CM_MAX_THREADS];
+    double scaling_efficiency;
+    double bound_cpb;        /* the instruction bound of (algorithm, operation,
+                                variant) on this CPU, cycles per byte (probe.h); 0: none */
+} cm_record;
+
+/* Flags of a measurement, as the JSON "flags" words. */
+enum {
+    CM_FLAG_CI_NOT_REACHED = 1 << 0,   /* "ci-not-reached" */
+    CM_FLAG_OVERHEAD_DOMINATED = 1 << 1, /* "overhead-dominated" */
+    CM_FLAG_OUTLIERS = 1 << 2,         /* "outliers" */
+    CM_FLAG_COUNT = 3
+};
+
+/* The name of flag bit i (0 <= i < CM_FLAG_COUNT). */
+const char *cm_record_flag_name(int i);
+
+/* What a record's measurement gives: each figure with a has_ flag (no
+ * figure when the record is not ok, the median is not positive, the unit
+ * is op for byte figures, or the clock was not measured for cycles). */
+typedef struct cm_figures {
+    int has_op;              /* ops_per_s, us_per_op */
+    double ops_per_s, us_per_op;
+    int has_byte;            /* throughput_mb_s, ns_per_byte */
+    double throughput_mb_s, ns_per_byte;
+    int has_cycles;          /* cycles_per_op, cycles_rel_uncertainty */
+    double cycles_per_op, cycles_rel_uncertainty;
+    int has_cycles_byte;
+    double cycles_per_byte;
+    int has_score;           /* score: median / reference_ns, lower is faster */
+    double score;
+    int has_bound;           /* bound_cpb, and bound_ratio = cycles_per_byte / bound_cpb */
+    double bound_cpb, bound_ratio;
+    unsigned flags;          /* CM_FLAG_* */
+} cm_figures;
+
+/* The figures of r: throughput size/median (10^6 B/s), ops 10^9/median,
+ * µs median/1000, ns per byte median/size, cycles median × mhz_used / 1000
+ * (per byte: / size) with the CI's relative half-width plus the clock's
+ * relative uncertainty (half the before/after gap, or half the larger
+ * repeat spread if wider), score median / reference_ns (the
+ * processor-normalised score: how many runs of the reference workload one
+ * operation costs; lower is faster), and with a bound and cycles per byte,
+ * bound_ratio cycles per byte / bound_cpb (1: at the bound). */
+void cm_record_figures(const cm_record *r, cm_figures *f);
+
+/* Sets r->clock from the two readings and computes mhz_used. */
+void cm_record_set_clock(cm_record *r, const cm_clock_reading *before,
+                         const cm_clock_reading *after);
+
+/* A record with everything of (backend, variant, alg, op, size) filled,
+ * the rest empty: status as given, no KAT, no clock, no measurement,
+ * threads 1, cluster -1. reason may be NULL. */
+void cm_record_init(cm_record *r, const char *backend, const char *variant,
+                    const cm_algorithm *alg, cm_op op, size_t size,
+                    cm_record_status status, const char *reason);
+
+/* Records in the order they were made; the set owns them (and their
+ * samples). */
+typedef struct cm_record_set {
+    cm_record *items;
+    size_t n, cap;
+} cm_record_set;
+
+void cm_record_set_init(cm_record_set *s);
+
+/* Appends a copy of *r (the set takes over its samples; r is left without
+ * them). 0, or -1 with err (out of memory; r keeps its samples). */
+int cm_record_set_add(cm_record_set *s, cm_record *r, cm_error *err);
+
+/* Frees every record's samples and the array. */
+void cm_record_set_free(cm_record_set *s);
+
+#endif

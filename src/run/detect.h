@@ -1,0 +1,50 @@
+/*
+ * detect.h — the detect document: what the machine has for cryptography,
+ * whether it is used, whether figures taken now can be trusted. Core builds
+ * it from the platform layer's facts (src/platform/) and what only core
+ * knows — the backends of this build, a quick AES figure through the
+ * registry (aes_probe.c). detect_text.c renders it for a person;
+ * cmd_detect.c is `cryptometer detect`.
+ */
+#ifndef CM_RUN_DETECT_H
+#define CM_RUN_DETECT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "platform/cpu.h"
+#include "util/error.h"
+
+struct json_t;
+
+/* The whole detect document: {detect_version, sysroot, system, cpu,
+ * kernel_crypto, backends (live only), aes_score {scores, reason},
+ * instruction_bounds {reference_mhz, emulated, probes, bounds, reason}, health,
+ * health_snapshot, emulation, verdicts, elapsed_s} (docs/detect.md). measure_clock is ignored
+ * with a sysroot. NULL with err set on an unreadable sysroot or when out of
+ * memory. New reference. */
+struct json_t *cm_detect_document(const char *sysroot, int measure_clock, cm_error *err);
+
+/* `detect --sweep FILE`: a sweep document (docs/sweep.md) read and checked,
+ * as {file, algorithm, operation, crossovers} (its crossovers computed again
+ * from its records, sweep_crossover.h). NULL with err (CM_EXIT_ENVIRONMENT)
+ * when the file is unreadable, not JSON, not a sweep document of schema
+ * version 1, or a record is malformed. New reference. */
+struct json_t *cm_detect_sweep_load(const char *file, cm_error *err);
+
+/* Appends to doc's "verdicts", per loaded sweep of the array sweeps, one
+ * verdict per crossover (id "crossover"), and sets doc["sweeps"]. 0, or -1 when out of memory. */
+int cm_detect_add_sweeps(struct json_t *doc, struct json_t *sweeps);
+
+/* Writes the detect document for a person, readable in ten seconds. */
+void cm_detect_render_text(FILE *out, const struct json_t *doc);
+
+/* Measures what data/aes_score_per_mhz.json says sbc-bench measures (its
+ * "metric": the openssl backend's aes-256-cbc encryption of 16 KiB) on the
+ * first CPU of each cluster that has a measured clock (a quick figure,
+ * ~80 ms each, in a forked child) and appends one platform_aes_score()
+ * object per cluster, with "cluster" and "quick": true, to scores. Returns
+ * how many, or -1 when out of memory; on 0, why says why not (backend
+ * missing, no measured clock, child failed). */
+int cm_aes_probe(const platform_cpu *cpu, struct json_t *scores, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,94 @@
+"""`cryptometer show FILE`: a saved document printed as its command printed it.
+
+A run's table comes back byte for byte from its result file (per-byte and
+per-operation classes, several sizes, a failed and an unavailable record);
+probe and detect documents are rendered by their own text; anything else is
+one line and a documented exit code.
+"""
+
+import json
+
+import pytest
+
+
+def test_show_reproduces_a_runs_table(cm, tmp_path):
+    out = tmp_path / "r.json"
+    r = cm("run", "--filter", "ref:portable/(sha256|aes-128-gcm|chacha20)/", "--sizes", "16,1024",
+           "--time", "0.05", "--json", out, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    shown = cm("show", out, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == r.stdout
+    assert "Throughput in MB/s" in shown.stdout
+
+
+def test_show_reproduces_per_operation_and_failures(cm_test, tmp_path):
+    """The test build's broken backend fails its vectors; ref's Ed25519 is
+    per operation: both kinds of rows, and the notes, come back the same."""
+    out = tmp_path / "r.json"
+    r = cm_test("run", "--backends", "broken,ref", "--algorithms", "aes-128-ctr,ed25519",
+                "--sizes", "64", "--time", "0.05", "--json", out, cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    shown = cm_test("show", out, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == r.stdout
+    assert "FAIL" in shown.stdout
+
+
+def test_show_options_before_or_after_the_file(cm, tmp_path):
+    out = tmp_path / "r.json"
+    assert cm("run", "--filter", "ref:portable/sha256/", "--sizes", "64", "--time", "0.05",
+              "--json", out, "-q", cwd=tmp_path).returncode == 0
+    assert cm("show", "--", out).returncode == 0
+    assert "usage: cryptometer show FILE" in cm("show", "--help").stdout
+
+
+def test_show_a_record_this_build_does_not_know(cm, tmp_path):
+    out = tmp_path / "r.json"
+    assert cm("run", "--filter", "ref:portable/sha256/", "--sizes", "64", "--time", "0.05",
+              "--json", out, "-q", cwd=tmp_path).returncode == 0
+    doc = json.loads(out.read_text())
+    extra = dict(doc["results"][0], algorithm="no-such-algorithm", name="x:y/no-such-algorithm/digest")
+    doc["results"].append(extra)
+    out.write_text(json.dumps(doc))
+    shown = cm("show", out)
+    assert shown.returncode == 0, shown.stderr
+    assert "1 record(s) not shown: x:y/no-such-algorithm/digest: algorithm no-such-algorithm" \
+        in shown.stdout
+
+
+def test_show_a_detect_document(cm, tmp_path):
+    doc = cm("detect", "--json", "--no-clock")
+    assert doc.returncode == 0, doc.stderr
+    (tmp_path / "d.json").write_text(doc.stdout)
+    shown = cm("show", tmp_path / "d.json")
+    assert shown.returncode == 0, shown.stderr
+    facts = json.loads(doc.stdout)
+    first = shown.stdout.splitlines()[0]
+    assert first.startswith("CPU ") and facts["cpu"]["model_name"] in first
+    assert facts["system"]["kernel"] in shown.stdout
+    assert not shown.stdout.lstrip().startswith("{")
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{}", 'no "schema" or "format"'),
+    ("[1, 2]", "not a JSON document"),
+    ("{", "not a JSON document"),
+    ('{"format": "cryptometer-files-v1"}', "a cryptometer-files-v1 document"),
+    ('{"schema": "cryptometer-result", "results": 3}', "without results"),
+])
+def test_show_refuses_what_it_cannot_print(cm, tmp_path, content, words):
+    path = tmp_path / "x.json"
+    path.write_text(content)
+    r = cm("show", path)
+    assert r.returncode == 3
+    assert words in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, code", [((), 2), (("a.json", "b.json"), 2), (("--nope",), 2),
+                                        (("/nonexistent/x.json",), 3), (("/dev/null",), 3)])
+def test_show_usage_and_inputs(cm, tmp_path, args, code):
+    r = cm("show", *args, cwd=tmp_path)
+    assert r.returncode == code
+    assert len(r.stderr.strip().splitlines()) == 1
