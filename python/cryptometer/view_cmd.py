@@ -13,6 +13,7 @@ no run with a record the view shows.
 """
 
 import json
+import os
 import sys
 
 from . import __version__, choices, data, outputs, sources
@@ -168,6 +169,12 @@ def format_json(view_name, built):
 
 def run(args):
     command = "view %s" % args.view
+    if args.output:   # the output first, as every command checks it before its work
+        try:
+            outputs.check_target(args.output, inputs=[i for i in args.inputs if os.path.exists(i)])
+        except outputs.OutputError as exc:
+            print("cryptometer %s: %s" % (command, exc), file=sys.stderr)
+            return EXIT_USAGE
     runs, errors = sources.load_reported(args, command)
     if not runs:
         return EXIT_ENVIRONMENT

@@ -35,6 +35,7 @@
 #include "util/stats.h"
 #include "commands/commands.h"
 #include "run/files_tmp.h"
+#include "records/output.h"
 #include "registry/registry.h"
 #include "platform/timer.h"
 #include "util/error.h"
@@ -719,6 +720,12 @@ int cm_files_main(int argc, char **argv)
             return CM_EXIT_USAGE;
         }
     }
+    /* the output first (the one writing policy, output.h): before anything runs */
+    cm_error err = {0};
+    if (o.json && cm_output_check(o.json, NULL, 0, 0, &err) != 0) {
+        fprintf(stderr, "cryptometer files: error: %s\n", err.msg);
+        return err.code;
+    }
     int chosen = choose_impl(impl_text, impl_given, &o);
     if (chosen != CM_EXIT_OK)
         return chosen;
@@ -762,15 +769,11 @@ int cm_files_main(int argc, char **argv)
     int rc = failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
     if (cold_note && !o.quiet)
         printf("%s\n", cold_note);
-    if (o.json) {
-        char tmp[1024];
-        snprintf(tmp, sizeof tmp, "%s.partial", o.json);
-        if (json_dump_file(doc, tmp, JSON_INDENT(1) | JSON_SORT_KEYS) != 0 || rename(tmp, o.json) != 0) {
-            unlink(tmp);
-            fprintf(stderr, "cryptometer files: error: cannot write %s\n", o.json);
-            rc = CM_EXIT_ENVIRONMENT;
-        }
+    if (o.json && cm_write_json_built(o.json, doc, doc ? 0 : -1, &err) != 0) {
+        fprintf(stderr, "cryptometer files: error: %s\n", err.msg);
+        return err.code;
     }
-    json_decref(doc);
+    if (!o.json)
+        json_decref(doc);
     return rc;
 }

@@ -15,6 +15,7 @@
 
 #include "platform/cpuid.h"
 #include "platform/cpu.h"
+#include "util/json.h"
 #include "platform/sysroot.h"
 
 /* x86 hybrid core types (cpuid leaf 0x1A, EAX bits 31:24). */
@@ -611,6 +612,7 @@ static void read_board(const char *sysroot, platform_cpu *cpu)
     if (m) /* a NUL-terminated property; keep the first string */
         snprintf(cpu->board, sizeof cpu->board, "%s", pf_trim(m));
     free(m);
+    cm_utf8_scrub(cpu->board, strlen(cpu->board)); /* a string from the system: data */
     if (cpu->board[0])
         return;
     char vendor[64] = "", product[64] = "";
