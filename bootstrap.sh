@@ -307,12 +307,14 @@ test)
             (cd build-asan && ctest -j "$jobs" --output-on-failure) || rc=1
             # The end-to-end tests of our own code's paths; those whose time goes
             # into the libraries' own code (every backend's vectors, RSA key
-            # generation, the post-quantum rows, the default suite) run above:
+            # generation, the post-quantum rows, the default suite, the language
+            # runtimes' servers) run above:
             # ctest's test_kat already drives each backend's glue under ASan.
             CRYPTOMETER_BIN="$here/build-asan-plain/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-asan/cryptometer" \
                 .venv/bin/python -m pytest -q -p no:cacheprovider $pytest_par --ignore=tests/e2e/test_fleet.py \
                 --ignore=tests/e2e/test_library_backends.py --ignore=tests/e2e/test_pubkey.py \
-                --ignore=tests/e2e/test_pq.py --ignore=tests/e2e/test_suites.py tests/e2e || rc=1
+                --ignore=tests/e2e/test_pq.py --ignore=tests/e2e/test_suites.py \
+                --ignore=tests/e2e/test_runtimes.py tests/e2e || rc=1
             exit $rc
         ) || { say "ASan+UBSan: FAILED"; status=1; }
     else

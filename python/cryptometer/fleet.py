@@ -29,7 +29,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import outputs
+from . import inputs, outputs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -156,7 +156,7 @@ class Playbook:
         fetched.mkdir(mode=0o700)
         variables = dict(self.variables, cryptometer_fetch_dir=str(fetched),
                          cryptometer_stop_file=str(stage / "stop"))
-        extra.write_text(json.dumps(variables))
+        outputs.write_atomic(extra, json.dumps(variables))
         env = _environment(events)
         proc = _ansible(self.command(fleet_dir() / "measure.yml", extra), env, self.echo)
         try:
@@ -223,8 +223,8 @@ def ssh_error(message):
 def outcomes(events_path, fetched, mode):
     """One HostOutcome per host the callback saw, from its events file and the fetched JSON."""
     try:
-        hosts = json.loads(Path(events_path).read_text())["hosts"]
-    except (OSError, ValueError, KeyError):
+        hosts = json.loads(inputs.read_input(events_path, "log"))["hosts"]
+    except (inputs.InputError, ValueError, KeyError, TypeError):
         return []
     wanted = [mode]
     result = []
@@ -235,7 +235,8 @@ def outcomes(events_path, fetched, mode):
         elif seen.get("failures"):
             result.append(_failure_outcome(host, seen["failures"][0], info))
         else:
-            files = {kind: fetched / ("%s.%s.json" % (host, kind)) for kind in wanted}
+            # the playbook fetches to its cm_host_file, the same rule as safe_name
+            files = {kind: fetched / ("%s.%s.json" % (safe_name(host), kind)) for kind in wanted}
             missing = [kind for kind, path in files.items() if not path.is_file()]
             if missing:
                 result.append(HostOutcome(host, FAILED, "no %s JSON came home" % " or ".join(missing), **info))
@@ -252,6 +253,20 @@ def staging_dir():
 def safe_name(host):
     """An inventory name as a file name: anything but letters, digits, '.', '-', '_' becomes '_'."""
     return re.sub(r"[^A-Za-z0-9._-]", "_", host).lstrip(".") or "_"
+
+
+def check_dir(out_dir):
+    """Before any host is contacted: refuse a run folder that exists, or whose nearest
+    existing parent is not a directory (a FIFO, a device, a file: make_dir would fail after
+    the measurements)."""
+    if out_dir.exists() or out_dir.is_symlink():
+        raise outputs.OutputError("refusing to write into %s: it exists already (choose another --run-id)"
+                                  % out_dir)
+    parent = out_dir.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise outputs.OutputError("cannot create %s: %s is not a directory" % (out_dir, parent))
 
 
 def make_dir(out_dir):

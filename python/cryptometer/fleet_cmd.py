@@ -23,7 +23,7 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import fleet, fleet_detect, loader, outputs, store
+from . import fleet, fleet_detect, inputs, loader, outputs, store
 from .fleet import EXIT_ENVIRONMENT, EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, make_dir, safe_name
 
 # `cryptometer run` options forwarded to every host: option -> takes a value
@@ -118,8 +118,10 @@ def run(args):
     try:
         run_id = _run_id(args)
         out_dir = Path(args.output_dir) / run_id
+        if args.action == "run" or args.save:
+            fleet.check_dir(out_dir)    # the output first, before any host is contacted
         stage = fleet.staging_dir()
-    except ValueError as exc:
+    except (ValueError, outputs.OutputError) as exc:
         print("cryptometer fleet: %s" % exc, file=sys.stderr)
         return EXIT_USAGE
     try:
@@ -153,7 +155,7 @@ def bring_home(outcome, out_dir, conn):
         outcome.status, outcome.reason = fleet.FAILED, "the result that came home was refused: %s" % exc
         return
     target = out_dir / (safe_name(outcome.host) + ".json")
-    outputs.write_atomic(target, fetched.read_bytes())
+    outputs.write_atomic(target, inputs.read_input(fetched, "result"))
     outcome.files["result"] = target
     if conn is not None:
         store.add_rows(conn, store.rows_of(result))

@@ -8,7 +8,7 @@ algorithms, the AES-score verdict and the health flags.
 
 import json
 
-from . import fleet, outputs
+from . import fleet, inputs, outputs
 from .fleet import EXIT_FAILURES, EXIT_OK, make_dir, safe_name
 
 # the kernel algorithms whose selected driver the table shows
@@ -18,8 +18,9 @@ CELL = 28
 
 def _load(outcome):
     try:
-        return json.loads(outcome.files["detect"].read_text())
-    except (OSError, ValueError) as exc:
+        # a host's answer is a file like any other: the one reading policy (inputs.read_input)
+        return json.loads(inputs.read_input(outcome.files["detect"], "result"))
+    except (inputs.InputError, ValueError) as exc:
         outcome.status, outcome.reason = fleet.FAILED, "detect document unreadable: %s" % exc
         return None
 
@@ -75,7 +76,7 @@ def finish(hosts, save_dir, run_id):
         for h in hosts:
             if h.host in docs:
                 outputs.write_atomic(save_dir / (safe_name(h.host) + ".detect.json"),
-                                     h.files["detect"].read_bytes())
+                                     inputs.read_input(h.files["detect"], "result"))
         lines = [json.dumps(h.as_dict()) for h in hosts]
         outputs.write_atomic(save_dir / "status.jsonl", "\n".join(lines) + "\n")
         print("detect documents: %s/" % save_dir)

@@ -12,14 +12,15 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from . import inputs, loader, store
+from . import inputs, loader, patterns, store
 
 
 def add_arguments(parser, inputs_help="result files or directories (with --db: run ids)"):
     parser.add_argument("inputs", nargs="*", metavar="INPUT", help=inputs_help)
     parser.add_argument("--db", metavar="FILE", help="read runs from this database (cryptometer store)")
-    parser.add_argument("--filter", metavar="REGEX",
-                        help="keep only records whose name (backend:variant/algorithm/operation) matches")
+    parser.add_argument("--filter", metavar="REGEX", action=patterns.FilterAction,
+                        help="keep only records whose name (backend:variant/algorithm/operation) "
+                             "matches (limits: docs/cli.md)")
 
 
 def is_run_id(text):
@@ -55,7 +56,7 @@ def load(args, samples=True):
     elif ids:
         errors.append("run ids (%s) need --db FILE" % ", ".join(ids))
     if args.filter:
-        pattern = re.compile(args.filter)
+        pattern = args.filter   # compiled by patterns.FilterAction
         for run in runs:
             run.doc = dict(run.doc, results=[r for r in run.doc["results"] if pattern.search(r["name"])])
     return runs, errors

@@ -13,6 +13,7 @@ writes it to a file.  Exit codes: 0 written;
 no run with a record the view shows.
 """
 
+import os
 import sys
 
 from . import choices, data, outputs, sources
@@ -50,6 +51,12 @@ def build(view, runs, threshold=0.05, alpha=0.01):
 
 def run(args):
     command = "view %s" % args.view
+    if args.output:   # the output first, as every command checks it before its work
+        try:
+            outputs.check_target(args.output, inputs=[i for i in args.inputs if os.path.exists(i)])
+        except outputs.OutputError as exc:
+            print("cryptometer %s: %s" % (command, exc), file=sys.stderr)
+            return EXIT_USAGE
     runs, errors = sources.load_reported(args, command)
     if not runs:
         return EXIT_ENVIRONMENT

@@ -17,6 +17,7 @@
 #include "commands/commands.h"
 #include "platform/cpuclock.h"
 #include "util/isolate.h"
+#include "util/testhook.h"
 #include "commands/options.h"
 #include "records/output.h"
 #include "registry/plan.h"
@@ -266,6 +267,21 @@ static int finish_document(json_t *doc, const cm_record_set *recs, const platfor
     return rc;
 }
 
+/* A part of the document that could not be built after the measurements
+ * (out of memory; a string is made valid UTF-8 before it gets here) is left
+ * out and named in its "warnings": the measurements are written all the
+ * same, never dropped. */
+static void document_fault(json_t *doc, const char *part)
+{
+    char line[160];
+    snprintf(line, sizeof line, "%s could not be built (out of memory) and is left out", part);
+    json_t *warnings = json_object_get(doc, "warnings");
+    if (!warnings && cm_json_put(doc, "warnings", json_array()) == 0)
+        warnings = json_object_get(doc, "warnings");
+    if (warnings)
+        json_array_append_new(warnings, json_string(line));
+}
+
 /* Parses the options and checks every input and output before anything
  * runs: fills o, the plan (*groups, *n; caller frees) and o->json_path (the
  * default one in json_buf). Returns -1 to go on, else the exit code (0
@@ -338,12 +354,14 @@ int cm_run_main(int argc, char **argv)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     free(groups);
     if (failures >= 0 && cm_score_finish(&score, json_object_get(doc, "context"), &recs) != 0)
-        failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
+        document_fault(doc, "the AES score of the context");
     /* the instruction bounds of the records (probe.h): after the measurements */
     if (failures >= 0 && !cm_interrupted && cm_probe_bound_records(json_object_get(doc, "context"), &recs) != 0)
-        failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
-    if (failures >= 0 && finish_document(doc, &recs, pc, before) != 0)
-        failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
+        document_fault(doc, "the instruction bounds of the records");
+    /* (the test build fails it on demand: CRYPTOMETER_TEST_FAIL_AT=document-part) */
+    if (failures >= 0 &&
+        (finish_document(doc, &recs, pc, before) != 0 || cm_test_fail_point("document-part")))
+        document_fault(doc, "a part of the health, the analysis or the end time");
     platform_health_free(before);
     platform_cpu_free(pc);
     size_t measured = 0;
@@ -355,7 +373,7 @@ int cm_run_main(int argc, char **argv)
     int rc = failures < 0 || keep ? -1
                                   : write_results(doc, &recs, o.json_path, o.csv_path, &err);
     if (keep)
-        cm_error_set(&err, CM_EXIT_INTERRUPTED,
+        cm_error_set(&err, cm_interrupted_exit(),
                      "interrupted before any measurement finished: %s%s%s left as it was",
                      o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
     if (!o.quiet && failures >= 0)
@@ -377,6 +395,6 @@ int cm_run_main(int argc, char **argv)
         fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
                 "and a significance test: cryptometer view generations %s\n", o.json_path);
     if (cm_interrupted)
-        return CM_EXIT_INTERRUPTED;
+        return cm_interrupted_exit();
     return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
 }

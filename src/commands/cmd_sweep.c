@@ -65,7 +65,7 @@ static const cm_command cm_cmd_sweep = {
     .footer = "exit codes: 0 ok; 1 a path failed its known-answer check, crashed or hung;\n"
               "2 bad option, list, algorithm, backend or output path (nothing is run or\n"
               "written); 3 the document could not be written; 130 interrupted (finished\n"
-              "points written, marked incomplete)\n",
+              "points written, marked incomplete; 143 SIGTERM, 129 SIGHUP)\n",
 };
 
 /* The defaults of what was not given: chunks 16 B..1 MiB, totals 64, 128,
@@ -271,7 +271,7 @@ int cm_sweep_main(int argc, char **argv)
     int keep = failures >= 0 && cm_interrupted && measured == 0 && existed;
     int rc = failures < 0 || keep ? -1 : cm_write_json(o.json_path, doc, &err);
     if (keep)
-        cm_error_set(&err, CM_EXIT_INTERRUPTED,
+        cm_error_set(&err, cm_interrupted_exit(),
                      "interrupted before any point finished: %s left as it was", o.json_path);
     if (!o.quiet && failures >= 0) {
         cm_sweep_print_table(stdout, &res, o.repeat);
@@ -292,6 +292,6 @@ int cm_sweep_main(int argc, char **argv)
     fprintf(stderr, "%s%s written\n", cm_interrupted ? "interrupted: finished points " : "",
             o.json_path);
     if (cm_interrupted)
-        return CM_EXIT_INTERRUPTED;
+        return cm_interrupted_exit();
     return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
 }

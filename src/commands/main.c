@@ -40,7 +40,8 @@ static const char exit_codes[] =
     "  1    ran, but an implementation failed its known-answer check, crashed or hung\n"
     "  2    usage: unknown option, algorithm or backend, bad size list, unwritable output\n"
     "  3    environment: unreadable or malformed input file, missing Python for a Python command\n"
-    "  130  interrupted (Ctrl-C): finished measurements were written, marked incomplete\n";
+    "  130  interrupted (Ctrl-C): finished measurements were written, marked incomplete\n"
+    "  143, 129  the same after SIGTERM, SIGHUP (128 + the signal's number)\n";
 
 static void print_usage(FILE *out)
 {

@@ -425,7 +425,8 @@ const cm_command cm_cmd_run = {
         "16384 bytes, a few minutes); --full measures every algorithm.\n"
         "exit codes: 0 ok; 1 an implementation failed its known-answer check, crashed or hung;\n"
         "2 bad option, algorithm, backend, size list or output path (nothing is run or written);\n"
-        "3 a result file could not be written; 130 interrupted (finished measurements written)\n",
+        "3 a result file could not be written; 130 interrupted (finished measurements written;\n"
+        "143 SIGTERM, 129 SIGHUP)\n",
 };
 
 static const cm_opt_help verify_help[] = {

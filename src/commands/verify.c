@@ -159,7 +159,7 @@ static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
                    ? CM_EXIT_FAILURES
                    : CM_EXIT_OK;
     if (!run->complete)
-        code = CM_EXIT_INTERRUPTED;
+        code = cm_interrupted_exit();
     if (o->json_path && verify_write_document(run, files, n_files, &err) != 0)
         code = cm_command_fail(&cm_cmd_verify, &err);
     free(files);

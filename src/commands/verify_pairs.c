@@ -403,7 +403,7 @@ int verify_pairs(const cm_options *o, const cm_group *groups, size_t n)
             totals[CM_OUTCOME_TIMEOUT] || totals[CM_OUTCOME_ERROR])
             code = CM_EXIT_FAILURES;
         if (!complete)
-            code = CM_EXIT_INTERRUPTED;
+            code = cm_interrupted_exit();
         if (o->json_path &&
             write_document(o, pas, n_algs, totals, complete, seconds, err) != 0)
             code = cm_command_fail(&cm_cmd_verify, err);

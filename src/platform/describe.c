@@ -80,10 +80,10 @@ static int kernel_fields(json_t *o, const char *sysroot)
     if (!pf_has_sysroot(sysroot)) {
         struct utsname u;
         if (uname(&u) == 0) {
-            rc |= json_object_set_new(o, "hostname", json_string(u.nodename));
-            rc |= json_object_set_new(o, "kernel", json_string(u.release));
-            rc |= json_object_set_new(o, "kernel_version", json_string(u.version));
-            rc |= json_object_set_new(o, "machine", json_string(u.machine));
+            rc |= cm_json_put(o, "hostname", cm_json_string_lossy(u.nodename));
+            rc |= cm_json_put(o, "kernel", cm_json_string_lossy(u.release));
+            rc |= cm_json_put(o, "kernel_version", cm_json_string_lossy(u.version));
+            rc |= cm_json_put(o, "machine", cm_json_string_lossy(u.machine));
         }
         return rc;
     }

@@ -15,6 +15,7 @@
 
 #include "util/embedded.h"
 #include "util/input.h"
+#include "util/json.h"
 #include "platform/cpu.h"
 #include "platform/sysroot.h"
 
@@ -101,6 +102,7 @@ int pf_read_line(const char *sysroot, const char *path, char *buf, size_t len)
     char *t = pf_trim(buf);
     if (t != buf)
         memmove(buf, t, strlen(t) + 1);
+    cm_utf8_scrub(buf, strlen(buf)); /* system strings are data (util/json.h) */
     return buf[0] ? 0 : -1;
 }
 
@@ -163,6 +165,7 @@ int pf_next_line(const char **text, char **line, size_t *cap)
     }
     memcpy(*line, p, ll);
     (*line)[ll] = '\0';
+    cm_utf8_scrub(*line, strlen(*line)); /* system strings are data (util/json.h) */
     *text = eol ? eol + 1 : NULL;
     return 1;
 }

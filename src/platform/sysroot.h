@@ -27,6 +27,7 @@ char *pf_read_text(const char *sysroot, const char *path, size_t *len_out);
 
 /* The first line of a small file, trimmed, into buf. 0, or -1 if absent or
  * empty. */
+/* (its bytes made valid UTF-8: cm_utf8_scrub of util/json.h) */
 int pf_read_line(const char *sysroot, const char *path, char *buf, size_t len);
 
 /* A decimal integer from a one-value file. 0, or -1 if absent/not a number. */
@@ -53,7 +54,8 @@ int pf_dev_exists(const char *sysroot, const char *name);
 /* Walks text line by line: copies the next line of *text (without its
  * '\n') into *line, a malloc'd buffer grown to fit lines of any length, and
  * moves *text past it (NULL after the last line). Start with *line = NULL
- * and *cap = 0; free(*line) when done. Returns 1 for a line, 0 at the end
+ * and *cap = 0; free(*line) when done. The line's bytes are made valid
+ * UTF-8 (cm_utf8_scrub of util/json.h). Returns 1 for a line, 0 at the end
  * of the text (*text NULL or at its NUL), -1 when out of memory (the rest
  * of the text is then absent). Loop while it returns 1. */
 int pf_next_line(const char **text, char **line, size_t *cap);

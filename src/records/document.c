@@ -100,11 +100,13 @@ json_t *cm_core_context(void)
     uname(&u);
     gethostname(host, sizeof host - 1);
     cm_cycle_counter_probe(&cc);
+    /* the host name and the kernel's strings are data: any bytes (util/json.h) */
     return json_pack(
-        "{s:{s:s, s:o, s:s, s:s, s:s}, s:{s:s, s:s, s:s, s:s}, "
+        "{s:{s:o, s:o, s:o, s:o, s:o}, s:{s:s, s:s, s:s, s:s}, "
         "s:{s:s, s:I, s:s, s:s, s:{s:s, s:f}}, s:o}",
-        "host", "hostname", host, "os", os_pretty_name(), "kernel", u.release, "kernel_version",
-        u.version, "machine", u.machine, "build", "compiler", CM_COMPILER, "c_flags", CM_C_FLAGS,
+        "host", "hostname", cm_json_string_lossy(host), "os", os_pretty_name(), "kernel",
+        cm_json_string_lossy(u.release), "kernel_version", cm_json_string_lossy(u.version),
+        "machine", cm_json_string_lossy(u.machine), "build", "compiler", CM_COMPILER, "c_flags", CM_C_FLAGS,
         "build_type", CM_BUILD_TYPE, "version", CM_VERSION, "timer", "wall", "CLOCK_MONOTONIC",
         "resolution_ns", (json_int_t)cm_clock_resolution_ns(), "cpu_time",
         "CLOCK_THREAD_CPUTIME_ID over the timed runs; split into user and system by getrusage(RUSAGE_THREAD), which counts scheduler ticks", "core_clock",

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "registry/plan.h"
 #include "registry/registry.h"
+#include "util/regex_budget.h"
 
 const size_t cm_default_sizes[CM_N_DEFAULT_SIZES] = {16, 64, 256, 1024, 8192, 16384};
 
@@ -165,57 +166,14 @@ static int check_names(const char *list, const char *what, int (*known)(const ch
     return 0;
 }
 
-#define CM_MAX_FILTER 256 /* bytes of a --filter regex */
-
-/* The end of the repetition operator at p ('*', '+', '?' or "{m,n}"), or p
- * when there is none. */
-static const char *repetition_end(const char *p)
-{
-    if (*p == '*' || *p == '+' || *p == '?')
-        return p + 1;
-    if (*p == '{') {
-        const char *q = p + 1;
-        while (*q && strchr("0123456789,", *q))
-            q++;
-        if (*q == '}' && q > p + 1)
-            return q + 1;
-    }
-    return p;
-}
-
-/* Refuses what glibc's regcomp can take gigabytes over: a regex longer than
- * CM_MAX_FILTER, or repetition operators stacked on one another ("r++",
- * "a*{9}", which POSIX leaves undefined). Bracket expressions and escaped
- * characters are skipped. 0, or -1 with err. */
+/* Refuses a regex beyond the complexity of util/regex_budget.h before
+ * regcomp can take gigabytes over it. 0, or -1 with err. */
 static int check_filter(const char *regex, cm_error *err)
 {
-    if (strlen(regex) > CM_MAX_FILTER)
-        return cm_error_set(err, CM_EXIT_USAGE, "--filter: longer than %d bytes", CM_MAX_FILTER);
-    int after_repetition = 0;
-    for (const char *p = regex; *p;) {
-        const char *end = repetition_end(p);
-        if (end != p) {
-            if (after_repetition)
-                return cm_error_set(err, CM_EXIT_USAGE, "--filter '%s': repetition operators "
-                                    "stacked at byte %d (POSIX leaves that undefined)", regex,
-                                    (int)(p - regex));
-            after_repetition = 1;
-            p = end;
-            continue;
-        }
-        after_repetition = 0;
-        if (*p == '\\' && p[1]) {
-            p += 2;
-        } else if (*p == '[') { /* a bracket expression: to its closing ']' */
-            const char *q = p + 1 + (p[1] == '^');
-            q += *q == ']';
-            while (*q && *q != ']')
-                q++;
-            p = *q ? q + 1 : q;
-        } else {
-            p++;
-        }
-    }
+    char why[160];
+    if (cm_regex_budget_check(regex, why, sizeof why) != 0)
+        return cm_error_set(err, CM_EXIT_USAGE, "--filter '%.200s': %s (limits: docs/cli.md)",
+                            regex, why);
     return 0;
 }
 

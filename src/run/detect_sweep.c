@@ -11,13 +11,19 @@
 
 #include "run/detect.h"
 #include "run/sweep_crossover.h"
+#include "util/input.h"
 #include "util/json.h"
 
 /* See detect.h. */
 json_t *cm_detect_sweep_load(const char *file, cm_error *err)
 {
     json_error_t jerr;
-    json_t *doc = json_load_file(file, 0, &jerr);
+    char *text;
+    size_t len;
+    if (cm_read_file(file, CM_CAP_SWEEP, "--sweep", &text, &len, err) != 0)
+        return NULL; /* the reading policy (util/input.h): regular files only, capped */
+    json_t *doc = json_loadb(text, len, 0, &jerr);
+    free(text);
     if (!doc) {
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "--sweep %s: %s", file, jerr.text);
         return NULL;
@@ -53,7 +59,8 @@ json_t *cm_detect_sweep_load(const char *file, cm_error *err)
                      "--sweep %s: the sweep has no records (or its first lacks algorithm and "
                      "operation)", file);
     } else {
-        out = xo ? json_pack("{s:s, s:s, s:s, s:o}", "file", file, "algorithm", alg, "operation",
+        out = xo ? json_pack("{s:o, s:s, s:s, s:o}", "file", cm_json_string_lossy(file),
+                             "algorithm", alg, "operation",
                              op, "crossovers", cm_crossovers_json(xo, n_xo))
                  : NULL;
         if (!out)

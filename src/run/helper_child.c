@@ -19,6 +19,7 @@
 #include "run/suite.h"
 #include "measure/threads.h"
 #include "util/error.h"
+#include "util/input.h"
 #include "util/json.h"
 
 #ifndef CM_COMPILER
@@ -150,7 +151,14 @@ static int serve(const json_t *job, FILE *out)
     const char *path = json_string_value(json_object_get(job, "wycheproof"));
     if (path) {
         json_error_t jerr;
-        if (!(doc = json_load_file(path, 0, &jerr))) {
+        char *text;
+        size_t len;
+        cm_error rerr = {0};
+        if (cm_read_file(path, CM_CAP_WYCHEPROOF, "Wycheproof file", &text, &len, &rerr) != 0)
+            return send_error(out, rerr.msg);
+        doc = json_loadb(text, len, 0, &jerr);
+        free(text);
+        if (!doc) {
             snprintf(why, sizeof why, "%s: %s", path, jerr.text);
             return send_error(out, why);
         }

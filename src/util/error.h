@@ -13,7 +13,7 @@ enum cm_exit {
     CM_EXIT_FAILURES = 1,    /* ran, but some implementation failed its KAT, crashed or timed out */
     CM_EXIT_USAGE = 2,       /* bad option, unknown algorithm, bad size list, unwritable output */
     CM_EXIT_ENVIRONMENT = 3, /* something the run needs is missing (file unreadable, JSON malformed) */
-    CM_EXIT_INTERRUPTED = 130 /* Ctrl-C: finished measurements were written, marked incomplete */
+    CM_EXIT_INTERRUPTED = 130 /* Ctrl-C; SIGTERM 143, SIGHUP 129 (cm_interrupted_exit): finished measurements written */
 };
 
 typedef struct cm_error {

@@ -17,6 +17,7 @@
 #define CM_CAP_WYCHEPROOF (64u << 20) /* verify --wycheproof FILE */
 #define CM_CAP_OS_RELEASE (64u << 10) /* /etc/os-release */
 #define CM_CAP_STDIN (16u << 20)      /* aes-score's JSON on standard input */
+#define CM_CAP_SWEEP (64u << 20)      /* detect --sweep FILE */
 
 /* Opens path read-only, without blocking and close-on-exec, and checks it
  * is a regular file. The descriptor (blocking again), or -1 with errno

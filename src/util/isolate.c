@@ -12,22 +12,32 @@
 #endif
 #include <unistd.h>
 #include <jansson.h>
+#include "util/error.h"
 #include "util/isolate.h"
 #include "util/now.h"
 
 volatile sig_atomic_t cm_interrupted = 0;
 
-static void on_sigint(int sig)
+/* The signals that stop a run and keep what finished (isolate.h). */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void on_stop_signal(int sig)
 {
-    (void)sig;
-    cm_interrupted = 1;
+    if (!cm_interrupted)
+        cm_interrupted = sig;
 }
 
 void cm_catch_interrupt(void)
 {
-    struct sigaction sa = {.sa_handler = on_sigint, .sa_flags = SA_RESETHAND};
+    struct sigaction sa = {.sa_handler = on_stop_signal, .sa_flags = SA_RESETHAND};
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+        sigaction(stop_signals[i], &sa, NULL);
+}
+
+int cm_interrupted_exit(void)
+{
+    return cm_interrupted ? 128 + cm_interrupted : CM_EXIT_INTERRUPTED;
 }
 
 int cm_isolate_send(FILE *out, json_t *msg)
@@ -70,7 +80,7 @@ static void deliver_lines(char *buf, size_t *len, cm_isolate_message_fn on_messa
     memmove(buf, start, *len);
 }
 
-/* Forks; the child runs child(arg, out) with SIGINT ignored and exits.
+/* Forks; the child runs child(arg, out) with the stop signals ignored and exits.
  * Returns the child's pid in the parent, with *rd the read end of its
  * pipe, or -1 with outcome set. */
 static pid_t spawn(cm_isolate_child_fn child, void *arg, int *rd, cm_isolate_outcome *outcome)
@@ -83,7 +93,8 @@ static pid_t spawn(cm_isolate_child_fn child, void *arg, int *rd, cm_isolate_out
     }
     sigset_t block, old_mask;
     sigemptyset(&block);
-    sigaddset(&block, SIGINT);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+        sigaddset(&block, stop_signals[i]);
     sigprocmask(SIG_BLOCK, &block, &old_mask);
     pid_t pid = fork();
     if (pid != 0)
@@ -99,7 +110,9 @@ static pid_t spawn(cm_isolate_child_fn child, void *arg, int *rd, cm_isolate_out
 #ifdef __linux__
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* no orphan if the parent dies */
 #endif
-        signal(SIGINT, SIG_IGN);
+        /* the parent decides: it kills the child when it stops */
+        for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+            signal(stop_signals[i], SIG_IGN);
         sigprocmask(SIG_SETMASK, &old_mask, NULL);
         close(fds[0]);
         FILE *out = fdopen(fds[1], "w");

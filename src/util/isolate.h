@@ -49,13 +49,21 @@ int cm_isolate_send(FILE *out, struct json_t *msg);
 
 #include <signal.h>
 
-/* Set by the SIGINT handler below; polled by long loops. */
+/* 0, or the number of the first stop signal the handler below caught;
+ * polled by long loops. */
 extern volatile sig_atomic_t cm_interrupted;
 
-/* Installs the SIGINT handler of the commands that run implementations:
- * the first Ctrl-C sets cm_interrupted (the running child is killed and
- * what finished is written); the handler is reset then, so a second one
- * ends the process at once (children die with it). */
+/* Installs the handler of the commands that run implementations for
+ * SIGINT (Ctrl-C), SIGTERM (systemd, CI runners, timeout) and SIGHUP (a
+ * closed terminal): the first sets cm_interrupted (the running child, which
+ * ignores them, is killed and what finished is written); the handler of
+ * that signal is reset then, so a second one ends the process at once
+ * (children die with it). */
 void cm_catch_interrupt(void);
+
+/* The exit code of an interrupted command: 128 + the signal's number (130
+ * SIGINT, 143 SIGTERM, 129 SIGHUP), as a shell reports a process the
+ * signal ended; CM_EXIT_INTERRUPTED when none was caught. */
+int cm_interrupted_exit(void);
 
 #endif

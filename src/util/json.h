@@ -15,9 +15,15 @@
 /* o when rc is 0 and o is not NULL; otherwise frees o and returns NULL. */
 json_t *cm_json_checked(json_t *o, int rc);
 
-/* A JSON string of the n bytes at s; when they are not valid UTF-8 (a
- * message cut inside a character, a file name in another encoding), the
- * bytes above 0x7f (and NULs) become '?'. NULL only when out of memory. */
+/* Makes the n bytes at s valid UTF-8 in place: each byte that is not part
+ * of a well-formed UTF-8 sequence (a host name or a /proc line in another
+ * encoding, a message cut inside a character) becomes '?'; the length is
+ * kept. The one rule for bytes read from the system or a file on their way
+ * to a document (docs/security.md). */
+void cm_utf8_scrub(char *s, size_t n);
+
+/* A JSON string of the n bytes at s, cm_utf8_scrub'ed (and NULs made '?')
+ * when they are not valid UTF-8. NULL only when out of memory. */
 json_t *cm_json_stringn_lossy(const char *s, size_t n);
 
 /* cm_json_stringn_lossy of a C string. */

@@ -11,7 +11,9 @@
  * "STEP:N" (its Nth time, counting from 1). cm_test_fail_point(step)
  * returns 1 instead when CRYPTOMETER_TEST_FAIL_AT names it the same way:
  * the writer then fails that step as a full disk would (ENOSPC). In every
- * other build both do nothing. tests/e2e/test_write_kill.py uses them.
+ * other build both do nothing. tests/e2e/test_write_kill.py uses them, and
+ * "document-part" (run: a part of the document built after the measurements
+ * fails, as out of memory would).
  */
 #ifndef CM_UTIL_TESTHOOK_H
 #define CM_UTIL_TESTHOOK_H

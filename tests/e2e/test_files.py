@@ -166,3 +166,55 @@ def test_impl_afalg_follows_the_kernel(cm_bin, tmp_path, need_backend):
         assert p.returncode == 3 and doc is None
         assert "can run none of the file workloads' algorithms here: AF_ALG" in p.stderr
         assert list(tmp_path.iterdir()) == []
+
+
+def _files_json(cm_bin, out, cwd):
+    return subprocess.run([str(cm_bin), "files", "--sizes", "64k", "--repeat", "1", "--quiet",
+                           "--json", str(out)], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_json_never_writes_through_a_planted_link(cm_bin, tmp_path, need_backend_module):
+    """Issue 29, the worst defect: `files --json o.json` dumped to o.json.partial following
+    any symlink there (`ln -s victim o.json.partial` overwrote victim). It now goes through
+    the one writing policy: a temporary file created exclusively, renamed over o.json."""
+    victim = tmp_path / "victim"
+    victim.write_text("precious\n")
+    (tmp_path / "o.json.partial").symlink_to(victim)
+    out = tmp_path / "o.json"
+    p = _files_json(cm_bin, out, tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert victim.read_text() == "precious\n"
+    assert json.loads(out.read_text())["schema"] == "cryptometer-files-v1"
+    assert not out.is_symlink() and (tmp_path / "o.json.partial").is_symlink()
+
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo", "device", "directory", "read-only"])
+def test_json_refuses_a_target_that_is_not_a_writable_regular_file(cm_bin, tmp_path, kind):
+    """A FIFO, a symlink or a device given as OUT was replaced by a regular file (as root, a
+    device node in /dev). Refused before anything runs: exit 2, one line, nothing changed."""
+    out = tmp_path / "o.json"
+    if kind == "symlink":
+        (tmp_path / "victim").write_text("precious\n")
+        out.symlink_to(tmp_path / "victim")
+    elif kind == "fifo":
+        os.mkfifo(out)
+    elif kind == "device":
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root")
+        os.mknod(out, 0o600 | 0o020000, os.makedev(1, 3))    # a /dev/null twin
+    elif kind == "directory":
+        out.mkdir()
+    else:
+        out.write_text("old\n")
+        out.chmod(0o444)
+    before = os.lstat(out)
+    p = _files_json(cm_bin, out, tmp_path)
+    assert p.returncode == 2, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and str(out) in p.stderr, p.stderr
+    after = os.lstat(out)
+    assert (after.st_mode, after.st_ino, after.st_rdev) == (before.st_mode, before.st_ino, before.st_rdev)
+    assert sorted(f.name for f in tmp_path.iterdir()) == sorted(
+        ["o.json"] + (["victim"] if kind == "symlink" else []))
+    if kind == "symlink":
+        assert (tmp_path / "victim").read_text() == "precious\n"

@@ -88,9 +88,11 @@ def stand_in(directory, name, real, run_part):
     return path
 
 
-def fleet(*args, binaries=None, cwd=None):
+def fleet(*args, binaries=None, cwd=None, tmpdir=None):
     """Run `python -m cryptometer fleet ARGS`; return (CompletedProcess, seconds)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
+    if tmpdir:
+        env["TMPDIR"] = str(tmpdir)
     for arch, path in (binaries or {}).items():
         env["CRYPTOMETER_%s_BIN" % arch.upper()] = str(path)
     start = time.monotonic()
@@ -242,6 +244,29 @@ def test_fleet_detect_chooses_binary_from_facts(lab, x86_bin, aarch64_bin, armhf
             assert seen[host]["status"] == "ok"
             doc = json.loads((tmp_path / "detect" / ("%s.detect.json" % host)).read_text())
             assert doc["cpu"]["arch"] == arch
+    assert_clean(lab)
+
+
+def test_fleet_host_name_never_leaves_the_run_folder(lab, x86_bin, tmp_path):
+    """Issue 29: a host named ../../../../outside/x made the playbook's fetch write outside
+    the run's folder. The staging folder is TMPDIR/cryptometer-fleet-*/fetched, so with TMPDIR
+    two levels under tmp_path the unsanitised name would land in tmp_path/outside."""
+    name = "../../../../outside/x"
+    tmpdir = tmp_path / "s" / "t"
+    tmpdir.mkdir(parents=True)
+    inventory = lab.inventory(tmp_path / "inventory", [lab.entry(name, "h1"), lab.entry("h2", "h2")])
+    p, _ = fleet("detect", inventory, "--output-dir", tmp_path / "out", "--run-id", "names", "--save",
+                 binaries={"x86_64": x86_bin}, tmpdir=tmpdir)
+    print(p.stdout, p.stderr)
+    assert p.returncode == 0, p.stderr
+    assert not (tmp_path / "outside").exists() and not Path("/outside").exists()
+    seen = statuses(tmp_path / "out" / "names")
+    assert seen[name]["status"] == "ok" and seen["h2"]["status"] == "ok", seen
+    saved = sorted(f.name for f in (tmp_path / "out" / "names").glob("*.detect.json"))
+    assert saved == ["_.._.._.._outside_x.detect.json", "h2.detect.json"], saved
+    doc = json.loads((tmp_path / "out" / "names" / saved[0]).read_text())
+    assert doc["system"]["hostname"] == "h1"
+    assert list(tmpdir.iterdir()) == []
     assert_clean(lab)
 
 

@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import os
+import sys
 import shutil
 import signal
 import stat
@@ -255,3 +256,29 @@ def test_filter_then_a_refused_output_leaks_nothing(cm, tmp_path, command):
     assert "directory" in p.stderr and "does not exist" in p.stderr, p.stderr
     assert "LeakSanitizer" not in p.stderr and "AddressSanitizer" not in p.stderr, p.stderr
     assert not out.parent.exists()
+
+
+@pytest.mark.parametrize("pattern", ["((a{1,100}){1,100}){1,100}", "(x{1,32767}){1,32767}",
+                                     "(a+)+$", "a{1001}"])
+@pytest.mark.parametrize("command", [["list"], ["run", "--sizes", "16"], ["verify"]])
+def test_filter_beyond_the_budget_is_refused_in_one_line(cm, command, pattern):
+    """Issue 29: the guard missed nested repetition; list --filter '((a{1,100}){1,100}){1,100}'
+    peaked at 1.2 GB and '(x{1,32767}){1,32767}' reached 12 GB. The budget of docs/cli.md
+    ("--filter limits") refuses them before regcomp: exit 2, one line."""
+    p = cm(*command, "--filter", pattern, timeout=T)
+    assert p.returncode == 2, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and "docs/cli.md" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("pattern", ["((a{1,100}){1,100}){1,100}", "(x{1,32767}){1,32767}",
+                                     "(a+)+$", "a{1001}", "(", "x" * 300])
+@pytest.mark.parametrize("command", ["compare", "collect", "report", "plot", "export", "view"])
+def test_python_filter_beyond_the_budget_is_refused_in_one_line(tmp_path, command, pattern):
+    """The same budget in the Python commands (python/cryptometer/patterns.py): Python's
+    backtracking re takes exponential time on nested repetition. Exit 2, one line."""
+    args = {"plot": ["plot", "all"], "view": ["view", "generations"]}.get(command, [command])
+    p = subprocess.run([sys.executable, "-m", "cryptometer", *args, "--filter", pattern,
+                        str(tmp_path)], capture_output=True, text=True, timeout=T,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT / "python")))
+    assert p.returncode == 2, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and "--filter" in p.stderr, p.stderr

@@ -19,7 +19,9 @@ import io
 import json
 import signal
 import subprocess
+import time
 
+import jsonschema
 import pytest
 
 RUN = ["run", "--filter", "ref:portable/sha256", "--time", "0.02", "-q",
@@ -136,3 +138,40 @@ def test_a_planted_journal_renames_nothing_but_our_temporaries(cm_test_bin, tmp_
     assert victim.read_text() == "keep me"
     assert not (tmp_path / "r.json").exists()
     assert not (tmp_path / "r.json.commit").exists()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_keep_finished_figures_like_ctrl_c(cm_bin, tmp_path, schema, sig):
+    """Issue 29: SIGTERM (systemd, CI runners, timeout) lost the finished figures that SIGINT
+    keeps. Sent to the whole process group, as systemd and a closed terminal do, so the
+    measuring child gets it too: it ignores it, the parent stops it and writes what finished,
+    marked incomplete, and exits 128 + the signal's number."""
+    out = tmp_path / "r.json"
+    proc = subprocess.Popen([str(cm_bin), "run", "--time", "0.3", "--json", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    time.sleep(4)
+    os.killpg(proc.pid, sig)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + sig, stderr
+    doc = json.loads(out.read_text())
+    jsonschema.validate(doc, schema)
+    assert doc["complete"] is False and doc["interrupted"] is True
+    assert doc["results"]
+    assert all(r["status"] in ("ok", "skipped", "unavailable") for r in doc["results"]), \
+        [r for r in doc["results"] if r["status"] not in ("ok", "skipped", "unavailable")]
+    assert "interrupted" in stderr
+    assert not list(tmp_path.glob("*.tmp*"))
+
+
+def test_a_part_of_the_document_that_cannot_be_built_is_flagged_not_the_run_lost(cm_test_bin,
+                                                                                  tmp_path, schema):
+    """Issue 29: a document that could not be built after the measurements was dropped with
+    them ("out of memory for the document"). The part is left out and named in "warnings";
+    the measurements are written (the test build fails the part on demand)."""
+    p = _run(cm_test_bin, tmp_path, "16", fail_at="document-part")
+    assert p.returncode == 0, p.stderr
+    doc = json.loads((tmp_path / "r.json").read_text())
+    jsonschema.validate(doc, schema)
+    assert doc["results"] and all(r["status"] == "ok" for r in doc["results"])
+    assert any("could not be built" in w for w in doc["warnings"]), doc.get("warnings")

@@ -30,6 +30,7 @@
 #include "cryptometer/algorithm.h"
 #include "cryptometer/backend.h"
 #include "platform/kcrypto.h"
+#include "platform/sysroot.h"
 #include "afalg_internal.h"
 
 #ifndef AF_ALG
@@ -145,27 +146,10 @@ static cm_rng_vtable rng_vt[AFALG_SLOTS];
 static platform_kdriver *read_drivers(size_t *n)
 {
     *n = 0;
-    FILE *f = fopen("/proc/crypto", "r");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    while (text) {
-        len += fread(text + len, 1, cap - 1 - len, f);
-        if (len < cap - 1)
-            break;
-        char *bigger = realloc(text, cap * 2);
-        if (!bigger) {
-            free(text);
-            text = NULL;
-        }
-        text = bigger;
-        cap *= 2;
-    }
-    fclose(f);
+    /* the reading policy (util/input.h) through the platform's reader */
+    char *text = pf_read_text(NULL, "/proc/crypto", NULL);
     if (!text)
         return NULL;
-    text[len] = '\0';
     platform_kdriver *d = platform_kcrypto_parse(text, n);
     free(text);
     for (size_t i = 0; d && i < *n; i++)

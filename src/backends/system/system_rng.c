@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <stdio.h>
 #include "cryptometer/backend.h"
+#include "platform/sysroot.h"
 
 #define HWRNG_TIMEOUT_MS 2000
 
@@ -135,16 +136,11 @@ DEV_SOURCE(hwrng_dev, "/dev/hwrng", HWRNG_TIMEOUT_MS)
 static int hwrng_available(char *why, size_t why_len)
 {
     char cur[64] = "";
-    FILE *f = fopen("/sys/class/misc/hw_random/rng_current", "r");
-    if (f) {
-        if (!fgets(cur, sizeof cur, f))
-            cur[0] = '\0';
-        fclose(f);
-        cur[strcspn(cur, "\n")] = '\0';
-        if (strcmp(cur, "none") == 0) {
-            snprintf(why, why_len, "/dev/hwrng: no hardware RNG driver (rng_current: none)");
-            return 0;
-        }
+    /* the reading policy (util/input.h) through the platform's reader */
+    if (pf_read_line(NULL, "/sys/class/misc/hw_random/rng_current", cur, sizeof cur) == 0 &&
+        strcmp(cur, "none") == 0) {
+        snprintf(why, why_len, "/dev/hwrng: no hardware RNG driver (rng_current: none)");
+        return 0;
     }
     return hwrng_dev_available(why, why_len);
 }
