@@ -48,11 +48,13 @@ def operation_tables(runs, sizes=(16, 16384)):
         for r in ok_records(run):
             groups.setdefault(operation_key(r), []).append((run, r))
     tables = []
-    for key in sorted(groups):
+    for key in sorted(groups, key=lambda k: tuple("" if x is None else str(x) for x in k)):
         klass, algorithm, operation, unit = key
         entries = groups[key]
         if unit == "byte":
-            present = sorted({r["size"] for _, r in entries})
+            # a per-byte record without a whole size (a hostile file) has no column
+            present = sorted({r["size"] for _, r in entries
+                              if isinstance(r.get("size"), int) and not isinstance(r["size"], bool)})
             shown = [s for s in present if s in sizes] or present[-1:]
         else:
             shown = [None]

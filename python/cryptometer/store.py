@@ -220,6 +220,14 @@ def rows_of(run):
 def add_rows(conn, rows):
     """Add the rows of one run (rows_of) in one transaction; return False when it was already there."""
     run_row, health, clusters, measurements = rows
+    try:
+        return _insert(conn, run_row, health, clusters, measurements)
+    except OverflowError as exc:  # the transaction rolled back: nothing of the run is kept
+        raise StoreError("a whole number beyond SQLite's 64-bit integers (%s); nothing of it was added"
+                         % exc) from exc
+
+
+def _insert(conn, run_row, health, clusters, measurements):
     with conn:
         cur = conn.execute("INSERT OR IGNORE INTO runs (%s) VALUES (%s)"
                            % (", ".join(RUN_COLUMNS), ", ".join("?" * len(RUN_COLUMNS))), run_row)

@@ -86,14 +86,19 @@ def prepare_all(paths):
 
 def add(conn, args):
     status, added, present = EXIT_OK, 0, 0
-    for rows, error in prepare_all(list(loader.expand(args.paths))):
-        if error:
-            print("cryptometer store: %s (nothing added)" % error, file=sys.stderr)
-            status = EXIT_ENVIRONMENT
-        elif store.add_rows(conn, rows):
-            added += 1
-        else:
-            present += 1
+    paths = list(loader.expand(args.paths))
+    for path, (rows, error) in zip(paths, prepare_all(paths)):
+        if not error:
+            try:
+                if store.add_rows(conn, rows):
+                    added += 1
+                else:
+                    present += 1
+                continue
+            except store.StoreError as exc:  # one file's rows: the others go on
+                error = "%s: %s" % (path, exc)
+        print("cryptometer store: %s (nothing added)" % error, file=sys.stderr)
+        status = EXIT_ENVIRONMENT
     print("%s: %d run(s) added, %d already present" % (args.db, added, present))
     return status
 

@@ -17,8 +17,9 @@
  * agree among themselves (a finding about that library). --json writes the
  * same as a "cryptometer-verify-pairs-v1" document, one record per pair.
  * Implementations of a backend run by a helper executable (generations,
- * backend.h .helper) have no table in this process: their pairs are listed
- * as not checked, never as passed.
+ * backend.h .helper) have no table in this process, and a language
+ * runtime's server (.runtime) serves one implementation per child: their
+ * pairs are listed as not checked, never as passed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,6 +160,16 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Where b's implementations run when not in this process (a helper
+ * process: a generation's executable or a runtime's server, which serves
+ * one implementation per child), or NULL. */
+static const char *elsewhere(const cm_backend *b)
+{
+    return b->helper    ? "a helper process"
+           : b->runtime ? "a helper process (its runtime's server, one implementation per child)"
+                        : NULL;
+}
+
 /* Checks every pair of pa, each in a child (helpers' pairs are not run).
  * *complete becomes 0 once interrupted. */
 static void check_pairs(pair_alg *pa, const cm_options *o, int *complete)
@@ -167,10 +178,11 @@ static void check_pairs(pair_alg *pa, const cm_options *o, int *complete)
     for (size_t k = 0; k < pa->n_pairs; k++) {
         pair *p = &pa->pairs[k];
         const cm_group *a = pa->impls[p->a], *b = pa->impls[p->b];
-        if (a->backend->helper || b->backend->helper) {
+        if (elsewhere(a->backend) || elsewhere(b->backend)) {
+            int in_a = elsewhere(a->backend) != NULL;
             p->state = PAIR_HELPER;
-            snprintf(p->r.reason, sizeof p->r.reason, "not checked: %s runs in a helper process",
-                     a->backend->helper ? pa->names[p->a] : pa->names[p->b]);
+            snprintf(p->r.reason, sizeof p->r.reason, "not checked: %s runs in %s",
+                     pa->names[in_a ? p->a : p->b], elsewhere(in_a ? a->backend : b->backend));
         } else if (!*complete || cm_interrupted) {
             *complete = 0;
             p->state = CM_OUTCOME_NOT_RUN;
@@ -224,15 +236,19 @@ static const char *pair_detail(const pair_alg *pa, const pair *p, char *buf, siz
  * disagrees with the others. */
 static int odd_one_out(const pair_alg *pa, size_t i)
 {
-    int others_agree = 0;
+    int others_agree = 0, checked = 0;
     for (size_t k = 0; k < pa->n_pairs; k++) {
         const pair *p = &pa->pairs[k];
+        if (p->state == PAIR_HELPER) /* not checked: it says nothing either way */
+            continue;
         int bad = p->state >= CM_OUTCOME_FAILED && p->state <= CM_OUTCOME_ERROR;
-        if ((p->a == i || p->b == i) && !bad)
+        int mine = p->a == i || p->b == i;
+        if (mine && !bad)
             return 0;
-        others_agree |= p->a != i && p->b != i && p->state == CM_OUTCOME_PASSED;
+        checked |= mine;
+        others_agree |= !mine && p->state == CM_OUTCOME_PASSED;
     }
-    return others_agree;
+    return checked && others_agree;
 }
 
 /* Prints pa's matrix, its failures and the implementation that disagrees
@@ -258,9 +274,9 @@ static void print_matrix(const pair_alg *pa)
                    pair_detail(pa, p, detail, sizeof detail));
     }
     for (size_t i = 0; i < pa->n; i++)
-        if (pa->impls[i]->backend->helper)
-            printf("  helper  %s runs in a helper process: its pairs are not checked (verify "
-                   "checks it against its one peer)\n", pa->names[i]);
+        if (elsewhere(pa->impls[i]->backend))
+            printf("  helper  %s runs in %s: its pairs are not checked (verify checks it "
+                   "against its one peer)\n", pa->names[i], elsewhere(pa->impls[i]->backend));
     for (size_t i = 0; i < pa->n; i++)
         if (odd_one_out(pa, i))
             printf("  FINDING about %s: it disagrees with every other implementation of %s, "
