@@ -4,7 +4,8 @@ Python's ``re`` backtracks: a repeated group that holds a repetition
 (``(a+)+``) takes exponential time on a name that almost matches, and counted
 repetitions multiply.  The limits are those of the C side
 (src/util/regex_budget.h), checked on Python's own parse of the pattern: at
-most MAX_BYTES bytes, no repetition of a group holding a repetition, and at
+most MAX_BYTES bytes, no repetition (more than once: ``?`` is fine) of a group
+holding a repetition, and at
 most MAX_WEIGHT atoms once each repetition is counted as its upper bound (or
 its lower one when it has none).  ``FilterAction`` refuses a pattern beyond
 them, or one that does not compile, with one line and exit code 2.
@@ -47,7 +48,8 @@ def _weight(pattern):
         if op in REPEATS:
             lo, hi, sub = av
             inner, nested = _weight(sub)
-            if nested:
+            # a group repeated more than once that holds a repetition; (x*)? is not
+            if nested and (hi == sre_parse.MAXREPEAT or hi > 1):
                 raise PatternTooComplex("nested repetition (a repeated group holding a repetition)")
             times = hi if hi != sre_parse.MAXREPEAT else max(lo, 1)
             weight += inner * max(times, 1)

@@ -19,11 +19,14 @@ static void fail(scan *s, const char *at, const char *what)
 }
 
 /* The multiplier of the repetition operator at s->p (0 when there is
- * none), moving past it. */
-static long repetition(scan *s)
+ * none), moving past it; *many is set when it may match its operand more
+ * than once (not '?', {0,1} or {1}). */
+static long repetition(scan *s, int *many)
 {
     const char *p = s->p;
+    *many = 0;
     if (*p == '*' || *p == '+' || *p == '?') {
+        *many = *p != '?';
         s->p = p + 1;
         return 1;
     }
@@ -39,6 +42,7 @@ static long repetition(scan *s)
     if (comma)
         hi = comma + 1 < q ? strtol(comma + 1, NULL, 10) : lo;
     s->p = q + 1;
+    *many = !comma ? lo > 1 : comma + 1 == q || hi > 1;
     if (hi > CM_REGEX_MAX_WEIGHT)
         hi = CM_REGEX_MAX_WEIGHT + 1;
     return hi > 0 ? hi : 1;
@@ -76,10 +80,12 @@ static long group(scan *s, int *repeats)
         if (*atom == '|')
             w = 0;
         const char *op = s->p;
-        long times = *atom == '|' ? 0 : repetition(s);
-        if (times && repetition(s))
+        int many = 0, again = 0;
+        long times = *atom == '|' ? 0 : repetition(s, &many);
+        if (times && repetition(s, &again))
             fail(s, s->p, "repetition operators stacked (POSIX leaves that undefined)");
-        if (times && inner)
+        /* a group repeated more than once that holds a repetition; (x*)? is not */
+        if (many && inner)
             fail(s, op, "nested repetition (a repeated group holding a repetition)");
         *repeats |= inner || times;
         weight = saturate(weight + saturate(w * (times ? times : 1)));

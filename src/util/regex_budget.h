@@ -17,8 +17,8 @@
 
 /* 0 when regex is within the limits: at most CM_REGEX_MAX_BYTES bytes; no
  * repetition operator right after another ("a+*", "a*{9}": POSIX leaves it
- * undefined); no repetition of a group that holds a repetition ("(a+)+",
- * "(a{2}){3}"); at most CM_REGEX_MAX_WEIGHT atoms once every repetition is
+ * undefined); no repetition more than once of a group that holds a
+ * repetition ("(a+)+", "(a{2}){3}"; "(a+)?" is taken); at most CM_REGEX_MAX_WEIGHT atoms once every repetition is
  * counted as its upper bound, or its lower one when it has none ({m,n} n
  * times, {m} and {m,} m times, '*', '+', '?' once). Else -1 with why (one
  * phrase naming the byte where it fails). Bracket expressions and escaped

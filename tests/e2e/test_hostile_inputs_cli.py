@@ -270,6 +270,17 @@ def test_filter_beyond_the_budget_is_refused_in_one_line(cm, command, pattern):
     assert len(p.stderr.strip().splitlines()) == 1 and "docs/cli.md" in p.stderr, p.stderr
 
 
+def test_an_optional_group_holding_a_repetition_is_taken(cm):
+    """(x*)? matches at most once: no blow-up, and the VM checks' filters use it."""
+    p = cm("list", "--filter", r"ref:portable(\.s[-a-z]*)?/sha256", timeout=T)
+    assert p.returncode == 0, p.stderr
+    from cryptometer import patterns
+    assert patterns.compile_filter(r"afalg:kernel(\.s[-a-z]*)?/sha256")
+    for bad in ("(a+){2}", "((a*)?)*"):
+        with pytest.raises(patterns.PatternTooComplex):
+            patterns.compile_filter(bad)
+
+
 @pytest.mark.parametrize("pattern", ["((a{1,100}){1,100}){1,100}", "(x{1,32767}){1,32767}",
                                      "(a+)+$", "a{1001}", "(", "x" * 300])
 @pytest.mark.parametrize("command", ["compare", "collect", "report", "plot", "export", "view"])

@@ -45,6 +45,12 @@ int main(void)
     CHECK(cm_regex_budget_check("ref:|aes-(128|256)-gcm", why, sizeof why) == 0);
     CHECK(cm_regex_budget_check("\\++|[+*]+", why, sizeof why) == 0);
     CHECK(cm_regex_budget_check("x{1,1000}", why, sizeof why) == 0);
+    /* an optional group holding a repetition matches at most once: taken (the
+     * VM checks' '(\.s[-a-z]*)?') */
+    CHECK(cm_regex_budget_check("afalg:kernel(\\.s[-a-z]*)?/sha256", why, sizeof why) == 0);
+    CHECK(cm_regex_budget_check("(a+){0,1}(b*){1}", why, sizeof why) == 0);
+    CHECK(refused("(a+){2}"));
+    CHECK(refused("((a*)?)*"));
     CHECK(refused("a++"));
     CHECK(refused("(a+)+"));
     CHECK(refused("((a{1,100}){1,100}){1,100}"));
