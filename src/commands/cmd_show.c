@@ -25,8 +25,9 @@ static const cm_command cm_cmd_show = {
     .name = "show",
     .synopsis = "show FILE",
     .intro = "Prints a document cryptometer wrote as the command that wrote it printed it:\n"
-             "a result file of `run` (or of `import`) as run's table, a probe document\n"
-             "(`probe --json`) and a detect document (`detect --json`) as their text.",
+             "a result file of `run` as run's table, a probe document (`probe --json`) and a\n"
+             "detect document (`detect --json`) as their text. An import's records (other\n"
+             "tools' figures, without samples) are counted under the table, not shown.",
     .max_operands = 1,
     .footer = "exit codes: 0 ok; 2 no FILE or an unknown option; 3 FILE unreadable, not JSON,\n"
               "or not a document show knows (sweep, files and verify documents: their\n"

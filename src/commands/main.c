@@ -27,7 +27,7 @@ static const command commands[] = {
     {"verify", cm_verify_main, "the known-answer and cross-checks alone, or on a Wycheproof file"},
     {"sweep", cm_sweep_main, "chunk size x total size through AF_ALG, OpenSSL and our code: MB/s, CPU time per GB"},
     {"probe", cm_probe_main, "latency and throughput of the instructions that bound crypto code, and the bounds"},
-    {"show", cm_show_main, "a saved document (run, import, probe, detect) as the text its command prints"},
+    {"show", cm_show_main, "a saved document (run, probe, detect) as the text its command printed"},
     {"files", cm_files_main, "hash and encrypt files in a private temp dir beside sha256sum, b2sum, openssl enc"},
     {"aes-score", cm_aes_score_main, NULL}, /* the AES score rule, for the Python layer */
     {"__child", cm_helper_child_main, NULL}, /* a helper backend's side (core/helper.h) */

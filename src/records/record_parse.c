@@ -79,7 +79,13 @@ static int samples_parse(const json_t *o, cm_measurement *m, char *why, size_t w
     size_t n = json_array_size(samples), i;
     const json_t *v;
     if (!json_is_array(samples) || !json_is_object(stats)) {
-        snprintf(why, why_len, "an ok record without samples_ns and stats");
+        const char *tool = json_string_value(
+            json_object_get(json_object_get(o, "source_figure"), "tool"));
+        if (tool)
+            snprintf(why, why_len, "figures imported from %s, without samples (cryptometer "
+                     "report and view show them)", tool);
+        else
+            snprintf(why, why_len, "an ok record without samples_ns and stats");
         return -1;
     }
     m->samples = calloc(n ? n : 1, sizeof *m->samples);

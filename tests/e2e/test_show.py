@@ -57,6 +57,23 @@ def test_show_a_record_this_build_does_not_know(cm, tmp_path):
         in shown.stdout
 
 
+def test_show_counts_an_imports_figures_without_samples(cm, tmp_path):
+    """An import's records carry another tool's figure and no samples: counted, not shown."""
+    out = tmp_path / "r.json"
+    assert cm("run", "--filter", "ref:portable/sha256/", "--sizes", "64", "--time", "0.05",
+              "--json", out, "-q", cwd=tmp_path).returncode == 0
+    doc = json.loads(out.read_text())
+    rec = {k: v for k, v in doc["results"][0].items()
+           if k not in ("samples_ns", "stats", "kat", "clock")}
+    rec["source_figure"] = {"value": 1.0, "unit": "1000 bytes/s", "tool": "openssl speed"}
+    doc["results"] = [rec]
+    out.write_text(json.dumps(doc))
+    shown = cm("show", out)
+    assert shown.returncode == 0, shown.stderr
+    assert "1 record(s) not shown: figures imported from openssl speed, without samples" \
+        in shown.stdout
+
+
 def test_show_a_detect_document(cm, tmp_path):
     doc = cm("detect", "--json", "--no-clock")
     assert doc.returncode == 0, doc.stderr
