@@ -19,46 +19,66 @@
  * record states the page cache: the fraction of the input's pages resident
  * just before the first timed repetition (mincore). The key and IV are
  * random, in memory only (openssl enc gets them on its command line).
+ * Its options are the options table's (options.h); its records are typed
+ * (records/files_records.h) and written, with the CSV view of --csv, by
+ * the writer of every command (cm_write_outputs).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <jansson.h>
 #include "commands/commands.h"
+#include "commands/options.h"
+#include "records/files_records.h"
 #include "records/output.h"
 #include "registry/registry.h"
 #include "run/files_io.h"
 #include "run/files_tmp.h"
 #include "run/files_workload.h"
 #include "util/error.h"
+#include "util/json.h"
+
+#define DEFAULT_IMPL "openssl:evp"
+#define MAX_FILE_SIZE ((size_t)1 << 30)
 
 /* ---- the command --------------------------------------------------------------- */
 
-static void usage(FILE *f)
-{
-    fputs("usage: cryptometer files [options]\n"
-          "  --sizes LIST    file sizes, k/M suffixes (KiB, MiB), multiples of 16 bytes\n"
-          "                  (default 1000000,10000000,100000000: 1, 10, 100 MB)\n"
-          "  --quick         files of 256k and 1M (for tests)\n"
-          "  --repeat N      timed repetitions per step, median reported (1-15, default 3)\n"
-          "  --cold          also cold: drop the page cache before each repetition (root)\n"
-          "  --json FILE     write the records here (cryptometer-files-v1)\n"
-          "  --quiet         no progress lines\n"
-          "  --impl B[:V]    hash and encrypt through backend B (variant V; without it, the\n"
-          "                  backend's own choice per algorithm), e.g. ref:portable, afalg:kernel\n"
-          "                  (default openssl:evp); the tools run beside it as always\n"
-          "exit codes: 0 ok; 1 a step failed or a round trip or comparison did not verify;\n"
-          "2 bad option; 3 the backend is not ready here or has none of the algorithms,\n"
-          "or the temporary files or result file failed\n",
-          f);
-}
+static const cm_opt_help files_help[] = {
+    {CM_OPT_SIZES, "file sizes, k/M suffixes (KiB, MiB): 1 to 8, multiples of 16 bytes\n"
+                   "up to 1G (default 1000000,10000000,100000000: 1, 10, 100 MB)"},
+    {CM_OPT_JSON, "write the records here (cryptometer-files-v1)"},
+    {CM_OPT_CSV, "also write the records as CSV (run's columns)"},
+    {CM_OPT_QUIET, "no progress lines"},
+    {CM_OPT_QUICK, "files of 256k and 1M (for tests; --sizes wins)"},
+    {CM_OPT_REPEAT, "timed repetitions per step, median reported (1-15, default 3)"},
+    {CM_OPT_IMPL, "hash and encrypt through backend B (variant V; without it, the\n"
+                  "backend's own choice per algorithm), e.g. ref:portable, afalg:kernel\n"
+                  "(default " DEFAULT_IMPL "); the tools run beside it as always"},
+    {CM_OPT_COUNT, NULL}};
+
+static const cm_command cm_cmd_files = {
+    .name = "files",
+    .synopsis = "files [--sizes LIST] [--quick] [--repeat N] [--cold] [--impl B[:V]]\n"
+                "                        [--json FILE] [--csv FILE] [--force] [--quiet]",
+    .intro = "Hashes, encrypts and decrypts files of random bytes through one backend and\n"
+             "beside sha*sum, b2sum, openssl dgst and openssl enc, every output checked\n"
+             "against ours (docs/cli.md, \"files\").",
+    .accepts = CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(FORCE) | CM_OPT(QUIET) |
+               CM_OPT(QUICK) | CM_OPT(REPEAT) | CM_OPT(COLD) | CM_OPT(IMPL),
+    .repeat_min = 1,
+    .repeat_max = MAX_REPEAT,
+    .sizes_max = MAX_FILE_SIZE,
+    .help = files_help,
+    .footer = "exit codes: 0 ok; 1 a step failed or a round trip or comparison did not verify;\n"
+              "2 bad option; 3 the backend is not ready here or has none of the algorithms,\n"
+              "or the temporary files or result file failed\n",
+};
 
 /* Sets o's backend and variant from "B[:V]" (given: by --impl, else the
- * default): CM_EXIT_OK, or an exit code after one line on stderr. */
-static int choose_impl(const char *text, int given, files_opts *o)
+ * default): 0, or -1 with err (usage, or environment when it cannot run). */
+static int choose_impl(const char *text, int given, files_opts *o, cm_error *err)
 {
     char name[64];
     const char *colon = strchr(text, ':');
@@ -66,26 +86,19 @@ static int choose_impl(const char *text, int given, files_opts *o)
     snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), text);
     snprintf(o->variant, sizeof o->variant, "%s", colon ? colon + 1 : "");
     o->backend = cm_registry_find_backend(name);
-    if (!o->backend && !given) {
-        fprintf(stderr, "cryptometer files: error: this build has no %s backend: name another "
-                "with --impl (e.g. ref:portable)\n", name);
-        return CM_EXIT_ENVIRONMENT;
-    }
-    if (!o->backend || (colon && !o->variant[0])) {
-        fprintf(stderr, "cryptometer files: error: --impl: '%s' is not BACKEND[:VARIANT] of a "
-                "backend in this build (cryptometer list names them)\n", text);
-        return CM_EXIT_USAGE;
-    }
-    if (o->backend->helper) {
-        fprintf(stderr, "cryptometer files: error: --impl: %s runs in its helper executable; "
-                "files runs in-process backends only\n", name);
-        return CM_EXIT_USAGE;
-    }
+    if (!o->backend && !given)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "this build has no %s backend: name "
+                            "another with --impl (e.g. ref:portable)", name);
+    if (!o->backend || (colon && !o->variant[0]))
+        return cm_error_set(err, CM_EXIT_USAGE, "--impl: '%s' is not BACKEND[:VARIANT] of a "
+                            "backend in this build (cryptometer list names them)", text);
+    if (o->backend->helper)
+        return cm_error_set(err, CM_EXIT_USAGE, "--impl: %s runs in its helper executable; "
+                            "files runs in-process backends only", name);
     char why[256] = "";
-    if (!cm_backend_ready(o->backend, why, sizeof why)) {
-        fprintf(stderr, "cryptometer files: error: --impl: %s is not ready here: %s\n", name, why);
-        return CM_EXIT_ENVIRONMENT;
-    }
+    if (!cm_backend_ready(o->backend, why, sizeof why))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "--impl: %s is not ready here: %s", name,
+                            why);
     size_t rows;
     int variant_seen = 0, has_one = 0;
     const cm_impl *row = cm_backend_impls(o->backend, &rows);
@@ -95,96 +108,77 @@ static int choose_impl(const char *text, int given, files_opts *o)
         variant_seen |= wanted;
         char row_why[256];
         if (ours && cm_impl_available(o->backend, &row[i], row_why, sizeof row_why))
-            return CM_EXIT_OK;
+            return 0;
         if (ours && !has_one)
             snprintf(why, sizeof why, "%s", row_why);
         has_one |= ours;
     }
-    if (!variant_seen) {
-        fprintf(stderr, "cryptometer files: error: --impl: %s has no variant '%s' (cryptometer "
-                "list --backends %s names them)\n", name, o->variant, name);
-        return CM_EXIT_USAGE;
-    }
-    if (has_one) {
-        fprintf(stderr, "cryptometer files: error: --impl: %s can run none of the file workloads' "
-                "algorithms here: %s\n", text, why);
-        return CM_EXIT_ENVIRONMENT;
-    }
-    fprintf(stderr, "cryptometer files: error: --impl: %s has none of the file workloads' "
-            "algorithms (", text);
-    files_workload_algs(stderr);
-    fputs(")\n", stderr);
-    return CM_EXIT_ENVIRONMENT;
+    if (!variant_seen)
+        return cm_error_set(err, CM_EXIT_USAGE, "--impl: %s has no variant '%s' (cryptometer "
+                            "list --backends %s names them)", name, o->variant, name);
+    if (has_one)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "--impl: %s can run none of the file "
+                            "workloads' algorithms here: %s", text, why);
+    char algs[160];
+    files_workload_algs(algs, sizeof algs);
+    return cm_error_set(err, CM_EXIT_ENVIRONMENT, "--impl: %s has none of the file workloads' "
+                        "algorithms (%s)", text, algs);
 }
 
-static int parse_sizes(const char *text, files_opts *o)
+/* The workload's settings from the options: the sizes (the defaults, or
+ * --quick's, unless --sizes), the repetitions. 0, or -1 with err (usage). */
+static int files_settings(const cm_options *opt, files_opts *o, cm_error *err)
 {
-    o->n_sizes = 0;
-    for (const char *p = text; *p;) {
-        char *end;
-        unsigned long long v = strtoull(p, &end, 10);
-        if (end == p || o->n_sizes == MAX_FILES)
-            return -1;
-        if (*end == 'k' || *end == 'K')
-            v <<= 10, end++;
-        else if (*end == 'M')
-            v <<= 20, end++;
-        if ((*end != ',' && *end) || v == 0 || v % 16 || v > (1ULL << 30))
-            return -1;
-        o->sizes[o->n_sizes++] = (size_t)v;
-        p = *end ? end + 1 : end;
+    static const size_t normal[] = {1000000, 10000000, 100000000}, quick[] = {256 << 10, 1 << 20};
+    const size_t *sizes = opt->sizes_given ? opt->sizes : opt->quick ? quick : normal;
+    int n = opt->sizes_given ? opt->n_sizes : opt->quick ? 2 : 3;
+    if (n > MAX_FILES)
+        return cm_error_set(err, CM_EXIT_USAGE, "--sizes: %d sizes; files takes 1 to %d, "
+                            "multiples of 16 bytes up to 1G", n, MAX_FILES);
+    for (int k = 0; k < n; k++) {
+        if (sizes[k] % 16)
+            return cm_error_set(err, CM_EXIT_USAGE, "--sizes: %zu bytes is not a multiple of 16 "
+                                "(files takes 1 to %d sizes, multiples of 16 bytes up to 1G)",
+                                sizes[k], MAX_FILES);
+        o->sizes[k] = sizes[k];
     }
-    return o->n_sizes ? 0 : -1;
+    o->n_sizes = n;
+    o->repeat = opt->repeat ? opt->repeat : 3;
+    o->quiet = opt->quiet;
+    return 0;
 }
 
-/* Parses the options into o and the --impl text: -1 to go on, else the
- * exit code (after --help, or one line on stderr). */
-static int parse_options(int argc, char **argv, files_opts *o, const char **impl_text,
-                         int *impl_given)
+/* Parses and checks everything before anything runs: the options, the
+ * outputs (the one writing policy, output.h), the backend. -1 to go on,
+ * else the exit code (0 after --help, errors printed). */
+static int prepare(int argc, char **argv, cm_options *opt, files_opts *o)
 {
-    static const struct option longs[] = {
-        {"sizes", required_argument, 0, 's'}, {"quick", no_argument, 0, 'q'},
-        {"repeat", required_argument, 0, 'r'}, {"cold", no_argument, 0, 'c'},
-        {"json", required_argument, 0, 'j'},   {"quiet", no_argument, 0, 'Q'},
-        {"impl", required_argument, 0, 'i'},   {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
-    int ch;
-    optind = 1;
-    opterr = 0;
-    while ((ch = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        switch (ch) {
-        case 's':
-            if (parse_sizes(optarg, o) != 0) {
-                fprintf(stderr, "cryptometer files: error: --sizes: '%s' is not a list of 1 to "
-                        "8 sizes, multiples of 16 bytes up to 1G\n", optarg);
-                return CM_EXIT_USAGE;
-            }
-            break;
-        case 'q': o->sizes[0] = 256 << 10, o->sizes[1] = 1 << 20, o->n_sizes = 2; break;
-        case 'r':
-            o->repeat = atoi(optarg);
-            if (o->repeat < 1 || o->repeat > MAX_REPEAT) {
-                fprintf(stderr, "cryptometer files: error: --repeat: '%s' is not 1 to 15\n", optarg);
-                return CM_EXIT_USAGE;
-            }
-            break;
-        case 'c': o->cold = 1; break;
-        case 'j': o->json = optarg; break;
-        case 'Q': o->quiet = 1; break;
-        case 'i': *impl_text = optarg, *impl_given = 1; break;
-        case 'h': usage(stdout); return CM_EXIT_OK;
-        default:
-            fprintf(stderr, "cryptometer files: error: unknown option '%s'\n", argv[optind - 1]);
-            return CM_EXIT_USAGE;
-        }
+    cm_error err = {0};
+    int parsed = cm_options_parse(&cm_cmd_files, argc, argv, opt, &err);
+    if (parsed == 1) {
+        cm_options_usage(&cm_cmd_files, stdout);
+        return CM_EXIT_OK;
     }
-    return -1;
+    if (parsed == 0 && opt->json_path && opt->csv_path && cm_same_path(opt->json_path, opt->csv_path))
+        parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
+                              opt->csv_path);
+    if (parsed == 0 && files_settings(opt, o, &err) != 0)
+        parsed = -1;
+    if (parsed == 0 &&
+        ((opt->json_path && cm_output_check(opt->json_path, NULL, 0, opt->force, &err) != 0) ||
+         (opt->csv_path && cm_output_check(opt->csv_path, NULL, 0, opt->force, &err) != 0)))
+        parsed = -1;
+    if (parsed == 0 && choose_impl(opt->impl ? opt->impl : DEFAULT_IMPL, opt->impl != NULL, o,
+                                   &err) != 0)
+        parsed = -1;
+    return parsed == 0 ? -1 : cm_command_fail(&cm_cmd_files, &err);
 }
 
 /* Makes each file and runs its workloads, warm and (without a cold_note)
  * cold, into recs: the number of failures, or -1 after one line on stderr
  * when a file cannot be made. */
-static int run_files(const files_opts *o, const char *dir, const char *cold_note, json_t *recs)
+static int run_files(const files_opts *o, const char *dir, const char *cold_note,
+                     cm_record_set *recs)
 {
     int failures = 0;
     for (int k = 0; k < o->n_sizes; k++) {
@@ -203,57 +197,78 @@ static int run_files(const files_opts *o, const char *dir, const char *cold_note
     return failures;
 }
 
+/* The files document (cryptometer-files-v1, docs/cli.md "files") of recs:
+ * NULL when out of memory. */
+static json_t *files_document(const files_opts *o, const char *impl, const char *cold_note,
+                              const cm_record_set *recs, int dir_removed)
+{
+    json_t *sizes = json_array();
+    int rc = sizes ? 0 : -1;
+    for (int k = 0; k < o->n_sizes && !rc; k++)
+        rc |= json_array_append_new(sizes, json_integer((json_int_t)o->sizes[k]));
+    json_t *settings = json_pack("{s:o, s:i, s:b, s:o}", "sizes", cm_json_checked(sizes, rc),
+                                 "repeat", o->repeat, "cold", !cold_note, "impl",
+                                 cm_json_string_lossy(impl));
+    return json_pack("{s:s, s:o, s:o*, s:o, s:b}", "schema", "cryptometer-files-v1", "settings",
+                     settings, "cold_note", cold_note ? json_string(cold_note) : NULL, "records",
+                     cm_files_records_json(recs->items, recs->n), "temporary_directory_removed",
+                     dir_removed);
+}
+
+/* The document to --json and the CSV view of the records to --csv,
+ * written together (cm_write_outputs). 0, or -1 with err. */
+static int write_outputs(const cm_options *opt, json_t *doc, const cm_record_set *recs,
+                         cm_error *err)
+{
+    cm_output outs[2];
+    size_t n = 0, json_len = 0, csv_len = 0;
+    char *json = opt->json_path && doc ? cm_json_text(doc, &json_len) : NULL;
+    char *csv = opt->csv_path ? cm_csv_text(recs->items, recs->n, &csv_len) : NULL;
+    if (opt->json_path)
+        outs[n++] = (cm_output){opt->json_path, json, json_len};
+    if (opt->csv_path)
+        outs[n++] = (cm_output){opt->csv_path, csv, csv_len};
+    int rc = (json || !opt->json_path) && (csv || !opt->csv_path)
+                 ? (n ? cm_write_outputs(outs, n, err) : 0)
+                 : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory rendering the records");
+    free(json);
+    free(csv);
+    return rc;
+}
+
 int cm_files_main(int argc, char **argv)
 {
-    files_opts o = {{1000000, 10000000, 100000000}, 3, 3, 0, 0, NULL, NULL, ""};
-    const char *impl_text = "openssl:evp";
-    int impl_given = 0;
-    int parsed = parse_options(argc, argv, &o, &impl_text, &impl_given);
-    if (parsed >= 0)
-        return parsed;
-    /* the output first (the one writing policy, output.h): before anything runs */
-    cm_error err = {0};
-    if (o.json && cm_output_check(o.json, NULL, 0, 0, &err) != 0) {
-        fprintf(stderr, "cryptometer files: error: %s\n", err.msg);
-        return err.code;
-    }
-    int chosen = choose_impl(impl_text, impl_given, &o);
-    if (chosen != CM_EXIT_OK)
-        return chosen;
+    cm_options opt;
+    files_opts o;
+    memset(&o, 0, sizeof o);
+    int early = prepare(argc, argv, &opt, &o);
+    if (early >= 0)
+        return early;
     const char *cold_note = NULL;
-    if (o.cold && (geteuid() != 0 || access("/proc/sys/vm/drop_caches", W_OK) != 0))
+    if (opt.cold && (geteuid() != 0 || access("/proc/sys/vm/drop_caches", W_OK) != 0))
         cold_note = "cold: not run (needs root to write /proc/sys/vm/drop_caches)";
-    else if (!o.cold)
+    else if (!opt.cold)
         cold_note = "cold: not run (not requested: --cold)";
     const char *dir = files_tmp_create();
     if (!dir) {
         fprintf(stderr, "cryptometer files: error: temporary directory: %s\n", strerror(errno));
         return CM_EXIT_ENVIRONMENT;
     }
-    json_t *recs = json_array();
-    int failures = run_files(&o, dir, cold_note, recs);
+    cm_record_set recs;
+    cm_record_set_init(&recs);
+    int failures = run_files(&o, dir, cold_note, &recs);
     files_tmp_remove();
-    if (failures < 0) {
-        json_decref(recs);
-        return CM_EXIT_ENVIRONMENT;
-    }
     if (o.backend->teardown)
         o.backend->teardown();
-    json_t *sizes = json_array();
-    for (int k = 0; k < o.n_sizes; k++)
-        json_array_append_new(sizes, json_integer((json_int_t)o.sizes[k]));
-    json_t *doc = json_pack("{s:s, s:{s:o, s:i, s:b, s:s}, s:o*, s:o, s:b}", "schema",
-                            "cryptometer-files-v1", "settings", "sizes", sizes, "repeat", o.repeat,
-                            "cold", !cold_note, "impl", impl_text, "cold_note", cold_note ? json_string(cold_note) : NULL,
-                            "records", recs, "temporary_directory_removed", access(dir, F_OK) != 0);
-    int rc = failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
-    if (cold_note && !o.quiet)
+    cm_error err = {0};
+    json_t *doc = failures < 0 ? NULL : files_document(&o, opt.impl ? opt.impl : DEFAULT_IMPL,
+                                                       cold_note, &recs, access(dir, F_OK) != 0);
+    if (cold_note && !o.quiet && failures >= 0)
         printf("%s\n", cold_note);
-    if (o.json && cm_write_json_built(o.json, doc, doc ? 0 : -1, &err) != 0) {
-        fprintf(stderr, "cryptometer files: error: %s\n", err.msg);
-        return err.code;
-    }
-    if (!o.json)
-        json_decref(doc);
+    int rc = failures < 0 ? CM_EXIT_ENVIRONMENT
+             : write_outputs(&opt, doc, &recs, &err) != 0 ? cm_command_fail(&cm_cmd_files, &err)
+             : failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
+    json_decref(doc);
+    cm_record_set_free(&recs);
     return rc;
 }

@@ -1,6 +1,6 @@
 /*
  * options.c — see options.h. The table below is the only list of the
- * options of run, verify and list; usage texts are printed from it.
+ * options of every C command; usage texts are printed from it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -84,6 +84,11 @@ static const opt_spec table[CM_OPT_COUNT] = {
                       "the chunk from which each engine path beats each CPU path\n"
                       "in throughput and in CPU time (repeatable)"},
     [CM_OPT_ONLY] = {"--only", 0, "LIST", "only these probes (comma-separated names, as listed)"},
+    [CM_OPT_COLD] = {"--cold", 0, NULL,
+                     "also cold: drop the page cache before each repetition (root)"},
+    [CM_OPT_IMPL] = {"--impl", 0, "B[:V]",
+                     "through backend B (variant V; without it, the backend's own\n"
+                     "choice per algorithm), e.g. ref:portable, afalg:kernel"},
     [CM_OPT_HELP] = {"--help", 'h', NULL, "this text"},
 };
 
@@ -221,6 +226,12 @@ static int apply_more(const cm_command *cmd, cm_options *o, int id, const char *
             return cm_error_set(err, CM_EXIT_USAGE, "--only needs a list of probe names");
         o->only = value;
         return 0;
+    case CM_OPT_COLD: o->cold = 1; return 0;
+    case CM_OPT_IMPL:
+        if (!value[0])
+            return cm_error_set(err, CM_EXIT_USAGE, "--impl needs BACKEND[:VARIANT]");
+        o->impl = value;
+        return 0;
     default: return 0;
     }
 }
@@ -238,7 +249,9 @@ static int apply(const cm_command *cmd, cm_options *o, int id, const char *value
     case CM_OPT_ISA: return parse_isa(value, err);
     case CM_OPT_SIZES:
         o->sizes_given = 1;
-        return (o->n_sizes = cm_parse_sizes(value, o->sizes, err)) < 0 ? -1 : 0;
+        o->n_sizes = cmd->sizes_max ? cm_parse_size_list("--sizes", value, cmd->sizes_max, o->sizes, err)
+                                    : cm_parse_sizes(value, o->sizes, err);
+        return o->n_sizes < 0 ? -1 : 0;
     case CM_OPT_TIME: return cm_parse_positive("--time", value, 3600, &o->time_s, err);
     case CM_OPT_TARGET_CI:
         if (cm_parse_positive("--target-ci", value, 100, &percent, err) != 0)

@@ -1,6 +1,6 @@
 /*
  * options.h — the one option parser of the C commands (`run`, `verify`,
- * `list`, `sweep`, `detect`, `probe`, `show`). One table holds every option
+ * `list`, `sweep`, `files`, `detect`, `probe`, `show`). One table holds every option
  * with its argument and help line; a command declares which of them it
  * accepts (and may word a help line its own way) and how many operands. Values are checked here,
  * once for every command: one positive-number rule, the size list of
@@ -44,6 +44,8 @@ typedef enum cm_opt {
     CM_OPT_NO_CLOCK,
     CM_OPT_SWEEP,
     CM_OPT_ONLY,
+    CM_OPT_COLD,
+    CM_OPT_IMPL,
     CM_OPT_HELP,
     CM_OPT_COUNT
 } cm_opt;
@@ -69,6 +71,7 @@ typedef struct cm_command {
     const char *footer;          /* the exit codes */
     int max_operands;            /* arguments that are not options it takes (show's FILE) */
     int repeat_min, repeat_max;  /* --repeat's range, where it takes --repeat */
+    size_t sizes_max;            /* --sizes' largest size (0: CM_MAX_SIZE) */
 } cm_command;
 
 #define CM_MAX_OPERANDS 8
@@ -102,6 +105,9 @@ typedef struct cm_options {
     const char *sweep_files[CM_MAX_SWEEP_FILES];
     int n_sweep_files;
     const char *only;            /* probe --only LIST (names checked by the command) */
+    /* files: --cold, --impl B[:V] (checked by the command against the registry) */
+    int cold;
+    const char *impl;
 } cm_options;
 
 /* Applies the suite of a run (data/suites.json, docs/cli.md "Suites"):

@@ -80,6 +80,11 @@ struct json_t *cm_record_json(const cm_record *r);
 /* recs[0..n) as the JSON array "results" (NULL when out of memory). */
 struct json_t *cm_records_json(const cm_record *recs, size_t n);
 
+/* recs[0..n) as a JSON array of view(record) (NULL when out of memory):
+ * cm_records_json with cm_record_json, files' records with theirs. */
+struct json_t *cm_records_json_as(const cm_record *recs, size_t n,
+                                  struct json_t *(*view)(const cm_record *));
+
 /* recs[0..n) as CSV text, one row per record, fixed columns (malloc'ed,
  * NULL if out of memory). */
 char *cm_csv_text(const cm_record *recs, size_t n, size_t *len);

@@ -72,6 +72,14 @@ typedef struct cm_record {
     double scaling_efficiency;
     double bound_cpb;        /* the instruction bound of (algorithm, operation,
                                 variant) on this CPU, cycles per byte (probe.h); 0: none */
+    /* `files` (run/files_workload.c): one timed step on a whole file. cache
+     * "warm" or "cold" (NULL on every other record); the fraction of the
+     * input's pages resident before it (< 0: not known; NAN: never ran);
+     * whether its output was checked, and how. */
+    const char *cache;
+    double resident_before;
+    int checked, verified;
+    char verified_how[128];
 } cm_record;
 
 /* Flags of a measurement, as the JSON "flags" words. */

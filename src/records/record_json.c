@@ -175,11 +175,16 @@ json_t *cm_record_json(const cm_record *r)
     return cm_json_checked(o, rc);
 }
 
-json_t *cm_records_json(const cm_record *recs, size_t n)
+json_t *cm_records_json_as(const cm_record *recs, size_t n, json_t *(*view)(const cm_record *))
 {
     json_t *a = json_array();
     int rc = a ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < n; i++)
-        rc |= json_array_append_new(a, cm_record_json(&recs[i]));
+        rc |= json_array_append_new(a, view(&recs[i]));
     return cm_json_checked(a, rc);
+}
+
+json_t *cm_records_json(const cm_record *recs, size_t n)
+{
+    return cm_records_json_as(recs, n, cm_record_json);
 }

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -36,7 +37,7 @@
 #include "run/files_tmp.h"
 #include "run/files_io.h"
 #include "run/files_workload.h"
-#include "records/output.h"
+#include "records/files_records.h"
 #include "registry/registry.h"
 #include "platform/timer.h"
 #include "util/error.h"
@@ -51,18 +52,19 @@ typedef int (*step_fn)(void *ctx, char *why, size_t why_len);
 
 /* ---- small helpers ------------------------------------------------------------- */
 
-/* Our implementation of alg (o's backend and variant), its "backend:variant"
- * in name; NULL when it has none that runs here, with why. */
-static const cm_impl *our_impl(const files_opts *o, const char *alg, char *name, size_t name_len,
+/* Our implementation of alg (o's backend and variant), its variant in
+ * *variant ("" when the backend has none of alg: then o's, maybe ""); NULL
+ * when it has none that runs here, with why. */
+static const cm_impl *our_impl(const files_opts *o, const char *alg, const char **variant,
                                char *why, size_t why_len)
 {
     const cm_impl *impl = cm_backend_find_impl(o->backend, alg, o->variant[0] ? o->variant : NULL);
+    *variant = impl ? impl->variant : o->variant;
     if (!impl) {
-        snprintf(name, name_len, "%s%s%s", o->backend->name, o->variant[0] ? ":" : "", o->variant);
-        snprintf(why, why_len, "%s has no %s", name, alg);
+        snprintf(why, why_len, "%s%s%s has no %s", o->backend->name, o->variant[0] ? ":" : "",
+                 o->variant, alg);
         return NULL;
     }
-    snprintf(name, name_len, "%s:%s", o->backend->name, impl->variant);
     return cm_impl_available(o->backend, impl, why, why_len) ? impl : NULL;
 }
 
@@ -211,82 +213,89 @@ static int tool_step(void *ctx, char *why, size_t why_len)
 
 /* ---- timing and records -------------------------------------------------------- */
 
-/* A new record's fields that every record has. */
-static json_t *record_head(const char *path_name, const char *alg, const char *op, size_t size,
-                           const char *cache)
+/* Keeps r in recs (which takes its samples) and prints its progress line
+ * (unless --quiet): 0, or -1 after one line on stderr (out of memory: a
+ * failure). */
+static int keep(const files_opts *o, cm_record_set *recs, cm_record *r)
 {
-    return json_pack("{s:s, s:s, s:s, s:I, s:s}", "path", path_name, "algorithm", alg,
-                     "operation", op, "file_bytes", (json_int_t)size, "cache", cache);
+    cm_error err = {0};
+    if (!o->quiet)
+        cm_files_record_line(stdout, r);
+    if (cm_record_set_add(recs, r, &err) == 0)
+        return 0;
+    cm_measurement_free(&r->m);
+    fprintf(stderr, "cryptometer files: error: %s\n", err.msg);
+    return -1;
 }
 
-/* The progress line of a record (unless --quiet): its status, then the figure or why. */
-static void progress(const files_opts *o, const char *path_name, const char *alg, const char *op,
-                     size_t size, const char *cache, const char *status, const char *why)
+/* The user and system CPU seconds so far of this process and of its
+ * children waited for (the tools), into cpu[0] and cpu[1]. */
+static void cpu_seconds(double cpu[2])
 {
-    if (!o->quiet)
-        printf("%-18s %-12s %-8s %10zu B  %-5s %s%s\n", path_name, alg, op, size, cache, status,
-               why);
+    struct rusage self, tools;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &tools);
+    cpu[0] = (double)(self.ru_utime.tv_sec + tools.ru_utime.tv_sec) +
+             (double)(self.ru_utime.tv_usec + tools.ru_utime.tv_usec) / 1e6;
+    cpu[1] = (double)(self.ru_stime.tv_sec + tools.ru_stime.tv_sec) +
+             (double)(self.ru_stime.tv_usec + tools.ru_stime.tv_usec) / 1e6;
 }
 
 /* Times step opt->repeat times on input (warm: read first; cold: caches
- * dropped before each) and appends a record to recs. 0, or -1 (the record
- * then says error and why), or 1 (unavailable and why: not a failure). */
-static int measure(const files_opts *o, json_t *recs, const char *path_name, const char *alg,
-                   const char *op, const char *cache, step_fn step, job *j, const char *input)
+ * dropped before each) into a record of recs. 0, or -1 (the record then
+ * says error and why), or 1 (unavailable and why: not a failure). */
+static int measure(const files_opts *o, cm_record_set *recs, const char *backend,
+                   const char *variant, cm_op op, const char *cache, step_fn step, job *j,
+                   const char *input)
 {
-    double s[MAX_REPEAT], res = -1;
+    double s[MAX_REPEAT], cpu[2] = {0, 0};
     char why[256] = "";
     int rc = 0;
-    json_t *r = record_head(path_name, alg, op, j->size, cache);
+    cm_record r;
+    cm_files_record_init(&r, backend, variant, j->alg, op, j->size, cache, NULL);
     for (int i = 0; i < o->repeat && rc == 0; i++) {
         if (strcmp(cache, "cold") == 0)
             files_drop_caches();
         else
             files_warm_up(input, j->size);
         if (i == 0)
-            res = files_resident(input, j->size);
+            r.resident_before = files_resident(input, j->size);
+        double before[2], after[2];
+        cpu_seconds(before);
         uint64_t t0 = cm_now_ns();
         rc = step(j, why, sizeof why);
         s[i] = (double)(cm_now_ns() - t0) / 1e9;
+        cpu_seconds(after);
+        cpu[0] += after[0] - before[0], cpu[1] += after[1] - before[1];
     }
-    json_object_set_new(r, "resident_before", res < 0 ? json_null() : json_real(res));
+    cm_error err = {0};
+    if (rc == 0 && cm_files_record_measured(&r, s, o->repeat, cpu[0], cpu[1], &err) != 0)
+        snprintf(why, sizeof why, "%s", err.msg), rc = -1;
     if (rc != 0) {
-        json_object_set_new(r, "status", json_string(rc > 0 ? "unavailable" : "error"));
-        json_object_set_new(r, "reason", json_string(why));
-    } else {
-        double med = cm_median_sort(s, (size_t)o->repeat);
-        json_t *all = json_array();
-        for (int i = 0; i < o->repeat; i++)
-            json_array_append_new(all, json_real(s[i]));
-        json_object_set_new(r, "status", json_string("ok"));
-        json_object_set_new(r, "seconds", json_real(med));
-        json_object_set_new(r, "seconds_all", all);
-        double mb_s = med > 0 ? (double)j->size / med / 1e6 : 0;
-        json_object_set_new(r, "throughput_mb_s", json_real(mb_s));
-        snprintf(why, sizeof why, "%10.1f MB/s (median of %d)", mb_s, o->repeat);
+        r.status = rc > 0 ? CM_RECORD_UNAVAILABLE : CM_RECORD_ERROR;
+        snprintf(r.reason, sizeof r.reason, "%s", why);
     }
-    json_array_append_new(recs, r);
-    progress(o, path_name, alg, op, j->size, cache, rc > 0 ? "unavailable: " : "", why);
-    return rc;
+    return keep(o, recs, &r) != 0 ? -1 : rc;
 }
 
-/* Appends the record of a step ours cannot run (the chosen backend lacks
- * alg, or it is not available here): not a failure. */
-static void unavailable(const files_opts *o, json_t *recs, const char *name, const char *alg,
-                        const char *op, size_t size, const char *cache, const char *why)
+/* A record of a step ours cannot run (the chosen backend lacks alg, or it
+ * is not available here): not a failure. */
+static int unavailable(const files_opts *o, cm_record_set *recs, const char *backend,
+                       const char *variant, const cm_algorithm *alg, cm_op op, size_t size,
+                       const char *cache, const char *why)
 {
-    json_t *r = record_head(name, alg, op, size, cache);
-    json_object_set_new(r, "status", json_string("unavailable"));
-    json_object_set_new(r, "reason", json_string(why));
-    json_array_append_new(recs, r);
-    progress(o, name, alg, op, size, cache, "unavailable: ", why);
+    cm_record r;
+    cm_files_record_init(&r, backend, variant, alg, op, size, cache, why);
+    return keep(o, recs, &r) != 0;
 }
 
-static void set_verified(json_t *recs, int ok, const char *what)
+/* The check of the last record's output: ok, and how it was checked. */
+static void set_verified(cm_record_set *recs, int ok, const char *what)
 {
-    json_t *last = json_array_get(recs, json_array_size(recs) - 1);
-    json_object_set_new(last, "verified", json_boolean(ok));
-    json_object_set_new(last, "verified_how", json_string(what));
+    cm_record *last = &recs->items[recs->n - 1];
+    last->checked = 1;
+    last->verified = ok;
+    snprintf(last->verified_how, sizeof last->verified_how, "%s", what);
 }
 
 /* ---- the workloads ------------------------------------------------------------- */
@@ -319,40 +328,41 @@ static void paths_of(int k, file_paths *p)
 
 /* The hashes of one file: ours, then each tool's, which must agree. The
  * number of failures. */
-static int hash_file(const files_opts *o, json_t *recs, job *jp, file_paths *p,
+static int hash_file(const files_opts *o, cm_record_set *recs, job *jp, file_paths *p,
                      size_t size, const char *cache)
 {
     int failures = 0, m;
     job j = *jp;
     char *data = p->data;
-    char ours_name[80], why[256], how[128];
+    const char *ours = o->backend->name, *variant;
+    char why[256], how[128];
     for (size_t h = 0; h < sizeof hashes / sizeof hashes[0]; h++) {
-        j.impl = our_impl(o, hashes[h].alg, ours_name, sizeof ours_name, why, sizeof why);
+        j.impl = our_impl(o, hashes[h].alg, &variant, why, sizeof why);
         j.alg = cm_algorithm_find(hashes[h].alg);
         if (!j.impl) {
-            unavailable(o, recs, ours_name, hashes[h].alg, "digest", size, cache, why);
+            failures += unavailable(o, recs, ours, variant, j.alg, CM_OP_DIGEST, size, cache, why);
             continue;
         }
         snprintf(j.in, sizeof j.in, "%s", data);
-        snprintf(how, sizeof how, "its digest equals %s's", ours_name);
-        m = measure(o, recs, ours_name, hashes[h].alg, "digest", cache, hash_step, &j, data);
+        snprintf(how, sizeof how, "its digest equals %s:%s's", ours, variant);
+        m = measure(o, recs, ours, variant, CM_OP_DIGEST, cache, hash_step, &j, data);
         if (m) {
             failures += m < 0;
             continue;
         }
-        char ours[129];
-        hex(j.digest, j.alg->out_len, ours);
+        char digest[129];
+        hex(j.digest, j.alg->out_len, digest);
         /* each tool prints the digest in hex first (openssl dgst with -r) */
         char *tools[2][6] = {{(char *)hashes[h].tool, data, NULL},
                              {"openssl", "dgst", (char *)hashes[h].dgst, "-r", data, NULL}};
         const char *names[] = {hashes[h].tool, "openssl-dgst"};
         for (int t = 0; t < 2; t++) {
             memcpy(j.tool_argv, tools[t], sizeof tools[t]);
-            if (measure(o, recs, names[t], hashes[h].alg, "digest", cache, tool_step, &j, data)) {
+            if (measure(o, recs, names[t], "", CM_OP_DIGEST, cache, tool_step, &j, data)) {
                 failures++;
                 continue;
             }
-            int same = strncmp(j.tool_out, ours, strlen(ours)) == 0;
+            int same = strncmp(j.tool_out, digest, strlen(digest)) == 0;
             set_verified(recs, same, how);
             failures += !same;
         }
@@ -360,75 +370,82 @@ static int hash_file(const files_opts *o, json_t *recs, job *jp, file_paths *p,
     return failures;
 }
 
+/* openssl enc on the file one way (decrypt: -d), timed into recs; its
+ * output out must equal want byte for byte. -1 when the tool failed (a
+ * failure), else 1 when the output differs, 0 when it is equal. */
+static int enc_tool(const files_opts *o, cm_record_set *recs, job *j, const char *enc_name,
+                    int decrypt, const char *in, const char *out, const char *want,
+                    const char *how, const char *cache)
+{
+    char key[65], iv[33];
+    int n = 0;
+    hex(j->key, j->alg->key_len, key);
+    hex(j->iv, 16, iv);
+    char **argv = j->tool_argv;
+    argv[n++] = "openssl", argv[n++] = "enc";
+    if (decrypt)
+        argv[n++] = "-d";
+    argv[n++] = (char *)enc_name, argv[n++] = "-nopad", argv[n++] = "-K", argv[n++] = key;
+    argv[n++] = "-iv", argv[n++] = iv, argv[n++] = "-in", argv[n++] = (char *)in;
+    argv[n++] = "-out", argv[n++] = (char *)out, argv[n] = NULL;
+    if (measure(o, recs, "openssl-enc", "", decrypt ? CM_OP_DECRYPT : CM_OP_ENCRYPT, cache,
+                tool_step, j, in))
+        return -1;
+    int same = files_same_files(out, want, j->size);
+    set_verified(recs, same, how);
+    return !same;
+}
+
 /* The ciphers of one file: ours both ways, the round trip, then openssl
  * enc's, which must equal ours byte for byte. The number of failures. */
-static int cipher_file(const files_opts *o, json_t *recs, job *jp, file_paths *p,
+static int cipher_file(const files_opts *o, cm_record_set *recs, job *jp, file_paths *p,
                        size_t size, const char *cache)
 {
     int failures = 0, m;
     job j = *jp;
-    char *data = p->data, *enc = p->enc, *dec = p->dec, *tenc = p->tenc, *tdec = p->tdec;
-    char ours_name[80], why[256], how[128];
+    const char *ours = o->backend->name, *variant;
+    const char *round_trip = "the decrypted file equals the original byte for byte";
+    char why[256], how[128];
     for (size_t c = 0; c < sizeof ciphers / sizeof ciphers[0]; c++) {
-        j.impl = our_impl(o, ciphers[c].alg, ours_name, sizeof ours_name, why, sizeof why);
+        j.impl = our_impl(o, ciphers[c].alg, &variant, why, sizeof why);
         j.alg = cm_algorithm_find(ciphers[c].alg);
         if (!j.impl) {
-            unavailable(o, recs, ours_name, ciphers[c].alg, "encrypt", size, cache, why);
-            unavailable(o, recs, ours_name, ciphers[c].alg, "decrypt", size, cache, why);
+            failures += unavailable(o, recs, ours, variant, j.alg, CM_OP_ENCRYPT, size, cache, why);
+            failures += unavailable(o, recs, ours, variant, j.alg, CM_OP_DECRYPT, size, cache, why);
             continue;
         }
         getrandom(j.key, sizeof j.key, 0);
         getrandom(j.iv, sizeof j.iv, 0);
         int gcm = ciphers[c].enc == NULL;
-        snprintf(j.in, sizeof j.in, "%s", data), snprintf(j.out, sizeof j.out, "%s", enc);
-        if ((m = measure(o, recs, ours_name, ciphers[c].alg, "encrypt", cache,
-                         gcm ? gcm_seal : cbc_enc, &j, data))) {
+        snprintf(j.in, sizeof j.in, "%s", p->data), snprintf(j.out, sizeof j.out, "%s", p->enc);
+        if ((m = measure(o, recs, ours, variant, CM_OP_ENCRYPT, cache, gcm ? gcm_seal : cbc_enc,
+                         &j, p->data))) {
             failures += m < 0;
             continue;
         }
-        snprintf(j.in, sizeof j.in, "%s", enc), snprintf(j.out, sizeof j.out, "%s", dec);
-        if ((m = measure(o, recs, ours_name, ciphers[c].alg, "decrypt", cache,
-                         gcm ? gcm_open : cbc_dec, &j, enc))) {
+        snprintf(j.in, sizeof j.in, "%s", p->enc), snprintf(j.out, sizeof j.out, "%s", p->dec);
+        if ((m = measure(o, recs, ours, variant, CM_OP_DECRYPT, cache, gcm ? gcm_open : cbc_dec,
+                         &j, p->enc))) {
             failures += m < 0;
             continue;
         }
-        int back = files_same_files(dec, data, size);
-        set_verified(recs, back, "the decrypted file equals the original byte for byte");
+        int back = files_same_files(p->dec, p->data, size);
+        set_verified(recs, back, round_trip);
         failures += !back;
         if (gcm)
             continue;
-        char key[65], iv[33];
-        hex(j.key, j.alg->key_len, key);
-        hex(j.iv, 16, iv);
-        char *argv_enc[] = {"openssl", "enc", (char *)ciphers[c].enc, "-nopad", "-K", key,
-                            "-iv", iv, "-in", data, "-out", tenc, NULL};
-        memcpy(j.tool_argv, argv_enc, sizeof argv_enc);
-        if (measure(o, recs, "openssl-enc", ciphers[c].alg, "encrypt", cache, tool_step, &j,
-                    data)) {
-            failures++;
-            continue;
-        }
-        int same = files_same_files(tenc, enc, size);
-        snprintf(how, sizeof how, "its ciphertext equals %s's byte for byte", ours_name);
-        set_verified(recs, same, how);
-        failures += !same;
-        char *argv_dec[] = {"openssl", "enc", "-d", (char *)ciphers[c].enc, "-nopad", "-K", key,
-                            "-iv", iv, "-in", tenc, "-out", tdec, NULL};
-        memcpy(j.tool_argv, argv_dec, sizeof argv_dec);
-        if (measure(o, recs, "openssl-enc", ciphers[c].alg, "decrypt", cache, tool_step, &j,
-                    tenc)) {
-            failures++;
-            continue;
-        }
-        back = files_same_files(tdec, data, size);
-        set_verified(recs, back, "the decrypted file equals the original byte for byte");
-        failures += !back;
+        snprintf(how, sizeof how, "its ciphertext equals %s:%s's byte for byte", ours, variant);
+        int bad = enc_tool(o, recs, &j, ciphers[c].enc, 0, p->data, p->tenc, p->enc, how, cache);
+        failures += bad != 0;
+        if (bad >= 0) /* the tool ran: its decryption of its own ciphertext */
+            failures += enc_tool(o, recs, &j, ciphers[c].enc, 1, p->tenc, p->tdec, p->data,
+                                 round_trip, cache) != 0;
     }
     memset(&j, 0, sizeof j); /* the key leaves memory with the job */
     return failures;
 }
 
-int files_one(const files_opts *o, json_t *recs, int k, size_t size, const char *cache)
+int files_one(const files_opts *o, cm_record_set *recs, int k, size_t size, const char *cache)
 {
     job j;
     file_paths p;
@@ -450,10 +467,12 @@ int files_workload_alg(const char *alg)
     return 0;
 }
 
-void files_workload_algs(FILE *out)
+void files_workload_algs(char *buf, size_t len)
 {
-    for (size_t a = 0; a < sizeof hashes / sizeof hashes[0]; a++)
-        fprintf(out, "%s ", hashes[a].alg);
-    for (size_t a = 0; a < sizeof ciphers / sizeof ciphers[0]; a++)
-        fprintf(out, a ? " %s" : "%s", ciphers[a].alg);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t a = 0; a < sizeof hashes / sizeof hashes[0] && at < len; a++)
+        at += (size_t)snprintf(buf + at, len - at, "%s ", hashes[a].alg);
+    for (size_t a = 0; a < sizeof ciphers / sizeof ciphers[0] && at < len; a++)
+        at += (size_t)snprintf(buf + at, len - at, a ? " %s" : "%s", ciphers[a].alg);
 }
