@@ -218,3 +218,49 @@ def test_json_refuses_a_target_that_is_not_a_writable_regular_file(cm_bin, tmp_p
         ["o.json"] + (["victim"] if kind == "symlink" else []))
     if kind == "symlink":
         assert (tmp_path / "victim").read_text() == "precious\n"
+
+
+def test_options_are_the_tables_same_errors_and_help(cm_bin, tmp_path):
+    """files parses with the one options table: run's error for an unknown option, the
+    table's --repeat range error, and a help that fits 100 columns and lists every option."""
+    for argv, words in ((["--bogus"], "unknown or incomplete option '--bogus' (see --help)"),
+                        (["--repeat", "16"], "--repeat: '16' is not a whole number from 1 to 15"),
+                        (["--sizes", "2048M"], "--sizes: 2048M is out of range (1 byte to 1024M)"),
+                        (["--sizes", "16,32,48,64,80,96,112,128,144"], "files takes 1 to 8")):
+        p = subprocess.run([str(cm_bin), "files", *argv], cwd=tmp_path, capture_output=True,
+                           text=True)
+        assert p.returncode == 2 and p.stderr.startswith("cryptometer files: error: "), p.stderr
+        assert p.stderr.count("\n") == 1
+        assert words in p.stderr, p.stderr
+    run_err = subprocess.run([str(cm_bin), "run", "--bogus"], capture_output=True, text=True)
+    assert run_err.stderr.replace("run", "files", 1) == "cryptometer files: error: unknown or " \
+        "incomplete option '--bogus' (see --help)\n"
+    help_text = run(cm_bin, "files", "--help").stdout
+    assert max(len(line) for line in help_text.splitlines()) <= 100
+    for option in ("--sizes", "--quick", "--repeat", "--cold", "--impl", "--json", "--csv",
+                   "--force", "--quiet"):
+        assert "\n  " + option + " " in help_text
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_csv_is_runs_view_of_the_same_records(cm_bin, tmp_path):
+    """--csv writes the typed records in run's CSV columns, beside the JSON, one row each."""
+    import csv
+    out, table = tmp_path / "files.json", tmp_path / "files.csv"
+    p = subprocess.run([str(cm_bin), "files", "--sizes", "64k", "--repeat", "3", "--quiet",
+                        "--impl", "ref:portable", "--json", str(out), "--csv", str(table)],
+                       cwd=tmp_path, env={**os.environ, "TMPDIR": str(tmp_path)},
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    recs = json.loads(out.read_text())["records"]
+    rows = list(csv.DictReader(table.read_text().splitlines()))
+    assert len(rows) == len(recs)
+    for r, row in zip(recs, rows):
+        assert row["name"] == "%s/%s/%s" % (r["path"], r["algorithm"], r["operation"])
+        assert row["status"] == r["status"] and int(row["size"]) == r["file_bytes"]
+        if r["status"] == "ok":
+            assert int(row["stats.n"]) == 3 == len(r["seconds_all"])
+            assert abs(float(row["stats.median_ns"]) / 1e9 - r["seconds"]) <= 1e-5 * r["seconds"]
+            assert abs(float(row["throughput_mb_s"]) / r["throughput_mb_s"] - 1) < 1e-4
+            assert r["seconds"] == sorted(r["seconds_all"])[1]
+    assert sorted(os.listdir(tmp_path)) == ["files.csv", "files.json"]
