@@ -1,21 +1,22 @@
 /*
  * cmd_run.c — `cryptometer run`: parse the options (options.h), check
- * every input and output before anything runs, measure the plan (suite.c), then write the
- * JSON document (and CSV) atomically and print the table. Ctrl-C stops the
- * run; what finished is written, marked incomplete.
+ * every input and output before anything runs and begin the document (the
+ * start every measuring command shares: measuring.h), measure the plan
+ * (suite.c), then write the JSON document (and CSV) atomically and print
+ * the table. Ctrl-C stops the run; what finished is written, marked
+ * incomplete.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <jansson.h>
 #include "util/json.h"
 #include "measure/probe.h"
 #include "model/class.h"
 #include "commands/commands.h"
-#include "platform/cpuclock.h"
+#include "commands/measuring.h"
 #include "util/isolate.h"
 #include "util/testhook.h"
 #include "commands/options.h"
@@ -223,25 +224,6 @@ static json_t *settings_json(const cm_options *o)
                      "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads);
 }
 
-/* The document before the measurements: tool, command, settings, context
- * (the core's and the platform's, with the health snapshot *before*).
- * NULL when out of memory. */
-static json_t *start_document(int argc, char **argv, const cm_options *o, platform_cpu *pc,
-                              platform_health **before)
-{
-    cm_error err = {0};
-    json_t *doc = cm_document_new(argc + 1, argv - 1);
-    json_t *context = cm_core_context();
-    json_t *pctx = pc ? platform_run_context(pc, before, &err) : NULL;
-    int rc = doc && context ? 0 : -1;
-    if (!rc && pctx)
-        rc |= json_object_update(context, pctx);
-    json_decref(pctx);
-    rc |= cm_json_put(doc, "settings", settings_json(o));
-    rc |= cm_json_put(doc, "context", context);
-    return cm_json_checked(doc, rc);
-}
-
 /* Adds what is known after the measurements: the health flags (before and
  * after), the AES score, the end time, and whether the run is complete.
  * 0, or -1 when out of memory. */
@@ -249,7 +231,6 @@ static int finish_document(json_t *doc, const cm_record_set *recs, const platfor
                            const platform_health *before)
 {
     cm_error err = {0};
-    char now[32];
     int rc = 0;
     if (pc) {
         json_t *context = json_object_get(doc, "context");
@@ -258,13 +239,7 @@ static int finish_document(json_t *doc, const cm_record_set *recs, const platfor
             rc |= cm_json_put(context, "health", health);
         rc |= cm_json_put(doc, "analysis", weighed_analysis(context, aes_scores(recs, pc)));
     }
-    cm_utc_now(now, sizeof now);
-    rc |= cm_json_put(doc, "finished", json_string(now));
-    if (cm_interrupted) {
-        rc |= cm_json_put(doc, "complete", json_false());
-        rc |= cm_json_put(doc, "interrupted", json_true());
-    }
-    return rc;
+    return rc | cm_measuring_ended(doc);
 }
 
 /* A part of the document that could not be built after the measurements
@@ -282,77 +257,41 @@ static void document_fault(json_t *doc, const char *part)
         json_array_append_new(warnings, json_string(line));
 }
 
-/* Parses the options and checks every input and output before anything
- * runs: fills o, the plan (*groups, *n; caller frees) and o->json_path (the
- * default one in json_buf). Returns -1 to go on, else the exit code (0
- * after --help, usage errors printed). */
-static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, size_t *n,
-                       char *json_buf, size_t json_len, int *existed)
+/* run's suite (cm_options_suite), after parsing. */
+static int run_settle(cm_options *o, cm_error *err)
 {
-    struct stat st, sj, sc;
-    cm_error err = {0};
-    int parsed = cm_options_parse(&cm_cmd_run, argc, argv, o, &err);
-    *groups = NULL;
-    *n = 0;
-    if (parsed == 1) {
-        cm_options_usage(&cm_cmd_run, stdout);
-        return CM_EXIT_OK;
-    }
-    if (parsed == 0 && o->json_path && o->csv_path &&
-        (cm_same_path(o->json_path, o->csv_path) ||
-         (stat(o->json_path, &sj) == 0 && stat(o->csv_path, &sc) == 0 &&
-          sj.st_dev == sc.st_dev && sj.st_ino == sc.st_ino)))
-        parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
-                              o->csv_path);
-    if (parsed == 0 && cm_options_suite(o, &err) != 0)
-        parsed = -1;
-    /* outputs first: this also finishes an interrupted commit of them */
-    if (parsed == 0 &&
-        ((o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
-         (o->csv_path && cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0)))
-        parsed = -1;
-    if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) == 0 && *n == 0)
-        parsed = cm_error_set(&err, CM_EXIT_USAGE, "no benchmark matches the selection "
-                              "(see `cryptometer list`)");
-    if (parsed != 0 || !*groups ||
-        (!o->json_path && cm_default_json_path(json_buf, json_len, &err) != 0)) {
-        free(*groups);
-        *groups = NULL;
-        return cm_command_fail(&cm_cmd_run, &err);
-    }
-    /* an existing result set is never replaced by one with no measurement */
-    *existed = (o->json_path && lstat(o->json_path, &st) == 0) ||
-               (o->csv_path && lstat(o->csv_path, &st) == 0);
-    if (!o->json_path)
-        o->json_path = json_buf;
-    return -1;
+    return cm_options_suite(o, err);
 }
+
+/* A plan with something to measure. */
+static int run_judge(const cm_options *o, const cm_group *groups, size_t n, cm_error *err)
+{
+    (void)o, (void)groups;
+    return n ? 0 : cm_error_set(err, CM_EXIT_USAGE, "no benchmark matches the selection "
+                                "(see `cryptometer list`)");
+}
+
+static const cm_measuring_kind run_kind = {&cm_cmd_run, "results", run_settle, run_judge,
+                                             settings_json};
 
 int cm_run_main(int argc, char **argv)
 {
-    cm_options o;
+    cm_measuring run;
     cm_error err = {0};
-    cm_group *groups;
-    size_t n;
-    char json_buf[512];
-    int existed = 0;
-    int early = prepare_run(argc, argv, &o, &groups, &n, json_buf, sizeof json_buf, &existed);
+    int early = cm_measuring_begin(&run, &run_kind, argc, argv);
     if (early >= 0)
         return early;
-
-    cm_catch_interrupt();
-    cm_pin_to_cpu(o.cpu);
-
-    platform_cpu *pc = platform_cpu_new();
-    platform_health *before = NULL;
-    json_t *doc = start_document(argc, argv, &o, pc, &before);
+    const cm_options *o = &run.o;
+    json_t *doc = run.doc;
+    platform_cpu *pc = run.pc;
+    platform_health *before = run.before;
     cm_record_set recs;
     cm_record_set_init(&recs);
     cm_score_ref score;
     cm_score_start(&score);
-    int failures = doc ? measure_plan(&o, groups, n, pc, &recs, &err)
+    int failures = doc ? measure_plan(o, run.groups, run.n, pc, &recs, &err)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
-    free(groups);
+    free(run.groups);
     if (failures >= 0 && cm_score_finish(&score, json_object_get(doc, "context"), &recs) != 0)
         document_fault(doc, "the AES score of the context");
     /* the instruction bounds of the records (probe.h): after the measurements */
@@ -362,38 +301,26 @@ int cm_run_main(int argc, char **argv)
     if (failures >= 0 &&
         (finish_document(doc, &recs, pc, before) != 0 || cm_test_fail_point("document-part")))
         document_fault(doc, "a part of the health, the analysis or the end time");
-    platform_health_free(before);
-    platform_cpu_free(pc);
+    cm_measuring_release(&run);
     size_t measured = 0;
     for (size_t i = 0; i < recs.n; i++)
         measured += recs.items[i].status == CM_RECORD_OK;
     /* out of memory: no result rather than a shorter one; interrupted
      * before any measurement finished: the existing files stay */
-    int keep = failures >= 0 && cm_interrupted && measured == 0 && existed;
+    int keep = cm_measuring_keep(&run, failures, measured, "measurement", &err);
     int rc = failures < 0 || keep ? -1
-                                  : write_results(doc, &recs, o.json_path, o.csv_path, &err);
-    if (keep)
-        cm_error_set(&err, cm_interrupted_exit(),
-                     "interrupted before any measurement finished: %s%s%s left as it was",
-                     o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
-    if (!o.quiet && failures >= 0)
+                                  : write_results(doc, &recs, o->json_path, o->csv_path, &err);
+    if (!o->quiet && failures >= 0)
         cm_print_table(stdout, recs.items, recs.n, doc);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);
     json_decref(doc);
-    if (rc != 0) {
-        struct stat st; /* the empty file that claimed the default name */
-        if (o.json_path == json_buf && lstat(json_buf, &st) == 0 && st.st_size == 0)
-            unlink(json_buf);
-        fprintf(stderr, "cryptometer run: error: %s\n", err.msg);
-        return err.code;
-    }
-    fflush(stdout);
-    fprintf(stderr, "%s%s written%s%s\n", cm_interrupted ? "interrupted: finished measurements " : "",
-            o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
-    if (generations && !o.quiet)
+    if (rc != 0)
+        return cm_measuring_failed(&run, &err);
+    cm_measuring_written(&run, o->csv_path, "measurement");
+    if (generations && !o->quiet)
         fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
-                "and a significance test: cryptometer view generations %s\n", o.json_path);
+                "and a significance test: cryptometer view generations %s\n", o->json_path);
     if (cm_interrupted)
         return cm_interrupted_exit();
     return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;

@@ -3,21 +3,21 @@
  * one algorithm over several paths (the kernel's AF_ALG drivers, OpenSSL
  * and its engines, our portable code) on the same data (docs/sweep.md).
  * Its options, --chunks, --totals, --quick and --repeat among them, are
- * the options table's (options.h), like `run`'s. Every
- * input and output is checked before anything runs; the document
- * (`cryptometer-sweep`) is written atomically at the end, and Ctrl-C
- * writes what finished, marked incomplete, as `run` does.
+ * the options table's (options.h), like `run`'s, and so are its start and
+ * end (measuring.h): every input and output is checked before anything
+ * runs; the document (`cryptometer-sweep`) is written atomically at the
+ * end, and Ctrl-C writes what finished, marked incomplete.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <jansson.h>
 #include "model/class.h"
 #include "commands/commands.h"
+#include "commands/measuring.h"
 #include "util/isolate.h"
 #include "commands/options.h"
 #include "records/output.h"
@@ -26,7 +26,6 @@
 #include "run/sweep_out.h"
 #include "platform/context.h"
 #include "platform/cpu.h"
-#include "platform/cpuclock.h"
 #include "platform/health.h"
 #include "util/json.h"
 
@@ -69,9 +68,11 @@ static const cm_command cm_cmd_sweep = {
 };
 
 /* The defaults of what was not given: chunks 16 B..1 MiB, totals 64, 128,
- * 256 MiB (4, 8, 16 with --quick), 3 repetitions. */
-static void sweep_defaults(cm_options *s)
+ * 256 MiB (4, 8, 16 with --quick), 3 repetitions, the algorithm and the
+ * backends. Always 0. */
+static int sweep_settle(cm_options *s, cm_error *err)
 {
+    (void)err;
     if (s->n_chunks == 0)
         for (size_t c = 16; c <= ((size_t)1 << 20); c *= 2)
             s->chunks[s->n_chunks++] = c;
@@ -80,6 +81,11 @@ static void sweep_defaults(cm_options *s)
             s->totals[s->n_totals++] = (t >> (s->quick ? 4 : 0)) << 20;
     if (s->repeat == 0)
         s->repeat = CM_SWEEP_MIN_REPEAT;
+    if (!s->regex && !s->algorithms)
+        s->algorithms = DEFAULT_ALGORITHM;
+    if (!s->backends)
+        s->backends = DEFAULT_BACKENDS;
+    return 0;
 }
 
 /* The usage error of an algorithm measured per operation. */
@@ -94,9 +100,9 @@ static int per_operation(const cm_algorithm *alg, cm_error *err)
  * must fit in some total. One algorithm named by --algorithms is judged
  * first, whether or not a path of the selection has it. 0, or -1 with err
  * (usage). */
-static int check_plan(const cm_options *s, const char *algorithms, const cm_group *groups,
-                      size_t n, cm_error *err)
+static int check_plan(const cm_options *s, const cm_group *groups, size_t n, cm_error *err)
 {
+    const char *algorithms = s->algorithms;
     const cm_algorithm *named =
         algorithms && !strchr(algorithms, ',') ? cm_algorithm_find(algorithms) : NULL;
     if (named && cm_class_of(named)->unit != CM_UNIT_BYTE)
@@ -145,152 +151,71 @@ static json_t *settings_json(const cm_options *o)
                      CM_SWEEP_COARSE_CPU_S, "short_s", CM_SWEEP_SHORT_S);
 }
 
-/* The document before the sweep: a result document's skeleton renamed
- * `cryptometer-sweep`, its settings and context (the core's and the
- * platform's, with the health snapshot before). NULL when out of memory. */
-static json_t *start_document(int argc, char **argv, const cm_options *o,
-                              platform_cpu *pc, platform_health **before)
+/* The document's name: a result document's skeleton renamed
+ * `cryptometer-sweep` (no "results": its records are "records"). 0, or -1
+ * when out of memory. */
+static int name_document(json_t *doc)
 {
-    cm_error err = {0};
-    json_t *doc = cm_document_new(argc + 1, argv - 1);
-    json_t *context = cm_core_context();
-    json_t *pctx = pc ? platform_run_context(pc, before, &err) : NULL;
-    int rc = doc && context ? 0 : -1;
-    if (!rc && pctx)
-        rc |= json_object_update(context, pctx);
-    json_decref(pctx);
-    if (doc)
-        json_object_del(doc, "results");
+    int rc = doc ? json_object_del(doc, "results") : -1;
     rc |= cm_json_put(doc, "schema", json_string("cryptometer-sweep"));
     rc |= cm_json_put(doc, "schema_version", json_integer(SWEEP_SCHEMA_VERSION));
-    rc |= cm_json_put(doc, "settings", settings_json(o));
-    rc |= cm_json_put(doc, "context", context);
-    return cm_json_checked(doc, rc);
-}
-
-/* Adds the paths, the records, the crossovers (xo), the health flags, the end and whether the
- * sweep is complete. 0, or -1 when out of memory. */
-static int finish_document(json_t *doc, const cm_sweep_result *res, const cm_crossover *xo,
-                           size_t n_xo, const platform_cpu *pc, const platform_health *before)
-{
-    cm_error err = {0};
-    char now[32];
-    int rc = 0;
-    if (pc) {
-        json_t *context = json_object_get(doc, "context");
-        json_t *health = platform_run_health(pc, before, context, &err);
-        if (health)
-            rc |= cm_json_put(context, "health", health);
-    }
-    rc |= cm_json_put(doc, "paths", cm_sweep_paths_json(res));
-    rc |= cm_json_put(doc, "records", cm_sweep_records_json(res));
-    rc |= cm_json_put(doc, "crossovers", xo ? cm_crossovers_json(xo, n_xo) : NULL);
-    cm_utc_now(now, sizeof now);
-    rc |= cm_json_put(doc, "finished", json_string(now));
-    if (cm_interrupted) {
-        rc |= cm_json_put(doc, "complete", json_false());
-        rc |= cm_json_put(doc, "interrupted", json_true());
-    }
     return rc;
 }
 
-/* Parses and checks everything before anything runs: o, the plan
- * (*groups, *n; caller frees) and o->json_path (the default one in
- * json_buf). Returns -1 to go on, else the exit code. */
-static int prepare(int argc, char **argv, cm_options *o, cm_group **groups, size_t *n,
-                   char *json_buf, size_t json_len, int *existed)
+/* Adds the health flags, the paths, the records, the crossovers (xo), the
+ * end and whether the sweep is complete. 0, or -1 when out of memory. */
+static int finish_document(const cm_measuring *sw, json_t *doc, const cm_sweep_result *res,
+                           const cm_crossover *xo, size_t n_xo)
 {
-    cm_error err = {0};
-    struct stat st;
-    *groups = NULL;
-    *n = 0;
-    int parsed = cm_options_parse(&cm_cmd_sweep, argc, argv, o, &err);
-    if (parsed == 1) {
-        cm_options_usage(&cm_cmd_sweep, stdout);
-        return CM_EXIT_OK;
-    }
-    if (parsed == 0) {
-        sweep_defaults(o);
-        if (!o->regex && !o->algorithms)
-            o->algorithms = DEFAULT_ALGORITHM;
-        if (!o->backends)
-            o->backends = DEFAULT_BACKENDS;
-    }
-    if (parsed == 0 && o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0)
-        parsed = -1;
-    if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) != 0)
-        parsed = -1;
-    if (parsed == 0 && check_plan(o, o->algorithms, *groups, *n, &err) != 0)
-        parsed = -1;
-    if (parsed != 0 ||
-        (!o->json_path && cm_default_json_path_in("sweeps", json_buf, json_len, &err) != 0)) {
-        free(*groups);
-        *groups = NULL;
-        return cm_command_fail(&cm_cmd_sweep, &err);
-    }
-    *existed = o->json_path && lstat(o->json_path, &st) == 0;
-    if (!o->json_path)
-        o->json_path = json_buf;
-    return -1;
+    int rc = cm_measuring_health(sw, doc);
+    rc |= cm_json_put(doc, "paths", cm_sweep_paths_json(res));
+    rc |= cm_json_put(doc, "records", cm_sweep_records_json(res));
+    rc |= cm_json_put(doc, "crossovers", xo ? cm_crossovers_json(xo, n_xo) : NULL);
+    return rc | cm_measuring_ended(doc);
 }
+
+static const cm_measuring_kind sweep_kind = {&cm_cmd_sweep, "sweeps", sweep_settle, check_plan,
+                                               settings_json};
 
 int cm_sweep_main(int argc, char **argv)
 {
-    cm_options o;
+    cm_measuring sw;
     cm_error err = {0};
-    cm_group *groups;
-    size_t n;
-    char json_buf[512];
-    int existed = 0;
-    int early = prepare(argc, argv, &o, &groups, &n, json_buf, sizeof json_buf, &existed);
+    int early = cm_measuring_begin(&sw, &sweep_kind, argc, argv);
     if (early >= 0)
         return early;
-    cm_catch_interrupt();
-    cm_pin_to_cpu(o.cpu);
-    platform_cpu *pc = platform_cpu_new();
-    platform_health *before = NULL;
-    json_t *doc = start_document(argc, argv, &o, pc, &before);
-    cm_sweep_config cfg = {.chunks = o.chunks, .n_chunks = (size_t)o.n_chunks,
-                           .totals = o.totals, .n_totals = (size_t)o.n_totals,
-                           .repeat = o.repeat, .cpu = o.cpu, .timeout_s = o.timeout_s,
-                           .progress = !o.quiet && isatty(2)};
+    const cm_options *o = &sw.o;
+    json_t *doc = sw.doc && name_document(sw.doc) == 0 ? sw.doc : NULL;
+    cm_sweep_config cfg = {.chunks = o->chunks, .n_chunks = (size_t)o->n_chunks,
+                           .totals = o->totals, .n_totals = (size_t)o->n_totals,
+                           .repeat = o->repeat, .cpu = o->cpu, .timeout_s = o->timeout_s,
+                           .progress = !o->quiet && isatty(2)};
     cm_sweep_result res;
     memset(&res, 0, sizeof res);
-    int failures = doc ? cm_sweep_run(&cfg, groups, n, &res, &err)
+    int failures = doc ? cm_sweep_run(&cfg, sw.groups, sw.n, &res, &err)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     size_t n_xo = 0;
     cm_crossover *xo = failures >= 0 ? cm_sweep_crossovers_of(&res, &n_xo) : NULL;
-    if (failures >= 0 && finish_document(doc, &res, xo, n_xo, pc, before) != 0)
+    if (failures >= 0 && finish_document(&sw, doc, &res, xo, n_xo) != 0)
         failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
-    platform_health_free(before);
-    platform_cpu_free(pc);
+    cm_measuring_release(&sw);
     size_t measured = 0;
     for (size_t i = 0; i < res.n_points; i++)
         measured += res.points[i].status == CM_RECORD_OK;
     /* interrupted before any point finished: an existing file stays */
-    int keep = failures >= 0 && cm_interrupted && measured == 0 && existed;
-    int rc = failures < 0 || keep ? -1 : cm_write_json(o.json_path, doc, &err);
-    if (keep)
-        cm_error_set(&err, cm_interrupted_exit(),
-                     "interrupted before any point finished: %s left as it was", o.json_path);
-    if (!o.quiet && failures >= 0) {
-        cm_sweep_print_table(stdout, &res, o.repeat);
+    int keep = cm_measuring_keep(&sw, failures, measured, "point", &err);
+    int rc = failures < 0 || keep ? -1 : cm_write_json(o->json_path, doc, &err);
+    if (!o->quiet && failures >= 0) {
+        cm_sweep_print_table(stdout, &res, o->repeat);
         cm_crossovers_print(stdout, xo, n_xo);
     }
     free(xo);
     cm_sweep_result_free(&res);
-    json_decref(doc);
-    free(groups);
-    if (rc != 0) {
-        struct stat st; /* the empty file that claimed the default name */
-        if (o.json_path == json_buf && lstat(json_buf, &st) == 0 && st.st_size == 0)
-            unlink(json_buf);
-        fprintf(stderr, "cryptometer sweep: error: %s\n", err.msg);
-        return err.code;
-    }
-    fflush(stdout);
-    fprintf(stderr, "%s%s written\n", cm_interrupted ? "interrupted: finished points " : "",
-            o.json_path);
+    json_decref(sw.doc);
+    free(sw.groups);
+    if (rc != 0)
+        return cm_measuring_failed(&sw, &err);
+    cm_measuring_written(&sw, NULL, "point");
     if (cm_interrupted)
         return cm_interrupted_exit();
     return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
