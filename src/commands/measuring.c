@@ -125,8 +125,7 @@ void cm_measuring_release(cm_measuring *m)
 {
     platform_health_free(m->before);
     platform_cpu_free(m->pc);
-    m->before = NULL;
-    m->pc = NULL;
+    m->before = NULL, m->pc = NULL;
 }
 
 int cm_measuring_keep(const cm_measuring *m, int failures, size_t measured, const char *what,
