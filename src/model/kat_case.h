@@ -104,13 +104,14 @@ typedef struct kat_pk_how {
      * with c->detail (kat_cross_failed). */
     int (*exchange)(cm_cross_case *c, const void *prod_vt, void *ps, const void *cons_vt,
                     void *cs, size_t len, const char *who);
+    kat_pk_side (*side)(const struct cm_impl *impl); /* the class's vtable of impl */
 } kat_pk_how;
 
 /* One key pair per side, then at every length of c (c->lengths, else
- * c->size) each side consumes what the other produced: a is this
- * implementation, b the peer (or a again). 1, or 0 with c->detail. */
-int kat_pk_both_ways(cm_cross_case *c, const kat_pk_how *how, const kat_pk_side *a,
-                     const kat_pk_side *b);
+ * c->size) each side consumes what the other produced: this implementation
+ * and the peer, or without a peer two states of this implementation (the
+ * class's cross_one and self_one). 1, or 0 with c->detail. */
+int kat_pk_cross(cm_cross_case *c, const kat_pk_how *how);
 
 /* create() of the keyed classes (mac, cipher, aead: the same shape). */
 typedef cm_rc (*kat_keyed_create_fn)(void **state, const uint8_t *key, size_t key_len);
