@@ -114,19 +114,13 @@ static int encrypt_then_decrypt(cm_cross_case *c, const void *sender_vt, void *s
             rc = kat_must_refuse(receiver->decrypt(rs, NULL, 0, ct, ct_len, back, &back_len));
         }
     }
-    if (rc == CM_OK)
-        return 1;
-    char what[224];
-    snprintf(what, sizeof what, "%s: %s", who, step);
-    return kat_cross_failed(c, NULL, what, rc);
+    return kat_pk_exchanged(c, rc, who, step);
 }
 
 /* The pke vtable of impl, for kat_pk_cross. */
 static kat_pk_side side(const cm_impl *impl)
 {
-    const cm_pke_vtable *vt = impl->vt.pke;
-    return (kat_pk_side){vt, vt->create, vt->keygen, vt->get_public_key, vt->set_public_key,
-                         vt->destroy};
+    return KAT_PK_SIDE(impl->vt.pke);
 }
 
 /* Lengths are cut to what the padding takes (max_message). */

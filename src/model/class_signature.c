@@ -131,19 +131,13 @@ static int sign_then_verify(cm_cross_case *c, const void *signer_vt, void *ss,
         step = "verify of the signature with its last bit flipped (must be CM_ERR_AUTH)";
         rc = kat_must_refuse(verifier->verify(vs, c->msg, len, sig, sig_len));
     }
-    if (rc == CM_OK)
-        return 1;
-    char what[224];
-    snprintf(what, sizeof what, "%s: %s", who, step);
-    return kat_cross_failed(c, NULL, what, rc);
+    return kat_pk_exchanged(c, rc, who, step);
 }
 
 /* The signature vtable of impl, for kat_pk_cross. */
 static kat_pk_side side(const cm_impl *impl)
 {
-    const cm_signature_vtable *vt = impl->vt.signature;
-    return (kat_pk_side){vt, vt->create, vt->keygen, vt->get_public_key, vt->set_public_key,
-                         vt->destroy};
+    return KAT_PK_SIDE(impl->vt.signature);
 }
 
 static const kat_pk_how how = {

@@ -91,6 +91,11 @@ typedef struct kat_pk_side {
     void (*destroy)(void *state);
 } kat_pk_side;
 
+/* The kat_pk_side of a pke or signature vtable pointer vt. */
+#define KAT_PK_SIDE(vt)                                                                            \
+    ((kat_pk_side){(vt), (vt)->create, (vt)->keygen, (vt)->get_public_key, (vt)->set_public_key,    \
+                   (vt)->destroy})
+
 /* How a public-key class is cross-checked (kat_pk_cross.c). */
 typedef struct kat_pk_how {
     int owner_produces;      /* 1: the key pair's owner produces (signs); 0: consumes (decrypts) */
@@ -106,6 +111,10 @@ typedef struct kat_pk_how {
                     void *cs, size_t len, const char *who);
     kat_pk_side (*side)(const struct cm_impl *impl); /* the class's vtable of impl */
 } kat_pk_how;
+
+/* The end of an exchange: 1 when rc is CM_OK, else 0 with c->detail
+ * naming the direction (who), the step that failed and rc. */
+int kat_pk_exchanged(cm_cross_case *c, cm_rc rc, const char *who, const char *step);
 
 /* One key pair per side, then at every length of c (c->lengths, else
  * c->size) each side consumes what the other produced: this implementation

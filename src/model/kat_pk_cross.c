@@ -66,6 +66,16 @@ static void close_direction(direction *d)
 }
 
 /* See kat_case.h. */
+int kat_pk_exchanged(cm_cross_case *c, cm_rc rc, const char *who, const char *step)
+{
+    if (rc == CM_OK)
+        return 1;
+    char what[224];
+    snprintf(what, sizeof what, "%s: %s", who, step);
+    return kat_cross_failed(c, NULL, what, rc);
+}
+
+/* See kat_case.h. */
 int kat_pk_cross(cm_cross_case *c, const kat_pk_how *how)
 {
     kat_pk_side mine_side = how->side(c->impl);
