@@ -1,7 +1,8 @@
 /*
  * health_json.c — a health snapshot's raw figures as the JSON object that
  * result files carry (health_before, health_after) and detect shows
- * (health_snapshot). See health.h. Out of memory gives NULL.
+ * (health_snapshot), and the flags a before snapshot raises as JSON (the
+ * typed flags' writer is flags_json.c). See health.h. Out of memory gives NULL.
  */
 #include <math.h>
 #include <jansson.h>
@@ -76,6 +77,15 @@ static int zones_and_clocks(json_t *o, const platform_health *h)
     rc |= json_object_set_new(o, "clock_mhz", clk);
     rc |= json_object_set_new(o, "clock_spread", spr);
     return rc;
+}
+
+/* See health.h. */
+json_t *platform_health_flags_json(const platform_health *before)
+{
+    platform_flags flags = {0};
+    json_t *arr = platform_health_flags(before, NULL, &flags) == 0 ? platform_flags_to_json(&flags) : NULL;
+    platform_flags_free(&flags);
+    return arr;
 }
 
 /* See health.h. */
