@@ -9,6 +9,7 @@
 
 #include "platform/flags.h"
 #include "util/json.h"
+#include "util/json_each.h"
 
 /* See flags.h. */
 json_t *platform_flags_to_json(const platform_flags *flags)
@@ -78,9 +79,11 @@ static int details_of(const json_t *o, json_t **details)
     return 0;
 }
 
-/* Parses flag number i, o, onto flags. 0, or -1 with err. */
-static int flag_from_json(const json_t *o, size_t i, platform_flags *flags, cm_error *err)
+/* Parses flag number i, o, onto the platform_flags at list. 0, or -1 with
+ * err. */
+static int flag_from_json(const json_t *o, size_t i, void *list, cm_error *err)
 {
+    platform_flags *flags = list;
     const char *id = json_string_value(json_object_get(o, "id"));
     const char *sev = json_string_value(json_object_get(o, "severity"));
     const char *msg = json_string_value(json_object_get(o, "message"));
@@ -100,15 +103,6 @@ static int flag_from_json(const json_t *o, size_t i, platform_flags *flags, cm_e
 /* See flags.h. */
 int platform_flags_from_json(const json_t *arr, platform_flags *flags, cm_error *err)
 {
-    size_t i;
-    const json_t *o;
     *flags = (platform_flags){0};
-    if (!arr || json_is_null(arr))
-        return 0;
-    if (!json_is_array(arr))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "health flags: not an array");
-    json_array_foreach(arr, i, o)
-        if (flag_from_json(o, i, flags, err) != 0)
-            return -1;
-    return 0;
+    return cm_json_each(arr, "health flags", flag_from_json, flags, err);
 }

@@ -8,6 +8,7 @@
 
 #include "platform/verdict_list.h"
 #include "util/json.h"
+#include "util/json_each.h"
 
 /* See verdict_list.h. */
 json_t *platform_verdict_list_to_json(const platform_verdict_list *list)
@@ -23,9 +24,11 @@ json_t *platform_verdict_list_to_json(const platform_verdict_list *list)
     return cm_json_checked(arr, rc);
 }
 
-/* Parses verdict number i, o, onto list. 0, or -1 with err. */
-static int verdict_from_json(const json_t *o, size_t i, platform_verdict_list *list, cm_error *err)
+/* Parses verdict number i, o, onto the platform_verdict_list at out. 0, or
+ * -1 with err. */
+static int verdict_from_json(const json_t *o, size_t i, void *out, cm_error *err)
 {
+    platform_verdict_list *list = out;
     const char *id = json_string_value(json_object_get(o, "id"));
     const char *code = json_string_value(json_object_get(o, "code"));
     const char *msg = json_string_value(json_object_get(o, "message"));
@@ -48,15 +51,6 @@ static int verdict_from_json(const json_t *o, size_t i, platform_verdict_list *l
 /* See verdict_list.h. */
 int platform_verdict_list_from_json(const json_t *arr, platform_verdict_list *list, cm_error *err)
 {
-    size_t i;
-    const json_t *o;
     *list = (platform_verdict_list){0};
-    if (!arr || json_is_null(arr))
-        return 0;
-    if (!json_is_array(arr))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "verdicts: not an array");
-    json_array_foreach(arr, i, o)
-        if (verdict_from_json(o, i, list, err) != 0)
-            return -1;
-    return 0;
+    return cm_json_each(arr, "verdicts", verdict_from_json, list, err);
 }
