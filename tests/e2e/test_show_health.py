@@ -5,8 +5,9 @@ flag's own keys are allowed, and a malformed array is one line saying why it
 is not shown, the rest of the text printed as before (exit 0)."""
 
 import json
+from pathlib import Path
 
-from conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]
 
 SYSROOT = ROOT / "tests" / "data" / "sysroots" / "arm64-max"
 ENGINES = ROOT / "tests" / "data" / "engines" / "allwinner-h6-sun8i-ce"
