@@ -38,15 +38,15 @@ int platform_verdict_add(platform_verdict_list *list, const char *id, const char
 /* Frees what list holds and empties it. */
 void platform_verdict_list_free(platform_verdict_list *list);
 
-/* The JSON array: each {id, subject (when there is one), code, message,
- * evidence (when there is one)}. New reference, NULL when out of memory. */
+/* The JSON array: each {id, subject (null when there is none), code,
+ * message, evidence (when there is some)}. New reference, NULL when out of memory. */
 struct json_t *platform_verdict_list_to_json(const platform_verdict_list *list);
 
 /* Parses a JSON array of verdicts into *list (overwritten: it need not be
  * initialised; free it with platform_verdict_list_free either way). NULL
  * or null is no verdict. -1 with err (CM_EXIT_ENVIRONMENT) on what is not
  * an array, a verdict that is not an object with string id, code and
- * message, or a subject that is neither a string nor absent. */
+ * message, or a subject that is neither a string, null nor absent. */
 int platform_verdict_list_from_json(const struct json_t *arr, platform_verdict_list *list, cm_error *err);
 
 #endif

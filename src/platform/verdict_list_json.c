@@ -1,8 +1,8 @@
 /*
  * verdict_list_json.c — the verdicts (verdict_list.h) as JSON and back:
  * the one writer and the one parser of a detect document's "verdicts",
- * each {id, subject, code, message, evidence} in that order, subject and
- * evidence only when there are some.
+ * each {id, subject, code, message, evidence} in that order: subject null
+ * when there is none, evidence only when there is some.
  */
 #include <jansson.h>
 
@@ -17,9 +17,11 @@ json_t *platform_verdict_list_to_json(const platform_verdict_list *list)
     int rc = arr ? 0 : -1;
     for (size_t i = 0; i < list->n && rc == 0; i++) {
         const platform_verdict *v = &list->items[i];
-        rc |= json_array_append_new(arr, json_pack("{s:s, s:s?, s:s, s:s, s:O?}", "id", v->id, "subject",
-                                                   v->subject, "code", v->code, "message", v->message,
-                                                   "evidence", v->evidence));
+        json_t *o = json_pack("{s:s, s:s?, s:s, s:s}", "id", v->id, "subject", v->subject, "code", v->code,
+                              "message", v->message);
+        if (o && v->evidence)
+            rc |= json_object_set(o, "evidence", v->evidence);
+        rc |= json_array_append_new(arr, o);
     }
     return cm_json_checked(arr, rc);
 }
@@ -36,7 +38,7 @@ static int verdict_from_json(const json_t *o, size_t i, void *out, cm_error *err
     if (!json_is_object(o) || !id || !code || !msg)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                             "verdict %zu: not an object with a string id, code and message", i);
-    if (subject && !json_is_string(subject))
+    if (subject && !json_is_string(subject) && !json_is_null(subject))
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "verdict %zu (%s): subject is not a string", i, id);
     if (platform_verdict_add(list, id, json_string_value(subject), code, msg,
                              evidence ? json_incref((json_t *)evidence) : NULL) != 0)

@@ -109,7 +109,7 @@ static void test_flags_merge_and_shim(void)
     platform_flags_free(&ctx);
 }
 
-/* Verdicts: subject and evidence only when given; read back the same;
+/* Verdicts: a null subject when none, evidence only when given; read back the same;
  * malformed ones named. */
 static void test_verdicts(void)
 {
@@ -121,14 +121,14 @@ static void test_verdicts(void)
     json_t *j = platform_verdict_list_to_json(&v);
     CHECK(json_array_size(j) == 2);
     CHECK(json_is_array(json_object_get(json_array_get(j, 0), "evidence")));
-    CHECK(!json_object_get(json_array_get(j, 1), "subject"));
+    CHECK(json_is_null(json_object_get(json_array_get(j, 1), "subject")));
     CHECK(platform_verdict_list_from_json(j, &back, &err) == 0 && back.n == 2);
     json_t *again = platform_verdict_list_to_json(&back);
     CHECK(json_equal(j, again));
     json_decref(again);
     json_decref(j);
     platform_verdict_list_free(&back);
-    json_t *bare = json_loads("[{\"id\": \"a\", \"code\": \"c\", \"message\": \"m\"}]", 0, NULL);
+    json_t *bare = json_loads("[{\"id\": \"a\", \"subject\": null, \"code\": \"c\", \"message\": \"m\"}]", 0, NULL);
     CHECK(platform_verdict_list_from_json(bare, &back, &err) == 0 && back.n == 1 && !back.items[0].evidence);
     j = platform_verdict_list_to_json(&back);
     CHECK(json_equal(j, bare));
