@@ -98,4 +98,12 @@ struct json_t *platform_health_flags_json(const platform_health *before);
  * health_json.c). New reference, NULL when out of memory. */
 struct json_t *platform_health_json(const platform_health *h);
 
+/* The inverse of platform_health_json(): a document's health_before,
+ * health_after or health_snapshot object back into *h (overwritten). What
+ * the JSON does not carry (t, the CPUs online and present, the ISA mask)
+ * is left unknown (0, -1, ""); null is unknown, as the writer writes it.
+ * -1 with err (CM_EXIT_ENVIRONMENT) naming the field when o is not an
+ * object or a field has the wrong type (health_json.c). */
+int platform_health_from_json(const struct json_t *o, platform_health *h, cm_error *err);
+
 #endif

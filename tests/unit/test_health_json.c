@@ -1,18 +1,21 @@
 /*
- * test_flags_json.c — the typed health flags and verdicts and their JSON
- * both ways (src/platform/flags*.c, verdict_list*.c): a list written and
- * read back is the same list; an imported flag's other keys survive; what
- * is absent or null is an empty list; each malformed document is one
- * error naming what is wrong; the flags of a run keep the context's flags
- * that the snapshots do not raise again, once per id.
+ * test_health_json.c — the typed health flags, verdicts and snapshots and
+ * their JSON both ways (src/platform/flags*.c, verdict_list*.c,
+ * health_json.c): a list or snapshot written and read back is written the
+ * same; an imported flag's other keys survive; what is absent or null is
+ * an empty list or unknown; each malformed document is one error naming
+ * what is wrong; the flags of a run keep the context's flags that the
+ * snapshots do not raise again, once per id.
  *
- * Usage: test_flags_json
+ * Usage: test_health_json [SOURCE_DIR]
  */
+#include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 
 #include "check.h"
 #include "platform/flags.h"
+#include "platform/health.h"
 #include "platform/verdict_list.h"
 
 /* Parses text (a JSON document) as flags; the return of the parser, err
@@ -151,11 +154,57 @@ static void test_verdicts(void)
     platform_verdict_list_free(&v);
 }
 
-int main(void)
+/* Written, read back, written again: the same snapshot JSON; for a
+ * synthetic snapshot with every part, and for one of a recorded tree. */
+static void test_snapshot_round_trip(void)
 {
+    platform_health *h = calloc(1, sizeof *h), back;
+    cm_error err = {0};
+    h->live = 1;
+    h->load1 = 0.5, h->load5 = -1, h->load15 = 2;
+    h->n_busy = 2, h->busy_cpu[1] = 3, h->busy[1] = 0.25, h->steal[1] = 0.125, h->busy_sample_s = 0.2;
+    h->n_policies = 1, h->policy[0].has_tis = 1, h->policy[0].tis_total = 900, h->policy[0].tis_below_max = 9;
+    snprintf(h->policy[0].governor, sizeof h->policy[0].governor, "schedutil");
+    h->throttle_count = -1, h->swap_total_kb = 2048, h->swap_free_kb = -1, h->pswpin = 4, h->pswpout = 0;
+    h->n_zones = 1, h->zone[0].temp_c = 41.5, h->zone[0].passive_c = NAN;
+    snprintf(h->zone[0].type, sizeof h->zone[0].type, "soc-thermal");
+    h->vm = 1;
+    snprintf(h->vm_vendor, sizeof h->vm_vendor, "KVM");
+    snprintf(h->vm_evidence, sizeof h->vm_evidence, "cpuid");
+    h->n_clock = 2, h->clock_mhz[1] = 1800, h->clock_spread[1] = 0.01;
+    json_t *j = platform_health_json(h);
+    CHECK(platform_health_from_json(j, &back, &err) == 0);
+    json_t *again = platform_health_json(&back);
+    CHECK(json_equal(j, again));
+    CHECK(back.vm == 1 && strcmp(back.vm_vendor, "KVM") == 0 && back.swap_free_kb == -1 && isnan(back.zone[0].passive_c));
+    json_decref(again);
+    json_decref(j);
+    platform_health *rec = platform_health_snapshot(tree("sysroots/arm64-max"), NULL, 0, &err);
+    j = rec ? platform_health_json(rec) : NULL;
+    CHECK(j && platform_health_from_json(j, &back, &err) == 0);
+    again = platform_health_json(&back);
+    CHECK(json_equal(j, again));
+    json_decref(again);
+    json_object_set_new(j, "vm", json_string("yes"));
+    CHECK(platform_health_from_json(j, &back, &err) == -1);
+    CHECK_CONTAINS(err.msg, "health snapshot: vm is not a boolean");
+    json_object_set_new(j, "vm", json_true());
+    json_object_set_new(j, "cpufreq", json_pack("[{s:i}]", "governor", 3));
+    CHECK(platform_health_from_json(j, &back, &err) == -1);
+    CHECK_CONTAINS(err.msg, "health snapshot: cpufreq.governor is not a string");
+    CHECK(platform_health_from_json(json_array_get(j, 0), &back, &err) == -1);
+    json_decref(j);
+    platform_health_free(rec);
+    free(h);
+}
+
+int main(int argc, char **argv)
+{
+    snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
     test_flags_round_trip();
     test_flags_parse();
     test_flags_merge_and_shim();
     test_verdicts();
-    return check_done("test_flags_json");
+    test_snapshot_round_trip();
+    return check_done("test_health_json");
 }
