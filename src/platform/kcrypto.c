@@ -20,6 +20,7 @@
 #endif
 
 #include "platform/kcrypto.h"
+#include "platform/kernel_crypto.h"
 #include "platform/sysroot.h"
 #include "util/json.h"
 
@@ -208,6 +209,13 @@ static const char *classify_leaf(const char *driver, const char *module, const c
 }
 
 /* See kcrypto.h. */
+long long platform_kdriver_generic_priority(void)
+{
+    json_t *gp = json_object_get(pf_data_table("data/kernel_drivers.json"), "generic_priority");
+    return (long long)json_integer_value(json_object_get(gp, "value"));
+}
+
+/* See kcrypto.h. */
 const char *platform_kdriver_class(const char *driver, const char *module, const char **what)
 {
     const char *dummy;
@@ -339,168 +347,244 @@ static int af_alg_try(const char *type, const char *name, int *at_bind)
 #endif
 }
 
-/* One AF_ALG interface: {algorithm, available, reason (when not)}. */
-static json_t *af_alg_type_json(const char *type, const char *alg)
+/* See kernel_crypto.h. */
+int platform_kc_copy(char **out, const char *s)
+{
+    *out = s ? strdup(s) : NULL;
+    return s && !*out ? -1 : 0;
+}
+
+/* Probes one AF_ALG interface into t: available, and why not. */
+static int af_alg_type_probe(platform_af_alg_type *t, const char *type, const char *alg)
 {
     int ab, r = af_alg_try(type, alg, &ab);
-    json_t *t = json_pack("{s:s, s:b}", "algorithm", alg, "available", r == 0);
-    int rc = t ? 0 : -1;
+    t->available = r == 0;
+    int rc = platform_kc_copy(&t->name, type) | platform_kc_copy(&t->algorithm, alg);
     if (r != 0) {
         char reason[512];
         snprintf(reason, sizeof reason, "%s (%s): %s", errno_name(r), strerror(r), af_alg_meaning(r, ab, type));
-        rc |= json_object_set_new(t, "reason", json_string(reason));
+        rc |= platform_kc_copy(&t->reason, reason);
     }
-    return cm_json_checked(t, rc);
+    return rc;
 }
 
 /* See kcrypto.h. */
-json_t *platform_af_alg_probe(void)
+int platform_af_alg_probe(platform_af_alg *af)
 {
     static const struct {
         const char *type, *alg;
     } probes[] = {{"hash", "sha256"}, {"skcipher", "cbc(aes)"}, {"aead", "gcm(aes)"}, {"rng", "stdrng"}};
-    json_t *obj = json_object(), *types = json_object();
-    int at_bind, rc = obj && types ? 0 : -1;
+    enum { N_PROBES = sizeof probes / sizeof *probes };
+    int at_bind, rc = 0;
+    memset(af, 0, sizeof *af);
+    af->cpu_only = -1;
     int e = af_alg_try(probes[0].type, probes[0].alg, &at_bind);
-    if (e == 0) {
-        rc |= json_object_set_new(obj, "available", json_true());
-        rc |= json_object_set_new(obj, "reason", json_null());
-    } else {
+    af->available = e == 0;
+    if (e != 0) {
         char reason[512];
         snprintf(reason, sizeof reason, "%s %s (%s): %s", at_bind ? "bind(\"hash\", \"sha256\")" : "socket(AF_ALG)",
                  errno_name(e), strerror(e), af_alg_meaning(e, at_bind, "hash"));
-        rc |= json_object_set_new(obj, "available", json_false());
-        rc |= json_object_set_new(obj, "reason", json_string(reason));
-        rc |= json_object_set_new(obj, "errno", json_string(errno_name(e)));
+        rc |= platform_kc_copy(&af->reason, reason) | platform_kc_copy(&af->err_name, errno_name(e));
     }
+    af->has_types = 1;
     /* The other interfaces, only when sockets open at all. */
-    for (size_t i = 0; (e == 0 || at_bind) && i < sizeof probes / sizeof *probes && rc == 0; i++)
-        rc |= json_object_set_new(types, probes[i].type, af_alg_type_json(probes[i].type, probes[i].alg));
-    rc |= json_object_set_new(obj, "types", types);
-    return cm_json_checked(obj, rc);
+    if ((e == 0 || at_bind) && !(af->types = calloc(N_PROBES, sizeof *af->types)))
+        rc = -1;
+    for (size_t i = 0; af->types && i < N_PROBES && rc == 0; i++)
+        rc |= af_alg_type_probe(&af->types[af->n_types++], probes[i].type, probes[i].alg);
+    return rc ? -1 : 0;
 }
 
-/* The hwrng object: current and available from sysfs, /dev/hwrng. NULL
- * when out of memory. */
-static json_t *hwrng_json(const char *sysroot)
+/* Reads the hardware RNG from sysfs and /dev/hwrng under sysroot into h.
+ * 0, or -1 when out of memory. */
+static int hwrng_read(const char *sysroot, platform_hwrng *h)
 {
     static const char *const dirs[] = {"/sys/class/misc/hw_random", "/sys/devices/virtual/misc/hw_random"};
     char path[128], cur[128] = "", avail[1024] = "", q[32];
-    int found = 0;
     const char *dir = dirs[0];
-    for (size_t i = 0; i < 2 && !found; i++) {
+    for (size_t i = 0; i < 2 && !h->sysfs; i++) {
         dir = dirs[i];
         snprintf(path, sizeof path, "%s/rng_current", dir);
         if (pf_read_line(sysroot, path, cur, sizeof cur) == 0)
-            found = 1;
+            h->sysfs = 1;
         snprintf(path, sizeof path, "%s/rng_available", dir);
         if (pf_read_line(sysroot, path, avail, sizeof avail) == 0)
-            found = 1;
+            h->sysfs = 1;
     }
-    json_t *o = json_object(), *arr = json_array();
-    int rc = o && arr ? 0 : -1;
-    rc |= json_object_set_new(o, "current", cur[0] && strcmp(cur, "none") != 0 ? json_string(cur) : json_null());
+    int rc = platform_kc_copy(&h->current, cur[0] && strcmp(cur, "none") != 0 ? cur : NULL);
+    /* at most one name per two bytes of the line */
+    h->available = calloc(sizeof avail / 2, sizeof *h->available);
+    rc |= h->available ? 0 : -1;
     for (char *save = NULL, *tok = strtok_r(avail, " \t", &save); tok && rc == 0; tok = strtok_r(NULL, " \t", &save))
         if (strcmp(tok, "none") != 0) /* the kernel lists "none" as a choice */
-            rc |= json_array_append_new(arr, json_string(tok));
-    rc |= json_object_set_new(o, "available", arr);
-    rc |= json_object_set_new(o, "sysfs", json_boolean(found));
-    int dev = pf_dev_exists(sysroot, "hwrng");
-    rc |= json_object_set_new(o, "dev_hwrng", dev < 0 ? json_null() : json_boolean(dev));
+            rc |= platform_kc_copy(&h->available[h->n_available++], tok);
+    h->dev_hwrng = pf_dev_exists(sysroot, "hwrng");
     snprintf(path, sizeof path, "%s/rng_quality", dir);
-    if (pf_read_line(sysroot, path, q, sizeof q) == 0)
-        rc |= json_object_set_new(o, "quality", json_integer(atoi(q)));
-    return cm_json_checked(o, rc);
+    if (pf_read_line(sysroot, path, q, sizeof q) == 0) {
+        h->has_quality = 1;
+        h->quality = atoi(q);
+    }
+    return rc;
 }
 
-/* One driver of an algorithm object; af: the af_alg object (whether user
- * space reaches it, and why not). */
-static json_t *driver_json(const platform_kdriver *e, const json_t *af)
+/* One driver of an algorithm; af: AF_ALG here (whether user space reaches
+ * the driver, and why not). */
+static int driver_fill(platform_kc_driver *o, const platform_kdriver *e, const platform_af_alg *af)
 {
-    const char *af_state = json_string_value(json_object_get(af, "state"));
-    const char *why = platform_af_alg_unreachable(e, json_is_true(json_object_get(af, "cpu_only")));
-    af_state = af_state ? af_state : "unknown";
+    const char *af_state = af->state ? af->state : "unknown";
+    const char *why = platform_af_alg_unreachable(e, af->cpu_only == 1);
     char buf[160];
     if (!why && strcmp(af_state, "present") != 0 && strcmp(af_state, "restricted") != 0) {
         snprintf(buf, sizeof buf, "AF_ALG here: %s", af_state);
         why = buf;
     }
-    return json_pack("{s:s, s:s, s:o, s:s, s:s, s:s, s:b, s:o, s:b, s:s?, s:b, s:s?, s:b}", "driver", e->driver, "module",
-                     e->module, "priority", e->priority_bad ? json_null() : json_integer(e->priority), "type", e->type,
-                     "selftest", e->selftest, "class", e->klass, "internal", e->internal, "async",
-                     e->async < 0 ? json_null() : json_boolean(e->async), "selected", e->selected, "what", e->what,
-                     "af_alg_reachable", why == NULL, "af_alg_why", why, "af_alg_cpu_only_excludes",
-                     platform_af_alg_cpu_only_excludes(e));
+    o->has_priority = !e->priority_bad;
+    o->priority = e->priority_bad ? 0 : e->priority;
+    o->internal = e->internal;
+    o->async = e->async < 0 ? -1 : e->async;
+    o->selected = e->selected;
+    o->af_alg_reachable = why == NULL;
+    o->af_alg_cpu_only_excludes = platform_af_alg_cpu_only_excludes(e);
+    return platform_kc_copy(&o->driver, e->driver) | platform_kc_copy(&o->module, e->module) | platform_kc_copy(&o->type, e->type) |
+           platform_kc_copy(&o->selftest, e->selftest) | platform_kc_copy(&o->klass, e->klass) | platform_kc_copy(&o->what, e->what) |
+           platform_kc_copy(&o->af_alg_why, why);
 }
 
-/* The algorithm object of d[i]'s name: {name, selected, drivers} with the
- * drivers of that name by priority (stable). NULL when out of memory. */
-static json_t *algorithm_json(const platform_kdriver *d, size_t n, size_t i, const json_t *af)
+/* The algorithm of d[i]'s name with the drivers of that name by priority
+ * (stable). 0, or -1 when out of memory. */
+static int algorithm_fill(platform_kc_algorithm *a, const platform_kdriver *d, size_t n, size_t i,
+                          const platform_af_alg *af)
 {
     size_t idx[256], k = 0;
     for (size_t j = i; j < n && k < 256; j++)
         if (strcmp(d[j].name, d[i].name) == 0)
             idx[k++] = j;
-    for (size_t a = 1; a < k; a++)
-        for (size_t b = a; b > 0 && d[idx[b]].priority > d[idx[b - 1]].priority; b--) {
-            size_t t = idx[b];
-            idx[b] = idx[b - 1];
-            idx[b - 1] = t;
+    for (size_t x = 1; x < k; x++)
+        for (size_t y = x; y > 0 && d[idx[y]].priority > d[idx[y - 1]].priority; y--) {
+            size_t t = idx[y];
+            idx[y] = idx[y - 1];
+            idx[y - 1] = t;
         }
-    json_t *drivers = json_array();
-    const char *sel = NULL;
-    int rc = drivers ? 0 : -1;
-    for (size_t a = 0; a < k && rc == 0; a++) {
-        const platform_kdriver *e = &d[idx[a]];
-        rc |= json_array_append_new(drivers, driver_json(e, af));
-        if (e->selected && !sel)
-            sel = e->driver;
+    int rc = platform_kc_copy(&a->name, d[i].name);
+    if (rc || !(a->drivers = calloc(k, sizeof *a->drivers)))
+        return -1;
+    for (size_t x = 0; x < k && rc == 0; x++) {
+        const platform_kdriver *e = &d[idx[x]];
+        rc |= driver_fill(&a->drivers[a->n_drivers++], e, af);
+        if (e->selected && !a->selected)
+            rc |= platform_kc_copy(&a->selected, e->driver);
     }
-    if (rc != 0) {
-        json_decref(drivers);
-        return NULL;
-    }
-    return json_pack("{s:s, s:s?, s:o}", "name", d[i].name, "selected", sel, "drivers", drivers);
+    return rc;
 }
 
-/* The algorithms of /proc/crypto, in order of first appearance. NULL when
- * out of memory. */
-static json_t *algorithms_json(const platform_kdriver *d, size_t n, const json_t *af)
+/* The algorithms of /proc/crypto, in order of first appearance. 0, or -1
+ * when out of memory. */
+static int algorithms_fill(platform_kcrypto *kc, const platform_kdriver *d, size_t n)
 {
-    json_t *algs = json_array();
-    int rc = algs ? 0 : -1;
+    int rc = 0;
+    if (n && !(kc->algorithms = calloc(n, sizeof *kc->algorithms)))
+        return -1;
     for (size_t i = 0; i < n && rc == 0; i++) {
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++)
             seen = strcmp(d[j].name, d[i].name) == 0;
         if (!seen)
-            rc |= json_array_append_new(algs, algorithm_json(d, n, i, af));
+            rc |= algorithm_fill(&kc->algorithms[kc->n_algorithms++], d, n, i, &kc->af_alg);
     }
-    return cm_json_checked(algs, rc);
+    return rc;
+}
+
+/* See kcrypto.h. */
+int platform_kcrypto_read(const char *sysroot, platform_kcrypto *kc, cm_error *err)
+{
+    size_t n = 0;
+    char *text = pf_read_text(sysroot, "/proc/crypto", NULL);
+    platform_kdriver *d = text ? platform_kcrypto_parse_file(text, &n, sysroot, "/proc/crypto") : NULL;
+    memset(kc, 0, sizeof *kc);
+    kc->proc_crypto = text != NULL;
+    free(text);
+    platform_kcrypto_select(d, n);
+    int rc = 0;
+    if (pf_has_sysroot(sysroot)) {
+        kc->af_alg.available = kc->af_alg.cpu_only = -1;
+        rc |= platform_kc_copy(&kc->af_alg.reason, "not probed (--sysroot)");
+    } else {
+        rc |= platform_af_alg_probe(&kc->af_alg);
+    }
+    rc |= rc ? -1 : platform_af_alg_state(&kc->af_alg, sysroot, d, n);
+    rc |= rc ? -1 : algorithms_fill(kc, d, n);
+    free(d);
+    kc->dev_crypto = pf_dev_exists(sysroot, "crypto");
+    rc |= rc ? -1 : hwrng_read(sysroot, &kc->hwrng);
+    if (rc != 0) {
+        platform_kcrypto_free(kc);
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory describing the kernel's crypto");
+    }
+    return 0;
 }
 
 /* See kcrypto.h. */
 json_t *platform_kernel_crypto(const char *sysroot, cm_error *err)
 {
-    json_t *kc = json_object();
-    size_t n = 0;
-    char *text = pf_read_text(sysroot, "/proc/crypto", NULL);
-    platform_kdriver *d = text ? platform_kcrypto_parse_file(text, &n, sysroot, "/proc/crypto") : NULL;
-    int rc = kc ? 0 : -1;
-    rc |= json_object_set_new(kc, "proc_crypto", json_boolean(text != NULL));
-    free(text);
-    platform_kcrypto_select(d, n);
-    json_t *af = pf_has_sysroot(sysroot)
-                     ? json_pack("{s:n, s:s}", "available", "reason", "not probed (--sysroot)")
-                     : platform_af_alg_probe();
-    rc |= af ? platform_af_alg_state(af, sysroot, d, n) : -1;
-    rc |= json_object_set_new(kc, "algorithms", algorithms_json(d, n, af));
-    free(d);
-    rc |= json_object_set_new(kc, "af_alg", af);
-    int dev = pf_dev_exists(sysroot, "crypto");
-    rc |= json_object_set_new(kc, "dev_crypto", dev < 0 ? json_null() : json_boolean(dev));
-    rc |= json_object_set_new(kc, "hwrng", hwrng_json(sysroot));
-    if (rc != 0)
+    platform_kcrypto kc;
+    if (platform_kcrypto_read(sysroot, &kc, err) != 0)
+        return NULL;
+    json_t *o = platform_kcrypto_to_json(&kc);
+    platform_kcrypto_free(&kc);
+    if (!o)
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory describing the kernel's crypto");
-    return cm_json_checked(kc, rc);
+    return o;
+}
+
+/* Frees n strings and the array. */
+static void free_strings(char **s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(s[i]);
+    free(s);
+}
+
+/* See kernel_crypto.h. */
+void platform_af_alg_clear(platform_af_alg *af)
+{
+    free(af->reason);
+    free(af->err_name);
+    for (size_t i = 0; i < af->n_types; i++) {
+        free(af->types[i].name);
+        free(af->types[i].algorithm);
+        free(af->types[i].reason);
+    }
+    free(af->types);
+    free(af->state);
+    free(af->splice);
+    free(af->kernel_release);
+    free_strings(af->evidence, af->n_evidence);
+    free(af->deprecation);
+    memset(af, 0, sizeof *af);
+}
+
+/* See kernel_crypto.h. */
+void platform_kcrypto_free(platform_kcrypto *kc)
+{
+    for (size_t i = 0; i < kc->n_algorithms; i++) {
+        platform_kc_algorithm *a = &kc->algorithms[i];
+        for (size_t j = 0; j < a->n_drivers; j++) {
+            platform_kc_driver *d = &a->drivers[j];
+            free(d->driver);
+            free(d->module);
+            free(d->type);
+            free(d->selftest);
+            free(d->klass);
+            free(d->what);
+            free(d->af_alg_why);
+        }
+        free(a->drivers);
+        free(a->name);
+        free(a->selected);
+    }
+    free(kc->algorithms);
+    platform_af_alg_clear(&kc->af_alg);
+    free(kc->hwrng.current);
+    free_strings(kc->hwrng.available, kc->hwrng.n_available);
+    memset(kc, 0, sizeof *kc);
 }

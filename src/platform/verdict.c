@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "platform/aes_score.h"
+#include "platform/kernel_crypto.h"
 #include "platform/verdict.h"
 #include "util/json.h"
 
@@ -179,8 +180,12 @@ json_t *platform_verdicts(json_t *doc)
         if (json_is_true(json_object_get(tw, "flagged")))
             rc |= add(verdicts, "twins", subject, "twin-disagrees", sget(tw, "message"), NULL);
     }
+    platform_kcrypto kc = {0};
     if (rc == 0)
-        rc |= platform_kernel_verdicts(json_object_get(doc, "kernel_crypto"), verdicts);
+        rc |= platform_kcrypto_from_json(json_object_get(doc, "kernel_crypto"), &kc, NULL);
+    if (rc == 0)
+        rc |= platform_kernel_verdicts(&kc, verdicts);
+    platform_kcrypto_free(&kc);
     rc |= cm_json_put(doc, "emulation", emulation);
     return cm_json_checked(verdicts, rc);
 }

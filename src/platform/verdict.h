@@ -15,6 +15,7 @@
 #define CM_PLATFORM_VERDICT_H
 
 struct json_t;
+struct platform_kcrypto;
 
 /* The emulator evidence of a document that has "cpu", and optionally
  * "system" and "health_snapshot" (a detect document, a run's context):
@@ -25,13 +26,14 @@ struct json_t;
  * reference, NULL when out of memory. */
 struct json_t *platform_emulation(const struct json_t *doc);
 
-/* The hardware-engine verdicts of a "kernel_crypto" object (algorithms
- * with their drivers, classes, priorities and the kernel's choice): per
+/* The hardware-engine verdicts of the kernel's crypto (kernel_crypto.h:
+ * algorithms with their drivers, classes, priorities and the kernel's
+ * choice): per
  * engine, "engine-selected", "engine-not-selected",
  * "engine-selected-alone" (only because nothing else is loaded) and
  * "engine-unusable" (failed or unknown selftest). Appends to verdicts;
  * 0, or -1 when out of memory. */
-int platform_kernel_verdicts(const struct json_t *kernel_crypto, struct json_t *verdicts);
+int platform_kernel_verdicts(const struct platform_kcrypto *kc, struct json_t *verdicts);
 
 /* Flags the clusters of one run or log whose AES score per MHz disagrees
  * with their twins' (the same family, clocks within 3%): each verdict of
