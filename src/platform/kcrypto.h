@@ -1,7 +1,8 @@
 /*
  * kcrypto.h — the kernel's crypto: /proc/crypto drivers, the one the kernel
- * selects and their class (data/kernel_drivers.json); AF_ALG, /dev/crypto
- * and hwrng (kcrypto.c).
+ * selects and their class (data/kernel_drivers.json), AF_ALG (kcrypto.c,
+ * afalg_state.c); all of it with /dev/crypto and hwrng as the kernel_crypto
+ * struct (kernel_crypto.c).
  */
 #ifndef CM_PLATFORM_KCRYPTO_H
 #define CM_PLATFORM_KCRYPTO_H
