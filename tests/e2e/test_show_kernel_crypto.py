@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-ROOTS = sorted(p for p in (DATA / "sysroots").iterdir() if p.is_dir()) + \
-    sorted(p for p in (DATA / "engines").iterdir() if p.is_dir())
+ROOTS = [p for folder in ("sysroots", "engines") for p in sorted((DATA / folder).iterdir())
+         if p.is_dir() and not p.name.startswith(".")]
 
 
 @pytest.mark.parametrize("root", ROOTS, ids=lambda p: f"{p.parent.name}/{p.name}")
