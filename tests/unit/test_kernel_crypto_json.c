@@ -53,6 +53,39 @@ static void test_round_trips(void)
     check_round_trip(NULL);
 }
 
+/* Every optional key a live kernel writes (errno, types with a reason,
+ * cpu_only, splice, quality, what, af_alg_why), in the order written: read
+ * and written again, the same text. */
+static void test_every_key(void)
+{
+    static const char doc[] =
+        "{\"proc_crypto\": true, \"algorithms\": [{\"name\": \"cbc(aes)\", \"selected\": \"cbc-aes-aesni\", "
+        "\"drivers\": [{\"driver\": \"cbc-aes-aesni\", \"module\": \"aesni_intel\", \"priority\": 400, "
+        "\"type\": \"skcipher\", \"selftest\": \"passed\", \"class\": \"cpu-instructions\", \"internal\": false, "
+        "\"async\": false, \"selected\": true, \"what\": \"AES-NI\", \"af_alg_reachable\": false, "
+        "\"af_alg_why\": \"AF_ALG here: blocked\", \"af_alg_cpu_only_excludes\": false}]}], "
+        "\"af_alg\": {\"available\": false, \"reason\": \"bind failed\", \"errno\": \"ENOENT\", "
+        "\"types\": {\"hash\": {\"algorithm\": \"sha256\", \"available\": true}, \"skcipher\": {\"algorithm\": "
+        "\"cbc(aes)\", \"available\": false, \"reason\": \"ENOENT\"}, \"aead\": {\"algorithm\": \"gcm(aes)\", "
+        "\"available\": true}}, \"state\": \"restricted\", \"cpu_only\": true, \"splice\": \"copies\", "
+        "\"kernel_release\": \"7.2.1\", \"evidence\": [\"a\", \"b\"], \"deprecation\": \"d\"}, "
+        "\"dev_crypto\": false, \"hwrng\": {\"current\": \"virtio_rng.0\", \"available\": [\"virtio_rng.0\", "
+        "\"tpm-rng\"], \"sysfs\": true, \"dev_hwrng\": true, \"quality\": 1000}}";
+    json_t *a = json_loads(doc, 0, NULL);
+    platform_kcrypto kc;
+    CHECK(a && platform_kcrypto_from_json(a, &kc, NULL) == 0);
+    CHECK(kc.af_alg.n_types == 3 && strcmp(kc.af_alg.types[1].name, "skcipher") == 0);
+    CHECK(kc.af_alg.cpu_only == 1 && kc.hwrng.has_quality && kc.hwrng.quality == 1000);
+    json_t *b = platform_kcrypto_to_json(&kc);
+    char *ta = dump(a), *tb = dump(b);
+    CHECK(ta && tb && strcmp(ta, tb) == 0);
+    free(ta);
+    free(tb);
+    json_decref(a);
+    json_decref(b);
+    platform_kcrypto_free(&kc);
+}
+
 /* The struct read from a document (text); the error message in why. */
 static int read_doc(const char *text, platform_kcrypto *kc, char *why, size_t len)
 {
@@ -122,6 +155,7 @@ int main(int argc, char **argv)
 {
     snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
     test_round_trips();
+    test_every_key();
     test_absent();
     test_wrong_types();
     return check_done("test_kernel_crypto_json");
