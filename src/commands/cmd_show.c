@@ -90,8 +90,11 @@ static int show_document(json_t *doc, const char *path, cm_error *err)
         return 0;
     }
     if (json_object_get(doc, "detect_version")) {
-        cm_detect_render_text(stdout, doc);
-        return 0;
+        if (cm_detect_render_text(stdout, doc, err) == 0)
+            return 0;
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return cm_error_set(err, err->code, "%s: %s", path, why);
     }
     const char *kind = schema ? schema : format ? format : NULL;
     if (kind)

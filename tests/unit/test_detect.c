@@ -81,7 +81,7 @@ static void test_documents(void)
         CHECK(json_object_get(doc, "backends") == NULL); /* not this binary's business */
         /* the text view renders without trouble */
         FILE *devnull = fopen("/dev/null", "w");
-        cm_detect_render_text(devnull, doc);
+        CHECK(cm_detect_render_text(devnull, doc, &err) == 0);
         fclose(devnull);
         json_decref(doc);
     }
