@@ -13,6 +13,7 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "platform/cpu_doc.h"
 #include "platform/sysroot.h"
 #include "platform/verdict.h"
 #include "util/json.h"
@@ -55,28 +56,28 @@ static long long hex(const char *s)
 }
 
 /* The positive evidence of the CPU's model, hypervisor leaf and MIDRs. */
-static int cpu_evidence(const json_t *table, const json_t *doc, json_t *ev)
+static int cpu_evidence(const json_t *table, const platform_cpu_doc *cpu, const platform_hypervisor_doc *hv,
+                        json_t *ev)
 {
-    const json_t *cpu = json_object_get(doc, "cpu"), *e, *cl;
-    const json_t *hv = json_object_get(json_object_get(doc, "health_snapshot"), "hypervisor");
+    const json_t *e;
     char buf[512];
     int rc = 0;
-    size_t i, j;
-    if ((e = matching(json_object_get(table, "cpu_models"), sget(cpu, "model_name")))) {
-        snprintf(buf, sizeof buf, "the CPU model \"%s\", %s", sget(cpu, "model_name"), sget(e, "what"));
+    size_t i;
+    if ((e = matching(json_object_get(table, "cpu_models"), cpu->model_name))) {
+        snprintf(buf, sizeof buf, "the CPU model \"%s\", %s", cpu->model_name, sget(e, "what"));
         rc |= add(ev, buf);
     }
-    if ((e = matching(json_object_get(table, "hypervisor_signatures"), sget(hv, "evidence")))) {
-        snprintf(buf, sizeof buf, "%s: %s", sget(hv, "evidence"), sget(e, "what"));
+    if ((e = matching(json_object_get(table, "hypervisor_signatures"), hv->evidence))) {
+        snprintf(buf, sizeof buf, "%s: %s", hv->evidence, sget(e, "what"));
         rc |= add(ev, buf);
     }
     json_array_foreach(json_object_get(table, "midrs"), i, e) {
         long long imp = hex(sget(e, "implementer")), part = hex(sget(e, "part"));
-        json_array_foreach(json_object_get(cpu, "clusters"), j, cl) {
-            long long midr = hex(sget(cl, "midr"));
+        for (size_t j = 0; j < cpu->n_clusters; j++) {
+            long long midr = hex(cpu->clusters[j].midr);
             if (midr < 0 || ((midr >> 24) & 0xff) != imp || ((midr >> 4) & 0xfff) != part)
                 continue;
-            snprintf(buf, sizeof buf, "MIDR %s is %s", sget(cl, "midr"), sget(e, "what"));
+            snprintf(buf, sizeof buf, "MIDR %s is %s", cpu->clusters[j].midr, sget(e, "what"));
             rc |= add(ev, buf);
             break;
         }
@@ -86,10 +87,10 @@ static int cpu_evidence(const json_t *table, const json_t *doc, json_t *ev)
 
 /* The positive evidence of a user-mode emulator: an x86 vendor in
  * /proc/cpuinfo under a binary of another architecture. */
-static int user_mode_evidence(const json_t *table, const json_t *doc, json_t *ev)
+static int user_mode_evidence(const json_t *table, const platform_cpu_doc *cpu, json_t *ev)
 {
-    const json_t *cpu = json_object_get(doc, "cpu"), *v;
-    const char *arch = sget(cpu, "arch"), *vendor = sget(cpu, "vendor");
+    const json_t *v;
+    const char *arch = cpu->arch, *vendor = cpu->vendor;
     size_t i;
     char buf[512];
     if (!arch || !vendor || strcmp(arch, "x86_64") == 0 || strcmp(arch, "i686") == 0)
@@ -104,21 +105,18 @@ static int user_mode_evidence(const json_t *table, const json_t *doc, json_t *ev
 }
 
 /* The hints: a QEMU machine, clock chains far apart. */
-static int hints(const json_t *table, const json_t *doc, json_t *out)
+static int hints(const json_t *table, const platform_cpu_doc *cpu, const platform_hypervisor_doc *hv, json_t *out)
 {
-    const json_t *hv = json_object_get(json_object_get(doc, "health_snapshot"), "hypervisor"), *cl;
     const json_t *q = json_object_get(table, "qemu_machines");
     double ratio = json_number_value(json_object_get(json_object_get(table, "clock_chains"), "ratio"));
     char buf[512];
     int rc = 0;
-    size_t i;
-    if (sget(hv, "vendor") && sget(q, "match") && strstr(sget(hv, "vendor"), sget(q, "match"))) {
-        snprintf(buf, sizeof buf, "a QEMU machine (%s; KVM or TCG)", sget(hv, "evidence") ? sget(hv, "evidence") : "");
+    if (hv->vendor && sget(q, "match") && strstr(hv->vendor, sget(q, "match"))) {
+        snprintf(buf, sizeof buf, "a QEMU machine (%s; KVM or TCG)", hv->evidence ? hv->evidence : "");
         rc |= add(out, buf);
     }
-    json_array_foreach(json_object_get(json_object_get(doc, "cpu"), "clusters"), i, cl) {
-        double m = json_number_value(json_object_get(cl, "measured_mhz"));
-        double c = json_number_value(json_object_get(cl, "measured_check_mhz"));
+    for (size_t i = 0; i < cpu->n_clusters; i++) {
+        double m = cpu->clusters[i].measured_mhz, c = cpu->clusters[i].measured_check_mhz;
         if (ratio > 1 && m > 0 && c > 0 && (m / c > ratio || c / m > ratio)) {
             snprintf(buf, sizeof buf, "the two clock chains of cluster %zu, whose instructions take a fixed number "
                      "of cycles on real cores, ran at %.0f and %.0f MHz: instruction timings follow no clock", i, m, c);
@@ -130,26 +128,25 @@ static int hints(const json_t *table, const json_t *doc, json_t *out)
 
 /* A hardware hypervisor's cpuid signature (KVM, Hyper-V, VMware ...: not
  * TCG's): guest instructions run natively. NULL when none was seen. */
-static const char *native(const json_t *table, const json_t *doc, char *buf, size_t len)
+static const char *native(const json_t *table, const platform_hypervisor_doc *hv, char *buf, size_t len)
 {
-    const json_t *hv = json_object_get(json_object_get(doc, "health_snapshot"), "hypervisor");
-    const char *ev = sget(hv, "evidence");
+    const char *ev = hv->evidence;
     if (!ev || !strstr(ev, "leaf 0x40000000") || matching(json_object_get(table, "hypervisor_signatures"), ev))
         return NULL;
-    snprintf(buf, len, "%s (%s)", sget(hv, "vendor") ? sget(hv, "vendor") : "a hypervisor", ev);
+    snprintf(buf, len, "%s (%s)", hv->vendor ? hv->vendor : "a hypervisor", ev);
     return buf;
 }
 
 /* See verdict.h. */
-json_t *platform_emulation(const json_t *doc)
+json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_hypervisor_doc *hv)
 {
     const json_t *table = pf_data_table(TABLE_PATH);
     json_t *ev = json_array(), *hs = json_array();
     int rc = ev && hs ? 0 : -1;
     if (rc == 0 && table) {
-        rc |= cpu_evidence(table, doc, ev);
-        rc |= user_mode_evidence(table, doc, ev);
-        rc |= hints(table, doc, hs);
+        rc |= cpu_evidence(table, cpu, hv, ev);
+        rc |= user_mode_evidence(table, cpu, ev);
+        rc |= hints(table, cpu, hv, hs);
     }
     if (rc != 0) {
         json_decref(ev);
@@ -157,7 +154,7 @@ json_t *platform_emulation(const json_t *doc)
         return NULL;
     }
     char buf[256];
-    const char *nat = table && !json_array_size(ev) ? native(table, doc, buf, sizeof buf) : NULL;
+    const char *nat = table && !json_array_size(ev) ? native(table, hv, buf, sizeof buf) : NULL;
     return json_pack("{s:b, s:o, s:o, s:s?}", "emulated", json_array_size(ev) > 0, "evidence", ev, "hints", hs,
                      "native", nat);
 }
