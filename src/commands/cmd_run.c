@@ -87,8 +87,8 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
     json_t *view = json_pack("{s:{s:O?}}", "backends", "openssl", openssl);
     platform_cpu_doc cpu;
     platform_hypervisor_doc hv;
-    if (platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0 ||
-        platform_hypervisor_doc_from_json(json_object_get(context, "health_before"), &hv, NULL) != 0) {
+    if (platform_hypervisor_doc_from_json(json_object_get(context, "health_before"), &hv, NULL) != 0 ||
+        platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
         json_decref(view);
         json_decref(scores);
         return NULL;

@@ -93,6 +93,9 @@ def test_show_a_detect_document(cm, tmp_path):
     ("{", "not a JSON document"),
     ('{"format": "cryptometer-files-v1"}', "a cryptometer-files-v1 document"),
     ('{"schema": "cryptometer-result", "results": 3}', "without results"),
+    ('{"detect_version": 1, "cpu": {"clusters": [{"midr": 5}]}}', "cpu.clusters[0].midr: not a string"),
+    ('{"detect_version": 1, "cpu": {"cores": "2"}}', "cpu.cores: not an integer"),
+    ('{"detect_version": 1, "system": {"os": []}}', "system.os: not a string"),
 ])
 def test_show_refuses_what_it_cannot_print(cm, tmp_path, content, words):
     path = tmp_path / "x.json"
