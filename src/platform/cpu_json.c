@@ -216,34 +216,58 @@ json_t *platform_system_doc_to_json(const platform_system_doc *doc)
  * Parsing
  * ---------------------------------------------------------------------- */
 
+/* The JSON type a field of kind k is read from, as a noun for messages;
+ * *ok says whether v has it. */
+static const char *expected(enum kind k, const json_t *v, int *ok)
+{
+    switch (k) {
+    case F_INT:
+        *ok = json_is_integer(v);
+        return "an integer";
+    case F_POS:
+    case F_SPREAD:
+        *ok = json_is_number(v);
+        return "a number";
+    case F_BOOL:
+    case F_TRI:
+        *ok = json_is_boolean(v);
+        return "a boolean";
+    default: /* the strings */
+        *ok = json_is_string(v);
+        return "a string";
+    }
+}
+
 /* The value of field f of o (absent or null: the field's empty value)
  * into the struct at base; 0, or -1 with err naming where.key. */
 static int parse_field(const json_t *o, const field *f, void *base, const char *where, cm_error *err)
 {
     const json_t *v = json_object_get(o, f->key);
-    int null = !v || json_is_null(v);
-    int ok = null || (f->kind <= F_OPT || f->kind == F_MIDR ? json_is_string(v)
-                      : f->kind == F_INT                    ? json_is_integer(v)
-                      : f->kind == F_POS || f->kind == F_SPREAD ? json_is_number(v)
-                                                                : json_is_boolean(v));
-    if (!ok)
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s.%s: not a%s", where, f->key,
-                            f->kind <= F_OPT || f->kind == F_MIDR ? " string"
-                            : f->kind == F_INT                    ? "n integer"
-                            : f->kind == F_POS || f->kind == F_SPREAD ? " number"
-                                                                      : " boolean");
-    if (f->kind <= F_OPT)
-        *AT(base, f, const char *) = null ? NULL : json_string_value(v);
-    else if (f->kind == F_INT)
+    int null = !v || json_is_null(v), ok = 1;
+    const char *noun = expected(f->kind, v, &ok);
+    if (!null && !ok)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s.%s: not %s", where, f->key, noun);
+    size_t midr_len = sizeof((platform_cluster_doc *)0)->midr;
+    switch (f->kind) {
+    case F_INT:
         *AT(base, f, long long) = null ? 0 : json_integer_value(v);
-    else if (f->kind == F_POS || f->kind == F_SPREAD)
+        break;
+    case F_POS:
+    case F_SPREAD:
         *AT(base, f, double) = null ? 0 : json_number_value(v);
-    else if (f->kind == F_BOOL || f->kind == F_TRI)
+        break;
+    case F_BOOL:
+    case F_TRI:
         *AT(base, f, int) = null ? (f->kind == F_TRI ? -1 : 0) : json_is_true(v);
-    else if (!null && json_string_length(v) >= sizeof((platform_cluster_doc *)0)->midr)
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s.%s: too long for a MIDR", where, f->key);
-    else
-        snprintf(AT(base, f, char), sizeof((platform_cluster_doc *)0)->midr, "%s", null ? "" : json_string_value(v));
+        break;
+    case F_MIDR:
+        if (!null && json_string_length(v) >= midr_len)
+            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s.%s: too long for a MIDR", where, f->key);
+        snprintf(AT(base, f, char), midr_len, "%s", null ? "" : json_string_value(v));
+        break;
+    default: /* the strings */
+        *AT(base, f, const char *) = null ? NULL : json_string_value(v);
+    }
     return 0;
 }
 
