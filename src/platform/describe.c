@@ -1,8 +1,9 @@
 /*
  * describe.c — the "system" and "cpu" objects of the detect document and of
- * every result file's context (see describe.h), and the check of a
- * --sysroot. Every jansson call that can fail is checked: out of memory
- * gives NULL, never a shorter object.
+ * every result file's context (see describe.h): what was read, filled into
+ * platform_system_doc and platform_cpu_doc (cpu_doc.h) and written by
+ * cpu_json.c; and the check of a --sysroot. Out of memory gives NULL,
+ * never a shorter object.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
