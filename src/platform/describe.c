@@ -18,7 +18,6 @@
 #include "platform/cpu_doc.h"
 #include "platform/describe.h"
 #include "platform/sysroot.h"
-#include "util/json.h"
 
 /* See describe.h. */
 int platform_check_sysroot(const char *sysroot, cm_error *err)
