@@ -83,9 +83,8 @@ int cm_detect_main(int argc, char **argv)
             return cm_command_fail(&cm_cmd_detect, &err);
         }
         fputc('\n', stdout);
-    } else if (cm_detect_render_text(stdout, doc, &err) != 0) {
-        json_decref(doc);
-        return cm_command_fail(&cm_cmd_detect, &err);
+    } else {
+        cm_detect_render_text(stdout, doc);
     }
     json_decref(doc);
     return fflush(stdout) == 0 ? CM_EXIT_OK : CM_EXIT_ENVIRONMENT;

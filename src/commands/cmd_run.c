@@ -25,6 +25,7 @@
 #include "run/suite.h"
 #include "measure/threads.h"
 #include "measure/workload.h"
+#include "platform/flags.h"
 #include "platform/platform.h"
 #include "platform/timer.h"
 #include "platform/verdict.h"
@@ -86,28 +87,25 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
             openssl = json_object_get(lib, "details");
     json_t *view = json_pack("{s:{s:O?}}", "backends", "openssl", openssl);
     platform_cpu_doc cpu;
-    platform_hypervisor_doc hv;
-    if (platform_hypervisor_doc_from_json(json_object_get(context, "health_before"), &hv, NULL) != 0 ||
-        platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
+    if (platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
         json_decref(view);
         json_decref(scores);
         return NULL;
     }
     /* What the run shows, for the twin check: its warnings (load, heat,
      * throttling, clock drift) apply to every cluster's test. */
-    json_t *observed = json_array(), *flag;
-    json_array_foreach(json_object_get(context, "health"), i, flag) {
-        const char *severity = json_string_value(json_object_get(flag, "severity"));
-        if (observed && severity && strcmp(severity, "warning") == 0 &&
-            json_is_string(json_object_get(flag, "message")))
-            json_array_append(observed, json_object_get(flag, "message"));
-    }
+    platform_flags flags;
+    cm_error err = {0};
+    json_t *observed = platform_flags_from_json(json_object_get(context, "health"), &flags, &err) == 0
+                           ? platform_flags_messages_json(&flags, PLATFORM_SEVERITY_WARNING)
+                           : NULL;
+    platform_flags_free(&flags);
     json_t *s;
     json_array_foreach(scores, i, s)
         if (json_array_size(observed))
             json_object_set(s, "observed", observed);
     json_decref(observed);
-    json_t *em = view ? platform_emulation(&cpu, &hv) : NULL;
+    json_t *em = view ? platform_emulation_of(&cpu, json_object_get(context, "health_before")) : NULL;
     int rc = scores && em ? platform_weigh_aes_scores(scores, &cpu, view, em) : -1;
     platform_cpu_doc_free(&cpu);
     json_decref(view);

@@ -370,10 +370,9 @@ static double reference_mhz(const json_t *probes)
 static json_t *emulation_json(const platform_cpu *cpu, const platform_features *fs)
 {
     platform_cpu_doc doc;
-    platform_hypervisor_doc hv = {0}; /* a probe takes no health snapshot */
     if (platform_cpu_doc_fill(&doc, cpu, fs) != 0)
         return NULL;
-    json_t *em = platform_emulation(&doc, &hv);
+    json_t *em = platform_emulation(&doc, NULL); /* a probe takes no health snapshot */
     platform_cpu_doc_free(&doc);
     return em;
 }

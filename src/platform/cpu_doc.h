@@ -1,10 +1,10 @@
 /*
  * cpu_doc.h — the machine's description as the documents carry it, typed:
  * the "cpu" object (the CPU, its clusters with their clocks, its crypto
- * features and the /proc/cpuinfo disagreements), the "system" object (host,
- * kernel, OS) and the hypervisor a health snapshot names. One file,
- * cpu_json.c, writes and parses each (docs/detect.md, docs/result-format.md
- * give the keys); renderers and verdicts take these structs, never JSON.
+ * features and the /proc/cpuinfo disagreements) and the "system" object
+ * (host, kernel, OS). One file, cpu_json.c, writes and parses each
+ * (docs/detect.md, docs/result-format.md give the keys); renderers and
+ * verdicts take these structs, never JSON.
  *
  * Strings are borrowed: from the JSON a *_from_json() parsed (valid while
  * it lives), or from the platform_cpu and platform_features that
@@ -65,11 +65,6 @@ typedef struct platform_system_doc {
     const char *hostname, *kernel, *kernel_version, *machine, *os;
 } platform_system_doc;
 
-/* What a health snapshot's "hypervisor" says: {vendor, evidence}. */
-typedef struct platform_hypervisor_doc {
-    const char *vendor, *evidence;
-} platform_hypervisor_doc;
-
 /* Describes cpu and its features fs (both must outlive doc) into doc.
  * 0, or -1 when out of memory (doc then needs no free). */
 int platform_cpu_doc_fill(platform_cpu_doc *doc, const platform_cpu *cpu, const platform_features *fs);
@@ -91,11 +86,5 @@ struct json_t *platform_system_doc_to_json(const platform_system_doc *doc);
 
 /* Parses a "system" object as platform_cpu_doc_from_json() does. */
 int platform_system_doc_from_json(const struct json_t *o, platform_system_doc *doc, cm_error *err);
-
-/* Parses the "hypervisor" of a health snapshot (the object holding it:
- * "health_snapshot" of a detect document, "health_before" of a run's
- * context; NULL: none). 0, or -1 with err. */
-int platform_hypervisor_doc_from_json(const struct json_t *snapshot, platform_hypervisor_doc *doc,
-                                      cm_error *err);
 
 #endif

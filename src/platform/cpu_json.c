@@ -1,5 +1,5 @@
 /*
- * cpu_json.c — the "cpu", "system" and hypervisor objects of the documents
+ * cpu_json.c — the "cpu" and "system" objects of the documents
  * (cpu_doc.h) in both directions: written from the typed structs and
  * parsed back into them. One table of fields per object gives the keys,
  * their order and their types to both directions, so the writer and the
@@ -106,11 +106,6 @@ static const field system_fields[] = {
     FIELD(platform_system_doc, "kernel_version", F_OPT, kernel_version),
     FIELD(platform_system_doc, "machine", F_OPT, machine),
     FIELD(platform_system_doc, "os", F_OPT, os),
-};
-
-static const field hypervisor_fields[] = {
-    FIELD(platform_hypervisor_doc, "vendor", F_STR, vendor),
-    FIELD(platform_hypervisor_doc, "evidence", F_STR, evidence),
 };
 
 /* ------------------------------------------------------------------------
@@ -392,18 +387,6 @@ int platform_system_doc_from_json(const json_t *o, platform_system_doc *doc, cm_
     if (!json_is_object(o))
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "system: not an object");
     return parse_fields(o, system_fields, COUNT(system_fields), doc, "system", err);
-}
-
-/* See cpu_doc.h. */
-int platform_hypervisor_doc_from_json(const json_t *snapshot, platform_hypervisor_doc *doc, cm_error *err)
-{
-    const json_t *hv = json_object_get(snapshot, "hypervisor");
-    memset(doc, 0, sizeof *doc);
-    if (!hv || json_is_null(hv))
-        return 0;
-    if (!json_is_object(hv))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "hypervisor: not an object");
-    return parse_fields(hv, hypervisor_fields, COUNT(hypervisor_fields), doc, "hypervisor", err);
 }
 
 /* See cpu_doc.h. */

@@ -7,15 +7,22 @@
  * that disagree far beyond any core are hints only. A hardware
  * hypervisor's cpuid signature (KVM ...) says the opposite: "native". The
  * signatures are data/emulators.json (read once, typed, by
- * emulators_table.c); the CPU and the hypervisor come typed (cpu_doc.h).
+ * emulators_table.c); the CPU (cpu_doc.h) and the health snapshot that
+ * names the hypervisor (health.h) come typed.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 
 #include "platform/cpu_doc.h"
 #include "platform/emulators_table.h"
 #include "platform/verdict.h"
+
+/* What a health snapshot says of the hypervisor: NULL when unknown. */
+struct hypervisor {
+    const char *vendor, *evidence;
+};
 
 /* Appends a sentence to arr; 0, or -1 when out of memory. */
 static int add(json_t *arr, const char *text)
@@ -24,7 +31,7 @@ static int add(json_t *arr, const char *text)
 }
 
 /* The positive evidence of the CPU's model, hypervisor leaf and MIDRs. */
-static int cpu_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, const platform_hypervisor_doc *hv,
+static int cpu_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, const struct hypervisor *hv,
                         json_t *ev)
 {
     const pf_emulator_sign *e;
@@ -69,7 +76,7 @@ static int user_mode_evidence(const pf_emulators *t, const platform_cpu_doc *cpu
 }
 
 /* The hints: a QEMU machine, clock chains far apart. */
-static int hints(const pf_emulators *t, const platform_cpu_doc *cpu, const platform_hypervisor_doc *hv, json_t *out)
+static int hints(const pf_emulators *t, const platform_cpu_doc *cpu, const struct hypervisor *hv, json_t *out)
 {
     double ratio = t->clock_ratio;
     char buf[512];
@@ -91,7 +98,7 @@ static int hints(const pf_emulators *t, const platform_cpu_doc *cpu, const platf
 
 /* A hardware hypervisor's cpuid signature (KVM, Hyper-V, VMware ...: not
  * TCG's): guest instructions run natively. NULL when none was seen. */
-static const char *native(const pf_emulators *t, const platform_hypervisor_doc *hv, char *buf, size_t len)
+static const char *native(const pf_emulators *t, const struct hypervisor *hv, char *buf, size_t len)
 {
     const char *ev = hv->evidence;
     if (!ev || !strstr(ev, "leaf 0x40000000") || pf_emulator_matching(t->signatures, t->n_signatures, ev))
@@ -101,8 +108,13 @@ static const char *native(const pf_emulators *t, const platform_hypervisor_doc *
 }
 
 /* See verdict.h. */
-json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_hypervisor_doc *hv)
+json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *snapshot)
 {
+    struct hypervisor seen = {NULL, NULL}, *hv = &seen;
+    if (snapshot && snapshot->vm_vendor[0])
+        seen.vendor = snapshot->vm_vendor;
+    if (snapshot && snapshot->vm_evidence[0])
+        seen.evidence = snapshot->vm_evidence;
     const pf_emulators *table = NULL;
     json_t *ev = json_array(), *hs = json_array();
     int rc = ev && hs ? pf_emulators_table(&table) : -1;
@@ -120,4 +132,20 @@ json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_hyperviso
     const char *nat = table && !json_array_size(ev) ? native(table, hv, buf, sizeof buf) : NULL;
     return json_pack("{s:b, s:o, s:o, s:s?}", "emulated", json_array_size(ev) > 0, "evidence", ev, "hints", hs,
                      "native", nat);
+}
+
+/* See verdict.h. */
+json_t *platform_emulation_of(const platform_cpu_doc *cpu, const json_t *snapshot)
+{
+    platform_health *h = NULL;
+    if (snapshot && !json_is_null(snapshot)) {
+        h = calloc(1, sizeof *h);
+        if (!h || platform_health_from_json(snapshot, h, NULL) != 0) {
+            platform_health_free(h);
+            return NULL;
+        }
+    }
+    json_t *em = platform_emulation(cpu, h);
+    platform_health_free(h);
+    return em;
 }

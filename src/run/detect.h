@@ -35,10 +35,8 @@ struct json_t *cm_detect_sweep_load(const char *file, cm_error *err);
  * verdict per crossover (id "crossover"), and sets doc["sweeps"]. 0, or -1 when out of memory. */
 int cm_detect_add_sweeps(struct json_t *doc, struct json_t *sweeps);
 
-/* Writes the detect document for a person, readable in ten seconds. 0, or
- * -1 with err (CM_EXIT_ENVIRONMENT) before anything is written when a part
- * of doc has a key of the wrong type. */
-int cm_detect_render_text(FILE *out, const struct json_t *doc, cm_error *err);
+/* Writes the detect document for a person, readable in ten seconds. */
+void cm_detect_render_text(FILE *out, const struct json_t *doc);
 
 /* Measures what data/aes_score_per_mhz.json says sbc-bench measures (its
  * "metric": the openssl backend's aes-256-cbc encryption of 16 KiB) on the

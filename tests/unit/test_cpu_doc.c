@@ -1,5 +1,5 @@
 /*
- * test_cpu_doc.c — the typed "cpu", "system" and hypervisor objects
+ * test_cpu_doc.c — the typed "cpu" and "system" objects
  * (src/platform/cpu_json.c): what the parser reads back, written again,
  * is the object detect wrote, on every recorded tree and with a measured
  * clock; missing keys and nulls are accepted; a key of the wrong type is
@@ -106,12 +106,6 @@ static void test_lenient_and_strict(void)
     CHECK(platform_system_doc_from_json(o, &sys, &err) == -1);
     CHECK_CONTAINS(err.msg, "system.os: not a string");
     json_decref(o);
-    platform_hypervisor_doc hv;
-    o = json_pack("{s:{s:s, s:b}}", "hypervisor", "vendor", "KVM", "evidence", 1);
-    CHECK(platform_hypervisor_doc_from_json(o, &hv, &err) == -1);
-    CHECK_CONTAINS(err.msg, "hypervisor.evidence: not a string");
-    json_decref(o);
-    CHECK(platform_hypervisor_doc_from_json(NULL, &hv, &err) == 0 && !hv.vendor && !hv.evidence);
 }
 
 int main(int argc, char **argv)

@@ -40,11 +40,9 @@
 static json_t *emulation_of(const json_t *doc)
 {
     platform_cpu_doc cpu;
-    platform_hypervisor_doc hv;
-    if (platform_hypervisor_doc_from_json(json_object_get(doc, "health_snapshot"), &hv, NULL) != 0 ||
-        platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) != 0)
+    if (platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) != 0)
         return NULL;
-    json_t *em = platform_emulation(&cpu, &hv);
+    json_t *em = platform_emulation_of(&cpu, json_object_get(doc, "health_snapshot"));
     platform_cpu_doc_free(&cpu);
     return em;
 }
