@@ -21,8 +21,6 @@
 #define NAME_HEAD 13      /* a shortened name: its first NAME_HEAD characters, "…", */
 #define NAME_TAIL 14      /* and its last NAME_TAIL */
 #define KAT_COLS 5        /* "pass!", "FAIL" */
-#define CELL_COLS 13      /* a cell and the space before it: " ~12.3k±>99%*" */
-#define OPS_COLS 14       /* the per-operation columns */
 #define WIDE_SPREAD 0.05  /* a relative spread shown in the cell when above this (5 %) */
 #define WRAP_INDENT 4     /* a wrapped line's extra indent */
 
@@ -208,6 +206,8 @@ static void put_cell(const narrow *w, const char *text, size_t width, int left)
         return;
     }
     size_t cols = columns(text, strlen(text)), pad = cols < width ? width - cols : 0;
+    if (!text[0])
+        return; /* an empty cell ends a row: no trailing blanks */
     if (left)
         fprintf(w->out, "%s%*s", text, (int)pad, "");
     else
@@ -304,13 +304,30 @@ static void block_cell(const narrow *w, char *cell, size_t len, const cm_record 
         snprintf(cell, len, "-");
 }
 
+/* The column width of a block: its widest cell or header and a space. */
+static size_t cell_width(const narrow *w, const cm_record **rows, size_t from, size_t to, int kind,
+                         size_t n_cols)
+{
+    size_t width = 0;
+    char cell[64];
+    for (size_t i = 0; i < n_cols; i++) {
+        column_head(w, kind == 2, i, cell, sizeof cell);
+        width = columns(cell, strlen(cell)) > width ? columns(cell, strlen(cell)) : width;
+        for (size_t k = from; k < to; k++) {
+            block_cell(w, cell, sizeof cell, rows[k], kind, i);
+            width = columns(cell, strlen(cell)) > width ? columns(cell, strlen(cell)) : width;
+        }
+    }
+    return width + 1;
+}
+
 /* One block, rows[from..to): kind 0 MB/s, 1 cycles per byte (with the
  * bound column when there is one), 2 per operation; its columns in
  * groups that fit CM_TABLE_COLUMNS (one group in Markdown). */
 static void put_block(narrow *w, const cm_record **rows, size_t from, size_t to, int kind)
 {
     size_t n_cols = kind == 2 ? 3 : w->n_sizes + (kind == 1 && w->bound);
-    size_t cell_cols = kind == 2 ? OPS_COLS : CELL_COLS;
+    size_t cell_cols = cell_width(w, rows, from, to, kind, n_cols);
     size_t name_cols = name_width(w, rows, from, to), lead = name_cols + KAT_COLS + 1;
     size_t per_group = w->markdown ? n_cols : (CM_TABLE_COLUMNS - lead) / cell_cols;
     per_group = per_group ? per_group : 1;
