@@ -145,6 +145,7 @@ void cm_check_conclude(cm_check_result *r, const cm_isolate_outcome *oc)
             snprintf(r->reason, sizeof r->reason, "the check sent no report");
         } else {
             r->state = cm_kat_report_status(&r->rep) == CM_CHECK_PASSED ? CM_OUTCOME_PASSED
+                       : cm_kat_report_known(&r->rep)                  ? CM_OUTCOME_KNOWN_FINDING
                                                                        : CM_OUTCOME_FAILED;
         }
         break;
