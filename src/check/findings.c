@@ -9,22 +9,14 @@
 #include <string.h>
 #include <jansson.h>
 #include "check/findings.h"
-#include "util/embedded.h"
+#include "util/embedded_json.h"
 
 #define TABLE_PATH "data/library_findings.json"
 
 /* The parsed table (kept for the process), or NULL when missing. */
 static json_t *table(void)
 {
-    static json_t *t;
-    static int loaded;
-    if (!loaded) {
-        const cm_embedded_file *f = cm_embedded_find(TABLE_PATH);
-        json_error_t jerr;
-        t = f ? json_loadb((const char *)f->data, f->len, 0, &jerr) : NULL;
-        loaded = 1;
-    }
-    return t;
+    return cm_embedded_json(TABLE_PATH);
 }
 
 /* See findings.h. */
