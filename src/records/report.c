@@ -473,7 +473,10 @@ void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
                  "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
                  "neither had anything to check; FAIL; - not run; pass! or vec!: passed, but the "
                  "library accepted invalid cases, listed below; known: failed only the cases of a "
-                 "known library finding, listed below).\n");
+                 "known library finding, listed below).\n"
+                 "A cell without a figure: n/a unavailable here; - the size does not apply; "
+                 "FAILED-KAT, KNOWN (a known finding whose cases the benchmark would time), CRASHED, "
+                 "TIMEOUT, ERROR: not measured, the reason under \"Not measured\".\n");
     print_scaling(out, recs, n);
     cm_print_findings(out, recs, n);
     print_notes(out, recs, n, doc);

@@ -9,7 +9,8 @@
 static int impl_seen(const cm_record *recs, size_t k)
 {
     for (size_t i = 0; i < k; i++)
-        if (recs[i].backend == recs[k].backend && strcmp(recs[i].variant, recs[k].variant) == 0 &&
+        if (strcmp(recs[i].backend, recs[k].backend) == 0 &&
+            strcmp(recs[i].variant, recs[k].variant) == 0 &&
             recs[i].alg == recs[k].alg && recs[i].cluster == recs[k].cluster)
             return 1;
     return 0;

@@ -54,6 +54,10 @@ def test_cryptopp_gcm_is_measured_and_carries_its_finding(cm, need_backend, tmp_
     assert row.split()[3] == "known" and "KNOWN" not in row
     assert "Known library findings" in p.stdout and "cryptopp-gcm-inc32, measured" in p.stdout
     assert "known: failed only the cases of a known library finding" in p.stdout
+    assert p.stdout.count("cryptopp-gcm-inc32, measured") == 1  # once per implementation
+    # show reads the status back and prints what run printed
+    shown = cm("show", out)
+    assert shown.returncode == 0 and shown.stdout == p.stdout, shown.stderr
     # the Python readers take the status and its figure
     run = loader.load_file(out)  # validates against the schema, as every Python command does
     assert seal["name"] in {r["name"] for r in figures.ok_records(run)}
