@@ -17,7 +17,7 @@
  * finding of the table for backend b's algorithm alg, at the version b
  * has loaded, that every failure of rep is: each failed vector is one of
  * its file's tcIds (rep->failed_ids names them all), and a failed
- * cross-check's detail holds the finding's "cross_check". Returns 1 when
+ * cross-check's detail holds the finding's "cross_check" as whole words. Returns 1 when
  * one is, 0 otherwise (rep unchanged): a failure not in the table, a
  * version outside the finding's range, or no version at all. */
 int cm_findings_match(const cm_backend *b, const cm_algorithm *alg, cm_kat_report *rep);
