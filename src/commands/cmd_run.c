@@ -21,6 +21,7 @@
 #include "util/testhook.h"
 #include "commands/options.h"
 #include "records/output.h"
+#include "records/report_narrow.h"
 #include "registry/plan.h"
 #include "records/score.h"
 #include "run/suite.h"
@@ -86,8 +87,13 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_is_string(json_object_get(lib, "backend")) &&
             strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
             openssl = json_object_get(lib, "details");
-    json_t *view = json_pack("{s:O?, s:{s:O?}, s:O?}", "cpu", json_object_get(context, "cpu"), "backends",
-                             "openssl", openssl, "health_snapshot", json_object_get(context, "health_before"));
+    json_t *view = json_pack("{s:{s:O?}}", "backends", "openssl", openssl);
+    platform_cpu_doc cpu;
+    if (platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
+        json_decref(view);
+        json_decref(scores);
+        return NULL;
+    }
     /* What the run shows, for the twin check: its warnings (load, heat,
      * throttling, clock drift) apply to every cluster's test. */
     platform_flags flags;
@@ -101,8 +107,9 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_array_size(observed))
             json_object_set(s, "observed", observed);
     json_decref(observed);
-    json_t *em = view ? platform_emulation(view) : NULL;
-    int rc = scores && em ? platform_weigh_aes_scores(scores, view, em) : -1;
+    json_t *em = view ? platform_emulation_of(&cpu, json_object_get(context, "health_before")) : NULL;
+    int rc = scores && em ? platform_weigh_aes_scores(scores, &cpu, view, em) : -1;
+    platform_cpu_doc_free(&cpu);
     json_decref(view);
     if (rc != 0) {
         json_decref(em);
@@ -132,6 +139,15 @@ static int count_generations(const cm_record_set *recs)
     return n;
 }
 
+/* The records of known library findings in recs (record.h). */
+static size_t count_known(const cm_record_set *recs)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < recs->n; i++)
+        n += recs->items[i].status == CM_RECORD_KNOWN_FINDING;
+    return n;
+}
+
 /* Counts the measurements the plan will make, for the ETA. */
 static size_t count_measurements(const cm_group *groups, size_t n, const cm_options *o)
 {
@@ -150,6 +166,24 @@ static size_t count_measurements(const cm_group *groups, size_t n, const cm_opti
 
 /* The JSON document, its "results" the JSON view of recs, and, if asked,
  * the CSV view, written together (output.h). */
+/* Writes the outputs that name files (atomically, as one set), then those
+ * that are "-" to standard output. 0, or -1 with err. */
+static int write_outputs(const cm_output *outs, size_t n, cm_error *err)
+{
+    cm_output files[2];
+    size_t n_files = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!cm_is_stdout(outs[i].path))
+            files[n_files++] = outs[i];
+    if (n_files && cm_write_outputs(files, n_files, err) != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (cm_is_stdout(outs[i].path) &&
+            (fwrite(outs[i].text, 1, outs[i].len, stdout) != outs[i].len || fflush(stdout) != 0))
+            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write to standard output");
+    return 0;
+}
+
 static int write_results(json_t *doc, const cm_record_set *recs, const char *json_path,
                          const char *csv_path, cm_error *err)
 {
@@ -162,7 +196,7 @@ static int write_results(json_t *doc, const cm_record_set *recs, const char *jso
     outs[0].text = json;
     outs[1].text = csv;
     int rc = json && (csv || !csv_path)
-                 ? cm_write_outputs(outs, csv_path ? 2 : 1, err)
+                 ? write_outputs(outs, csv_path ? 2 : 1, err)
                  : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory rendering the results");
     free(json);
     free(csv);
@@ -272,7 +306,7 @@ static int run_judge(const cm_options *o, const cm_group *groups, size_t n, cm_e
 }
 
 static const cm_measuring_kind run_kind = {&cm_cmd_run, "results", run_settle, run_judge,
-                                             settings_json};
+                                             settings_json, 1};
 
 int cm_run_main(int argc, char **argv)
 {
@@ -304,24 +338,30 @@ int cm_run_main(int argc, char **argv)
     cm_measuring_release(&run);
     size_t measured = 0;
     for (size_t i = 0; i < recs.n; i++)
-        measured += recs.items[i].status == CM_RECORD_OK;
+        measured += cm_record_measured(&recs.items[i]);
     /* out of memory: no result rather than a shorter one; interrupted
      * before any measurement finished: the existing files stay */
     int keep = cm_measuring_keep(&run, failures, measured, "measurement", &err);
     int rc = failures < 0 || keep ? -1
                                   : write_results(doc, &recs, o->json_path, o->csv_path, &err);
-    if (!o->quiet && failures >= 0)
-        cm_print_table(stdout, recs.items, recs.n, doc);
+    /* the table goes to stdout unless a document does (--json - or --csv -) */
+    if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) && !cm_is_stdout(o->csv_path))
+        cm_print_table_layout(stdout, recs.items, recs.n, doc, o->wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
+    size_t known = count_known(&recs);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);
     json_decref(doc);
     if (rc != 0)
         return cm_measuring_failed(&run, &err);
-    cm_measuring_written(&run, o->csv_path, "measurement");
+    if (!o->quiet)
+        cm_measuring_written(&run, o->csv_path, "measurement");
     if (generations && !o->quiet)
         fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
                 "and a significance test: cryptometer view generations %s\n", o->json_path);
     if (cm_interrupted)
         return cm_interrupted_exit();
-    return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
+    if (known && !o->quiet)
+        fprintf(stderr, "%zu record%s of known library findings (data/library_findings.json)%s\n",
+                known, known == 1 ? "" : "s", o->strict ? ": --strict fails the run" : "");
+    return failures || (o->strict && known) ? CM_EXIT_FAILURES : CM_EXIT_OK;
 }

@@ -175,7 +175,7 @@ static int finish_document(const cm_measuring *sw, json_t *doc, const cm_sweep_r
 }
 
 static const cm_measuring_kind sweep_kind = {&cm_cmd_sweep, "sweeps", sweep_settle, check_plan,
-                                               settings_json};
+                                               settings_json, 0};
 
 int cm_sweep_main(int argc, char **argv)
 {

@@ -46,6 +46,10 @@ typedef enum cm_opt {
     CM_OPT_ONLY,
     CM_OPT_COLD,
     CM_OPT_IMPL,
+    CM_OPT_WIDE,
+    CM_OPT_MARKDOWN,
+    CM_OPT_STRICT,
+    CM_OPT_EXCLUDE,
     CM_OPT_HELP,
     CM_OPT_COUNT
 } cm_opt;
@@ -80,6 +84,8 @@ typedef struct cm_command {
 /* The options of one command line, with their defaults filled in. */
 typedef struct cm_options {
     const char *regex, *algorithms, *backends, *json_path, *csv_path, *wycheproof;
+    const char *exclude;         /* --exclude REGEX: benchmarks it matches are left out */
+    int strict;                  /* --strict: a known library finding fails the run too */
     size_t sizes[CM_MAX_SIZES];
     int n_sizes;                 /* cm_default_sizes unless --sizes */
     double time_s, target_ci, timeout_s;
@@ -108,6 +114,7 @@ typedef struct cm_options {
     /* files: --cold, --impl B[:V] (checked by the command against the registry) */
     int cold;
     const char *impl;
+    int wide, markdown;          /* run/show --wide: the wide table; show --markdown */
 } cm_options;
 
 /* Applies the suite of a run (data/suites.json, docs/cli.md "Suites"):

@@ -14,6 +14,8 @@
 #include "platform/aes_score.h"
 #include "registry/plan.h"
 #include "records/record.h"
+#include "records/report_table.h"
+#include "records/report_findings.h"
 
 /* --- what the table takes from the document (not records) ------------------ */
 
@@ -124,6 +126,7 @@ static const char *status_word(cm_record_status s)
     case CM_RECORD_UNAVAILABLE: return "n/a";
     case CM_RECORD_SKIPPED: return "-";
     case CM_RECORD_FAILED_KAT: return "FAILED-KAT";
+    case CM_RECORD_KNOWN_FINDING: return "KNOWN";
     case CM_RECORD_CRASHED: return "CRASHED";
     case CM_RECORD_TIMEOUT: return "TIMEOUT";
     default: return "ERROR";
@@ -166,6 +169,8 @@ static const char *kat_word(const cm_record *r)
 {
     if (!r->has_kat)
         return "-";
+    if (cm_kat_report_known(&r->kat))
+        return "known";
     cm_check_status st = cm_kat_report_status(&r->kat);
     if (st == CM_CHECK_PASSED && r->kat.findings > 0)
         return r->kat.cross == CM_CHECK_PASSED ? "pass!" : "vec!";
@@ -197,12 +202,12 @@ static int same_operation(const cm_record *a, const cm_record *b)
 static const char *fastest_mark(const cm_record *recs, size_t n, const cm_record *r)
 {
     int others = 0;
-    if (r->status != CM_RECORD_OK || !(r->m.stats.median > 0))
+    if (!cm_record_measured(r) || !(r->m.stats.median > 0))
         return "";
     for (size_t i = 0; i < n; i++) {
         const cm_record *o = &recs[i];
         if (o == r || !same_operation(o, r) || o->size != r->size || o->threads != r->threads ||
-            o->status != CM_RECORD_OK || !(o->m.stats.median > 0))
+            !cm_record_measured(o) || !(o->m.stats.median > 0))
             continue;
         if (o->m.stats.median < r->m.stats.median)
             return "";
@@ -221,7 +226,7 @@ static void format_cell(char *cell, size_t len, const cm_record *recs, size_t n,
         snprintf(cell, len, "?");
         return;
     }
-    if (r->status != CM_RECORD_OK) {
+    if (!cm_record_measured(r)) {
         snprintf(cell, len, "%s", status_word(r->status));
         return;
     }
@@ -243,7 +248,7 @@ static void format_cell(char *cell, size_t len, const cm_record *recs, size_t n,
 static void print_op_cells(FILE *out, const cm_record *recs, size_t n, const cm_record *r)
 {
     cm_figures f;
-    if (r->status != CM_RECORD_OK) {
+    if (!cm_record_measured(r)) {
         fprintf(out, "%20s\n", status_word(r->status));
         return;
     }
@@ -407,7 +412,7 @@ static void print_notes(FILE *out, const cm_record *recs, size_t n, json_t *doc)
     const cm_record *prev = NULL;
     for (size_t k = 0; k < n; k++) {
         const cm_record *r = &recs[k];
-        if (r->status == CM_RECORD_OK || r->status == CM_RECORD_SKIPPED || row_seen(recs, k))
+        if (cm_record_measured(r) || r->status == CM_RECORD_SKIPPED || row_seen(recs, k))
             continue;
         if (!header++)
             fprintf(out, "\nNot measured:\n");
@@ -429,7 +434,50 @@ static int has_unit(const cm_record *recs, size_t n, cm_unit unit)
     return 0;
 }
 
+/* The legend of the marks and of the KAT column. */
+static void print_legend(FILE *out)
+{
+    fprintf(out, "* marks the fastest implementation of an operation at a size (of at least "
+                 "two measured).\n"
+                 "~ marks a figure whose confidence interval stayed wider than the target "
+                 "within the time budget, or that the loop overhead dominates.\n"
+                 "KAT: known-answer vectors and cross-check against another implementation, run "
+                 "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
+                 "neither had anything to check; FAIL; - not run; pass! or vec!: passed, but the "
+                 "library accepted invalid cases, listed below; known: failed only the cases of a "
+                 "known library finding, listed below).\n"
+                 "A cell without a figure: n/a unavailable here; - the size does not apply; "
+                 "FAILED-KAT, KNOWN (a known finding whose cases the benchmark would time), CRASHED, "
+                 "TIMEOUT, ERROR: not measured, the reason under \"Not measured\".\n");
+}
+
 void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
+{
+    table_facts t = facts_of(doc);
+    cm_table_preamble(out, doc);
+    if (has_unit(recs, n, CM_UNIT_BYTE)) {
+        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples ± the 95%% "
+                     "confidence interval of the median\n");
+        print_block(out, recs, n, &t, TABLE_MBS);
+        fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
+                     "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
+        print_block(out, recs, n, &t, TABLE_CPB);
+        if (bound_column(recs, n, TABLE_CPB))
+            cm_table_bound_note(out);
+    }
+    if (has_unit(recs, n, CM_UNIT_OP)) {
+        fprintf(out, "\nPer operation: operations per second and µs per operation (median), cycles "
+                     "per operation ± the 95%% confidence interval plus the clock's uncertainty\n");
+        print_block(out, recs, n, &t, TABLE_OPS);
+    }
+    fputc('\n', out);
+    print_legend(out);
+    cm_table_after(out, recs, n, doc);
+}
+
+/* --- shared with the narrow layout (report_table.h) ------------------------- */
+
+void cm_table_preamble(FILE *out, json_t *doc)
 {
     table_facts t = facts_of(doc);
     const char *model = t.model ? t.model : "unknown CPU";
@@ -441,30 +489,51 @@ void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
     if (t.interrupted)
         fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
                      "that never ran\n");
-    if (has_unit(recs, n, CM_UNIT_BYTE)) {
-        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples ± the 95%% "
-                     "confidence interval of the median\n");
-        print_block(out, recs, n, &t, TABLE_MBS);
-        fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
-                     "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
-        print_block(out, recs, n, &t, TABLE_CPB);
-        if (bound_column(recs, n, TABLE_CPB))
-            fprintf(out, "bound: the lower bound the instruction probes give on this CPU (cryptometer probe, "
-                         "docs/probes.md); - : none applies\n");
-    }
-    if (has_unit(recs, n, CM_UNIT_OP)) {
-        fprintf(out, "\nPer operation: operations per second and µs per operation (median), cycles "
-                     "per operation ± the 95%% confidence interval plus the clock's uncertainty\n");
-        print_block(out, recs, n, &t, TABLE_OPS);
-    }
-    fprintf(out, "\n* marks the fastest implementation of an operation at a size (of at least "
-                 "two measured).\n"
-                 "~ marks a figure whose confidence interval stayed wider than the target "
-                 "within the time budget, or that the loop overhead dominates.\n"
-                 "KAT: known-answer vectors and cross-check against another implementation, run "
-                 "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
-                 "neither had anything to check; FAIL; - not run).\n");
+}
+
+void cm_table_legend(FILE *out) { print_legend(out); }
+
+void cm_table_bound_note(FILE *out)
+{
+    fprintf(out, "bound: the lower bound the instruction probes give on this CPU (cryptometer probe, "
+                 "docs/probes.md); - : none applies\n");
+}
+
+void cm_table_after(FILE *out, const cm_record *recs, size_t n, json_t *doc)
+{
     print_scaling(out, recs, n);
+    cm_print_findings(out, recs, n);
     print_notes(out, recs, n, doc);
     print_scores_and_health(out, doc);
 }
+
+size_t cm_table_sizes(json_t *doc, size_t *sizes, int *per_cluster)
+{
+    table_facts t = facts_of(doc);
+    memcpy(sizes, t.sizes, t.n_sizes * sizeof *sizes);
+    *per_cluster = t.per_cluster;
+    return t.n_sizes;
+}
+
+const char *cm_table_status_word(cm_record_status s) { return status_word(s); }
+const char *cm_table_kat_word(const cm_record *r) { return kat_word(r); }
+const char *cm_table_weak_mark(const cm_figures *f) { return weak_mark(f); }
+
+const char *cm_table_fastest_mark(const cm_record *recs, size_t n, const cm_record *r)
+{
+    return fastest_mark(recs, n, r);
+}
+
+const cm_record *cm_table_row_record(const cm_record *recs, size_t n, const cm_record *first,
+                                     size_t size)
+{
+    return row_record(recs, n, first, size);
+}
+
+const cm_record **cm_table_rows(const cm_record *recs, size_t n, int per_operation, size_t *count)
+{
+    return block_rows(recs, n, per_operation ? TABLE_OPS : TABLE_MBS, count);
+}
+
+int cm_table_has_bound(const cm_record *recs, size_t n) { return bound_column(recs, n, TABLE_CPB); }
+int cm_table_has_unit(const cm_record *recs, size_t n, cm_unit unit) { return has_unit(recs, n, unit); }
