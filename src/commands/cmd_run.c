@@ -28,6 +28,8 @@
 #include "platform/platform.h"
 #include "platform/timer.h"
 #include "platform/verdict.h"
+#include "platform/aes_result.h"
+#include "platform/library.h"
 
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
@@ -101,7 +103,18 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
             json_object_set(s, "observed", observed);
     json_decref(observed);
     json_t *em = view ? platform_emulation(view) : NULL;
-    int rc = scores && em ? platform_weigh_aes_scores(scores, view, em) : -1;
+    platform_aes_result *res = NULL;
+    size_t nres = 0;
+    platform_library ossl = {0};
+    int rc = scores && em && platform_aes_results_from_json(scores, &res, &nres, NULL) == 0 &&
+                     platform_library_from_json("openssl", openssl, &ossl, NULL) == 0
+                 ? platform_weigh_aes_scores(res, nres, view, &ossl, em)
+                 : -1;
+    platform_library_free(&ossl);
+    json_decref(scores);
+    scores = rc == 0 ? platform_aes_results_to_json(res, nres) : NULL;
+    rc |= scores ? 0 : -1;
+    platform_aes_results_free(res, nres);
     json_decref(view);
     if (rc != 0) {
         json_decref(em);

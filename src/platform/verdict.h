@@ -14,7 +14,11 @@
 #ifndef CM_PLATFORM_VERDICT_H
 #define CM_PLATFORM_VERDICT_H
 
+#include <stddef.h>
+
 struct json_t;
+struct platform_aes_result;
+struct platform_library;
 
 /* The emulator evidence of a document that has "cpu", and optionally
  * "system" and "health_snapshot" (a detect document, a run's context):
@@ -35,17 +39,18 @@ int platform_kernel_verdicts(const struct json_t *kernel_crypto, struct json_t *
 
 /* Flags the clusters of one run or log whose AES score per MHz disagrees
  * with their twins' (the same family, clocks within 3%): each verdict of
- * scores (platform_aes_verdict() objects, with an optional "cluster" and
- * "observed" [what the run or log shows during that cluster's test]) that
- * has twins gets "twins" {clusters, reference_score_per_mhz, deviation,
- * flagged, message}. 0, or -1 when out of memory. */
-int platform_aes_twins(struct json_t *scores);
+ * scores[0..n) (aes_result.h, with an optional cluster and observed [what
+ * the run or log shows during that cluster's test]) that has twins gets
+ * its twin check (clusters, reference score per MHz, deviation, flagged,
+ * message). 0, or -1 when out of memory. */
+int platform_aes_twins(struct platform_aes_result *scores, size_t n);
 
-/* Judges again each AES score of scores (platform_aes_verdict() objects,
- * keeping their other keys) with the evidence of doc (cpu features, the
- * openssl backend's capability vector under "backends", emulation), then
- * compares twins. 0, or -1 when out of memory. */
-int platform_weigh_aes_scores(struct json_t *scores, const struct json_t *doc, const struct json_t *emulation);
+/* Judges again each AES score of scores[0..n) (aes_result.h, keeping what
+ * was added after the rule) with the evidence: doc's cpu features, the
+ * openssl library's capability vector (library.h; NULL: not built) and the
+ * emulation, then compares twins. 0, or -1 when out of memory. */
+int platform_weigh_aes_scores(struct platform_aes_result *scores, size_t n, const struct json_t *doc,
+                              const struct platform_library *openssl, const struct json_t *emulation);
 
 /* The "verdicts" array of a detect document: the CPU (emulated or not),
  * each AES score, twins, kernel engines; judging doc's aes_score.scores
