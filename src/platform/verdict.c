@@ -15,6 +15,7 @@
 #include "platform/aes_score.h"
 #include "platform/library.h"
 #include "platform/verdict.h"
+#include "platform/verdict_list.h"
 #include "util/json.h"
 
 static const char *sget(const json_t *o, const char *k)
@@ -110,19 +111,17 @@ int platform_weigh_aes_scores(platform_aes_result *scores, size_t n, const json_
     return platform_aes_twins(scores, n);
 }
 
-/* Appends {id, subject, code, message, evidence} to verdicts. */
-static int add(json_t *verdicts, const char *id, const char *subject, const char *code, const char *message,
-               json_t *evidence)
+/* Appends a verdict to verdicts (verdict_list.h; evidence stolen). */
+static int add(platform_verdict_list *verdicts, const char *id, const char *subject, const char *code,
+               const char *message, json_t *evidence)
 {
-    return json_array_append_new(verdicts, json_pack("{s:s, s:s?, s:s, s:s, s:o}", "id", id, "subject", subject,
-                                                     "code", code, "message", message ? message : "", "evidence",
-                                                     evidence ? evidence : json_array()));
+    return platform_verdict_add(verdicts, id, subject, code, message, evidence);
 }
 
 /* The CPU's verdict: emulated from positive evidence, or likely emulated
  * from an AES score; nothing to say otherwise. */
 static int cpu_verdict(const json_t *doc, const json_t *emulation, const platform_aes_block *scores,
-                       json_t *verdicts)
+                       platform_verdict_list *verdicts)
 {
     const char *model = sget(json_object_get(doc, "cpu"), "model_name");
     char ev[1024], msg[2048];
@@ -161,10 +160,11 @@ static int cpu_verdict(const json_t *doc, const json_t *emulation, const platfor
 /* See verdict.h. */
 json_t *platform_verdicts(json_t *doc)
 {
-    json_t *emulation = platform_emulation(doc), *verdicts = json_array();
+    json_t *emulation = platform_emulation(doc), *out = NULL;
     json_t *as = json_object_get(doc, "aes_score");
     platform_aes_block scores;
-    int rc = emulation && verdicts ? 0 : -1;
+    platform_verdict_list verdicts = {0};
+    int rc = emulation ? 0 : -1;
     char subject[64];
     rc |= platform_aes_block_from_json(as, &scores, NULL) == 0 || !as ? 0 : -1;
     platform_library openssl;
@@ -176,17 +176,20 @@ json_t *platform_verdicts(json_t *doc)
     if (rc == 0 && as)
         rc |= cm_json_put(as, "scores", platform_aes_results_to_json(scores.scores, scores.n));
     if (rc == 0)
-        rc |= cpu_verdict(doc, emulation, &scores, verdicts);
+        rc |= cpu_verdict(doc, emulation, &scores, &verdicts);
     for (size_t i = 0; rc == 0 && i < scores.n; i++) {
         const platform_aes_result *s = &scores.scores[i];
         snprintf(subject, sizeof subject, "cluster %lld", platform_aes_cluster_number(&s->added.cluster));
-        rc |= add(verdicts, "aes-score", subject, s->verdict, s->message, NULL);
+        rc |= add(&verdicts, "aes-score", subject, s->verdict, s->message, NULL);
         if (s->added.twins.flagged)
-            rc |= add(verdicts, "twins", subject, "twin-disagrees", s->added.twins.message, NULL);
+            rc |= add(&verdicts, "twins", subject, "twin-disagrees", s->added.twins.message, NULL);
     }
     platform_aes_block_free(&scores);
+    if (rc == 0 && !(out = platform_verdict_list_to_json(&verdicts)))
+        rc = -1;
+    platform_verdict_list_free(&verdicts);
     if (rc == 0)
-        rc |= platform_kernel_verdicts(json_object_get(doc, "kernel_crypto"), verdicts);
+        rc |= platform_kernel_verdicts(json_object_get(doc, "kernel_crypto"), out);
     rc |= cm_json_put(doc, "emulation", emulation);
-    return cm_json_checked(verdicts, rc);
+    return cm_json_checked(out, rc);
 }
