@@ -87,8 +87,11 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_is_string(json_object_get(lib, "backend")) &&
             strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
             openssl = json_object_get(lib, "details");
-    json_t *view = json_pack("{s:O?, s:{s:O?}, s:O?}", "cpu", json_object_get(context, "cpu"), "backends",
-                             "openssl", openssl, "health_snapshot", json_object_get(context, "health_before"));
+    platform_cpu_doc cpu;
+    if (platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
+        json_decref(scores);
+        return NULL;
+    }
     /* What the run shows, for the twin check: its warnings (load, heat,
      * throttling, clock drift) apply to every cluster's test. */
     platform_flags flags;
@@ -102,20 +105,20 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_array_size(observed))
             json_object_set(s, "observed", observed);
     json_decref(observed);
-    json_t *em = view ? platform_emulation(view) : NULL;
+    json_t *em = platform_emulation_of(&cpu, json_object_get(context, "health_before"));
     platform_aes_result *res = NULL;
     size_t nres = 0;
     platform_library ossl = {0};
     int rc = scores && em && platform_aes_results_from_json(scores, &res, &nres, NULL) == 0 &&
                      platform_library_from_json("openssl", openssl, &ossl, NULL) == 0
-                 ? platform_weigh_aes_scores(res, nres, view, &ossl, em)
+                 ? platform_weigh_aes_scores(res, nres, &cpu, &ossl, em)
                  : -1;
     platform_library_free(&ossl);
+    platform_cpu_doc_free(&cpu);
     json_decref(scores);
     scores = rc == 0 ? platform_aes_results_to_json(res, nres) : NULL;
     rc |= scores ? 0 : -1;
     platform_aes_results_free(res, nres);
-    json_decref(view);
     if (rc != 0) {
         json_decref(em);
         json_decref(scores);

@@ -26,13 +26,11 @@ static const char *sget(const json_t *o, const char *k)
 /* "present" or "absent": the CPU's AES instructions as the feature table
  * read them (cpuid, hwcaps; a CRYPTOMETER_ISA_MASK does not hide them from
  * OpenSSL), or NULL when the table has no AES entry. */
-static const char *aes_instructions(const json_t *doc)
+static const char *aes_instructions(const platform_cpu_doc *cpu)
 {
-    size_t i;
-    const json_t *f;
-    json_array_foreach(json_object_get(json_object_get(doc, "cpu"), "features"), i, f)
-        if (sget(f, "name") && strcmp(sget(f, "name"), "aes") == 0)
-            return json_is_true(json_object_get(f, "cpu")) ? "present" : "absent";
+    for (size_t i = 0; i < cpu->n_features; i++)
+        if (cpu->features[i].name && strcmp(cpu->features[i].name, "aes") == 0)
+            return cpu->features[i].cpu ? "present" : "absent";
     return NULL;
 }
 
@@ -94,12 +92,12 @@ static void evidence_phrase(const json_t *emulation, char *buf, size_t len)
 }
 
 /* See verdict.h. */
-int platform_weigh_aes_scores(platform_aes_result *scores, size_t n, const json_t *doc,
+int platform_weigh_aes_scores(platform_aes_result *scores, size_t n, const platform_cpu_doc *cpu,
                               const platform_library *openssl, const json_t *emulation)
 {
     char masked_by[256] = "", emulated[1024];
     platform_aes_figure ev = {0};
-    ev.aes_instructions = aes_instructions(doc);
+    ev.aes_instructions = aes_instructions(cpu);
     ev.library_aes = library_aes(openssl, masked_by, sizeof masked_by);
     ev.masked_by = masked_by;
     evidence_phrase(emulation, emulated, sizeof emulated);
@@ -120,10 +118,10 @@ static int add(platform_verdict_list *verdicts, const char *id, const char *subj
 
 /* The CPU's verdict: emulated from positive evidence, or likely emulated
  * from an AES score; nothing to say otherwise. */
-static int cpu_verdict(const json_t *doc, const json_t *emulation, const platform_aes_block *scores,
+static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, const platform_aes_block *scores,
                        platform_verdict_list *verdicts)
 {
-    const char *model = sget(json_object_get(doc, "cpu"), "model_name");
+    const char *model = cpu->model_name;
     char ev[1024], msg[2048];
     if (json_is_true(json_object_get(emulation, "emulated"))) {
         evidence_phrase(emulation, ev, sizeof ev);
@@ -160,7 +158,10 @@ static int cpu_verdict(const json_t *doc, const json_t *emulation, const platfor
 /* See verdict.h. */
 json_t *platform_verdicts(json_t *doc)
 {
-    json_t *emulation = platform_emulation(doc), *out = NULL;
+    platform_cpu_doc cpu;
+    if (platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) != 0)
+        return NULL;
+    json_t *emulation = platform_emulation_of(&cpu, json_object_get(doc, "health_snapshot")), *out = NULL;
     json_t *as = json_object_get(doc, "aes_score");
     platform_aes_block scores;
     platform_verdict_list verdicts = {0};
@@ -171,12 +172,13 @@ json_t *platform_verdicts(json_t *doc)
     rc |= platform_library_from_json("openssl", json_object_get(json_object_get(doc, "backends"), "openssl"), &openssl,
                                      NULL);
     if (rc == 0)
-        rc |= platform_weigh_aes_scores(scores.scores, scores.n, doc, &openssl, emulation);
+        rc |= platform_weigh_aes_scores(scores.scores, scores.n, &cpu, &openssl, emulation);
     platform_library_free(&openssl);
     if (rc == 0 && as)
         rc |= cm_json_put(as, "scores", platform_aes_results_to_json(scores.scores, scores.n));
     if (rc == 0)
-        rc |= cpu_verdict(doc, emulation, &scores, &verdicts);
+        rc |= cpu_verdict(&cpu, emulation, &scores, &verdicts);
+    platform_cpu_doc_free(&cpu);
     for (size_t i = 0; rc == 0 && i < scores.n; i++) {
         const platform_aes_result *s = &scores.scores[i];
         snprintf(subject, sizeof subject, "cluster %lld", platform_aes_cluster_number(&s->added.cluster));

@@ -15,19 +15,26 @@
 #define CM_PLATFORM_VERDICT_H
 
 #include <stddef.h>
+#include "platform/cpu_doc.h"
+#include "platform/health.h"
 
 struct json_t;
 struct platform_aes_result;
 struct platform_library;
 
-/* The emulator evidence of a document that has "cpu", and optionally
- * "system" and "health_snapshot" (a detect document, a run's context):
- * {emulated (bool: positive evidence), evidence [sentences: positive],
- * hints [sentences: supporting only], native (a hardware hypervisor's
- * signature: guest instructions run natively; absent otherwise)}, with
- * data/emulators.json. New
- * reference, NULL when out of memory. */
-struct json_t *platform_emulation(const struct json_t *doc);
+/* The emulator evidence of a CPU description and of the hypervisor its
+ * health snapshot names (snapshot NULL: none; a detect document, a run's
+ * context, a probe document): {emulated (bool: positive evidence),
+ * evidence [sentences: positive], hints [sentences: supporting only],
+ * native (a hardware hypervisor's signature: guest instructions run
+ * natively; absent otherwise)}, with data/emulators.json. New reference,
+ * NULL when out of memory. */
+struct json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *snapshot);
+
+/* platform_emulation() with the snapshot still JSON (a document's
+ * "health_snapshot" or "health_before"; NULL or null: none), parsed here.
+ * NULL when out of memory or when it does not parse. */
+struct json_t *platform_emulation_of(const platform_cpu_doc *cpu, const struct json_t *snapshot);
 
 /* The hardware-engine verdicts of a "kernel_crypto" object (algorithms
  * with their drivers, classes, priorities and the kernel's choice): per
@@ -46,10 +53,10 @@ int platform_kernel_verdicts(const struct json_t *kernel_crypto, struct json_t *
 int platform_aes_twins(struct platform_aes_result *scores, size_t n);
 
 /* Judges again each AES score of scores[0..n) (aes_result.h, keeping what
- * was added after the rule) with the evidence: doc's cpu features, the
+ * was added after the rule) with the evidence: the CPU's features, the
  * openssl library's capability vector (library.h; NULL: not built) and the
  * emulation, then compares twins. 0, or -1 when out of memory. */
-int platform_weigh_aes_scores(struct platform_aes_result *scores, size_t n, const struct json_t *doc,
+int platform_weigh_aes_scores(struct platform_aes_result *scores, size_t n, const platform_cpu_doc *cpu,
                               const struct platform_library *openssl, const struct json_t *emulation);
 
 /* The "verdicts" array of a detect document: the CPU (emulated or not),
@@ -57,7 +64,8 @@ int platform_weigh_aes_scores(struct platform_aes_result *scores, size_t n, cons
  * again on the way (platform_weigh_aes_scores()). The verdicts are filled
  * into a platform_verdict_list (verdict_list.h) and written by its one
  * writer; the kernel's are appended to that JSON by
- * platform_kernel_verdicts(). New reference, NULL when out of memory. */
+ * platform_kernel_verdicts(). New reference, NULL when out of memory or
+ * when doc's "cpu" or "health_snapshot" has a key of the wrong type. */
 struct json_t *platform_verdicts(struct json_t *doc);
 
 #endif

@@ -11,31 +11,13 @@
 
 #include "run/detect.h"
 #include "run/detect_text_health.h"
+#include "run/detect_text_cpu.h"
 #include "run/detect_text_score.h"
-#include "platform/cpu.h"
 
 /* Field shortcuts on jansson objects. */
 static const char *sget(const json_t *o, const char *k)
 {
     return json_string_value(json_object_get(o, k));
-}
-
-static double nget(const json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    return json_is_number(v) ? json_number_value(v) : 0;
-}
-
-/* A cluster's CPU list ("0-3") from its JSON. */
-static void cluster_cpus(const json_t *cl, char *buf, size_t len)
-{
-    int cpus[PLATFORM_MAX_CPUS], n = 0;
-    size_t i;
-    json_t *v;
-    json_array_foreach(json_object_get(cl, "cpus"), i, v)
-        if (n < PLATFORM_MAX_CPUS)
-            cpus[n++] = (int)json_integer_value(v);
-    platform_format_cpulist(cpus, n, buf, len);
 }
 
 /* Key algorithm names always shown in the kernel section. */
@@ -49,75 +31,6 @@ static int key_algorithm(const char *name)
         if (strcmp(name, keys[i]) == 0)
             return 1;
     return 0;
-}
-
-/* Renders the CPU line(s) and the features. */
-static void render_cpu(FILE *out, const json_t *doc)
-{
-    const json_t *cpu = json_object_get(doc, "cpu"), *sys = json_object_get(doc, "system");
-    const char *board = sget(cpu, "board");
-    fprintf(out, "CPU       %s · %s · %s · %lld CPUs%s%s\n",
-            sget(cpu, "model_name") ? sget(cpu, "model_name") : "(unknown model)",
-            sget(cpu, "arch") ? sget(cpu, "arch") : "?", sget(cpu, "vendor") ? sget(cpu, "vendor") : "?",
-            (long long)json_integer_value(json_object_get(cpu, "cores")), board ? " · " : "",
-            board ? board : "");
-    if (sget(sys, "kernel") || sget(sys, "os"))
-        fprintf(out, "System    %s%s%s%s\n", sget(sys, "os") ? sget(sys, "os") : "",
-                sget(sys, "os") && sget(sys, "kernel") ? " · " : "",
-                sget(sys, "kernel") ? "Linux " : "", sget(sys, "kernel") ? sget(sys, "kernel") : "");
-    size_t i;
-    json_t *cl;
-    json_array_foreach(json_object_get(cpu, "clusters"), i, cl) {
-        char cpus[128];
-        cluster_cpus(cl, cpus, sizeof cpus);
-        const char *core = sget(cl, "core_name");
-        fprintf(out, "  cluster %zu: CPUs %s%s%s", i, cpus, core ? " " : "", core ? core : "");
-        if (sget(cl, "based_on") && core && strcmp(sget(cl, "based_on"), core) != 0)
-            fprintf(out, " (%s-based)", sget(cl, "based_on"));
-        if (sget(cl, "midr"))
-            fprintf(out, " · MIDR %s", sget(cl, "midr"));
-        if (nget(cl, "freq_max_mhz") > 0)
-            fprintf(out, " · cpufreq %.0f-%.0f MHz", nget(cl, "freq_min_mhz"), nget(cl, "freq_max_mhz"));
-        if (sget(cl, "governor"))
-            fprintf(out, " · %s", sget(cl, "governor"));
-        fprintf(out, "\n");
-    }
-    const char *by = sget(cpu, "cluster_source");
-    if (by && strcmp(by, "single") == 0)
-        fprintf(out, "  (one cluster: no cpufreq policies, MIDRs or core types tell the CPUs apart)\n");
-    else if (by)
-        fprintf(out, "  (clusters from %s)\n", strcmp(by, "cpufreq policy") == 0 ? "cpufreq policies" : by);
-
-    json_t *feats = json_object_get(cpu, "features"), *f;
-    fprintf(out, "\nFeatures  read from %s%s%s\n",
-            sget(cpu, "feature_source") ? sget(cpu, "feature_source") : "nothing",
-            sget(cpu, "isa_mask") ? "; CRYPTOMETER_ISA_MASK=" : "",
-            sget(cpu, "isa_mask") ? sget(cpu, "isa_mask") : "");
-    if (!json_array_size(feats))
-        fprintf(out, "  (no feature table for this architecture)\n");
-    json_array_foreach(feats, i, f)
-        if (json_is_true(json_object_get(f, "present")))
-            fprintf(out, "  + %-22s %s\n", sget(f, "label"), sget(f, "accelerates") ? sget(f, "accelerates") : "");
-    static const char *const groups[3] = {"  - absent: ", "  - masked: ",
-                                          "  - in the CPU but disabled by the OS (XCR0): "};
-    for (int g = 0; g < 3; g++) {
-        size_t n = 0;
-        json_array_foreach(feats, i, f) {
-            int present = json_is_true(json_object_get(f, "present"));
-            int masked = json_is_true(json_object_get(f, "masked"));
-            int cpu_has = json_is_true(json_object_get(f, "cpu"));
-            int os = json_is_true(json_object_get(f, "os"));
-            int in = !present && (g == 0   ? !cpu_has
-                                  : g == 1 ? masked && cpu_has
-                                           : cpu_has && !os && !masked);
-            if (!in)
-                continue;
-            fprintf(out, "%s%s", n ? ", " : groups[g], sget(f, "label"));
-            n++;
-        }
-        if (n)
-            fprintf(out, "\n");
-    }
 }
 
 /* Orders algorithm objects by name. */
@@ -230,54 +143,22 @@ static void render_kernel_interfaces(FILE *out, const json_t *doc)
     fprintf(out, " · /dev/hwrng %s\n", json_is_true(dh) ? "present" : json_is_false(dh) ? "absent" : "unknown");
 }
 
-/* Renders measured vs claimed clock per cluster. */
-static void render_clock(FILE *out, const json_t *doc)
-{
-    const json_t *cpu = json_object_get(doc, "cpu");
-    size_t i;
-    json_t *cl;
-    int any = 0;
-    fprintf(out, "\nClock     ");
-    json_array_foreach(json_object_get(cpu, "clusters"), i, cl) {
-        char cpus[128];
-        cluster_cpus(cl, cpus, sizeof cpus);
-        double m = nget(cl, "measured_mhz"), c = nget(cl, "claimed_mhz");
-        fprintf(out, "%scluster %zu (CPUs %s): ", any ? "          " : "", i, cpus);
-        any = 1;
-        if (m > 0)
-            fprintf(out, "%.0f MHz measured", m);
-        else
-            fprintf(out, "not measured");
-        if (c > 0) {
-            fprintf(out, " · %.0f MHz claimed (%s)", c, sget(cl, "claimed_source"));
-            if (m > 0)
-                fprintf(out, " · %+.1f%%", 100.0 * (m / c - 1.0));
-        }
-        if (nget(cl, "freq_cur_mhz") > 0)
-            fprintf(out, " · cpufreq now %.0f MHz", nget(cl, "freq_cur_mhz"));
-        fprintf(out, "\n");
-    }
-    if (!any)
-        fprintf(out, "no clusters\n");
-    if (sget(cpu, "clock_method"))
-        fprintf(out, "          (%s)\n", sget(cpu, "clock_method"));
-    else if (json_is_string(json_object_get(doc, "sysroot")))
-        fprintf(out, "          (not measured: --sysroot)\n");
-}
-
 /* See detect.h. */
 void cm_detect_render_text(FILE *out, const json_t *doc)
 {
+    platform_cpu_doc cpu;
+    cm_error cpu_err = {0};
+    int cpu_ok = platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, &cpu_err) == 0;
     if (json_is_string(json_object_get(doc, "sysroot")))
         fprintf(out, "(read from the recorded root %s)\n", sget(doc, "sysroot"));
-    render_cpu(out, doc);
+    cm_detect_render_cpu(out, cpu_ok ? &cpu : NULL, cpu_err.msg, json_object_get(doc, "system"));
     render_kernel(out, doc);
     render_kernel_interfaces(out, doc);
     platform_libraries libs;
     if (platform_libraries_from_json(json_object_get(doc, "backends"), &libs, NULL) == 0)
         cm_detect_render_backends(out, &libs);
     platform_libraries_free(&libs);
-    render_clock(out, doc);
+    cm_detect_render_clock(out, cpu_ok ? &cpu : NULL, cpu_err.msg, json_is_string(json_object_get(doc, "sysroot")));
     platform_aes_block as;
     if (platform_aes_block_from_json(json_object_get(doc, "aes_score"), &as, NULL) == 0)
         cm_detect_render_aes_score(out, &as);
@@ -287,4 +168,5 @@ void cm_detect_render_text(FILE *out, const json_t *doc)
         cm_detect_render_instruction_bounds(out, &ib);
     cm_probe_summary_free(&ib);
     cm_detect_render_judgement(out, json_object_get(doc, "verdicts"), json_object_get(doc, "health"));
+    platform_cpu_doc_free(&cpu);
 }

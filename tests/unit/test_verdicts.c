@@ -37,6 +37,18 @@
         }                                                                                    \
     } while (0)
 
+/* The emulator evidence of a document's "cpu" and "health_snapshot"
+ * (parsed as platform_verdicts() parses them); NULL when they do not parse. */
+static json_t *emulation_of(const json_t *doc)
+{
+    platform_cpu_doc cpu;
+    if (platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) != 0)
+        return NULL;
+    json_t *em = platform_emulation_of(&cpu, json_object_get(doc, "health_snapshot"));
+    platform_cpu_doc_free(&cpu);
+    return em;
+}
+
 /* The codes of a verdicts array with id id, joined by spaces ("" for none). */
 static const char *codes(const json_t *verdicts, const char *id, char *buf, size_t len)
 {
@@ -187,12 +199,17 @@ static int through_structs(json_t **scores, const json_t *doc, const json_t *em)
 {
     platform_aes_result *r;
     platform_library openssl;
+    platform_cpu_doc cpu;
     size_t n;
     int rc = platform_aes_results_from_json(*scores, &r, &n, NULL);
     rc |= platform_library_from_json("openssl", json_object_get(json_object_get(doc, "backends"), "openssl"),
                                      &openssl, NULL);
-    if (rc == 0)
-        rc = em ? platform_weigh_aes_scores(r, n, doc, &openssl, em) : platform_aes_twins(r, n);
+    if (rc == 0 && em && platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) == 0) {
+        rc = platform_weigh_aes_scores(r, n, &cpu, &openssl, em);
+        platform_cpu_doc_free(&cpu);
+    } else if (rc == 0) {
+        rc = em ? -1 : platform_aes_twins(r, n);
+    }
     platform_library_free(&openssl);
     json_decref(*scores);
     *scores = rc == 0 ? platform_aes_results_to_json(r, n) : NULL;
@@ -208,7 +225,7 @@ static void test_weigh(void)
                             "features", "name", "aes", "cpu", 1, "clusters", "backends", "openssl",
                             "capabilities", "variable", "OPENSSL_ia32cap", "value", "0x0", "env",
                             "~0x200000000000000", "features", "aes-ni", 0);
-    json_t *em = platform_emulation(doc);
+    json_t *em = emulation_of(doc);
     CHECK(em && json_is_false(json_object_get(em, "emulated")));
     platform_aes_figure fig = {"Intel Golden Cove", 4000, 100000, NAN, "measured", "x86_64", NULL,
                                NULL, NULL, NULL, NULL, NULL};
@@ -231,7 +248,7 @@ static void test_emulation(void)
 {
     /* qemu-aarch64 user mode: an aarch64 binary, the x86 host's /proc/cpuinfo */
     json_t *doc = json_pack("{s:{s:s, s:s, s:[]}}", "cpu", "arch", "aarch64", "vendor", "AuthenticAMD", "clusters");
-    json_t *em = platform_emulation(doc);
+    json_t *em = emulation_of(doc);
     CHECK(em && json_is_true(json_object_get(em, "emulated")));
     CHECK(strstr(json_string_value(json_array_get(json_object_get(em, "evidence"), 0)), "qemu-aarch64"));
     json_decref(em);
@@ -240,7 +257,7 @@ static void test_emulation(void)
     doc = json_pack("{s:{s:s, s:s, s:s, s:[]}, s:{s:{s:s, s:s}}}", "cpu", "arch", "x86_64", "vendor", "AuthenticAMD",
                     "model_name", "AMD EPYC", "clusters", "health_snapshot", "hypervisor", "vendor", "KVM",
                     "evidence", "cpuid hypervisor bit, leaf 0x40000000 \"KVMKVMKVM\"");
-    em = platform_emulation(doc);
+    em = emulation_of(doc);
     CHECK(em && json_is_false(json_object_get(em, "emulated")) &&
           json_array_size(json_object_get(em, "hints")) == 0);
     CHECK(json_string_value(json_object_get(em, "native")) &&
@@ -251,14 +268,14 @@ static void test_emulation(void)
     doc = json_pack("{s:{s:s, s:s, s:s, s:[]}, s:{s:{s:s, s:s}}}", "cpu", "arch", "x86_64", "vendor", "AuthenticAMD",
                     "model_name", "AMD EPYC", "clusters", "health_snapshot", "hypervisor", "vendor", "QEMU (TCG)",
                     "evidence", "cpuid hypervisor bit, leaf 0x40000000 \"TCGTCGTCGTCG\"");
-    em = platform_emulation(doc);
+    em = emulation_of(doc);
     CHECK(em && json_is_true(json_object_get(em, "emulated")));
     json_decref(em);
     json_decref(doc);
     doc = json_pack("{s:{s:s, s:s, s:[{s:f, s:f}]}, s:{s:{s:s, s:s}}}", "cpu", "arch", "aarch64", "vendor", "ARM",
                     "clusters", "measured_mhz", 1608.0, "measured_check_mhz", 744.0, "health_snapshot", "hypervisor",
                     "vendor", "QEMU/KVM (arm virt machine)", "evidence", "device-tree compatible \"linux,dummy-virt\"");
-    em = platform_emulation(doc);
+    em = emulation_of(doc);
     CHECK(em && json_is_false(json_object_get(em, "emulated")) &&
           json_array_size(json_object_get(em, "hints")) == 2);
     json_decref(em);
