@@ -13,6 +13,7 @@
 
 #include "platform/aes_result.h"
 #include "platform/aes_score.h"
+#include "platform/kernel_crypto.h"
 #include "platform/library.h"
 #include "platform/verdict.h"
 #include "platform/verdict_list.h"
@@ -190,8 +191,12 @@ json_t *platform_verdicts(json_t *doc)
     if (rc == 0 && !(out = platform_verdict_list_to_json(&verdicts)))
         rc = -1;
     platform_verdict_list_free(&verdicts);
+    platform_kcrypto kc = {0};
     if (rc == 0)
-        rc |= platform_kernel_verdicts(json_object_get(doc, "kernel_crypto"), out);
+        rc |= platform_kcrypto_from_json(json_object_get(doc, "kernel_crypto"), &kc, NULL);
+    if (rc == 0)
+        rc |= platform_kernel_verdicts(&kc, out);
+    platform_kcrypto_free(&kc);
     rc |= cm_json_put(doc, "emulation", emulation);
     return cm_json_checked(out, rc);
 }

@@ -20,6 +20,7 @@
 
 struct json_t;
 struct platform_aes_result;
+struct platform_kcrypto;
 struct platform_library;
 
 /* The emulator evidence of a CPU description and of the hypervisor its
@@ -36,13 +37,14 @@ struct json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_he
  * NULL when out of memory or when it does not parse. */
 struct json_t *platform_emulation_of(const platform_cpu_doc *cpu, const struct json_t *snapshot);
 
-/* The hardware-engine verdicts of a "kernel_crypto" object (algorithms
- * with their drivers, classes, priorities and the kernel's choice): per
+/* The hardware-engine verdicts of the kernel's crypto (kernel_crypto.h:
+ * algorithms with their drivers, classes, priorities and the kernel's
+ * choice): per
  * engine, "engine-selected", "engine-not-selected",
  * "engine-selected-alone" (only because nothing else is loaded) and
  * "engine-unusable" (failed or unknown selftest). Appends to verdicts;
  * 0, or -1 when out of memory. */
-int platform_kernel_verdicts(const struct json_t *kernel_crypto, struct json_t *verdicts);
+int platform_kernel_verdicts(const struct platform_kcrypto *kc, struct json_t *verdicts);
 
 /* Flags the clusters of one run or log whose AES score per MHz disagrees
  * with their twins' (the same family, clocks within 3%): each verdict of

@@ -21,6 +21,7 @@
 #include "run/detect.h"
 #include "platform/aes_result.h"
 #include "platform/aes_score.h"
+#include "platform/kernel_crypto.h"
 #include "platform/library.h"
 #include "platform/verdict.h"
 
@@ -145,7 +146,10 @@ static void test_engines(void)
                            "cbc-aes-sun8i-ce", "class", "hardware-engine", "priority", 400, "selftest", "unknown",
                            "module", "sun8i_ce", "internal", 0, "selected", 0, "type", "skcipher");
     json_t *vs = json_array();
-    CHECK(platform_kernel_verdicts(kc, vs) == 0);
+    platform_kcrypto parsed;
+    CHECK(platform_kcrypto_from_json(kc, &parsed, NULL) == 0);
+    CHECK(platform_kernel_verdicts(&parsed, vs) == 0);
+    platform_kcrypto_free(&parsed);
     CHECK_STR(codes(vs, "kernel", buf, sizeof buf), "engine-unusable");
     CHECK(mentions(vs, "selftest unknown"));
     json_decref(vs);
