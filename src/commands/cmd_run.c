@@ -20,6 +20,7 @@
 #include "util/testhook.h"
 #include "commands/options.h"
 #include "records/output.h"
+#include "records/report_narrow.h"
 #include "registry/plan.h"
 #include "records/score.h"
 #include "run/suite.h"
@@ -393,7 +394,7 @@ int cm_run_main(int argc, char **argv)
                      "interrupted before any measurement finished: %s%s%s left as it was",
                      o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
     if (!o.quiet && failures >= 0)
-        cm_print_table(stdout, recs.items, recs.n, doc);
+        cm_print_table_layout(stdout, recs.items, recs.n, doc, o.wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);
     json_decref(doc);
