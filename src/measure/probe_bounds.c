@@ -14,7 +14,7 @@
 
 #include "measure/probe.h"
 #include "measure/probe_doc.h"
-#include "util/embedded.h"
+#include "util/embedded_json.h"
 #include "util/json.h"
 
 #define TABLE_PATH "data/probe_bounds.json"
@@ -22,15 +22,7 @@
 /* The table, parsed once; NULL when it is missing or malformed. */
 static const json_t *bounds_table(void)
 {
-    static json_t *table;
-    static int done;
-    if (!done) {
-        const cm_embedded_file *f = cm_embedded_find(TABLE_PATH);
-        json_error_t jerr;
-        table = f ? json_loadb((const char *)f->data, f->len, 0, &jerr) : NULL;
-        done = 1;
-    }
-    return table;
+    return cm_embedded_json(TABLE_PATH);
 }
 
 /* The probes whose figures the expressions read. */
