@@ -10,7 +10,7 @@
 # (no network for its first module download) is not fatal either: the
 # backend is then unavailable, its server absent.
 
-set(CM_KNOWN_RUNTIMES go python node)
+set(CM_KNOWN_RUNTIMES go python node java)
 set(CRYPTOMETER_RUNTIMES "all" CACHE STRING
     "language runtimes to build servers for: all, none, or a ;-separated list of ${CM_KNOWN_RUNTIMES}")
 if(DEFINED ENV{CRYPTOMETER_DEPS_CACHE})
@@ -144,6 +144,8 @@ function(cm_runtime_node inc_var)
   set(${inc_var} "${${inc_var}}CM_RUNTIME(node, \"node\", \"cryptometer-node\", \"Node.js ${v}'s node:crypto (its bundled OpenSSL), in the runtime's own server\", \"${rows}\")\n" PARENT_SCOPE)
   message(STATUS "cryptometer backend node: yes (Node.js ${v}, ${CM_NODE})")
 endfunction()
+
+include(${CMAKE_CURRENT_LIST_DIR}/RuntimeJava.cmake)
 
 # Main build: the runtimes asked for, into generated/runtimes.inc.
 function(cm_add_runtimes)
