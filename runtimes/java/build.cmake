@@ -1,5 +1,6 @@
 # build.cmake — the Java runtime's server (docs/runtimes.md), run at build
-# time as `cmake -DOUT=... -DCACHE=... -DJAVAC=... -P build.cmake`:
+# time as `cmake -DOUT=... -DCACHE=... -DJAVAC=... [-DREPOSITORY=URL] -P build.cmake`
+# (REPOSITORY: a Maven mirror instead of bcprov.lock's Maven Central):
 #  1. Bouncy Castle's jar (bcprov.lock) in a Maven repository layout under
 #     CACHE/m2 (outside the clone), fetched from Maven Central when absent,
 #     its SHA-256 checked on every build: a jar that does not match is
@@ -18,6 +19,9 @@ foreach(line ${lock})
   string(REGEX MATCH "^([a-z0-9]+)=(.*)$" _ "${line}")
   set(lock_${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
 endforeach()
+if(REPOSITORY)
+  set(lock_repository ${REPOSITORY})
+endif()
 string(REPLACE "." "/" group_path "${lock_group}")
 set(name ${lock_artifact}-${lock_version}.jar)
 set(bc ${CACHE}/m2/${group_path}/${lock_artifact}/${lock_version}/${name})
@@ -26,14 +30,21 @@ string(RANDOM LENGTH 8 part) # temporary names of this build only: renames are a
 if(EXISTS ${bc})
   file(SHA256 ${bc} got)
   if(NOT got STREQUAL lock_sha256)
-    message(WARNING "cryptometer: ${bc} has SHA-256 ${got}, not the ${lock_sha256} of bcprov.lock: fetched again")
+    message(STATUS "cryptometer: ${bc} has SHA-256 ${got}, not the ${lock_sha256} of bcprov.lock: fetched again")
     file(REMOVE ${bc})
   endif()
 endif()
 if(NOT EXISTS ${bc})
   set(url ${lock_repository}/${group_path}/${lock_artifact}/${lock_version}/${name})
-  file(DOWNLOAD ${url} ${bc}.${part} EXPECTED_HASH SHA256=${lock_sha256} STATUS status TIMEOUT 300)
+  file(DOWNLOAD ${url} ${bc}.${part} STATUS status TIMEOUT 300)
   list(GET status 0 code)
+  if(code EQUAL 0)
+    file(SHA256 ${bc}.${part} got)
+    if(NOT got STREQUAL lock_sha256)
+      set(code 1)
+      set(status "its SHA-256 is ${got}, not the ${lock_sha256} of bcprov.lock")
+    endif()
+  endif()
   if(code EQUAL 0)
     file(RENAME ${bc}.${part} ${bc})
   else()
