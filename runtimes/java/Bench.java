@@ -1,11 +1,22 @@
 // Bench.java — the timed loop, inside the JVM, with no IPC per call: one
 // bench request is one sample of iters calls (or of a call that does
-// nothing: the overhead loop). Before the first sample of an (variant,
-// algorithm, operation, size), the JIT warm-up: batches of calls of about
-// 10 ms run until three in a row agree within 3 % (max/min of their per-call
-// times) with no JIT compilation during them, or 3 s have passed; the time
-// it took and whether it became steady are on every reply of that bench.
-// Collections that ended during a sample are counted with their time.
+// nothing: the overhead loop). Collections that ended during a sample are
+// counted with their time.
+//
+// The JIT warm-up, before the first sample of a (variant, algorithm,
+// operation, size): batches of calls of about 10 ms run until
+//  - at least 20,000 calls have run (past HotSpot's tier-4 thresholds,
+//    Tier4InvocationThreshold 5,000 and Tier4CompileThreshold 15,000, so a
+//    method a call runs once has reached C2), or 2 s (a call slower than
+//    100 µs spends its time in methods it runs many times, compiled long
+//    before), and
+//  - the last three batches agree within 3 % (max/min of their per-call
+//    times) with no JIT compilation finished during them,
+// or until 10 s have passed. The server runs with -Xbatch (the wrapper:
+// runtimes/java/build.cmake), so a method that reaches a threshold is
+// compiled before the loop goes on, never left queued behind a loaded
+// host's other work while the batches look steady. The time it took and
+// whether it became steady are on every reply of that bench.
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -16,8 +27,9 @@ import java.util.List;
 import java.util.Map;
 
 final class Bench {
-    static final String CRITERION = "10 ms batches until 3 in a row agree within 3% with no JIT compilation "
-            + "during them, at most 3 s";
+    static final String CRITERION = "10 ms batches until 20000 calls (or 2 s) have run and 3 batches in a row agree "
+            + "within 3% with no JIT compilation during them (-Xbatch), at most 10 s";
+    private static final long MIN_CALLS = 20_000, MIN_NS = 2_000_000_000L, MAX_NS = 10_000_000_000L;
     private static final List<GarbageCollectorMXBean> GCS = ManagementFactory.getGarbageCollectorMXBeans();
     private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
     private static final com.sun.management.OperatingSystemMXBean OS =
@@ -32,15 +44,17 @@ final class Bench {
     Bench(Obj.Op op) throws Exception {
         this.op = op;
         long start = System.nanoTime();
-        long n = 1;
-        while (loop(op, n) < 10_000_000L && n < 1L << 30) n *= 2;
+        long n = 1, calls = 0;
+        for (; loop(op, n) < 10_000_000L && n < 1L << 30; n *= 2) calls += n;
         double[] per = new double[3];
         long[] jitBefore = new long[3]; // the JIT's compilation ms before each of the last 3 batches
         boolean ok = false;
-        for (int k = 0; !ok && System.nanoTime() - start < 3_000_000_000L; k++) {
+        for (int k = 0; !ok && System.nanoTime() - start < MAX_NS; k++) {
             jitBefore[k % 3] = jitMs();
             per[k % 3] = (double) loop(op, n) / n;
-            ok = k >= 2 && jitMs() == jitBefore[(k + 1) % 3] && max(per) <= 1.03 * min(per);
+            calls += n;
+            boolean enough = calls >= MIN_CALLS || System.nanoTime() - start >= MIN_NS;
+            ok = k >= 2 && enough && jitMs() == jitBefore[(k + 1) % 3] && max(per) <= 1.03 * min(per);
         }
         warmupNs = System.nanoTime() - start;
         steady = ok;

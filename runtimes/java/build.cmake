@@ -89,7 +89,8 @@ set(cp "\$here/cryptometer-java.jar")
 if(EXISTS ${bc})
   string(APPEND cp ":${bc}")
 endif()
-# -XX:+UnlockDiagnosticVMOptions only lets the hello read the intrinsics flags (UseAESIntrinsics, ...)
+# -XX:+UnlockDiagnosticVMOptions only lets the hello read the intrinsics flags (UseAESIntrinsics, ...);
+# -Xbatch compiles a hot method before going on (the warm-up's criterion: Bench.java)
 file(WRITE ${OUT} "#!/bin/sh\n# the Java runtime server of cryptometer (runtimes/java/build.cmake)\n"
-     "here=\$(dirname \"\$0\")\nexec '${bin}/java' -XX:+UnlockDiagnosticVMOptions -cp \"${cp}\" Server \"\$@\"\n")
+     "here=\$(dirname \"\$0\")\nexec '${bin}/java' -XX:+UnlockDiagnosticVMOptions -Xbatch -cp \"${cp}\" Server \"\$@\"\n")
 file(CHMOD ${OUT} PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
