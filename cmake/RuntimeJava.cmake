@@ -32,14 +32,8 @@ function(cm_runtime_java inc_var)
     COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DCACHE=${cache} -DJAVAC=${javac} -P ${src}/build.cmake
     DEPENDS ${java_sources} ${src}/rows.json ${src}/bcprov.lock ${src}/build.cmake
     COMMENT "Building the Java runtime's server with ${javac} (JDK ${v}, Bouncy Castle from Maven Central)" VERBATIM)
-  add_custom_target(runtime_java ALL DEPENDS ${out})
-  set_property(GLOBAL APPEND PROPERTY CM_RUNTIME_TARGETS runtime_java)
-  cm_runtime_hello(java ${out})
-  add_dependencies(runtime_java_hello runtime_java) # one build of the server, not one per target
-  install(PROGRAMS ${out} DESTINATION libexec/cryptometer OPTIONAL)
+  cm_runtime_built(java ${out} rows)
   install(FILES ${out}.jar DESTINATION libexec/cryptometer OPTIONAL)
-  set_property(GLOBAL APPEND PROPERTY CM_GENERATIONS_FOUND java)
-  cm_runtime_rows(java rows)
   set(${inc_var} "${${inc_var}}CM_RUNTIME(java, \"java\", \"cryptometer-java\", \"Java ${v}: the JCA with the JDK's providers (SunJCE, SunEC, SUN) and Bouncy Castle's, in the runtime's own server\", \"${rows}\")\n" PARENT_SCOPE)
   message(STATUS "cryptometer backend java: yes (JDK ${v}, ${javac}; caches in ${cache})")
 endfunction()

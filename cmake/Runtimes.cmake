@@ -53,6 +53,20 @@ function(cm_runtime_hello name server_deps)
   install(FILES ${server}.hello DESTINATION libexec/cryptometer OPTIONAL)
 endfunction()
 
+# A runtime whose server is built into out at build time (Go, Java): its
+# target, its hello asked after it, its install, its backend, and its rows
+# into rows_var.
+function(cm_runtime_built name out rows_var)
+  add_custom_target(runtime_${name} ALL DEPENDS ${out})
+  set_property(GLOBAL APPEND PROPERTY CM_RUNTIME_TARGETS runtime_${name})
+  cm_runtime_hello(${name} ${out})
+  add_dependencies(runtime_${name}_hello runtime_${name}) # one build of the server, not one per target
+  install(PROGRAMS ${out} DESTINATION libexec/cryptometer OPTIONAL)
+  set_property(GLOBAL APPEND PROPERTY CM_GENERATIONS_FOUND ${name})
+  cm_runtime_rows(${name} rows)
+  set(${rows_var} "${rows}" PARENT_SCOPE)
+endfunction()
+
 # Go: the `go` on PATH, else /usr/local/go/bin/go, at least CM_GO_MIN_VERSION.
 function(cm_runtime_go inc_var)
   find_program(CM_GO go HINTS /usr/local/go/bin /usr/lib/go/bin)
@@ -78,12 +92,7 @@ function(cm_runtime_go inc_var)
             sh -c "cd '${src}' && '${CM_GO}' build -trimpath -o '${out}' . || { rm -f '${out}'; echo 'cryptometer: the go server did not build: backend go unavailable'; }"
     DEPENDS ${go_sources} ${src}/go.mod ${src}/go.sum ${src}/rows.json
     COMMENT "Building the Go runtime's server with ${CM_GO} (Go ${v})" VERBATIM)
-  add_custom_target(runtime_go ALL DEPENDS ${out})
-  set_property(GLOBAL APPEND PROPERTY CM_RUNTIME_TARGETS runtime_go)
-  cm_runtime_hello(go ${out})
-  install(PROGRAMS ${out} DESTINATION libexec/cryptometer OPTIONAL)
-  set_property(GLOBAL APPEND PROPERTY CM_GENERATIONS_FOUND go)
-  cm_runtime_rows(go rows)
+  cm_runtime_built(go ${out} rows)
   set(${inc_var} "${${inc_var}}CM_RUNTIME(go, \"go\", \"cryptometer-go\", \"Go ${v}'s crypto packages (and golang.org/x/crypto), in the runtime's own server\", \"${rows}\")\n" PARENT_SCOPE)
   message(STATUS "cryptometer backend go: yes (Go ${v}, ${CM_GO}; caches in ${cache})")
 endfunction()

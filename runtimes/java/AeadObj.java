@@ -32,7 +32,11 @@ final class AeadObj implements Obj {
         this.variant = variant;
         transformation = gcm ? "AES/GCM/NoPadding" : "ChaCha20-Poly1305";
         this.key = new SecretKeySpec(key, gcm ? "AES" : "ChaCha20");
-        cipher = Jca.cipher(transformation, variant);
+        cipher = newCipher();
+    }
+
+    private Cipher newCipher() throws GeneralSecurityException {
+        return Jca.get(transformation, variant, Cipher::getInstance, Cipher::getInstance);
     }
 
     private AlgorithmParameterSpec spec(byte[] nonce, int tagLen) {
@@ -56,7 +60,7 @@ final class AeadObj implements Obj {
         byte[] nonce = (byte[]) r.get("nonce"), aad = (byte[]) r.get("aad"), msg = (byte[]) r.get("msg");
         if (op.equals("seal")) {
             int tagLen = ((Number) r.get("tag_len")).intValue();
-            byte[] ct = init(Jca.cipher(transformation, variant), Cipher.ENCRYPT_MODE, nonce, tagLen, aad).doFinal(msg);
+            byte[] ct = init(newCipher(), Cipher.ENCRYPT_MODE, nonce, tagLen, aad).doFinal(msg);
             return Map.of("out", Hex.of(Arrays.copyOf(ct, msg.length)),
                     "tag", Hex.of(Arrays.copyOfRange(ct, msg.length, ct.length)));
         }
@@ -64,7 +68,7 @@ final class AeadObj implements Obj {
         byte[] tag = (byte[]) r.get("tag"), whole = Arrays.copyOf(msg, msg.length + tag.length);
         System.arraycopy(tag, 0, whole, msg.length, tag.length);
         try {
-            Cipher c = Jca.cipher(transformation, variant);
+            Cipher c = newCipher();
             return Map.of("out", Hex.of(init(c, Cipher.DECRYPT_MODE, nonce, tag.length, aad).doFinal(whole)));
         } catch (AEADBadTagException e) {
             throw new Failure("auth", "the tag does not match");
@@ -84,7 +88,7 @@ final class AeadObj implements Obj {
         }
         byte[][] nonces = {nonce, Server.random(12)}, cts = new byte[2][];
         for (int i = 0; i < 2; i++)
-            cts[i] = init(Jca.cipher(transformation, variant), Cipher.ENCRYPT_MODE, nonces[i], 16, aad).doFinal(msg);
+            cts[i] = init(newCipher(), Cipher.ENCRYPT_MODE, nonces[i], 16, aad).doFinal(msg);
         int[] turn = {0};
         return () -> {
             int i = turn[0] ^= 1;

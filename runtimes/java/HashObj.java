@@ -11,7 +11,7 @@ final class HashObj implements Obj {
     HashObj(String alg, String variant) throws Exception {
         String name = NAMES.get(alg);
         if (name == null) throw new Failure("unsupported", "no digest " + alg);
-        md = Jca.digest(name, variant);
+        md = Jca.get(name, variant, MessageDigest::getInstance, MessageDigest::getInstance);
     }
 
     public Map<String, Object> call(String op, Map<String, Object> r) {

@@ -4,14 +4,7 @@
 // name from the pinned jar on the class path (never installed globally, so
 // it cannot serve a jca row). Without the jar its rows are unavailable.
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.KeyPairGenerator;
-import java.security.MessageDigest;
 import java.security.Provider;
-import java.security.Signature;
-import javax.crypto.Cipher;
-import javax.crypto.KeyAgreement;
-import javax.crypto.Mac;
 
 final class Jca {
     static final String BC_CLASS = "org.bouncycastle.jce.provider.BouncyCastleProvider";
@@ -42,39 +35,19 @@ final class Jca {
         return bc;
     }
 
-    static MessageDigest digest(String name, String variant) throws GeneralSecurityException {
-        Provider p = of(variant);
-        return p == null ? MessageDigest.getInstance(name) : MessageDigest.getInstance(name, p);
+    /** The engine of one JCA class, by name alone or from one provider. */
+    interface Lookup<T> {
+        T get(String name) throws GeneralSecurityException;
     }
 
-    static Mac mac(String name, String variant) throws GeneralSecurityException {
-        Provider p = of(variant);
-        return p == null ? Mac.getInstance(name) : Mac.getInstance(name, p);
+    interface LookupIn<T> {
+        T get(String name, Provider p) throws GeneralSecurityException;
     }
 
-    static Cipher cipher(String name, String variant) throws GeneralSecurityException {
+    /** name's engine for variant, e.g. get("SHA-256", v, MessageDigest::getInstance, MessageDigest::getInstance). */
+    static <T> T get(String name, String variant, Lookup<T> any, LookupIn<T> in) throws GeneralSecurityException {
         Provider p = of(variant);
-        return p == null ? Cipher.getInstance(name) : Cipher.getInstance(name, p);
-    }
-
-    static Signature signature(String name, String variant) throws GeneralSecurityException {
-        Provider p = of(variant);
-        return p == null ? Signature.getInstance(name) : Signature.getInstance(name, p);
-    }
-
-    static KeyPairGenerator keyPairs(String name, String variant) throws GeneralSecurityException {
-        Provider p = of(variant);
-        return p == null ? KeyPairGenerator.getInstance(name) : KeyPairGenerator.getInstance(name, p);
-    }
-
-    static KeyFactory keys(String name, String variant) throws GeneralSecurityException {
-        Provider p = of(variant);
-        return p == null ? KeyFactory.getInstance(name) : KeyFactory.getInstance(name, p);
-    }
-
-    static KeyAgreement agreement(String name, String variant) throws GeneralSecurityException {
-        Provider p = of(variant);
-        return p == null ? KeyAgreement.getInstance(name) : KeyAgreement.getInstance(name, p);
+        return p == null ? any.get(name) : in.get(name, p);
     }
 
     /** "SunJCE 17" */

@@ -12,6 +12,7 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.Map;
 import javax.crypto.KeyAgreement;
+import java.security.Signature;
 
 final class KexObj implements Obj {
     private static final byte[] X25519_SPKI = Hex.bytes("302a300506032b656e032100");
@@ -29,12 +30,12 @@ final class KexObj implements Obj {
         x = alg.equals("x25519");
         if (!x && !alg.equals("ecdh-p256")) throw new Failure("unsupported", "no key agreement " + alg);
         this.variant = variant;
-        keys = Jca.keys(x ? "X25519" : "EC", variant);
-        ka = Jca.agreement(x ? "X25519" : "ECDH", variant);
+        keys = Jca.get(x ? "X25519" : "EC", variant, KeyFactory::getInstance, KeyFactory::getInstance);
+        ka = Jca.get(x ? "X25519" : "ECDH", variant, KeyAgreement::getInstance, KeyAgreement::getInstance);
     }
 
     private KeyPair generate() throws Exception {
-        KeyPairGenerator g = Jca.keyPairs(x ? "X25519" : "EC", variant);
+        KeyPairGenerator g = Jca.get(x ? "X25519" : "EC", variant, KeyPairGenerator::getInstance, KeyPairGenerator::getInstance);
         if (!x) g.initialize(new ECGenParameterSpec("secp256r1"));
         return g.generateKeyPair();
     }
@@ -85,7 +86,7 @@ final class KexObj implements Obj {
             return;
         }
         priv = P256.privateKey(keys, key);
-        pub = P256.publicOf(priv, keys, ka, Jca.signature("SHA256withECDSA", variant));
+        pub = P256.publicOf(priv, keys, ka, Jca.get("SHA256withECDSA", variant, Signature::getInstance, Signature::getInstance));
     }
 
     public Map<String, Object> call(String op, Map<String, Object> r) throws Exception {

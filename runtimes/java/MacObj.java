@@ -10,7 +10,7 @@ final class MacObj implements Obj {
 
     MacObj(String alg, String variant, byte[] key) throws Exception {
         if (!alg.equals("hmac-sha256")) throw new Failure("unsupported", "no MAC " + alg);
-        mac = Jca.mac("HmacSHA256", variant);
+        mac = Jca.get("HmacSHA256", variant, Mac::getInstance, Mac::getInstance);
         mac.init(key(key));
     }
 

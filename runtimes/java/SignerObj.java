@@ -9,6 +9,7 @@ import java.security.SignatureException;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Map;
+import java.security.KeyFactory;
 
 final class SignerObj implements Obj {
     private final boolean ed;
@@ -21,11 +22,11 @@ final class SignerObj implements Obj {
         ed = alg.equals("ed25519");
         if (!ed && !alg.equals("ecdsa-p256-sha256")) throw new Failure("unsupported", "no signature " + alg);
         this.variant = variant;
-        sig = Jca.signature(ed ? "Ed25519" : "SHA256withECDSA", variant);
+        sig = Jca.get(ed ? "Ed25519" : "SHA256withECDSA", variant, Signature::getInstance, Signature::getInstance);
     }
 
     KeyPair generate() throws Exception {
-        KeyPairGenerator g = Jca.keyPairs(ed ? "Ed25519" : "EC", variant);
+        KeyPairGenerator g = Jca.get(ed ? "Ed25519" : "EC", variant, KeyPairGenerator::getInstance, KeyPairGenerator::getInstance);
         if (!ed) g.initialize(new ECGenParameterSpec("secp256r1"));
         return g.generateKeyPair();
     }
@@ -53,7 +54,7 @@ final class SignerObj implements Obj {
 
     private void setPublic(byte[] der) {
         try {
-            pub = Jca.keys(ed ? "Ed25519" : "EC", variant).generatePublic(new X509EncodedKeySpec(der));
+            pub = Jca.get(ed ? "Ed25519" : "EC", variant, KeyFactory::getInstance, KeyFactory::getInstance).generatePublic(new X509EncodedKeySpec(der));
         } catch (Exception e) {
             throw new Failure("invalid", e.toString());
         }
