@@ -25,6 +25,7 @@
 #include "run/suite.h"
 #include "measure/threads.h"
 #include "measure/workload.h"
+#include "platform/flags.h"
 #include "platform/platform.h"
 #include "platform/timer.h"
 #include "platform/verdict.h"
@@ -88,13 +89,12 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
                              "openssl", openssl, "health_snapshot", json_object_get(context, "health_before"));
     /* What the run shows, for the twin check: its warnings (load, heat,
      * throttling, clock drift) apply to every cluster's test. */
-    json_t *observed = json_array(), *flag;
-    json_array_foreach(json_object_get(context, "health"), i, flag) {
-        const char *severity = json_string_value(json_object_get(flag, "severity"));
-        if (observed && severity && strcmp(severity, "warning") == 0 &&
-            json_is_string(json_object_get(flag, "message")))
-            json_array_append(observed, json_object_get(flag, "message"));
-    }
+    platform_flags flags;
+    cm_error err = {0};
+    json_t *observed = platform_flags_from_json(json_object_get(context, "health"), &flags, &err) == 0
+                           ? platform_flags_messages_json(&flags, PLATFORM_SEVERITY_WARNING)
+                           : NULL;
+    platform_flags_free(&flags);
     json_t *s;
     json_array_foreach(scores, i, s)
         if (json_array_size(observed))

@@ -114,11 +114,13 @@ static int encrypt_then_decrypt(cm_cross_case *c, const void *sender_vt, void *s
             rc = kat_must_refuse(receiver->decrypt(rs, NULL, 0, ct, ct_len, back, &back_len));
         }
     }
-    if (rc == CM_OK)
-        return 1;
-    char what[224];
-    snprintf(what, sizeof what, "%s: %s", who, step);
-    return kat_cross_failed(c, NULL, what, rc);
+    return kat_pk_exchanged(c, rc, who, step);
+}
+
+/* The pke vtable of impl, for kat_pk_cross. */
+static kat_pk_side side(const cm_impl *impl)
+{
+    return KAT_PK_SIDE(impl->vt.pke);
 }
 
 /* Lengths are cut to what the padding takes (max_message). */
@@ -128,26 +130,14 @@ static const kat_pk_how how = {
     .consumed = "decrypted",
     .create_user = "create (sender)",
     .max_len = max_message,
+    .side = side,
     .exchange = encrypt_then_decrypt,
 };
 
-static kat_pk_side side(const cm_pke_vtable *vt)
+/* With a peer, and without one: two states of this implementation. */
+static int cross(cm_cross_case *c)
 {
-    return (kat_pk_side){vt, vt->create, vt->keygen, vt->get_public_key, vt->set_public_key,
-                         vt->destroy};
-}
-
-static int cross_one(cm_cross_case *c)
-{
-    kat_pk_side a = side(c->impl->vt.pke), b = side(c->peer->vt.pke);
-    return kat_pk_both_ways(c, &how, &a, &b);
-}
-
-/* Without a peer: two states of the implementation decrypt each other's. */
-static int self_one(cm_cross_case *c)
-{
-    kat_pk_side a = side(c->impl->vt.pke);
-    return kat_pk_both_ways(c, &how, &a, &a);
+    return kat_pk_cross(c, &how);
 }
 
 /* A decrypt case: the group's "privateKeyPkcs8", the case's "label", "ct"
@@ -210,8 +200,8 @@ const cm_class_module cm_class_pke = {
     .loops = {[CM_OP_ENCRYPT] = run_encrypt, [CM_OP_DECRYPT] = run_decrypt},
     .nop = {.pke = &nop},
     .bench_close = bench_close,
-    .cross_one = cross_one,
-    .self_one = self_one,
+    .cross_one = cross,
+    .self_one = cross,
     .self_name = "another state of itself",
     .cross_how = " of message (cut to what the padding takes); each side decrypted what the "
                  "other encrypted to its public key and refused it with one bit flipped",

@@ -131,11 +131,13 @@ static int sign_then_verify(cm_cross_case *c, const void *signer_vt, void *ss,
         step = "verify of the signature with its last bit flipped (must be CM_ERR_AUTH)";
         rc = kat_must_refuse(verifier->verify(vs, c->msg, len, sig, sig_len));
     }
-    if (rc == CM_OK)
-        return 1;
-    char what[224];
-    snprintf(what, sizeof what, "%s: %s", who, step);
-    return kat_cross_failed(c, NULL, what, rc);
+    return kat_pk_exchanged(c, rc, who, step);
+}
+
+/* The signature vtable of impl, for kat_pk_cross. */
+static kat_pk_side side(const cm_impl *impl)
+{
+    return KAT_PK_SIDE(impl->vt.signature);
 }
 
 static const kat_pk_how how = {
@@ -143,26 +145,14 @@ static const kat_pk_how how = {
     .produced = "signed",
     .consumed = "verified",
     .create_user = "create (verifier)",
+    .side = side,
     .exchange = sign_then_verify,
 };
 
-static kat_pk_side side(const cm_signature_vtable *vt)
+/* With a peer, and without one: two states of this implementation. */
+static int cross(cm_cross_case *c)
 {
-    return (kat_pk_side){vt, vt->create, vt->keygen, vt->get_public_key, vt->set_public_key,
-                         vt->destroy};
-}
-
-static int cross_one(cm_cross_case *c)
-{
-    kat_pk_side a = side(c->impl->vt.signature), b = side(c->peer->vt.signature);
-    return kat_pk_both_ways(c, &how, &a, &b);
-}
-
-/* Without a peer: two states of the implementation verify each other. */
-static int self_one(cm_cross_case *c)
-{
-    kat_pk_side a = side(c->impl->vt.signature);
-    return kat_pk_both_ways(c, &how, &a, &a);
+    return kat_pk_cross(c, &how);
 }
 
 /* A verify case: the group's "publicKeyDer" (or "keyDer"), the case's
@@ -221,8 +211,8 @@ const cm_class_module cm_class_signature = {
     .loops = {[CM_OP_KEYGEN] = run_keygen, [CM_OP_SIGN] = run_sign, [CM_OP_VERIFY] = run_verify},
     .nop = {.signature = &nop},
     .bench_close = bench_close,
-    .cross_one = cross_one,
-    .self_one = self_one,
+    .cross_one = cross,
+    .self_one = cross,
     .self_name = "another state of itself",
     .cross_how = " of message; each side verified the other's signatures and refused them "
                  "with one bit flipped",

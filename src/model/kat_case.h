@@ -91,6 +91,11 @@ typedef struct kat_pk_side {
     void (*destroy)(void *state);
 } kat_pk_side;
 
+/* The kat_pk_side of a pke or signature vtable pointer vt. */
+#define KAT_PK_SIDE(vt)                                                                            \
+    ((kat_pk_side){(vt), (vt)->create, (vt)->keygen, (vt)->get_public_key, (vt)->set_public_key,    \
+                   (vt)->destroy})
+
 /* How a public-key class is cross-checked (kat_pk_cross.c). */
 typedef struct kat_pk_how {
     int owner_produces;      /* 1: the key pair's owner produces (signs); 0: consumes (decrypts) */
@@ -104,13 +109,18 @@ typedef struct kat_pk_how {
      * with c->detail (kat_cross_failed). */
     int (*exchange)(cm_cross_case *c, const void *prod_vt, void *ps, const void *cons_vt,
                     void *cs, size_t len, const char *who);
+    kat_pk_side (*side)(const struct cm_impl *impl); /* the class's vtable of impl */
 } kat_pk_how;
 
+/* The end of an exchange: 1 when rc is CM_OK, else 0 with c->detail
+ * naming the direction (who), the step that failed and rc. */
+int kat_pk_exchanged(cm_cross_case *c, cm_rc rc, const char *who, const char *step);
+
 /* One key pair per side, then at every length of c (c->lengths, else
- * c->size) each side consumes what the other produced: a is this
- * implementation, b the peer (or a again). 1, or 0 with c->detail. */
-int kat_pk_both_ways(cm_cross_case *c, const kat_pk_how *how, const kat_pk_side *a,
-                     const kat_pk_side *b);
+ * c->size) each side consumes what the other produced: this implementation
+ * and the peer, or without a peer two states of this implementation (the
+ * class's cross_one and self_one). 1, or 0 with c->detail. */
+int kat_pk_cross(cm_cross_case *c, const kat_pk_how *how);
 
 /* create() of the keyed classes (mac, cipher, aead: the same shape). */
 typedef cm_rc (*kat_keyed_create_fn)(void **state, const uint8_t *key, size_t key_len);

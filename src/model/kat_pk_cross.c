@@ -65,10 +65,22 @@ static void close_direction(direction *d)
         d->cons->destroy(d->cons_state);
 }
 
-/* See kat_internal.h. */
-int kat_pk_both_ways(cm_cross_case *c, const kat_pk_how *how, const kat_pk_side *a,
-                     const kat_pk_side *b)
+/* See kat_case.h. */
+int kat_pk_exchanged(cm_cross_case *c, cm_rc rc, const char *who, const char *step)
 {
+    if (rc == CM_OK)
+        return 1;
+    char what[224];
+    snprintf(what, sizeof what, "%s: %s", who, step);
+    return kat_cross_failed(c, NULL, what, rc);
+}
+
+/* See kat_case.h. */
+int kat_pk_cross(cm_cross_case *c, const kat_pk_how *how)
+{
+    kat_pk_side mine_side = how->side(c->impl);
+    kat_pk_side peer_side = c->peer ? how->side(c->peer) : mine_side;
+    const kat_pk_side *a = &mine_side, *b = &peer_side;
     direction ab = {.prod = a, .cons = b}, ba = {.prod = b, .cons = a};
     const size_t *lengths = c->lengths ? c->lengths : &c->size;
     size_t n = c->lengths ? c->n_lengths : 1;

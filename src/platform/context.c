@@ -39,7 +39,7 @@ static json_t *context_json(const platform_cpu *cpu, const platform_features *fs
                             const platform_health *before, cm_error *err)
 {
     json_t *ctx = json_object(), *cpu_doc = platform_cpu_json(cpu, fs);
-    json_t *flags = before ? platform_health_flags(before, NULL) : json_array();
+    json_t *flags = platform_health_flags_json(before);
     int rc = ctx && cpu_doc && flags ? 0 : -1;
     if (rc == 0)
         rc = platform_description_flags(flags, cpu, fs, cpu_doc);
@@ -74,13 +74,19 @@ json_t *platform_run_context(platform_cpu *cpu, platform_health **before, cm_err
     return ctx;
 }
 
-/* Whether flags holds a flag with the id of f. */
-static int has_flag_id(const json_t *flags, size_t n, const json_t *f)
+/* The health flags of the whole run into flags: before's and what changed
+ * (after), then those of ctx.health that the snapshots do not raise again
+ * (the CPU-description ones). 0, or -1 with err. */
+static int run_flags(const platform_health *before, const platform_health *after, const json_t *ctx,
+                     platform_flags *flags, cm_error *err)
 {
-    for (size_t k = 0; k < n; k++)
-        if (json_equal(json_object_get(json_array_get(flags, k), "id"), json_object_get(f, "id")))
-            return 1;
-    return 0;
+    platform_flags kept;
+    int rc = platform_flags_from_json(json_object_get(ctx, "health"), &kept, err);
+    if (rc == 0 && (platform_health_flags(before, after, flags) != 0 ||
+                    platform_flags_merge(flags, flags->n, &kept) != 0))
+        rc = cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory taking the health after the run");
+    platform_flags_free(&kept);
+    return rc;
 }
 
 /* See context.h. */
@@ -88,22 +94,17 @@ json_t *platform_run_health(const platform_cpu *cpu, const platform_health *befo
                             cm_error *err)
 {
     platform_health *after = platform_health_snapshot(NULL, cpu, PLATFORM_HEALTH_CLOCK, err);
-    json_t *flags = before && after ? platform_health_flags(before, after) : NULL;
-    int rc = flags ? 0 : -1;
-    /* keep the flags of the context that the snapshots do not raise again
-     * (the CPU-description ones) */
-    size_t from_snapshots = json_array_size(flags), i;
-    json_t *f;
-    json_array_foreach(json_object_get(ctx, "health"), i, f)
-        if (rc == 0 && !has_flag_id(flags, from_snapshots, f))
-            rc |= json_array_append(flags, f);
-    if (rc == 0)
-        rc = json_object_set_new(ctx, "health_after", platform_health_json(after));
+    platform_flags flags = {0};
+    json_t *out = NULL;
+    if (before && after && run_flags(before, after, ctx, &flags, err) == 0) {
+        out = platform_flags_to_json(&flags);
+        if (!out || json_object_set_new(ctx, "health_after", platform_health_json(after)) != 0) {
+            json_decref(out);
+            out = NULL;
+            cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory taking the health after the run");
+        }
+    }
+    platform_flags_free(&flags);
     platform_health_free(after);
-    if (rc == 0)
-        return flags;
-    json_decref(flags);
-    if (before && after)
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory taking the health after the run");
-    return NULL;
+    return out;
 }

@@ -1,13 +1,15 @@
 /*
  * health.h — whether figures taken now can be trusted: snapshots of the
  * machine's state before and after a run (health_snapshot.c, health_vm.c),
- * the flags they raise, one sentence each (health_flags.c), and their raw
+ * the flags they raise, one sentence each (health_flags.c; the typed list
+ * is flags.h), and their raw
  * figures as JSON (health_json.c).
  */
 #ifndef CM_PLATFORM_HEALTH_H
 #define CM_PLATFORM_HEALTH_H
 
 #include "platform/cpu.h"
+#include "platform/flags.h"
 
 #define PLATFORM_MAX_ZONES 32
 
@@ -79,21 +81,29 @@ void platform_health_record_clocks(platform_health *h, const platform_cpu *cpu);
  * virtual machine and how that was seen (health_vm.c; part of a snapshot). */
 void platform_health_read_vm(const char *sysroot, platform_health *h);
 
-/* Flags raised by a before snapshot and, if after is not NULL, by what
- * changed during the run. A JSON array of {"id","severity","message"}
- * (severity "info" or "warning", message a full sentence). A clock drift is
- * flagged only beyond both 3% and the larger clock_spread of the two
- * snapshots: less is within what the measurement itself varies by
- * (health_flags.c). New reference, NULL when out of memory. */
-struct json_t *platform_health_flags(const platform_health *before,
-                                     const platform_health *after);
+/* Appends to flags the flags raised by a before snapshot and, if after is
+ * not NULL, by what changed during the run (flags.h: severity info or
+ * warning, message a full sentence). A clock drift is flagged only beyond
+ * both 3% and the larger clock_spread of the two snapshots: less is within
+ * what the measurement itself varies by (health_flags.c). 0, or -1 when
+ * out of memory. */
+int platform_health_flags(const platform_health *before, const platform_health *after, platform_flags *flags);
 
-/* Appends the flag {"id","severity","message"} to flags (severity "info"
- * or "warning", msg a full sentence). 0, or -1 when out of memory. */
-int platform_flag_add(struct json_t *flags, const char *id, const char *severity, const char *msg);
+/* The flags a before snapshot raises (none when before is NULL) as the
+ * JSON array of platform_flags_to_json() (health_json.c). New reference,
+ * NULL when out of memory. */
+struct json_t *platform_health_flags_json(const platform_health *before);
 
 /* The snapshot's raw figures as a JSON object (for result files;
  * health_json.c). New reference, NULL when out of memory. */
 struct json_t *platform_health_json(const platform_health *h);
+
+/* The inverse of platform_health_json(): a document's health_before,
+ * health_after or health_snapshot object back into *h (overwritten). What
+ * the JSON does not carry (t, the CPUs online and present, the ISA mask)
+ * is left unknown (0, -1, ""); null is unknown, as the writer writes it.
+ * -1 with err (CM_EXIT_ENVIRONMENT) naming the field when o is not an
+ * object or a field has the wrong type (health_json.c). */
+int platform_health_from_json(const struct json_t *o, platform_health *h, cm_error *err);
 
 #endif

@@ -1,17 +1,15 @@
 /*
  * health_flags.c — the flags that health snapshots raise (see health.h):
- * one {"id","severity","message"} each, the message a full sentence with
- * the numbers. The rules for the before snapshot alone come first, then
+ * one typed flag each (flags.h), the message a full sentence with the
+ * numbers. The rules for the before snapshot alone come first, then
  * those for what changed between before and after. Out of memory is an
- * error (NULL), never a shorter list.
+ * error (-1), never a shorter list.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <jansson.h>
 
 #include "platform/health.h"
-#include "util/json.h"
 
 #define BUSY_LIMIT 0.10      /* another CPU busier than this: flag */
 #define BUSY_LISTED 6        /* busy CPUs named in the sentence */
@@ -21,19 +19,12 @@
 #define BELOW_MAX_LIMIT 0.10 /* share of a run below the top clock */
 #define TEMP_RISE_C 15.0
 
-/* See health.h. */
-int platform_flag_add(json_t *flags, const char *id, const char *severity, const char *msg)
-{
-    return json_array_append_new(flags, json_pack("{s:s, s:s, s:s}", "id", id, "severity", severity,
-                                                  "message", msg));
-}
-
 /* ------------------------------------------------------------------------
  * The before snapshot on its own
  * ---------------------------------------------------------------------- */
 
 /* A virtual machine, and an active CRYPTOMETER_ISA_MASK. */
-static int flag_vm_and_mask(const platform_health *b, json_t *flags)
+static int flag_vm_and_mask(const platform_health *b, platform_flags *flags)
 {
     char msg[1024];
     int rc = 0;
@@ -43,7 +34,7 @@ static int flag_vm_and_mask(const platform_health *b, json_t *flags)
                  "the cores and report clocks that are not the core's, so figures may not match "
                  "bare metal.",
                  b->vm_vendor, b->vm_evidence);
-        rc |= platform_flag_add(flags, "vm", "info", msg);
+        rc |= platform_flags_add(flags, "vm", PLATFORM_SEVERITY_INFO, msg);
     }
     if (b->isa_mask[0]) {
         snprintf(msg, sizeof msg,
@@ -51,13 +42,13 @@ static int flag_vm_and_mask(const platform_health *b, json_t *flags)
                  "dispatch (libraries follow their own switches, such as OPENSSL_ia32cap or "
                  "OPENSSL_armcap): figures do not show all this CPU can do.",
                  b->isa_mask);
-        rc |= platform_flag_add(flags, "isa-mask", "info", msg);
+        rc |= platform_flags_add(flags, "isa-mask", PLATFORM_SEVERITY_INFO, msg);
     }
     return rc;
 }
 
 /* Other work on the CPUs over the busy sample, and hypervisor steal time. */
-static int flag_busy(const platform_health *b, json_t *flags)
+static int flag_busy(const platform_health *b, platform_flags *flags)
 {
     char msg[1024] = "", full[1024 + 256];
     size_t used = 0;
@@ -83,20 +74,20 @@ static int flag_busy(const platform_health *b, json_t *flags)
                  "Before the run, other work kept %s busy (over %.0f ms%s): it competes for the "
                  "cores, caches and memory bandwidth, so figures may be lower and noisier.",
                  msg, 1000.0 * b->busy_sample_s, nbusy > BUSY_LISTED ? ", more CPUs not listed" : "");
-        rc |= platform_flag_add(flags, "busy-cpus", "warning", full);
+        rc |= platform_flags_add(flags, "busy-cpus", PLATFORM_SEVERITY_WARNING, full);
     }
     if (steal_max > STEAL_LIMIT) {
         snprintf(msg, sizeof msg,
                  "The hypervisor took %.0f%% of CPU %d's time for other guests (steal time) "
                  "before the run: figures will vary with the host's load.",
                  100.0 * steal_max, steal_cpu);
-        rc |= platform_flag_add(flags, "steal", "warning", msg);
+        rc |= platform_flags_add(flags, "steal", PLATFORM_SEVERITY_WARNING, msg);
     }
     return rc;
 }
 
 /* The load average, and CPUs that are present but offline. */
-static int flag_load(const platform_health *b, json_t *flags)
+static int flag_load(const platform_health *b, platform_flags *flags)
 {
     char msg[1024];
     int ncpu = b->n_cpus_online > 0 ? b->n_cpus_online : 1, rc = 0;
@@ -104,18 +95,18 @@ static int flag_load(const platform_health *b, json_t *flags)
         int competes = b->load1 >= 0.5 * ncpu;
         snprintf(msg, sizeof msg, "The 1-minute load average is %.2f on %d CPU%s: other work ran recently%s.",
                  b->load1, ncpu, ncpu == 1 ? "" : "s", competes ? " and may still compete with the run" : "");
-        rc |= platform_flag_add(flags, "load", competes ? "warning" : "info", msg);
+        rc |= platform_flags_add(flags, "load", competes ? PLATFORM_SEVERITY_WARNING : PLATFORM_SEVERITY_INFO, msg);
     }
     if (b->n_cpus_present > 0 && b->n_cpus_online > 0 && b->n_cpus_online < b->n_cpus_present) {
         snprintf(msg, sizeof msg, "Only %d of the %d CPUs present are online.", b->n_cpus_online,
                  b->n_cpus_present);
-        rc |= platform_flag_add(flags, "cpus-offline", "info", msg);
+        rc |= platform_flags_add(flags, "cpus-offline", PLATFORM_SEVERITY_INFO, msg);
     }
     return rc;
 }
 
 /* One flag for governor g of policy i, naming every policy that has it. */
-static int flag_governor(const platform_health *b, int i, json_t *flags)
+static int flag_governor(const platform_health *b, int i, platform_flags *flags)
 {
     const platform_policy_state *p = &b->policy[i];
     char names[256] = "", msg[1024];
@@ -139,11 +130,11 @@ static int flag_governor(const platform_health *b, int i, json_t *flags)
                  "ramp-up from a lower clock (cryptometer measures the clock, so cycles per "
                  "byte stay right).",
                  names, p->governor);
-    return platform_flag_add(flags, "governor", "warning", msg);
+    return platform_flags_add(flags, "governor", PLATFORM_SEVERITY_WARNING, msg);
 }
 
 /* Governors other than performance (one flag per governor), or no cpufreq. */
-static int flag_cpufreq(const platform_health *b, json_t *flags)
+static int flag_cpufreq(const platform_health *b, platform_flags *flags)
 {
     int rc = 0;
     for (int i = 0; i < b->n_policies; i++) {
@@ -157,7 +148,7 @@ static int flag_cpufreq(const platform_health *b, json_t *flags)
             rc |= flag_governor(b, i, flags);
     }
     if (b->n_policies == 0)
-        rc |= platform_flag_add(flags, "no-cpufreq", "info",
+        rc |= platform_flags_add(flags, "no-cpufreq", PLATFORM_SEVERITY_INFO,
                        b->live ? "The kernel exposes no cpufreq interface (usual in virtual machines and "
                                  "on some boards): clock changes cannot be read from the kernel, so "
                                  "cryptometer measures the clock itself."
@@ -167,7 +158,7 @@ static int flag_cpufreq(const platform_health *b, json_t *flags)
 }
 
 /* Thermal zones at their passive trip point, and swap in use. */
-static int flag_hot_and_swap(const platform_health *b, json_t *flags)
+static int flag_hot_and_swap(const platform_health *b, platform_flags *flags)
 {
     char msg[1024];
     int rc = 0;
@@ -179,14 +170,14 @@ static int flag_hot_and_swap(const platform_health *b, json_t *flags)
                  "Thermal zone %s is at %.1f °C, at or above its passive trip point "
                  "(%.1f °C): the kernel is lowering the clock to cool it.",
                  zs->type, zs->temp_c, zs->passive_c);
-        rc |= platform_flag_add(flags, "hot", "warning", msg);
+        rc |= platform_flags_add(flags, "hot", PLATFORM_SEVERITY_WARNING, msg);
     }
     if (b->swap_total_kb > 0 && b->swap_free_kb >= 0 && b->swap_total_kb > b->swap_free_kb) {
         snprintf(msg, sizeof msg,
                  "%.0f MiB of swap are in use: memory is short, and paging during a run would "
                  "slow it down.",
                  (double)(b->swap_total_kb - b->swap_free_kb) / 1024.0);
-        rc |= platform_flag_add(flags, "swap-used", "info", msg);
+        rc |= platform_flags_add(flags, "swap-used", PLATFORM_SEVERITY_INFO, msg);
     }
     return rc;
 }
@@ -197,7 +188,7 @@ static int flag_hot_and_swap(const platform_health *b, json_t *flags)
 
 /* Throttle counters that rose, and policies that spent time below their
  * top clock although their governor is performance. */
-static int flag_throttling(const platform_health *b, const platform_health *a, json_t *flags)
+static int flag_throttling(const platform_health *b, const platform_health *a, platform_flags *flags)
 {
     char msg[1024];
     int rc = 0;
@@ -206,7 +197,7 @@ static int flag_throttling(const platform_health *b, const platform_health *a, j
                  "The CPU was thermally throttled during the run: the x86 throttle counters rose "
                  "by %lld. Figures include slowed-down stretches.",
                  a->throttle_count - b->throttle_count);
-        rc |= platform_flag_add(flags, "throttled", "warning", msg);
+        rc |= platform_flags_add(flags, "throttled", PLATFORM_SEVERITY_WARNING, msg);
     }
     for (int i = 0; i < b->n_policies; i++) {
         const platform_policy_state *pb = &b->policy[i], *pa = NULL;
@@ -226,13 +217,13 @@ static int flag_throttling(const platform_health *b, const platform_health *a, j
                  "performance (cpufreq time_in_state): thermal or power capping lowered the "
                  "clock.",
                  pb->name, 100.0 * share);
-        rc |= platform_flag_add(flags, "below-max-clock", "warning", msg);
+        rc |= platform_flags_add(flags, "below-max-clock", PLATFORM_SEVERITY_WARNING, msg);
     }
     return rc;
 }
 
 /* Thermal zones that reached their trip point or rose during the run. */
-static int flag_heating(const platform_health *b, const platform_health *a, json_t *flags)
+static int flag_heating(const platform_health *b, const platform_health *a, platform_flags *flags)
 {
     char msg[1024];
     int rc = 0;
@@ -243,18 +234,18 @@ static int flag_heating(const platform_health *b, const platform_health *a, json
                      "Thermal zone %s reached %.1f °C during the run, its passive trip point is "
                      "%.1f °C: the kernel throttles there.",
                      za->type, za->temp_c, za->passive_c);
-            rc |= platform_flag_add(flags, "hot", "warning", msg);
+            rc |= platform_flags_add(flags, "hot", PLATFORM_SEVERITY_WARNING, msg);
         } else if (za->temp_c - zb->temp_c > TEMP_RISE_C) {
             snprintf(msg, sizeof msg, "Thermal zone %s rose from %.1f to %.1f °C during the run.",
                      za->type, zb->temp_c, za->temp_c);
-            rc |= platform_flag_add(flags, "temperature-rise", "info", msg);
+            rc |= platform_flags_add(flags, "temperature-rise", PLATFORM_SEVERITY_INFO, msg);
         }
     }
     return rc;
 }
 
 /* Clocks that moved beyond the measurement's spread, and swapping. */
-static int flag_drift_and_swapping(const platform_health *b, const platform_health *a, json_t *flags)
+static int flag_drift_and_swapping(const platform_health *b, const platform_health *a, platform_flags *flags)
 {
     char msg[1024];
     int rc = 0;
@@ -272,7 +263,7 @@ static int flag_drift_and_swapping(const platform_health *b, const platform_heal
                  "after it (%+.1f%%, beyond the measurement's own spread of %.1f%%): "
                  "throttling or a governor change; figures mix two clocks.",
                  c, b->clock_mhz[c], a->clock_mhz[c], 100.0 * drift, 100.0 * spread);
-        rc |= platform_flag_add(flags, "clock-drift", "warning", msg);
+        rc |= platform_flags_add(flags, "clock-drift", PLATFORM_SEVERITY_WARNING, msg);
     }
     if (b->pswpin >= 0 && a->pswpin >= 0 && b->pswpout >= 0 && a->pswpout >= 0 &&
         (a->pswpin > b->pswpin || a->pswpout > b->pswpout)) {
@@ -280,16 +271,15 @@ static int flag_drift_and_swapping(const platform_health *b, const platform_heal
                  "The system swapped during the run (%lld pages in, %lld out): figures include "
                  "paging delays.",
                  a->pswpin - b->pswpin, a->pswpout - b->pswpout);
-        rc |= platform_flag_add(flags, "swapping", "warning", msg);
+        rc |= platform_flags_add(flags, "swapping", PLATFORM_SEVERITY_WARNING, msg);
     }
     return rc;
 }
 
 /* See health.h. */
-json_t *platform_health_flags(const platform_health *before, const platform_health *after)
+int platform_health_flags(const platform_health *before, const platform_health *after, platform_flags *flags)
 {
-    json_t *flags = json_array();
-    int rc = flags ? 0 : -1;
+    int rc = 0;
     if (before) { /* in this order: the flags read as a list */
         rc |= flag_vm_and_mask(before, flags);
         rc |= flag_busy(before, flags);
@@ -302,5 +292,5 @@ json_t *platform_health_flags(const platform_health *before, const platform_heal
         rc |= flag_heating(before, after, flags);
         rc |= flag_drift_and_swapping(before, after, flags);
     }
-    return cm_json_checked(flags, rc);
+    return rc ? -1 : 0;
 }

@@ -13,6 +13,7 @@
 
 #include "platform/aes_score.h"
 #include "platform/verdict.h"
+#include "platform/verdict_list.h"
 #include "util/json.h"
 
 static const char *sget(const json_t *o, const char *k)
@@ -112,18 +113,17 @@ int platform_weigh_aes_scores(json_t *scores, const json_t *doc, const json_t *e
     return platform_aes_twins(scores);
 }
 
-/* Appends {id, subject, code, message, evidence} to verdicts. */
-static int add(json_t *verdicts, const char *id, const char *subject, const char *code, const char *message,
-               json_t *evidence)
+/* Appends a verdict to verdicts (verdict_list.h; evidence stolen). */
+static int add(platform_verdict_list *verdicts, const char *id, const char *subject, const char *code,
+               const char *message, json_t *evidence)
 {
-    return json_array_append_new(verdicts, json_pack("{s:s, s:s?, s:s, s:s, s:o}", "id", id, "subject", subject,
-                                                     "code", code, "message", message ? message : "", "evidence",
-                                                     evidence ? evidence : json_array()));
+    return platform_verdict_add(verdicts, id, subject, code, message, evidence);
 }
 
 /* The CPU's verdict: emulated from positive evidence, or likely emulated
  * from an AES score; nothing to say otherwise. */
-static int cpu_verdict(const json_t *doc, const json_t *emulation, const json_t *scores, json_t *verdicts)
+static int cpu_verdict(const json_t *doc, const json_t *emulation, const json_t *scores,
+                       platform_verdict_list *verdicts)
 {
     const char *model = sget(json_object_get(doc, "cpu"), "model_name");
     char ev[1024], msg[2048];
@@ -163,24 +163,28 @@ static int cpu_verdict(const json_t *doc, const json_t *emulation, const json_t 
 /* See verdict.h. */
 json_t *platform_verdicts(json_t *doc)
 {
-    json_t *emulation = platform_emulation(doc), *verdicts = json_array();
+    json_t *emulation = platform_emulation(doc), *out = NULL;
     json_t *scores = json_object_get(json_object_get(doc, "aes_score"), "scores"), *s;
-    int rc = emulation && verdicts ? 0 : -1;
+    platform_verdict_list verdicts = {0};
+    int rc = emulation ? 0 : -1;
     size_t i;
     char subject[64];
     if (rc == 0)
         rc |= platform_weigh_aes_scores(scores, doc, emulation);
     if (rc == 0)
-        rc |= cpu_verdict(doc, emulation, scores, verdicts);
+        rc |= cpu_verdict(doc, emulation, scores, &verdicts);
     json_array_foreach(scores, i, s) {
         snprintf(subject, sizeof subject, "cluster %lld", (long long)json_integer_value(json_object_get(s, "cluster")));
-        rc |= add(verdicts, "aes-score", subject, sget(s, "verdict"), sget(s, "message"), NULL);
+        rc |= add(&verdicts, "aes-score", subject, sget(s, "verdict"), sget(s, "message"), NULL);
         json_t *tw = json_object_get(s, "twins");
         if (json_is_true(json_object_get(tw, "flagged")))
-            rc |= add(verdicts, "twins", subject, "twin-disagrees", sget(tw, "message"), NULL);
+            rc |= add(&verdicts, "twins", subject, "twin-disagrees", sget(tw, "message"), NULL);
     }
+    if (rc == 0 && !(out = platform_verdict_list_to_json(&verdicts)))
+        rc = -1;
+    platform_verdict_list_free(&verdicts);
     if (rc == 0)
-        rc |= platform_kernel_verdicts(json_object_get(doc, "kernel_crypto"), verdicts);
+        rc |= platform_kernel_verdicts(json_object_get(doc, "kernel_crypto"), out);
     rc |= cm_json_put(doc, "emulation", emulation);
-    return cm_json_checked(verdicts, rc);
+    return cm_json_checked(out, rc);
 }

@@ -49,8 +49,10 @@ int platform_weigh_aes_scores(struct json_t *scores, const struct json_t *doc, c
 
 /* The "verdicts" array of a detect document: the CPU (emulated or not),
  * each AES score, twins, kernel engines; judging doc's aes_score.scores
- * again on the way (platform_weigh_aes_scores()). New reference, NULL when
- * out of memory. */
+ * again on the way (platform_weigh_aes_scores()). The verdicts are filled
+ * into a platform_verdict_list (verdict_list.h) and written by its one
+ * writer; the kernel's are appended to that JSON by
+ * platform_kernel_verdicts(). New reference, NULL when out of memory. */
 struct json_t *platform_verdicts(struct json_t *doc);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include "records/flags_text.h"
 #include "records/output.h"
 #include "platform/aes_score.h"
 #include "registry/plan.h"
@@ -96,7 +97,7 @@ static void print_not_built(FILE *out, json_t *doc, int *header)
  * the health flags. */
 static void print_scores_and_health(FILE *out, json_t *doc)
 {
-    json_t *score, *h;
+    json_t *score;
     size_t k;
     const char *why = json_string_value(json_array_get(field(doc, "analysis.emulation.evidence"), 0));
     if (json_is_true(field(doc, "analysis.emulation.emulated")))
@@ -111,12 +112,7 @@ static void print_scores_and_health(FILE *out, json_t *doc)
             fprintf(out, "\nAES score per MHz (%s):\n", source);
         fprintf(out, "  %s\n", json_string_value(json_object_get(score, "message")));
     }
-    json_t *health = field(doc, "context.health");
-    if (json_array_size(health))
-        fprintf(out, "\nHealth:\n");
-    json_array_foreach(health, k, h)
-    fprintf(out, "  [%s] %s\n", json_string_value(json_object_get(h, "severity")),
-            json_string_value(json_object_get(h, "message")));
+    cm_flags_render_table(out, field(doc, "context.health"));
 }
 
 /* --- the text table -------------------------------------------------------- */

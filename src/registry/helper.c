@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "registry/helper.h"
+#include "registry/hello_rows.h"
 #include "util/isolate.h"
 #include "registry/registry.h"
 #include "util/json.h"
@@ -135,36 +136,6 @@ static void on_hello(void *ctx, json_t *msg)
                  json_string_value(json_object_get(msg, "reason")));
 }
 
-/* The rows of a hello: one per implementation the helper listed whose
- * algorithm this program knows too (the same sources: all of them). */
-static int take_rows(cm_helper_backend *h, const json_t *impls)
-{
-    size_t n = json_array_size(impls), k = 0;
-    h->rows = calloc(n ? n : 1, sizeof *h->rows);
-    if (!h->rows)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        const json_t *r = json_array_get(impls, i);
-        const cm_algorithm *alg = cm_algorithm_find(json_string_value(json_object_get(r, "algorithm")));
-        const char *variant = json_string_value(json_object_get(r, "variant"));
-        if (!alg || !variant)
-            continue;
-        cm_impl *row = &h->rows[k++];
-        row->algorithm = alg->name;
-        row->variant = strdup(variant);
-        row->cls = alg->cls;
-        row->served_by = cm_json_strdup(json_object_get(r, "served_by"));
-        row->lacking = cm_json_strdup(json_object_get(r, "lacking"));
-        if (!row->lacking && !json_is_true(json_object_get(r, "available"))) {
-            row->unavailable = cm_json_strdup(json_object_get(r, "reason"));
-            if (!row->unavailable)
-                row->unavailable = "the helper did not say why";
-        }
-    }
-    h->n_rows = k;
-    return 0;
-}
-
 /* Without a hello: the rows of the in-process backend the helper is a
  * build of (h->like), each unavailable with why, so that a run or a list
  * still shows every cell of the generation with the reason. */
@@ -191,7 +162,7 @@ static void ask(cm_helper_backend *h, const cm_backend *b)
         return;
     h->asked = 1;
     cm_isolate_run(hello_child, &arg, 20.0, on_hello, &r, &oc);
-    if (r.hello && take_rows(h, json_object_get(r.hello, "impls")) == 0) {
+    if (r.hello && (h->rows = cm_hello_rows(json_object_get(r.hello, "impls"), &h->n_rows))) {
         h->ok = 1;
         h->version = cm_json_strdup(json_object_get(r.hello, "version"));
         h->details = json_incref(json_object_get(r.hello, "details"));

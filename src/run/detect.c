@@ -64,7 +64,7 @@ static json_t *aes_score_json(const platform_cpu *cpu, int live, int measure_clo
 static json_t *health_json(const platform_health *h, const platform_cpu *cpu, const platform_features *fs,
                            const json_t *cpu_doc)
 {
-    json_t *flags = h ? platform_health_flags(h, NULL) : json_array();
+    json_t *flags = platform_health_flags_json(h);
     if (flags && platform_description_flags(flags, cpu, fs, cpu_doc) == 0)
         return flags;
     json_decref(flags);

@@ -5,10 +5,12 @@
  * again from the document's records by the one computation
  * (sweep_crossover.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 
+#include "platform/verdict_list.h"
 #include "run/detect.h"
 #include "run/sweep_crossover.h"
 #include "util/input.h"
@@ -72,8 +74,9 @@ json_t *cm_detect_sweep_load(const char *file, cm_error *err)
     return out;
 }
 
-/* The verdict of one crossover (NULL when out of memory). */
-static json_t *crossover_verdict(const char *alg, const char *op, json_t *x)
+/* Appends the verdict of one crossover to verdicts; 0, or -1 when out of
+ * memory. */
+static int crossover_verdict(platform_verdict_list *verdicts, const char *alg, const char *op, json_t *x)
 {
     int tp = json_is_integer(json_object_get(x, "throughput_chunk"));
     int ct = json_is_integer(json_object_get(x, "cpu_time_chunk"));
@@ -88,30 +91,42 @@ static json_t *crossover_verdict(const char *alg, const char *op, json_t *x)
              json_string_value(json_object_get(x, "cpu_path")),
              (long long)json_integer_value(json_object_get(x, "total")));
     snprintf(msg, sizeof msg, "%s %s: %s.", alg, op, json_string_value(json_object_get(x, "message")));
-    return json_pack("{s:s, s:s, s:s, s:s, s:O}", "id", "crossover", "subject", subject, "code",
-                     code, "message", msg, "evidence", x);
+    return platform_verdict_add(verdicts, "crossover", subject, code, msg, json_incref(x));
+}
+
+/* Appends to verdicts the verdicts of one loaded sweep s; 0, or -1. */
+static int sweep_verdicts(platform_verdict_list *verdicts, const json_t *s)
+{
+    const char *alg = json_string_value(json_object_get(s, "algorithm"));
+    const char *op = json_string_value(json_object_get(s, "operation"));
+    json_t *xs = json_object_get(s, "crossovers"), *x;
+    size_t k;
+    int rc = 0;
+    char msg[512];
+    if (!json_array_size(xs)) {
+        snprintf(msg, sizeof msg, "%s: the sweep has no engine path (afalg, an OpenSSL engine) beside a CPU "
+                 "path (openssl:evp, ref)", alg);
+        rc |= platform_verdict_add(verdicts, "crossover", alg, "no-engine-path", msg, json_object());
+    }
+    json_array_foreach(xs, k, x)
+        rc |= crossover_verdict(verdicts, alg, op, x);
+    return rc;
 }
 
 /* See detect.h. */
 int cm_detect_add_sweeps(json_t *doc, json_t *sweeps)
 {
-    json_t *verdicts = json_object_get(doc, "verdicts"), *s;
+    platform_verdict_list verdicts = {0};
+    cm_error err = {0};
+    const json_t *now = json_object_get(doc, "verdicts"), *s;
     size_t i;
-    int rc = json_is_array(verdicts) ? 0 : -1;
-    json_array_foreach(sweeps, i, s) {
-        const char *alg = json_string_value(json_object_get(s, "algorithm"));
-        const char *op = json_string_value(json_object_get(s, "operation"));
-        json_t *xs = json_object_get(s, "crossovers"), *x;
-        size_t k;
-        if (!json_array_size(xs))
-            rc |= json_array_append_new(
-                verdicts, json_pack("{s:s, s:s, s:s, s:s+, s:{}}", "id", "crossover", "subject",
-                                    alg, "code", "no-engine-path", "message", alg,
-                                    ": the sweep has no engine path (afalg, an OpenSSL engine) "
-                                    "beside a CPU path (openssl:evp, ref)", "evidence"));
-        json_array_foreach(xs, k, x)
-            rc |= json_array_append_new(verdicts, crossover_verdict(alg, op, x));
-    }
+    int rc = json_is_array(now) ? platform_verdict_list_from_json(now, &verdicts, &err) : -1;
+    json_array_foreach(sweeps, i, s)
+        if (rc == 0)
+            rc = sweep_verdicts(&verdicts, s);
+    if (rc == 0)
+        rc |= cm_json_put(doc, "verdicts", platform_verdict_list_to_json(&verdicts));
+    platform_verdict_list_free(&verdicts);
     rc |= cm_json_put(doc, "sweeps", json_incref(sweeps));
     return rc ? -1 : 0;
 }

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "run/detect.h"
+#include "run/detect_text_health.h"
 #include "measure/probe.h"
 #include "platform/aes_score.h"
 #include "platform/cpu.h"
@@ -363,29 +364,6 @@ static void render_instruction_bounds(FILE *out, const json_t *doc)
     cm_probe_render_bounds(out, json_object_get(ib, "bounds"), 1);
 }
 
-/* Renders the verdicts that weigh all the evidence (platform/verdict.h). */
-static void render_verdicts(FILE *out, const json_t *doc)
-{
-    json_t *vs = json_object_get(doc, "verdicts"), *v;
-    size_t i;
-    if (!json_is_array(vs))
-        return;
-    fprintf(out, "\nVerdicts  %s\n", json_array_size(vs) ? "(all the evidence above, weighed together)"
-                                                          : "nothing beyond the sections above");
-    json_array_foreach(vs, i, v)
-        fprintf(out, "  [%s] %s\n", sget(v, "code"), sget(v, "message"));
-}
-
-/* Renders the health flags. */
-static void render_health(FILE *out, const json_t *doc)
-{
-    json_t *flags = json_object_get(doc, "health"), *f;
-    size_t i;
-    fprintf(out, "\nHealth    %s\n", json_array_size(flags) ? "" : "no flags: nothing seen that makes figures less trustworthy");
-    json_array_foreach(flags, i, f)
-        fprintf(out, "  [%s] %s\n", sget(f, "severity"), sget(f, "message"));
-}
-
 /* See detect.h. */
 void cm_detect_render_text(FILE *out, const json_t *doc)
 {
@@ -398,6 +376,5 @@ void cm_detect_render_text(FILE *out, const json_t *doc)
     render_clock(out, doc);
     render_aes_score(out, doc);
     render_instruction_bounds(out, doc);
-    render_verdicts(out, doc);
-    render_health(out, doc);
+    cm_detect_render_judgement(out, json_object_get(doc, "verdicts"), json_object_get(doc, "health"));
 }

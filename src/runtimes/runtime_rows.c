@@ -9,37 +9,24 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <jansson.h>
+#include "registry/hello_rows.h"
 #include "registry/helper.h"
 #include "registry/registry.h"
 #include "runtimes/runtime.h"
 #include "util/json.h"
 
-/* The rows of a hello: each implementation whose algorithm this program
- * knows, with the proxy table of its class. */
+/* The rows of a hello (registry's one reader of it), each with the proxy
+ * table of its class: a class the protocol does not carry is lacking. */
 static int take_rows(cm_runtime *rt, const json_t *impls)
 {
-    size_t n = json_array_size(impls), k = 0;
-    rt->rows = calloc(n ? n : 1, sizeof *rt->rows);
-    if (!rt->rows)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        const json_t *r = json_array_get(impls, i);
-        const cm_algorithm *alg = cm_algorithm_find(json_string_value(json_object_get(r, "algorithm")));
-        const char *variant = json_string_value(json_object_get(r, "variant"));
-        if (!alg || !variant)
-            continue;
-        cm_impl *row = &rt->rows[k++];
-        row->algorithm = alg->name;
-        row->variant = strdup(variant);
-        row->cls = alg->cls;
-        row->vt = cm_runtime_proxy(alg->cls);
-        if (!row->vt.any)
+    rt->rows = cm_hello_rows(impls, &rt->n_rows);
+    for (size_t i = 0; rt->rows && i < rt->n_rows; i++) {
+        cm_impl *row = &rt->rows[i];
+        row->vt = cm_runtime_proxy(row->cls);
+        if (!row->vt.any && !row->lacking)
             row->lacking = "the runtime child protocol does not carry this class yet";
-        else if (!json_is_true(json_object_get(r, "available")))
-            row->unavailable = cm_json_strdup(json_object_get(r, "reason"));
     }
-    rt->n_rows = k;
-    return 0;
+    return rt->rows ? 0 : -1;
 }
 
 /* Without a hello: the rows of its rows.json, each unavailable with why,

@@ -14,6 +14,16 @@
 #include "check.h"
 #include "platform/platform.h"
 
+/* The flags of before and after as their JSON writer writes them
+ * (platform/flags.h); NULL when out of memory. */
+static json_t *health_flags(const platform_health *before, const platform_health *after)
+{
+    platform_flags flags = {0};
+    json_t *arr = platform_health_flags(before, after, &flags) == 0 ? platform_flags_to_json(&flags) : NULL;
+    platform_flags_free(&flags);
+    return arr;
+}
+
 /* The flag with id in flags, or NULL. */
 static json_t *flag(json_t *flags, const char *id)
 {
@@ -77,7 +87,7 @@ static platform_health *quiet(void)
 static void test_synthetic(void)
 {
     platform_health *b = quiet(), *a = quiet();
-    json_t *flags = platform_health_flags(b, a);
+    json_t *flags = health_flags(b, a);
     CHECK(json_array_size(flags) == 0);
     json_decref(flags);
 
@@ -93,7 +103,7 @@ static void test_synthetic(void)
     b->swap_free_kb = 24;
     b->zone[0].temp_c = 90;
     b->n_cpus_online = 3;
-    flags = platform_health_flags(b, NULL);
+    flags = health_flags(b, NULL);
     check_shape(flags);
     static const char *const ids[] = {"busy-cpus", "steal", "load", "vm", "governor", "isa-mask",
                                       "swap-used", "hot", "cpus-offline"};
@@ -116,7 +126,7 @@ static void test_synthetic(void)
     a->policy[0].tis_total = 2000;
     a->policy[0].tis_below_max = 600; /* 50% of the run below the top */
     a->zone[0].temp_c = 86;
-    flags = platform_health_flags(b, a);
+    flags = health_flags(b, a);
     check_shape(flags);
     static const char *const during[] = {"throttled", "swapping", "clock-drift", "below-max-clock", "hot"};
     for (size_t i = 0; i < sizeof during / sizeof *during; i++) {
@@ -133,11 +143,11 @@ static void test_synthetic(void)
     a = quiet();
     a->clock_mhz[0] = 1760;
     a->zone[0].temp_c = 55;
-    flags = platform_health_flags(b, a);
+    flags = health_flags(b, a);
     CHECK(json_array_size(flags) == 0);
     json_decref(flags);
     a->zone[0].temp_c = 70;
-    flags = platform_health_flags(b, a);
+    flags = health_flags(b, a);
     CHECK(flag(flags, "temperature-rise") != NULL && json_array_size(flags) == 1);
     json_decref(flags);
 
@@ -149,16 +159,16 @@ static void test_synthetic(void)
     b->clock_spread[0] = 0.02;
     a->clock_spread[0] = 0.08;
     a->clock_mhz[0] = 1890;
-    flags = platform_health_flags(b, a);
+    flags = health_flags(b, a);
     CHECK(flag(flags, "clock-drift") == NULL);
     json_decref(flags);
     b->clock_spread[0] = 0.08;
     a->clock_spread[0] = 0.02;
-    flags = platform_health_flags(b, a);
+    flags = health_flags(b, a);
     CHECK(flag(flags, "clock-drift") == NULL);
     json_decref(flags);
     a->clock_mhz[0] = 1980;
-    flags = platform_health_flags(b, a);
+    flags = health_flags(b, a);
     check_shape(flags);
     const char *m = json_string_value(json_object_get(flag(flags, "clock-drift"), "message"));
     CHECK(m && strstr(m, "+10.0%") && strstr(m, "spread of 8.0%"));
@@ -166,7 +176,7 @@ static void test_synthetic(void)
     /* below 3% of spread, 3% still holds: +3.5% is a drift */
     b->clock_spread[0] = a->clock_spread[0] = 0.01;
     a->clock_mhz[0] = 1863;
-    flags = platform_health_flags(b, a);
+    flags = health_flags(b, a);
     CHECK(flag(flags, "clock-drift") != NULL);
     json_decref(flags);
     /* the spread is in the snapshot's JSON */
@@ -177,14 +187,14 @@ static void test_synthetic(void)
 
     /* no cpufreq at all */
     b->n_policies = 0;
-    flags = platform_health_flags(b, NULL);
+    flags = health_flags(b, NULL);
     CHECK(flag(flags, "no-cpufreq") != NULL);
     json_decref(flags);
     platform_health_free(a);
     platform_health_free(b);
 
     /* NULL before: nothing; JSON of a snapshot is an object */
-    flags = platform_health_flags(NULL, NULL);
+    flags = health_flags(NULL, NULL);
     CHECK(json_array_size(flags) == 0);
     json_decref(flags);
 }
@@ -200,7 +210,7 @@ static void test_trees(void)
     CHECK(isnan(h->zone[1].passive_c));
     CHECK(h->pswpin == 10 && h->swap_total_kb == 1048572);
     CHECK(h->load1 > 0.09 && h->load1 < 0.11);
-    json_t *flags = platform_health_flags(h, NULL);
+    json_t *flags = health_flags(h, NULL);
     check_shape(flags);
     CHECK(flag(flags, "hot") && flag(flags, "swap-used") && flag(flags, "governor"));
     CHECK(!flag(flags, "vm"));
@@ -212,7 +222,7 @@ static void test_trees(void)
 
     h = platform_health_snapshot(tree("platform/x86-hybrid"), NULL, 0, NULL);
     CHECK(h->throttle_count == 16);
-    flags = platform_health_flags(h, NULL);
+    flags = health_flags(h, NULL);
     /* intel_pstate's powersave is dynamic: the ramp-up sentence, not "minimum" */
     json_t *g = flag(flags, "governor");
     CHECK(g && strstr(json_string_value(json_object_get(g, "message")), "ramp-up"));
