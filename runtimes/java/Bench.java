@@ -7,12 +7,12 @@
 // operation, size): batches of calls of about 10 ms run until
 //  - at least 20,000 calls have run (past HotSpot's tier-4 thresholds,
 //    Tier4InvocationThreshold 5,000 and Tier4CompileThreshold 15,000, so a
-//    method a call runs once has reached C2), or 2 s (a call slower than
-//    100 µs spends its time in methods it runs many times, compiled long
+//    method a call runs once has reached C2), or 1 s (a call slower than
+//    50 µs spends its time in methods it runs many times, compiled long
 //    before), and
 //  - the last three batches agree within 3 % (max/min of their per-call
 //    times) with no JIT compilation finished during them,
-// or until 10 s have passed. The server runs with -Xbatch (the wrapper:
+// or until 5 s have passed. The server runs with -Xbatch (the wrapper:
 // runtimes/java/build.cmake), so a method that reaches a threshold is
 // compiled before the loop goes on, never left queued behind a loaded
 // host's other work while the batches look steady. The time it took and
@@ -27,9 +27,9 @@ import java.util.List;
 import java.util.Map;
 
 final class Bench {
-    static final String CRITERION = "10 ms batches until 20000 calls (or 2 s) have run and 3 batches in a row agree "
-            + "within 3% with no JIT compilation during them (-Xbatch), at most 10 s";
-    private static final long MIN_CALLS = 20_000, MIN_NS = 2_000_000_000L, MAX_NS = 10_000_000_000L;
+    static final String CRITERION = "10 ms batches until 20000 calls (or 1 s) have run and 3 batches in a row agree "
+            + "within 3% with no JIT compilation during them (-Xbatch), at most 5 s";
+    private static final long MIN_CALLS = 20_000, MIN_NS = 1_000_000_000L, MAX_NS = 5_000_000_000L;
     private static final List<GarbageCollectorMXBean> GCS = ManagementFactory.getGarbageCollectorMXBeans();
     private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
     private static final com.sun.management.OperatingSystemMXBean OS =
