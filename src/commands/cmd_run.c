@@ -449,7 +449,7 @@ int cm_run_main(int argc, char **argv)
                 !o.csv_path ? "" : is_stdout(o.csv_path) ? "standard output" : o.csv_path);
     if (generations && !o.quiet)
         fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
-                "and a significance test: cryptometer view generations %s\n", o.json_path);
+                "and a significance test:\n  cryptometer view generations %s\n", o.json_path);
     if (cm_interrupted)
         return cm_interrupted_exit();
     if (known && !o.quiet)
