@@ -31,6 +31,8 @@
 #include "platform/platform.h"
 #include "platform/timer.h"
 #include "platform/verdict.h"
+#include "platform/aes_result.h"
+#include "platform/library.h"
 
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
@@ -87,10 +89,8 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_is_string(json_object_get(lib, "backend")) &&
             strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
             openssl = json_object_get(lib, "details");
-    json_t *view = json_pack("{s:{s:O?}}", "backends", "openssl", openssl);
     platform_cpu_doc cpu;
     if (platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
-        json_decref(view);
         json_decref(scores);
         return NULL;
     }
@@ -107,10 +107,20 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_array_size(observed))
             json_object_set(s, "observed", observed);
     json_decref(observed);
-    json_t *em = view ? platform_emulation_of(&cpu, json_object_get(context, "health_before")) : NULL;
-    int rc = scores && em ? platform_weigh_aes_scores(scores, &cpu, view, em) : -1;
+    json_t *em = platform_emulation_of(&cpu, json_object_get(context, "health_before"));
+    platform_aes_result *res = NULL;
+    size_t nres = 0;
+    platform_library ossl = {0};
+    int rc = scores && em && platform_aes_results_from_json(scores, &res, &nres, NULL) == 0 &&
+                     platform_library_from_json("openssl", openssl, &ossl, NULL) == 0
+                 ? platform_weigh_aes_scores(res, nres, &cpu, &ossl, em)
+                 : -1;
+    platform_library_free(&ossl);
     platform_cpu_doc_free(&cpu);
-    json_decref(view);
+    json_decref(scores);
+    scores = rc == 0 ? platform_aes_results_to_json(res, nres) : NULL;
+    rc |= scores ? 0 : -1;
+    platform_aes_results_free(res, nres);
     if (rc != 0) {
         json_decref(em);
         json_decref(scores);
@@ -357,7 +367,7 @@ int cm_run_main(int argc, char **argv)
         cm_measuring_written(&run, o->csv_path, "measurement");
     if (generations && !o->quiet)
         fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
-                "and a significance test: cryptometer view generations %s\n", o->json_path);
+                "and a significance test:\n  cryptometer view generations %s\n", o->json_path);
     if (cm_interrupted)
         return cm_interrupted_exit();
     if (known && !o->quiet)

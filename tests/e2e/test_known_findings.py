@@ -38,7 +38,7 @@ def test_cryptopp_gcm_is_measured_and_carries_its_finding(cm, need_backend, tmp_
     need_backend("cryptopp")
     out = tmp_path / "r.json"
     p = cm("run", "--backends", "cryptopp", "--algorithms", "aes-128-gcm", "--sizes", "1024",
-           "--time", "0.02", "--json", out)
+           "--time", "0.02", "--json", out, "--wide")
     assert p.returncode == 0, p.stderr
     doc = json.loads(out.read_text())
     jsonschema.validate(doc, schema)
@@ -49,15 +49,19 @@ def test_cryptopp_gcm_is_measured_and_carries_its_finding(cm, need_backend, tmp_
     assert seal["throughput_mb_s"] > 0 and seal["stats"]["n"] > 0  # measured
     assert seal["kat"]["known_finding"]["timed"] == "outside"
     assert "tcId 79" in seal["kat"]["vectors"]["failure"]
-    # the table marks it and says why below
+    # the table (--wide: one row per implementation and operation) marks it and says why below
     row = next(l for l in p.stdout.splitlines() if l.startswith("cryptopp:default") and " seal " in l)
     assert row.split()[3] == "known" and "KNOWN" not in row
     assert "Known library findings" in p.stdout and "cryptopp-gcm-inc32, measured" in p.stdout
     assert "known: failed only the cases of a known library finding" in p.stdout
     assert p.stdout.count("cryptopp-gcm-inc32, measured") == 1  # once per implementation
     # show reads the status back and prints what run printed
-    shown = cm("show", out)
+    shown = cm("show", out, "--wide")
     assert shown.returncode == 0 and shown.stdout == p.stdout, shown.stderr
+    # the default (narrow) table shows its figure beside the mark, not a status word
+    narrow = cm("show", out)
+    row = next(l for l in narrow.stdout.splitlines() if l.startswith("cryptopp:default"))
+    assert row.split()[1] == "known" and "KNOWN" not in row and row.split()[2].lstrip("~")[0].isdigit(), row
     # the Python readers take the status and its figure
     run = loader.load_file(out)  # validates against the schema, as every Python command does
     assert seal["name"] in {r["name"] for r in figures.ok_records(run)}
