@@ -35,10 +35,9 @@ EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2
 
 
 def _missing_dependency(name, exc):
-    """A stand-in subcommand that explains which package is missing."""
+    """A stand-in subcommand that says, on one line, which package is missing and what to run."""
     def run(_args):
-        print("cryptometer %s: needs the Python package '%s' (%s); install it, e.g. "
-              "'pip install %s'" % (name, exc.name or exc, exc, exc.name or "<package>"), file=sys.stderr)
+        print("cryptometer %s: %s" % (name, guard.missing_package(exc)), file=sys.stderr)
         return EXIT_ENVIRONMENT
     return run
 
