@@ -20,6 +20,7 @@
 #include "util/testhook.h"
 #include "commands/options.h"
 #include "records/output.h"
+#include "records/report_narrow.h"
 #include "registry/plan.h"
 #include "records/score.h"
 #include "run/suite.h"
@@ -85,8 +86,13 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_is_string(json_object_get(lib, "backend")) &&
             strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
             openssl = json_object_get(lib, "details");
-    json_t *view = json_pack("{s:O?, s:{s:O?}, s:O?}", "cpu", json_object_get(context, "cpu"), "backends",
-                             "openssl", openssl, "health_snapshot", json_object_get(context, "health_before"));
+    json_t *view = json_pack("{s:{s:O?}}", "backends", "openssl", openssl);
+    platform_cpu_doc cpu;
+    if (platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
+        json_decref(view);
+        json_decref(scores);
+        return NULL;
+    }
     /* What the run shows, for the twin check: its warnings (load, heat,
      * throttling, clock drift) apply to every cluster's test. */
     platform_flags flags;
@@ -100,8 +106,9 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_array_size(observed))
             json_object_set(s, "observed", observed);
     json_decref(observed);
-    json_t *em = view ? platform_emulation(view) : NULL;
-    int rc = scores && em ? platform_weigh_aes_scores(scores, view, em) : -1;
+    json_t *em = view ? platform_emulation_of(&cpu, json_object_get(context, "health_before")) : NULL;
+    int rc = scores && em ? platform_weigh_aes_scores(scores, &cpu, view, em) : -1;
+    platform_cpu_doc_free(&cpu);
     json_decref(view);
     if (rc != 0) {
         json_decref(em);
@@ -377,7 +384,7 @@ int cm_run_main(int argc, char **argv)
                      "interrupted before any measurement finished: %s%s%s left as it was",
                      o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
     if (!o.quiet && failures >= 0)
-        cm_print_table(stdout, recs.items, recs.n, doc);
+        cm_print_table_layout(stdout, recs.items, recs.n, doc, o.wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);
     json_decref(doc);

@@ -14,6 +14,7 @@
 #include "commands/options.h"
 #include "measure/probe.h"
 #include "records/output.h"
+#include "records/report_narrow.h"
 #include "records/record_parse.h"
 #include "run/detect.h"
 #include "util/error.h"
@@ -23,13 +24,17 @@
 
 static const cm_command cm_cmd_show = {
     .name = "show",
-    .synopsis = "show FILE",
+    .synopsis = "show FILE [--wide | --markdown]",
     .intro = "Prints a document cryptometer wrote as the command that wrote it printed it:\n"
              "a result file of `run` as run's table, a probe document (`probe --json`) and a\n"
              "detect document (`detect --json`) as their text. An import's records (other\n"
-             "tools' figures, without samples) are counted under the table, not shown.",
+             "tools' figures, without samples) are counted under the table, not shown.\n"
+             "A run's table fits 100 columns unless --wide; --markdown renders it as\n"
+             "GitHub Markdown tables.",
+    .accepts = CM_OPT(WIDE) | CM_OPT(MARKDOWN),
     .max_operands = 1,
-    .footer = "exit codes: 0 ok; 2 no FILE or an unknown option; 3 FILE unreadable, not JSON,\n"
+    .footer = "exit codes: 0 ok; 2 no FILE, an unknown option, --wide with --markdown, or\n"
+              "--markdown for a document that is not a run's; 3 FILE unreadable, not JSON,\n"
               "or not a document show knows (sweep, files and verify documents: their\n"
               "commands' text is not rebuilt from a file yet)\n",
 };
@@ -62,7 +67,7 @@ static int parse_records(json_t *doc, cm_record_set *set, size_t *left_out, char
     return 0;
 }
 
-static int show_result(json_t *doc, cm_error *err)
+static int show_result(json_t *doc, cm_table_layout layout, cm_error *err)
 {
     cm_record_set set;
     size_t left_out;
@@ -71,7 +76,7 @@ static int show_result(json_t *doc, cm_error *err)
         cm_record_set_free(&set);
         return -1;
     }
-    cm_print_table(stdout, set.items, set.n, doc);
+    cm_print_table_layout(stdout, set.items, set.n, doc, layout);
     if (left_out)
         printf("\n%zu record(s) not shown: %s%s\n", left_out, why, left_out > 1 ? " (the first)" : "");
     cm_record_set_free(&set);
@@ -79,12 +84,15 @@ static int show_result(json_t *doc, cm_error *err)
 }
 
 /* Which document doc is, and prints it. 0, or -1 with err. */
-static int show_document(json_t *doc, const char *path, cm_error *err)
+static int show_document(json_t *doc, const char *path, cm_table_layout layout, cm_error *err)
 {
     const char *schema = json_string_value(json_object_get(doc, "schema"));
     const char *format = json_string_value(json_object_get(doc, "format"));
     if (schema && strcmp(schema, "cryptometer-result") == 0)
-        return show_result(doc, err);
+        return show_result(doc, layout, err);
+    if (layout == CM_TABLE_MARKDOWN)
+        return cm_error_set(err, CM_EXIT_USAGE, "%s: --markdown renders the table of a run's "
+                            "result document only", path);
     if (schema && strcmp(schema, "cryptometer-probe") == 0) {
         cm_probe_render_text(stdout, doc);
         return 0;
@@ -112,8 +120,10 @@ int cm_show_main(int argc, char **argv)
         return CM_EXIT_OK;
     }
     if (parsed == 0 && o.n_operands != 1)
-        cm_error_set(&err, CM_EXIT_USAGE, "which document? (usage: cryptometer show FILE)");
-    if (parsed != 0 || o.n_operands != 1)
+        parsed = cm_error_set(&err, CM_EXIT_USAGE, "which document? (usage: cryptometer show FILE)");
+    if (parsed == 0 && o.wide && o.markdown)
+        parsed = cm_error_set(&err, CM_EXIT_USAGE, "--wide or --markdown, not both");
+    if (parsed != 0)
         return cm_command_fail(&cm_cmd_show, &err);
     const char *path = o.operands[0];
     char *text = NULL;
@@ -129,7 +139,8 @@ int cm_show_main(int argc, char **argv)
         json_decref(doc);
         return cm_command_fail(&cm_cmd_show, &err);
     }
-    int rc = show_document(doc, path, &err);
+    cm_table_layout layout = o.markdown ? CM_TABLE_MARKDOWN : o.wide ? CM_TABLE_WIDE : CM_TABLE_NARROW;
+    int rc = show_document(doc, path, layout, &err);
     json_decref(doc);
     return rc == 0 ? CM_EXIT_OK : cm_command_fail(&cm_cmd_show, &err);
 }

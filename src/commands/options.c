@@ -84,6 +84,11 @@ static const opt_spec table[CM_OPT_COUNT] = {
                       "the chunk from which each engine path beats each CPU path\n"
                       "in throughput and in CPU time (repeatable)"},
     [CM_OPT_ONLY] = {"--only", 0, "LIST", "only these probes (comma-separated names, as listed)"},
+    [CM_OPT_WIDE] = {"--wide", 0, NULL,
+                     "the wide table: one row per implementation and operation, every\n"
+                     "size in one line, figures and spreads in full (default: blocks that\n"
+                     "fit 100 columns, docs/cli.md \"The table\")"},
+    [CM_OPT_MARKDOWN] = {"--markdown", 0, NULL, "the table as GitHub Markdown (result documents only)"},
     [CM_OPT_HELP] = {"--help", 'h', NULL, "this text"},
 };
 
@@ -215,6 +220,8 @@ static int apply_more(const cm_command *cmd, cm_options *o, int id, const char *
         o->sysroot = value;
         return 0;
     case CM_OPT_NO_CLOCK: o->no_clock = 1; return 0;
+    case CM_OPT_WIDE: o->wide = 1; return 0;
+    case CM_OPT_MARKDOWN: o->markdown = 1; return 0;
     case CM_OPT_SWEEP: return add_sweep_file(o, value, err);
     case CM_OPT_ONLY:
         if (!value[0])
@@ -418,7 +425,7 @@ const cm_command cm_cmd_run = {
     .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
                CM_OPT(SIZES) | CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
                CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET) |
-               CM_OPT(FULL) | CM_OPT(THREADS),
+               CM_OPT(FULL) | CM_OPT(THREADS) | CM_OPT(WIDE),
     .footer =
         "With no --filter, --algorithms or --backends, run measures the default suite\n"
         "(data/suites.json: a few algorithms of every class in every backend, at 16, 1024 and\n"

@@ -44,6 +44,8 @@ typedef enum cm_opt {
     CM_OPT_NO_CLOCK,
     CM_OPT_SWEEP,
     CM_OPT_ONLY,
+    CM_OPT_WIDE,
+    CM_OPT_MARKDOWN,
     CM_OPT_HELP,
     CM_OPT_COUNT
 } cm_opt;
@@ -102,6 +104,7 @@ typedef struct cm_options {
     const char *sweep_files[CM_MAX_SWEEP_FILES];
     int n_sweep_files;
     const char *only;            /* probe --only LIST (names checked by the command) */
+    int wide, markdown;          /* run/show --wide: the wide table; show --markdown */
 } cm_options;
 
 /* Applies the suite of a run (data/suites.json, docs/cli.md "Suites"):

@@ -369,12 +369,11 @@ static double reference_mhz(const json_t *probes)
 /* The emulation evidence of this machine (platform/verdict.h). */
 static json_t *emulation_json(const platform_cpu *cpu, const platform_features *fs)
 {
-    json_t *doc = json_object();
-    int rc = doc ? 0 : -1;
-    rc |= cm_json_put(doc, "cpu", platform_cpu_json(cpu, fs));
-    rc |= cm_json_put(doc, "system", platform_system_json(NULL));
-    json_t *em = rc == 0 ? platform_emulation(doc) : NULL;
-    json_decref(doc);
+    platform_cpu_doc doc;
+    if (platform_cpu_doc_fill(&doc, cpu, fs) != 0)
+        return NULL;
+    json_t *em = platform_emulation(&doc, NULL); /* a probe takes no health snapshot */
+    platform_cpu_doc_free(&doc);
     return em;
 }
 

@@ -24,7 +24,6 @@
 
 #include "platform/kcrypto.h"
 #include "platform/sysroot.h"
-#include "util/json.h"
 
 #define PAGE 4096
 
@@ -184,31 +183,35 @@ static const char *absent_or_loadable(const char *release)
     return has ? "loadable" : "absent";
 }
 
-/* Appends sentence s to the array a. */
-static int note(json_t *a, const char *fmt, const char *x, const char *y)
+/* Appends a sentence to af's evidence. 0, or -1 when out of memory. */
+static int note(platform_af_alg *af, const char *fmt, const char *x, const char *y)
 {
     char s[512];
     snprintf(s, sizeof s, fmt, x, y);
-    return json_array_append_new(a, json_string(s));
+    char **more = realloc(af->evidence, (af->n_evidence + 1) * sizeof *more);
+    if (!more)
+        return -1;
+    af->evidence = more;
+    return (more[af->n_evidence] = strdup(s)) ? (af->n_evidence++, 0) : -1;
 }
 
 /* One facet judged by behaviour (beh: 1 restricted, 0 not, -1 untested)
  * with the version (by_version) as support; notes how it was decided. */
-static int facet(int beh, int by_version, const char *what, json_t *ev, int *rc)
+static int facet(int beh, int by_version, const char *what, platform_af_alg *af, int *rc)
 {
     if (beh < 0) {
-        *rc |= note(ev, "%s: not decided by behaviour, judged by the kernel version%s", what, "");
+        *rc |= note(af, "%s: not decided by behaviour, judged by the kernel version%s", what, "");
         return by_version == 1;
     }
     if (by_version >= 0 && by_version != beh)
-        *rc |= note(ev, "%s: the behaviour disagrees with the kernel version (a backport or a patched kernel)%s",
+        *rc |= note(af, "%s: the behaviour disagrees with the kernel version (a backport or a patched kernel)%s",
                     what, "");
     return beh;
 }
 
 /* The live facets: splice (copies?) and CPU-only (async drivers refused?),
  * behaviour first. Sets *cpu_only and *copies; 0, or -1 out of memory. */
-static int live_facets(json_t *ev, const platform_kdriver *d, size_t n, int by_version, int *cpu_only, int *copies)
+static int live_facets(platform_af_alg *af, const platform_kdriver *d, size_t n, int by_version, int *cpu_only, int *copies)
 {
     int b = -1, s = -1, rc = 0;
     char why[256] = "";
@@ -221,24 +224,24 @@ static int live_facets(json_t *ev, const platform_kdriver *d, size_t n, int by_v
     (void)n;
 #endif
     if (s >= 0)
-        rc |= note(ev, "%s%s", s ? "splice into an skcipher socket copies (a write to the buffer after splice did not "
+        rc |= note(af, "%s%s", s ? "splice into an skcipher socket copies (a write to the buffer after splice did not "
                                    "change the result)"
                                  : "splice into an skcipher socket is zero-copy (a write to the buffer after splice "
                                    "changed the result)", "");
     else
-        rc |= note(ev, "splice not tested: %s%s", why, "");
+        rc |= note(af, "splice not tested: %s%s", why, "");
     if (b >= 0)
-        rc |= note(ev, b ? "the asynchronous driver %s does not bind (ENOENT): AF_ALG is CPU-only%s"
+        rc |= note(af, b ? "the asynchronous driver %s does not bind (ENOENT): AF_ALG is CPU-only%s"
                          : "the asynchronous driver %s binds: AF_ALG is not CPU-only%s", name, "");
     else
-        rc |= note(ev, "no asynchronous driver listed to bind%s%s", "", "");
-    *copies = facet(s, by_version, "splice", ev, &rc);
-    *cpu_only = facet(b, by_version, "CPU-only", ev, &rc);
+        rc |= note(af, "no asynchronous driver listed to bind%s%s", "", "");
+    *copies = facet(s, by_version, "splice", af, &rc);
+    *cpu_only = facet(b, by_version, "CPU-only", af, &rc);
     return rc;
 }
 
 /* See kcrypto.h. */
-int platform_af_alg_state(json_t *af, const char *sysroot, const platform_kdriver *d, size_t n)
+int platform_af_alg_state(platform_af_alg *af, const char *sysroot, const platform_kdriver *d, size_t n)
 {
     char release[128] = "";
     struct utsname u;
@@ -250,33 +253,31 @@ int platform_af_alg_state(json_t *af, const char *sysroot, const platform_kdrive
         snprintf(release, sizeof release, "%s", u.release);
     }
     int by_version = platform_release_at_least(release, 7, 2), cpu_only = by_version == 1, copies = cpu_only;
-    json_t *ev = json_array();
-    int rc = ev ? 0 : -1, live = 0;
-    const char *state, *err = json_string_value(json_object_get(af, "errno"));
+    int rc = 0, live = 0;
+    const char *state, *err = af->err_name;
     if (pf_has_sysroot(sysroot))
         state = by_version < 0 ? "unknown" : "judged";
-    else if (json_is_true(json_object_get(af, "available")))
+    else if (af->available == 1)
         state = "judged", live = 1;
     else if (err && strcmp(err, "EAFNOSUPPORT") == 0)
         state = absent_or_loadable(release);
     else
         state = "blocked";
     if (live)
-        rc |= live_facets(ev, d, n, by_version, &cpu_only, &copies);
+        rc |= live_facets(af, d, n, by_version, &cpu_only, &copies);
     if (strcmp(state, "judged") == 0)
         state = cpu_only || copies ? "restricted" : "present";
     if (by_version >= 0)
-        rc |= note(ev, by_version ? "kernel %s: 7.2 or later, where AF_ALG is CPU-only and splice copies%s"
+        rc |= note(af, by_version ? "kernel %s: 7.2 or later, where AF_ALG is CPU-only and splice copies%s"
                                   : "kernel %s: before 7.2%s", release, "");
     else if (pf_has_sysroot(sysroot))
-        rc |= note(ev, "the recorded root has no kernel version (/proc/version)%s%s", "", "");
-    rc |= json_object_set_new(af, "state", json_string(state));
+        rc |= note(af, "the recorded root has no kernel version (/proc/version)%s%s", "", "");
+    af->cpu_only = -1;
     if (strcmp(state, "present") == 0 || strcmp(state, "restricted") == 0) {
-        rc |= json_object_set_new(af, "cpu_only", json_boolean(cpu_only));
-        rc |= json_object_set_new(af, "splice", json_string(copies ? "copies" : "zero-copy"));
+        af->cpu_only = cpu_only;
+        rc |= platform_kc_copy(&af->splice, copies ? "copies" : "zero-copy");
     }
-    rc |= json_object_set_new(af, "kernel_release", release[0] ? json_string(release) : json_null());
-    rc |= json_object_set_new(af, "evidence", ev ? ev : json_array());
-    rc |= json_object_set_new(af, "deprecation", json_string(DEPRECATION));
+    rc |= platform_kc_copy(&af->state, state) | platform_kc_copy(&af->kernel_release, release[0] ? release : NULL) |
+          platform_kc_copy(&af->deprecation, DEPRECATION);
     return rc ? -1 : 0;
 }

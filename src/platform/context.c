@@ -15,18 +15,16 @@
 #include "util/json.h"
 
 /* See context.h. */
-int platform_description_flags(json_t *flags, const platform_cpu *cpu, const platform_features *fs,
-                               const json_t *cpu_doc)
+int platform_description_flags(json_t *flags, const platform_cpu *cpu, const platform_features *fs)
 {
     if (platform_clock_flags(cpu, flags) != 0)
         return -1;
-    size_t i;
-    json_t *d;
+    char msg[512];
     int rc = 0;
-    json_array_foreach(json_object_get(cpu_doc, "feature_disagreements"), i, d)
-        rc |= platform_flag_add(flags, "feature-mismatch", "info", json_string_value(json_object_get(d, "message")));
+    for (int i = 0; i < fs->n; i++)
+        if (platform_feature_disagreement(&fs->f[i], msg, sizeof msg))
+            rc |= platform_flag_add(flags, "feature-mismatch", "info", msg);
     if (fs->mask_unknown[0]) {
-        char msg[512];
         snprintf(msg, sizeof msg, "CRYPTOMETER_ISA_MASK names features this CPU's table does not know: %s.",
                  fs->mask_unknown);
         rc |= platform_flag_add(flags, "isa-mask-unknown", "warning", msg);
@@ -42,7 +40,7 @@ static json_t *context_json(const platform_cpu *cpu, const platform_features *fs
     json_t *flags = platform_health_flags_json(before);
     int rc = ctx && cpu_doc && flags ? 0 : -1;
     if (rc == 0)
-        rc = platform_description_flags(flags, cpu, fs, cpu_doc);
+        rc = platform_description_flags(flags, cpu, fs);
     rc |= json_object_set_new(ctx, "cpu", cpu_doc);
     rc |= json_object_set_new(ctx, "kernel_crypto", platform_kernel_crypto(NULL, err));
     rc |= json_object_set_new(ctx, "health", flags);

@@ -15,11 +15,11 @@
 struct json_t;
 
 /* Appends the flags that come from the CPU description rather than from a
- * health snapshot to flags: clock gaps, /proc/cpuinfo disagreements (from
- * cpu_doc, the "cpu" object of platform_cpu_json()), an unknown name in
+ * health snapshot to flags: clock gaps, /proc/cpuinfo disagreements
+ * (platform_feature_disagreement()), an unknown name in
  * CRYPTOMETER_ISA_MASK. 0, or -1 when out of memory. */
 int platform_description_flags(struct json_t *flags, const platform_cpu *cpu,
-                               const platform_features *fs, const struct json_t *cpu_doc);
+                               const platform_features *fs);
 
 /* For a run: reads cpu (allocated by the caller with platform_cpu_new,
  * every cluster's clock measured), takes the health snapshot before the run

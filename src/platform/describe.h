@@ -1,7 +1,8 @@
 /*
- * describe.h — what the machine is, as the JSON objects that the detect
+ * describe.h — what the machine is, as the objects that the detect
  * document and every result file's context carry: "system" (host, kernel,
- * OS) and "cpu" (the CPU, its clusters and crypto features); and the check
+ * OS) and "cpu" (the CPU, its clusters and crypto features), filled into
+ * the typed structs of cpu_doc.h and written by cpu_json.c; and the check
  * that a --sysroot names a recorded tree (describe.c).
  */
 #ifndef CM_PLATFORM_DESCRIBE_H

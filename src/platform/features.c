@@ -336,37 +336,29 @@ int platform_isa_mask_set(const char *mask, char *unknown, size_t len)
 }
 
 /* See features.h. */
-json_t *platform_features_disagreements(const platform_features *fs)
+int platform_feature_disagreement(const platform_feature *f, char *msg, size_t len)
 {
-    json_t *arr = json_array();
-    int rc = arr ? 0 : -1;
-    for (int i = 0; i < fs->n && rc == 0; i++) {
-        const platform_feature *f = &fs->f[i];
-        if (f->cpuinfo < 0 || strcmp(f->source, "cpuinfo") == 0)
-            continue;
-        int usable = f->cpu && f->os;
-        char msg[512];
-        if (f->cpu == f->cpuinfo && usable == f->cpuinfo)
-            continue;
-        if (f->cpu && !f->os)
-            snprintf(msg, sizeof msg,
-                     "The CPU reports %s (%s) but the OS does not enable its register state "
-                     "(XCR0), so no program can use it%s.",
-                     f->label, f->source,
-                     f->cpuinfo ? ", although /proc/cpuinfo lists it" : "; /proc/cpuinfo agrees");
-        else if (f->cpu && !f->cpuinfo)
-            snprintf(msg, sizeof msg,
-                     "The CPU reports %s (%s) but /proc/cpuinfo does not list it: the kernel "
-                     "disabled it (for example clearcpuid= on the command line) or is too old "
-                     "to know it; user-space libraries still see it.",
-                     f->label, f->source);
-        else
-            snprintf(msg, sizeof msg,
-                     "/proc/cpuinfo lists %s but the CPU does not report it to this process "
-                     "(%s): user-space libraries will not use it.",
-                     f->label, f->source);
-        rc |= json_array_append_new(arr, json_pack("{s:s, s:b, s:b, s:s}", "name", f->name, "cpu",
-                                             f->cpu, "cpuinfo", f->cpuinfo, "message", msg));
-    }
-    return cm_json_checked(arr, rc);
+    if (f->cpuinfo < 0 || strcmp(f->source, "cpuinfo") == 0)
+        return 0;
+    int usable = f->cpu && f->os;
+    if (f->cpu == f->cpuinfo && usable == f->cpuinfo)
+        return 0;
+    if (f->cpu && !f->os)
+        snprintf(msg, len,
+                 "The CPU reports %s (%s) but the OS does not enable its register state "
+                 "(XCR0), so no program can use it%s.",
+                 f->label, f->source,
+                 f->cpuinfo ? ", although /proc/cpuinfo lists it" : "; /proc/cpuinfo agrees");
+    else if (f->cpu && !f->cpuinfo)
+        snprintf(msg, len,
+                 "The CPU reports %s (%s) but /proc/cpuinfo does not list it: the kernel "
+                 "disabled it (for example clearcpuid= on the command line) or is too old "
+                 "to know it; user-space libraries still see it.",
+                 f->label, f->source);
+    else
+        snprintf(msg, len,
+                 "/proc/cpuinfo lists %s but the CPU does not report it to this process "
+                 "(%s): user-space libraries will not use it.",
+                 f->label, f->source);
+    return 1;
 }

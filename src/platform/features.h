@@ -12,8 +12,6 @@
 
 #define PLATFORM_MAX_FEATURES 64
 
-struct json_t;
-
 typedef struct platform_feature {
     const char *name;        /* "aes" — the /proc/cpuinfo spelling */
     const char *label;       /* "AES-NI" */
@@ -66,9 +64,8 @@ int platform_isa_mask_set(const char *mask, char *unknown, size_t len);
  * asks here. */
 const char *platform_isa_mask(void);
 
-/* The features that /proc/cpuinfo and the CPU disagree on, as a JSON array
- * of {"name","cpu","cpuinfo","message"} (a new reference, NULL when out of
- * memory). */
-struct json_t *platform_features_disagreements(const platform_features *f);
+/* Whether /proc/cpuinfo and the CPU disagree on f: 1 with the sentence
+ * that says how written into msg, else 0. */
+int platform_feature_disagreement(const platform_feature *f, char *msg, size_t len);
 
 #endif

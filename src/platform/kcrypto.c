@@ -1,8 +1,9 @@
 /*
  * kcrypto.c — the kernel's crypto: every /proc/crypto driver with the one
  * the kernel selects per algorithm and its class (data/kernel_drivers.json),
- * whether AF_ALG sockets work (and exactly why not), /dev/crypto, and the
- * hardware RNG. See platform.h for the selection rule.
+ * and whether AF_ALG sockets work (and exactly why not). kernel_crypto.c
+ * gathers them, /dev/crypto and the hardware RNG into the kernel_crypto
+ * struct. See kcrypto.h for the selection rule.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -20,8 +21,8 @@
 #endif
 
 #include "platform/kcrypto.h"
+#include "platform/kernel_crypto.h"
 #include "platform/sysroot.h"
-#include "util/json.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38
@@ -208,6 +209,13 @@ static const char *classify_leaf(const char *driver, const char *module, const c
 }
 
 /* See kcrypto.h. */
+long long platform_kdriver_generic_priority(void)
+{
+    json_t *gp = json_object_get(pf_data_table("data/kernel_drivers.json"), "generic_priority");
+    return (long long)json_integer_value(json_object_get(gp, "value"));
+}
+
+/* See kcrypto.h. */
 const char *platform_kdriver_class(const char *driver, const char *module, const char **what)
 {
     const char *dummy;
@@ -339,168 +347,43 @@ static int af_alg_try(const char *type, const char *name, int *at_bind)
 #endif
 }
 
-/* One AF_ALG interface: {algorithm, available, reason (when not)}. */
-static json_t *af_alg_type_json(const char *type, const char *alg)
+/* Probes one AF_ALG interface into t: available, and why not. */
+static int af_alg_type_probe(platform_af_alg_type *t, const char *type, const char *alg)
 {
     int ab, r = af_alg_try(type, alg, &ab);
-    json_t *t = json_pack("{s:s, s:b}", "algorithm", alg, "available", r == 0);
-    int rc = t ? 0 : -1;
+    t->available = r == 0;
+    int rc = platform_kc_copy(&t->name, type) | platform_kc_copy(&t->algorithm, alg);
     if (r != 0) {
         char reason[512];
         snprintf(reason, sizeof reason, "%s (%s): %s", errno_name(r), strerror(r), af_alg_meaning(r, ab, type));
-        rc |= json_object_set_new(t, "reason", json_string(reason));
+        rc |= platform_kc_copy(&t->reason, reason);
     }
-    return cm_json_checked(t, rc);
+    return rc;
 }
 
 /* See kcrypto.h. */
-json_t *platform_af_alg_probe(void)
+int platform_af_alg_probe(platform_af_alg *af)
 {
     static const struct {
         const char *type, *alg;
     } probes[] = {{"hash", "sha256"}, {"skcipher", "cbc(aes)"}, {"aead", "gcm(aes)"}, {"rng", "stdrng"}};
-    json_t *obj = json_object(), *types = json_object();
-    int at_bind, rc = obj && types ? 0 : -1;
+    enum { N_PROBES = sizeof probes / sizeof *probes };
+    int at_bind, rc = 0;
+    memset(af, 0, sizeof *af);
+    af->cpu_only = -1;
     int e = af_alg_try(probes[0].type, probes[0].alg, &at_bind);
-    if (e == 0) {
-        rc |= json_object_set_new(obj, "available", json_true());
-        rc |= json_object_set_new(obj, "reason", json_null());
-    } else {
+    af->available = e == 0;
+    if (e != 0) {
         char reason[512];
         snprintf(reason, sizeof reason, "%s %s (%s): %s", at_bind ? "bind(\"hash\", \"sha256\")" : "socket(AF_ALG)",
                  errno_name(e), strerror(e), af_alg_meaning(e, at_bind, "hash"));
-        rc |= json_object_set_new(obj, "available", json_false());
-        rc |= json_object_set_new(obj, "reason", json_string(reason));
-        rc |= json_object_set_new(obj, "errno", json_string(errno_name(e)));
+        rc |= platform_kc_copy(&af->reason, reason) | platform_kc_copy(&af->err_name, errno_name(e));
     }
+    af->has_types = 1;
     /* The other interfaces, only when sockets open at all. */
-    for (size_t i = 0; (e == 0 || at_bind) && i < sizeof probes / sizeof *probes && rc == 0; i++)
-        rc |= json_object_set_new(types, probes[i].type, af_alg_type_json(probes[i].type, probes[i].alg));
-    rc |= json_object_set_new(obj, "types", types);
-    return cm_json_checked(obj, rc);
-}
-
-/* The hwrng object: current and available from sysfs, /dev/hwrng. NULL
- * when out of memory. */
-static json_t *hwrng_json(const char *sysroot)
-{
-    static const char *const dirs[] = {"/sys/class/misc/hw_random", "/sys/devices/virtual/misc/hw_random"};
-    char path[128], cur[128] = "", avail[1024] = "", q[32];
-    int found = 0;
-    const char *dir = dirs[0];
-    for (size_t i = 0; i < 2 && !found; i++) {
-        dir = dirs[i];
-        snprintf(path, sizeof path, "%s/rng_current", dir);
-        if (pf_read_line(sysroot, path, cur, sizeof cur) == 0)
-            found = 1;
-        snprintf(path, sizeof path, "%s/rng_available", dir);
-        if (pf_read_line(sysroot, path, avail, sizeof avail) == 0)
-            found = 1;
-    }
-    json_t *o = json_object(), *arr = json_array();
-    int rc = o && arr ? 0 : -1;
-    rc |= json_object_set_new(o, "current", cur[0] && strcmp(cur, "none") != 0 ? json_string(cur) : json_null());
-    for (char *save = NULL, *tok = strtok_r(avail, " \t", &save); tok && rc == 0; tok = strtok_r(NULL, " \t", &save))
-        if (strcmp(tok, "none") != 0) /* the kernel lists "none" as a choice */
-            rc |= json_array_append_new(arr, json_string(tok));
-    rc |= json_object_set_new(o, "available", arr);
-    rc |= json_object_set_new(o, "sysfs", json_boolean(found));
-    int dev = pf_dev_exists(sysroot, "hwrng");
-    rc |= json_object_set_new(o, "dev_hwrng", dev < 0 ? json_null() : json_boolean(dev));
-    snprintf(path, sizeof path, "%s/rng_quality", dir);
-    if (pf_read_line(sysroot, path, q, sizeof q) == 0)
-        rc |= json_object_set_new(o, "quality", json_integer(atoi(q)));
-    return cm_json_checked(o, rc);
-}
-
-/* One driver of an algorithm object; af: the af_alg object (whether user
- * space reaches it, and why not). */
-static json_t *driver_json(const platform_kdriver *e, const json_t *af)
-{
-    const char *af_state = json_string_value(json_object_get(af, "state"));
-    const char *why = platform_af_alg_unreachable(e, json_is_true(json_object_get(af, "cpu_only")));
-    af_state = af_state ? af_state : "unknown";
-    char buf[160];
-    if (!why && strcmp(af_state, "present") != 0 && strcmp(af_state, "restricted") != 0) {
-        snprintf(buf, sizeof buf, "AF_ALG here: %s", af_state);
-        why = buf;
-    }
-    return json_pack("{s:s, s:s, s:o, s:s, s:s, s:s, s:b, s:o, s:b, s:s?, s:b, s:s?, s:b}", "driver", e->driver, "module",
-                     e->module, "priority", e->priority_bad ? json_null() : json_integer(e->priority), "type", e->type,
-                     "selftest", e->selftest, "class", e->klass, "internal", e->internal, "async",
-                     e->async < 0 ? json_null() : json_boolean(e->async), "selected", e->selected, "what", e->what,
-                     "af_alg_reachable", why == NULL, "af_alg_why", why, "af_alg_cpu_only_excludes",
-                     platform_af_alg_cpu_only_excludes(e));
-}
-
-/* The algorithm object of d[i]'s name: {name, selected, drivers} with the
- * drivers of that name by priority (stable). NULL when out of memory. */
-static json_t *algorithm_json(const platform_kdriver *d, size_t n, size_t i, const json_t *af)
-{
-    size_t idx[256], k = 0;
-    for (size_t j = i; j < n && k < 256; j++)
-        if (strcmp(d[j].name, d[i].name) == 0)
-            idx[k++] = j;
-    for (size_t a = 1; a < k; a++)
-        for (size_t b = a; b > 0 && d[idx[b]].priority > d[idx[b - 1]].priority; b--) {
-            size_t t = idx[b];
-            idx[b] = idx[b - 1];
-            idx[b - 1] = t;
-        }
-    json_t *drivers = json_array();
-    const char *sel = NULL;
-    int rc = drivers ? 0 : -1;
-    for (size_t a = 0; a < k && rc == 0; a++) {
-        const platform_kdriver *e = &d[idx[a]];
-        rc |= json_array_append_new(drivers, driver_json(e, af));
-        if (e->selected && !sel)
-            sel = e->driver;
-    }
-    if (rc != 0) {
-        json_decref(drivers);
-        return NULL;
-    }
-    return json_pack("{s:s, s:s?, s:o}", "name", d[i].name, "selected", sel, "drivers", drivers);
-}
-
-/* The algorithms of /proc/crypto, in order of first appearance. NULL when
- * out of memory. */
-static json_t *algorithms_json(const platform_kdriver *d, size_t n, const json_t *af)
-{
-    json_t *algs = json_array();
-    int rc = algs ? 0 : -1;
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        int seen = 0;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = strcmp(d[j].name, d[i].name) == 0;
-        if (!seen)
-            rc |= json_array_append_new(algs, algorithm_json(d, n, i, af));
-    }
-    return cm_json_checked(algs, rc);
-}
-
-/* See kcrypto.h. */
-json_t *platform_kernel_crypto(const char *sysroot, cm_error *err)
-{
-    json_t *kc = json_object();
-    size_t n = 0;
-    char *text = pf_read_text(sysroot, "/proc/crypto", NULL);
-    platform_kdriver *d = text ? platform_kcrypto_parse_file(text, &n, sysroot, "/proc/crypto") : NULL;
-    int rc = kc ? 0 : -1;
-    rc |= json_object_set_new(kc, "proc_crypto", json_boolean(text != NULL));
-    free(text);
-    platform_kcrypto_select(d, n);
-    json_t *af = pf_has_sysroot(sysroot)
-                     ? json_pack("{s:n, s:s}", "available", "reason", "not probed (--sysroot)")
-                     : platform_af_alg_probe();
-    rc |= af ? platform_af_alg_state(af, sysroot, d, n) : -1;
-    rc |= json_object_set_new(kc, "algorithms", algorithms_json(d, n, af));
-    free(d);
-    rc |= json_object_set_new(kc, "af_alg", af);
-    int dev = pf_dev_exists(sysroot, "crypto");
-    rc |= json_object_set_new(kc, "dev_crypto", dev < 0 ? json_null() : json_boolean(dev));
-    rc |= json_object_set_new(kc, "hwrng", hwrng_json(sysroot));
-    if (rc != 0)
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory describing the kernel's crypto");
-    return cm_json_checked(kc, rc);
+    if ((e == 0 || at_bind) && !(af->types = calloc(N_PROBES, sizeof *af->types)))
+        rc = -1;
+    for (size_t i = 0; af->types && i < N_PROBES && rc == 0; i++)
+        rc |= af_alg_type_probe(&af->types[af->n_types++], probes[i].type, probes[i].alg);
+    return rc ? -1 : 0;
 }

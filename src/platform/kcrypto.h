@@ -1,12 +1,14 @@
 /*
  * kcrypto.h — the kernel's crypto: /proc/crypto drivers, the one the kernel
- * selects and their class (data/kernel_drivers.json); AF_ALG, /dev/crypto
- * and hwrng (kcrypto.c).
+ * selects and their class (data/kernel_drivers.json), AF_ALG (kcrypto.c,
+ * afalg_state.c); all of it with /dev/crypto and hwrng as the kernel_crypto
+ * struct (kernel_crypto.c).
  */
 #ifndef CM_PLATFORM_KCRYPTO_H
 #define CM_PLATFORM_KCRYPTO_H
 
 #include <stddef.h>
+#include "platform/kernel_crypto.h"
 #include "util/error.h"
 
 struct json_t;
@@ -50,8 +52,17 @@ void platform_kcrypto_select(platform_kdriver *d, size_t n);
  * ("cpu-instructions", ...) and sets *what to the table's phrase (or NULL). */
 const char *platform_kdriver_class(const char *driver, const char *module, const char **what);
 
-/* The kernel_crypto object: algorithms with their drivers, af_alg,
- * dev_crypto, hwrng (see detect.c for the shape). New reference. */
+/* The generic_priority of data/kernel_drivers.json: the priority any
+ * generic driver has at least (0 when the table has none). */
+long long platform_kdriver_generic_priority(void);
+
+/* Reads the kernel's crypto (under sysroot: recorded files, AF_ALG not
+ * probed) into *kc: algorithms with their drivers, af_alg, dev_crypto,
+ * hwrng. 0, or -1 with err (out of memory) and *kc empty. */
+int platform_kcrypto_read(const char *sysroot, platform_kcrypto *kc, cm_error *err);
+
+/* The kernel_crypto object (platform_kcrypto_read, then
+ * platform_kcrypto_to_json). New reference, NULL with err. */
 struct json_t *platform_kernel_crypto(const char *sysroot, cm_error *err);
 
 /* 1 when the release ("7.2.13+deb14-amd64") is major.minor or later, 0
@@ -66,16 +77,18 @@ const char *platform_af_alg_unreachable(const platform_kdriver *e, int restricte
  * otherwise bind by name (an off-CPU engine, an asynchronous driver). */
 int platform_af_alg_cpu_only_excludes(const platform_kdriver *e);
 
-/* Adds to af (platform_af_alg_probe's object, or the --sysroot one) what
- * AF_ALG allows: "state" (absent, loadable, blocked, present, restricted,
- * unknown), "evidence" [sentences, behaviour first, then the version],
- * "splice" (copies, zero-copy, untested: live only), "kernel_release",
- * "deprecation". d: /proc/crypto's drivers (the asynchronous one to bind).
- * 0, or -1 when out of memory. */
-int platform_af_alg_state(struct json_t *af, const char *sysroot, const platform_kdriver *d, size_t n);
+/* Adds to af (platform_af_alg_probe's, or the --sysroot one) what AF_ALG
+ * allows: state (absent, loadable, blocked, present, restricted,
+ * unknown), evidence [sentences, behaviour first, then the version],
+ * cpu_only and splice (copies, zero-copy: present or restricted only),
+ * kernel_release, deprecation. d: /proc/crypto's drivers (the asynchronous
+ * one to bind). 0, or -1 when out of memory. */
+int platform_af_alg_state(platform_af_alg *af, const char *sysroot, const platform_kdriver *d, size_t n);
 
-/* Probes AF_ALG on the live kernel: {"available","reason","errno",
- * "types":{...}}. New reference. */
-struct json_t *platform_af_alg_probe(void);
+/* Probes AF_ALG on the live kernel into *af (emptied first): available,
+ * reason and errno name when not, and each interface's answer (types).
+ * 0, or -1 when out of memory (platform_af_alg_clear() frees it either
+ * way). */
+int platform_af_alg_probe(platform_af_alg *af);
 
 #endif

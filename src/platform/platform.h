@@ -55,6 +55,7 @@
 #include "platform/clock.h"
 #include "platform/context.h"
 #include "platform/cpu.h"
+#include "platform/cpu_doc.h"
 #include "platform/cpuclock.h"
 #include "platform/describe.h"
 #include "platform/features.h"

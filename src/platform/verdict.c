@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "platform/aes_score.h"
+#include "platform/kernel_crypto.h"
 #include "platform/verdict.h"
 #include "platform/verdict_list.h"
 #include "util/json.h"
@@ -30,13 +31,11 @@ static double nget(const json_t *o, const char *k)
 /* "present" or "absent": the CPU's AES instructions as the feature table
  * read them (cpuid, hwcaps; a CRYPTOMETER_ISA_MASK does not hide them from
  * OpenSSL), or NULL when the table has no AES entry. */
-static const char *aes_instructions(const json_t *doc)
+static const char *aes_instructions(const platform_cpu_doc *cpu)
 {
-    size_t i;
-    const json_t *f;
-    json_array_foreach(json_object_get(json_object_get(doc, "cpu"), "features"), i, f)
-        if (sget(f, "name") && strcmp(sget(f, "name"), "aes") == 0)
-            return json_is_true(json_object_get(f, "cpu")) ? "present" : "absent";
+    for (size_t i = 0; i < cpu->n_features; i++)
+        if (cpu->features[i].name && strcmp(cpu->features[i].name, "aes") == 0)
+            return cpu->features[i].cpu ? "present" : "absent";
     return NULL;
 }
 
@@ -95,11 +94,12 @@ static void evidence_phrase(const json_t *emulation, char *buf, size_t len)
 }
 
 /* See verdict.h. */
-int platform_weigh_aes_scores(json_t *scores, const json_t *doc, const json_t *emulation)
+int platform_weigh_aes_scores(json_t *scores, const platform_cpu_doc *cpu, const json_t *doc,
+                              const json_t *emulation)
 {
     char masked_by[256] = "", emulated[1024];
     platform_aes_figure ev = {0};
-    ev.aes_instructions = aes_instructions(doc);
+    ev.aes_instructions = aes_instructions(cpu);
     ev.library_aes = library_aes(doc, masked_by, sizeof masked_by);
     ev.masked_by = masked_by;
     evidence_phrase(emulation, emulated, sizeof emulated);
@@ -122,10 +122,10 @@ static int add(platform_verdict_list *verdicts, const char *id, const char *subj
 
 /* The CPU's verdict: emulated from positive evidence, or likely emulated
  * from an AES score; nothing to say otherwise. */
-static int cpu_verdict(const json_t *doc, const json_t *emulation, const json_t *scores,
+static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, const json_t *scores,
                        platform_verdict_list *verdicts)
 {
-    const char *model = sget(json_object_get(doc, "cpu"), "model_name");
+    const char *model = cpu->model_name;
     char ev[1024], msg[2048];
     size_t i;
     const json_t *s;
@@ -163,16 +163,20 @@ static int cpu_verdict(const json_t *doc, const json_t *emulation, const json_t 
 /* See verdict.h. */
 json_t *platform_verdicts(json_t *doc)
 {
-    json_t *emulation = platform_emulation(doc), *out = NULL;
+    platform_cpu_doc cpu;
+    if (platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) != 0)
+        return NULL;
+    json_t *emulation = platform_emulation_of(&cpu, json_object_get(doc, "health_snapshot")), *out = NULL;
     json_t *scores = json_object_get(json_object_get(doc, "aes_score"), "scores"), *s;
     platform_verdict_list verdicts = {0};
     int rc = emulation ? 0 : -1;
     size_t i;
     char subject[64];
     if (rc == 0)
-        rc |= platform_weigh_aes_scores(scores, doc, emulation);
+        rc |= platform_weigh_aes_scores(scores, &cpu, doc, emulation);
     if (rc == 0)
-        rc |= cpu_verdict(doc, emulation, scores, &verdicts);
+        rc |= cpu_verdict(&cpu, emulation, scores, &verdicts);
+    platform_cpu_doc_free(&cpu);
     json_array_foreach(scores, i, s) {
         snprintf(subject, sizeof subject, "cluster %lld", (long long)json_integer_value(json_object_get(s, "cluster")));
         rc |= add(&verdicts, "aes-score", subject, sget(s, "verdict"), sget(s, "message"), NULL);
@@ -183,8 +187,12 @@ json_t *platform_verdicts(json_t *doc)
     if (rc == 0 && !(out = platform_verdict_list_to_json(&verdicts)))
         rc = -1;
     platform_verdict_list_free(&verdicts);
+    platform_kcrypto kc = {0};
     if (rc == 0)
-        rc |= platform_kernel_verdicts(json_object_get(doc, "kernel_crypto"), out);
+        rc |= platform_kcrypto_from_json(json_object_get(doc, "kernel_crypto"), &kc, NULL);
+    if (rc == 0)
+        rc |= platform_kernel_verdicts(&kc, out);
+    platform_kcrypto_free(&kc);
     rc |= cm_json_put(doc, "emulation", emulation);
     return cm_json_checked(out, rc);
 }

@@ -14,24 +14,34 @@
 #ifndef CM_PLATFORM_VERDICT_H
 #define CM_PLATFORM_VERDICT_H
 
+#include "platform/cpu_doc.h"
+#include "platform/health.h"
+
 struct json_t;
+struct platform_kcrypto;
 
-/* The emulator evidence of a document that has "cpu", and optionally
- * "system" and "health_snapshot" (a detect document, a run's context):
- * {emulated (bool: positive evidence), evidence [sentences: positive],
- * hints [sentences: supporting only], native (a hardware hypervisor's
- * signature: guest instructions run natively; absent otherwise)}, with
- * data/emulators.json. New
- * reference, NULL when out of memory. */
-struct json_t *platform_emulation(const struct json_t *doc);
+/* The emulator evidence of a CPU description and of the hypervisor its
+ * health snapshot names (snapshot NULL: none; a detect document, a run's
+ * context, a probe document): {emulated (bool: positive evidence),
+ * evidence [sentences: positive], hints [sentences: supporting only],
+ * native (a hardware hypervisor's signature: guest instructions run
+ * natively; absent otherwise)}, with data/emulators.json. New reference,
+ * NULL when out of memory. */
+struct json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *snapshot);
 
-/* The hardware-engine verdicts of a "kernel_crypto" object (algorithms
- * with their drivers, classes, priorities and the kernel's choice): per
+/* platform_emulation() with the snapshot still JSON (a document's
+ * "health_snapshot" or "health_before"; NULL or null: none), parsed here.
+ * NULL when out of memory or when it does not parse. */
+struct json_t *platform_emulation_of(const platform_cpu_doc *cpu, const struct json_t *snapshot);
+
+/* The hardware-engine verdicts of the kernel's crypto (kernel_crypto.h:
+ * algorithms with their drivers, classes, priorities and the kernel's
+ * choice): per
  * engine, "engine-selected", "engine-not-selected",
  * "engine-selected-alone" (only because nothing else is loaded) and
  * "engine-unusable" (failed or unknown selftest). Appends to verdicts;
  * 0, or -1 when out of memory. */
-int platform_kernel_verdicts(const struct json_t *kernel_crypto, struct json_t *verdicts);
+int platform_kernel_verdicts(const struct platform_kcrypto *kc, struct json_t *verdicts);
 
 /* Flags the clusters of one run or log whose AES score per MHz disagrees
  * with their twins' (the same family, clocks within 3%): each verdict of
@@ -42,17 +52,19 @@ int platform_kernel_verdicts(const struct json_t *kernel_crypto, struct json_t *
 int platform_aes_twins(struct json_t *scores);
 
 /* Judges again each AES score of scores (platform_aes_verdict() objects,
- * keeping their other keys) with the evidence of doc (cpu features, the
- * openssl backend's capability vector under "backends", emulation), then
- * compares twins. 0, or -1 when out of memory. */
-int platform_weigh_aes_scores(struct json_t *scores, const struct json_t *doc, const struct json_t *emulation);
+ * keeping their other keys) with the evidence of the CPU's features, doc
+ * (the openssl backend's capability vector under "backends") and the
+ * emulation, then compares twins. 0, or -1 when out of memory. */
+int platform_weigh_aes_scores(struct json_t *scores, const platform_cpu_doc *cpu, const struct json_t *doc,
+                              const struct json_t *emulation);
 
 /* The "verdicts" array of a detect document: the CPU (emulated or not),
  * each AES score, twins, kernel engines; judging doc's aes_score.scores
  * again on the way (platform_weigh_aes_scores()). The verdicts are filled
  * into a platform_verdict_list (verdict_list.h) and written by its one
  * writer; the kernel's are appended to that JSON by
- * platform_kernel_verdicts(). New reference, NULL when out of memory. */
+ * platform_kernel_verdicts(). New reference, NULL when out of memory or
+ * when doc's "cpu" or "health_snapshot" has a key of the wrong type. */
 struct json_t *platform_verdicts(struct json_t *doc);
 
 #endif

@@ -6,24 +6,23 @@
  * architecture (user-mode emulation); a QEMU machine and two clock chains
  * that disagree far beyond any core are hints only. A hardware
  * hypervisor's cpuid signature (KVM ...) says the opposite: "native". The
- * signatures are data/emulators.json.
+ * signatures are data/emulators.json (read once, typed, by
+ * emulators_table.c); the CPU (cpu_doc.h) and the health snapshot that
+ * names the hypervisor (health.h) come typed.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 
-#include "platform/sysroot.h"
+#include "platform/cpu_doc.h"
+#include "platform/emulators_table.h"
 #include "platform/verdict.h"
-#include "util/json.h"
 
-#define TABLE_PATH "data/emulators.json"
-
-/* Field shortcuts. */
-static const char *sget(const json_t *o, const char *k)
-{
-    return json_string_value(json_object_get(o, k));
-}
+/* What a health snapshot says of the hypervisor: NULL when unknown. */
+struct hypervisor {
+    const char *vendor, *evidence;
+};
 
 /* Appends a sentence to arr; 0, or -1 when out of memory. */
 static int add(json_t *arr, const char *text)
@@ -31,71 +30,44 @@ static int add(json_t *arr, const char *text)
     return json_array_append_new(arr, json_string(text));
 }
 
-/* The first entry of list whose "match" is in text, or NULL. */
-static const json_t *matching(const json_t *list, const char *text)
-{
-    size_t i;
-    const json_t *e;
-    json_array_foreach(list, i, e) {
-        const char *m = sget(e, "match");
-        if (text && m && m[0] && strstr(text, m))
-            return e;
-    }
-    return NULL;
-}
-
-/* A hex string ("0x000f0510") as a number; -1 when it is none. */
-static long long hex(const char *s)
-{
-    char *end;
-    if (!s || !s[0])
-        return -1;
-    long long v = strtoll(s, &end, 16);
-    return *end ? -1 : v;
-}
-
 /* The positive evidence of the CPU's model, hypervisor leaf and MIDRs. */
-static int cpu_evidence(const json_t *table, const json_t *doc, json_t *ev)
+static int cpu_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, const struct hypervisor *hv,
+                        json_t *ev)
 {
-    const json_t *cpu = json_object_get(doc, "cpu"), *e, *cl;
-    const json_t *hv = json_object_get(json_object_get(doc, "health_snapshot"), "hypervisor");
+    const pf_emulator_sign *e;
     char buf[512];
     int rc = 0;
-    size_t i, j;
-    if ((e = matching(json_object_get(table, "cpu_models"), sget(cpu, "model_name")))) {
-        snprintf(buf, sizeof buf, "the CPU model \"%s\", %s", sget(cpu, "model_name"), sget(e, "what"));
+    if ((e = pf_emulator_matching(t->models, t->n_models, cpu->model_name))) {
+        snprintf(buf, sizeof buf, "the CPU model \"%s\", %s", cpu->model_name, e->what);
         rc |= add(ev, buf);
     }
-    if ((e = matching(json_object_get(table, "hypervisor_signatures"), sget(hv, "evidence")))) {
-        snprintf(buf, sizeof buf, "%s: %s", sget(hv, "evidence"), sget(e, "what"));
+    if ((e = pf_emulator_matching(t->signatures, t->n_signatures, hv->evidence))) {
+        snprintf(buf, sizeof buf, "%s: %s", hv->evidence, e->what);
         rc |= add(ev, buf);
     }
-    json_array_foreach(json_object_get(table, "midrs"), i, e) {
-        long long imp = hex(sget(e, "implementer")), part = hex(sget(e, "part"));
-        json_array_foreach(json_object_get(cpu, "clusters"), j, cl) {
-            long long midr = hex(sget(cl, "midr"));
-            if (midr < 0 || ((midr >> 24) & 0xff) != imp || ((midr >> 4) & 0xfff) != part)
+    for (size_t i = 0; i < t->n_midrs; i++)
+        for (size_t j = 0; j < cpu->n_clusters; j++) {
+            long long midr = pf_hex(cpu->clusters[j].midr);
+            if (midr < 0 || ((midr >> 24) & 0xff) != t->midrs[i].implementer ||
+                ((midr >> 4) & 0xfff) != t->midrs[i].part)
                 continue;
-            snprintf(buf, sizeof buf, "MIDR %s is %s", sget(cl, "midr"), sget(e, "what"));
+            snprintf(buf, sizeof buf, "MIDR %s is %s", cpu->clusters[j].midr, t->midrs[i].what);
             rc |= add(ev, buf);
             break;
         }
-    }
     return rc;
 }
 
 /* The positive evidence of a user-mode emulator: an x86 vendor in
  * /proc/cpuinfo under a binary of another architecture. */
-static int user_mode_evidence(const json_t *table, const json_t *doc, json_t *ev)
+static int user_mode_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, json_t *ev)
 {
-    const json_t *cpu = json_object_get(doc, "cpu"), *v;
-    const char *arch = sget(cpu, "arch"), *vendor = sget(cpu, "vendor");
-    size_t i;
+    const char *arch = cpu->arch, *vendor = cpu->vendor;
     char buf[512];
     if (!arch || !vendor || strcmp(arch, "x86_64") == 0 || strcmp(arch, "i686") == 0)
         return 0;
-    json_array_foreach(json_object_get(json_object_get(table, "x86_vendors"), "list"), i, v)
-        if (json_string_value(v) && strcmp(json_string_value(v), vendor) == 0) {
+    for (size_t i = 0; i < t->n_x86_vendors; i++)
+        if (strcmp(t->x86_vendors[i], vendor) == 0) {
             snprintf(buf, sizeof buf, "/proc/cpuinfo names an x86 CPU (%s) while this %s binary runs: a user-mode "
                      "emulator (qemu-%s) translates its instructions", vendor, arch, arch);
             return add(ev, buf);
@@ -104,21 +76,17 @@ static int user_mode_evidence(const json_t *table, const json_t *doc, json_t *ev
 }
 
 /* The hints: a QEMU machine, clock chains far apart. */
-static int hints(const json_t *table, const json_t *doc, json_t *out)
+static int hints(const pf_emulators *t, const platform_cpu_doc *cpu, const struct hypervisor *hv, json_t *out)
 {
-    const json_t *hv = json_object_get(json_object_get(doc, "health_snapshot"), "hypervisor"), *cl;
-    const json_t *q = json_object_get(table, "qemu_machines");
-    double ratio = json_number_value(json_object_get(json_object_get(table, "clock_chains"), "ratio"));
+    double ratio = t->clock_ratio;
     char buf[512];
     int rc = 0;
-    size_t i;
-    if (sget(hv, "vendor") && sget(q, "match") && strstr(sget(hv, "vendor"), sget(q, "match"))) {
-        snprintf(buf, sizeof buf, "a QEMU machine (%s; KVM or TCG)", sget(hv, "evidence") ? sget(hv, "evidence") : "");
+    if (hv->vendor && t->qemu_match && strstr(hv->vendor, t->qemu_match)) {
+        snprintf(buf, sizeof buf, "a QEMU machine (%s; KVM or TCG)", hv->evidence ? hv->evidence : "");
         rc |= add(out, buf);
     }
-    json_array_foreach(json_object_get(json_object_get(doc, "cpu"), "clusters"), i, cl) {
-        double m = json_number_value(json_object_get(cl, "measured_mhz"));
-        double c = json_number_value(json_object_get(cl, "measured_check_mhz"));
+    for (size_t i = 0; i < cpu->n_clusters; i++) {
+        double m = cpu->clusters[i].measured_mhz, c = cpu->clusters[i].measured_check_mhz;
         if (ratio > 1 && m > 0 && c > 0 && (m / c > ratio || c / m > ratio)) {
             snprintf(buf, sizeof buf, "the two clock chains of cluster %zu, whose instructions take a fixed number "
                      "of cycles on real cores, ran at %.0f and %.0f MHz: instruction timings follow no clock", i, m, c);
@@ -130,26 +98,30 @@ static int hints(const json_t *table, const json_t *doc, json_t *out)
 
 /* A hardware hypervisor's cpuid signature (KVM, Hyper-V, VMware ...: not
  * TCG's): guest instructions run natively. NULL when none was seen. */
-static const char *native(const json_t *table, const json_t *doc, char *buf, size_t len)
+static const char *native(const pf_emulators *t, const struct hypervisor *hv, char *buf, size_t len)
 {
-    const json_t *hv = json_object_get(json_object_get(doc, "health_snapshot"), "hypervisor");
-    const char *ev = sget(hv, "evidence");
-    if (!ev || !strstr(ev, "leaf 0x40000000") || matching(json_object_get(table, "hypervisor_signatures"), ev))
+    const char *ev = hv->evidence;
+    if (!ev || !strstr(ev, "leaf 0x40000000") || pf_emulator_matching(t->signatures, t->n_signatures, ev))
         return NULL;
-    snprintf(buf, len, "%s (%s)", sget(hv, "vendor") ? sget(hv, "vendor") : "a hypervisor", ev);
+    snprintf(buf, len, "%s (%s)", hv->vendor ? hv->vendor : "a hypervisor", ev);
     return buf;
 }
 
 /* See verdict.h. */
-json_t *platform_emulation(const json_t *doc)
+json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *snapshot)
 {
-    const json_t *table = pf_data_table(TABLE_PATH);
+    struct hypervisor seen = {NULL, NULL}, *hv = &seen;
+    if (snapshot && snapshot->vm_vendor[0])
+        seen.vendor = snapshot->vm_vendor;
+    if (snapshot && snapshot->vm_evidence[0])
+        seen.evidence = snapshot->vm_evidence;
+    const pf_emulators *table = NULL;
     json_t *ev = json_array(), *hs = json_array();
-    int rc = ev && hs ? 0 : -1;
+    int rc = ev && hs ? pf_emulators_table(&table) : -1;
     if (rc == 0 && table) {
-        rc |= cpu_evidence(table, doc, ev);
-        rc |= user_mode_evidence(table, doc, ev);
-        rc |= hints(table, doc, hs);
+        rc |= cpu_evidence(table, cpu, hv, ev);
+        rc |= user_mode_evidence(table, cpu, ev);
+        rc |= hints(table, cpu, hv, hs);
     }
     if (rc != 0) {
         json_decref(ev);
@@ -157,7 +129,23 @@ json_t *platform_emulation(const json_t *doc)
         return NULL;
     }
     char buf[256];
-    const char *nat = table && !json_array_size(ev) ? native(table, doc, buf, sizeof buf) : NULL;
+    const char *nat = table && !json_array_size(ev) ? native(table, hv, buf, sizeof buf) : NULL;
     return json_pack("{s:b, s:o, s:o, s:s?}", "emulated", json_array_size(ev) > 0, "evidence", ev, "hints", hs,
                      "native", nat);
+}
+
+/* See verdict.h. */
+json_t *platform_emulation_of(const platform_cpu_doc *cpu, const json_t *snapshot)
+{
+    platform_health *h = NULL;
+    if (snapshot && !json_is_null(snapshot)) {
+        h = calloc(1, sizeof *h);
+        if (!h || platform_health_from_json(snapshot, h, NULL) != 0) {
+            platform_health_free(h);
+            return NULL;
+        }
+    }
+    json_t *em = platform_emulation(cpu, h);
+    platform_health_free(h);
+    return em;
 }

@@ -14,11 +14,10 @@
 #include <string.h>
 #include <jansson.h>
 
-#include "platform/sysroot.h"
+#include "platform/kcrypto.h"
+#include "platform/kernel_crypto.h"
 #include "platform/verdict.h"
-#include "util/json.h"
 
-#define TABLE_PATH "data/kernel_drivers.json"
 #define MAX_GROUPS 64
 #define SHOWN_ALGS 6
 #define TIE ": a tie, which the driver registered last wins, so the order modules load in decides"
@@ -32,19 +31,9 @@ static const char *const codes[N_SITUATIONS] = {"engine-selected", "engine-not-s
 struct group {
     const char *engine;
     enum situation sit;
-    const json_t *drv, *other; /* the example: the engine's driver, the winner or runner-up */
+    const platform_kc_driver *drv, *other; /* the example: the engine's driver, the winner or runner-up */
     json_t *algs;
 };
-
-static const char *sget(const json_t *o, const char *k)
-{
-    return json_string_value(json_object_get(o, k));
-}
-
-static long long iget(const json_t *o, const char *k)
-{
-    return (long long)json_integer_value(json_object_get(o, k));
-}
 
 /* Appends printf-style text to buf. */
 __attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, const char *fmt, ...)
@@ -57,21 +46,21 @@ __attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, con
 }
 
 /* The engine's name: its table phrase, else its module. */
-static const char *engine_of(const json_t *d)
+static const char *engine_of(const platform_kc_driver *d)
 {
-    return sget(d, "what") ? sget(d, "what") : sget(d, "module") ? sget(d, "module") : sget(d, "driver");
+    return d->what ? d->what : d->module ? d->module : d->driver;
 }
 
 /* The first non-internal driver of alg other than d that is selected (or,
  * with want_selected 0, the best other one), or NULL. */
-static const json_t *other_driver(const json_t *alg, const json_t *d, int want_selected)
+static const platform_kc_driver *other_driver(const platform_kc_algorithm *alg, const platform_kc_driver *d,
+                                              int want_selected)
 {
-    size_t i;
-    const json_t *e;
-    json_array_foreach(json_object_get(alg, "drivers"), i, e) {
-        if (e == d || json_is_true(json_object_get(e, "internal")))
+    for (size_t i = 0; i < alg->n_drivers; i++) {
+        const platform_kc_driver *e = &alg->drivers[i];
+        if (e == d || e->internal)
             continue;
-        if (!want_selected || json_is_true(json_object_get(e, "selected")))
+        if (!want_selected || e->selected)
             return e;
     }
     return NULL;
@@ -91,32 +80,33 @@ static struct group *group_for(struct group *g, size_t *n, const char *engine, e
 
 /* The driver of alg that AF_ALG reaches and the kernel would pick among
  * those (the first listed: drivers are by priority), or NULL. */
-static const json_t *reachable_driver(const json_t *alg)
+static const platform_kc_driver *reachable_driver(const platform_kc_algorithm *alg)
 {
-    size_t i;
-    const json_t *e;
-    json_array_foreach(json_object_get(alg, "drivers"), i, e)
-        if (json_is_true(json_object_get(e, "af_alg_reachable")) && strcmp(sget(e, "selftest"), "unknown") != 0)
+    for (size_t i = 0; i < alg->n_drivers; i++) {
+        const platform_kc_driver *e = &alg->drivers[i];
+        if (e->af_alg_reachable && strcmp(e->selftest ? e->selftest : "", "unknown") != 0)
             return e;
+    }
     return NULL;
 }
 
 /* The situation of engine driver d of algorithm alg (restricted: AF_ALG is
  * CPU-only); -1: none worth a word. */
-static int situation_of(const json_t *alg, const json_t *d, long long generic, int restricted, const json_t **other)
+static int situation_of(const platform_kc_algorithm *alg, const platform_kc_driver *d, long long generic,
+                        int restricted, const platform_kc_driver **other)
 {
-    const char *st = sget(d, "selftest");
+    const char *st = d->selftest;
     if (st && st[0] && strcmp(st, "passed") != 0) {
         *other = NULL;
         return UNUSABLE;
     }
     if (restricted) {
         *other = reachable_driver(alg);
-        return json_is_true(json_object_get(d, "selected")) ? UNREACHABLE : UNREACHABLE_IDLE;
+        return d->selected ? UNREACHABLE : UNREACHABLE_IDLE;
     }
-    if (json_is_true(json_object_get(d, "selected"))) {
+    if (d->selected) {
         *other = other_driver(alg, d, 0);
-        return !*other && generic > 0 && iget(d, "priority") < generic ? ALONE : SELECTED;
+        return !*other && generic > 0 && d->priority < generic ? ALONE : SELECTED;
     }
     *other = other_driver(alg, d, 1);
     return *other ? NOT_SELECTED : -1;
@@ -135,15 +125,15 @@ static void message(const struct group *g, long long generic, char *msg, size_t 
         }
         cat(algs, sizeof algs, "%s%s", i ? ", " : "", json_string_value(a));
     }
-    const char *drv = sget(g->drv, "driver");
-    long long prio = iget(g->drv, "priority");
+    const char *drv = g->drv->driver;
+    long long prio = g->drv->priority;
     msg[0] = '\0';
     switch (g->sit) {
     case SELECTED:
         cat(msg, len, "%s is the driver the kernel selects for %s (%s, priority %lld", g->engine, algs, drv, prio);
         if (g->other)
-            cat(msg, len, ", over %s, %s, %lld%s", sget(g->other, "driver"), sget(g->other, "class"),
-                iget(g->other, "priority"), iget(g->other, "priority") == prio ? TIE : "");
+            cat(msg, len, ", over %s, %s, %lld%s", g->other->driver, g->other->klass, g->other->priority,
+                g->other->priority == prio ? TIE : "");
         cat(msg, len, "): AF_ALG and in-kernel users (dm-crypt, IPsec) get the engine; whether it beats the CPU "
                       "depends on the message size, so compare them with `cryptometer run --filter afalg`.");
         break;
@@ -151,8 +141,8 @@ static void message(const struct group *g, long long generic, char *msg, size_t 
         cat(msg, len, "%s is present but not selected for %s: %s (priority %lld) loses to %s (%s, priority %lld%s), "
                       "which AF_ALG and in-kernel users get; to see whether the engine would pay, compare both "
                       "drivers with `cryptometer run --filter afalg`.",
-            g->engine, algs, drv, prio, sget(g->other, "driver"), sget(g->other, "class"), iget(g->other, "priority"),
-            iget(g->other, "priority") == prio ? TIE : "");
+            g->engine, algs, drv, prio, g->other->driver, g->other->klass, g->other->priority,
+            g->other->priority == prio ? TIE : "");
         break;
     case ALONE:
         cat(msg, len, "%s is selected for %s only because nothing else is loaded: %s has priority %lld, below the "
@@ -168,9 +158,9 @@ static void message(const struct group *g, long long generic, char *msg, size_t 
                                             : "%s: %s (priority %lld) is registered for %s but not selected, and since "
                                               "Linux 7.2 AF_ALG cannot reach it either (%s), so `afalg` figures here are "
                                               "the CPU's",
-            engine_of(g->drv), drv, prio, algs, sget(g->drv, "af_alg_why") ? sget(g->drv, "af_alg_why") : "CPU-only");
+            engine_of(g->drv), drv, prio, algs, g->drv->af_alg_why ? g->drv->af_alg_why : "CPU-only");
         if (g->other)
-            cat(msg, len, " (%s, %s)", sget(g->other, "driver"), sget(g->other, "class"));
+            cat(msg, len, " (%s, %s)", g->other->driver, g->other->klass);
         cat(msg, len, g->sit == UNREACHABLE ? "; the engine is measurable through an in-kernel user: dm-crypt over a "
                                               "RAM disk."
                                             : "; in-kernel users get the driver of higher priority.");
@@ -178,30 +168,28 @@ static void message(const struct group *g, long long generic, char *msg, size_t 
     default:
         cat(msg, len, "%s is registered for %s but its self-test did not pass (%s: selftest %s), so the kernel "
                       "never selects it; look for the driver's self-test failure in dmesg.",
-            g->engine, algs, drv, sget(g->drv, "selftest"));
+            g->engine, algs, drv, g->drv->selftest);
         break;
     }
 }
 
 /* See verdict.h. */
-int platform_kernel_verdicts(const json_t *kernel_crypto, json_t *verdicts)
+int platform_kernel_verdicts(const platform_kcrypto *kc, json_t *verdicts)
 {
-    long long generic = (long long)json_integer_value(
-        json_object_get(json_object_get(pf_data_table(TABLE_PATH), "generic_priority"), "value"));
-    int restricted = json_is_true(json_object_get(json_object_get(kernel_crypto, "af_alg"), "cpu_only"));
+    long long generic = platform_kdriver_generic_priority();
+    int restricted = kc->af_alg.cpu_only == 1;
     struct group g[MAX_GROUPS];
     size_t ng = 0, i, j;
-    const json_t *alg, *d;
     int rc = 0;
-    json_array_foreach(json_object_get(kernel_crypto, "algorithms"), i, alg) {
-        json_array_foreach(json_object_get(alg, "drivers"), j, d) {
-            const char *k = sget(d, "class");
-            const json_t *other;
-            if (!k || strcmp(k, "hardware-engine") != 0 || json_is_true(json_object_get(d, "internal")))
+    for (i = 0; i < kc->n_algorithms; i++) {
+        const platform_kc_algorithm *alg = &kc->algorithms[i];
+        for (j = 0; j < alg->n_drivers; j++) {
+            const platform_kc_driver *d = &alg->drivers[j], *other;
+            if (!d->klass || strcmp(d->klass, "hardware-engine") != 0 || d->internal)
                 continue;
             int sit = situation_of(alg, d, generic, restricted, &other);
             /* unreachable: one verdict per module (omap-aes and omap-sham are two engines of one table entry) */
-            const char *subject = (sit == UNREACHABLE || sit == UNREACHABLE_IDLE) && sget(d, "module") ? sget(d, "module") : engine_of(d);
+            const char *subject = (sit == UNREACHABLE || sit == UNREACHABLE_IDLE) && d->module ? d->module : engine_of(d);
             struct group *gr = sit >= 0 ? group_for(g, &ng, subject, (enum situation)sit) : NULL;
             if (!gr)
                 continue;
@@ -209,7 +197,7 @@ int platform_kernel_verdicts(const json_t *kernel_crypto, json_t *verdicts)
                 gr->drv = d;
                 gr->other = other;
             }
-            rc |= json_array_append_new(gr->algs, json_string(sget(alg, "name")));
+            rc |= json_array_append_new(gr->algs, json_string(alg->name));
         }
     }
     char msg[2048];

@@ -14,6 +14,7 @@
 #include "platform/aes_score.h"
 #include "registry/plan.h"
 #include "records/record.h"
+#include "records/report_table.h"
 
 /* --- what the table takes from the document (not records) ------------------ */
 
@@ -429,7 +430,45 @@ static int has_unit(const cm_record *recs, size_t n, cm_unit unit)
     return 0;
 }
 
+/* The legend of the marks and of the KAT column. */
+static void print_legend(FILE *out)
+{
+    fprintf(out, "* marks the fastest implementation of an operation at a size (of at least "
+                 "two measured).\n"
+                 "~ marks a figure whose confidence interval stayed wider than the target "
+                 "within the time budget, or that the loop overhead dominates.\n"
+                 "KAT: known-answer vectors and cross-check against another implementation, run "
+                 "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
+                 "neither had anything to check; FAIL; - not run).\n");
+}
+
 void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
+{
+    table_facts t = facts_of(doc);
+    cm_table_preamble(out, doc);
+    if (has_unit(recs, n, CM_UNIT_BYTE)) {
+        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples ± the 95%% "
+                     "confidence interval of the median\n");
+        print_block(out, recs, n, &t, TABLE_MBS);
+        fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
+                     "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
+        print_block(out, recs, n, &t, TABLE_CPB);
+        if (bound_column(recs, n, TABLE_CPB))
+            cm_table_bound_note(out);
+    }
+    if (has_unit(recs, n, CM_UNIT_OP)) {
+        fprintf(out, "\nPer operation: operations per second and µs per operation (median), cycles "
+                     "per operation ± the 95%% confidence interval plus the clock's uncertainty\n");
+        print_block(out, recs, n, &t, TABLE_OPS);
+    }
+    fputc('\n', out);
+    print_legend(out);
+    cm_table_after(out, recs, n, doc);
+}
+
+/* --- shared with the narrow layout (report_table.h) ------------------------- */
+
+void cm_table_preamble(FILE *out, json_t *doc)
 {
     table_facts t = facts_of(doc);
     const char *model = t.model ? t.model : "unknown CPU";
@@ -441,30 +480,50 @@ void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
     if (t.interrupted)
         fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
                      "that never ran\n");
-    if (has_unit(recs, n, CM_UNIT_BYTE)) {
-        fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples ± the 95%% "
-                     "confidence interval of the median\n");
-        print_block(out, recs, n, &t, TABLE_MBS);
-        fprintf(out, "\nCycles per byte at the core clock measured beside each implementation, "
-                     "± the 95%% confidence interval of the median plus the clock's uncertainty\n");
-        print_block(out, recs, n, &t, TABLE_CPB);
-        if (bound_column(recs, n, TABLE_CPB))
-            fprintf(out, "bound: the lower bound the instruction probes give on this CPU (cryptometer probe, "
-                         "docs/probes.md); - : none applies\n");
-    }
-    if (has_unit(recs, n, CM_UNIT_OP)) {
-        fprintf(out, "\nPer operation: operations per second and µs per operation (median), cycles "
-                     "per operation ± the 95%% confidence interval plus the clock's uncertainty\n");
-        print_block(out, recs, n, &t, TABLE_OPS);
-    }
-    fprintf(out, "\n* marks the fastest implementation of an operation at a size (of at least "
-                 "two measured).\n"
-                 "~ marks a figure whose confidence interval stayed wider than the target "
-                 "within the time budget, or that the loop overhead dominates.\n"
-                 "KAT: known-answer vectors and cross-check against another implementation, run "
-                 "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
-                 "neither had anything to check; FAIL; - not run).\n");
+}
+
+void cm_table_legend(FILE *out) { print_legend(out); }
+
+void cm_table_bound_note(FILE *out)
+{
+    fprintf(out, "bound: the lower bound the instruction probes give on this CPU (cryptometer probe, "
+                 "docs/probes.md); - : none applies\n");
+}
+
+void cm_table_after(FILE *out, const cm_record *recs, size_t n, json_t *doc)
+{
     print_scaling(out, recs, n);
     print_notes(out, recs, n, doc);
     print_scores_and_health(out, doc);
 }
+
+size_t cm_table_sizes(json_t *doc, size_t *sizes, int *per_cluster)
+{
+    table_facts t = facts_of(doc);
+    memcpy(sizes, t.sizes, t.n_sizes * sizeof *sizes);
+    *per_cluster = t.per_cluster;
+    return t.n_sizes;
+}
+
+const char *cm_table_status_word(cm_record_status s) { return status_word(s); }
+const char *cm_table_kat_word(const cm_record *r) { return kat_word(r); }
+const char *cm_table_weak_mark(const cm_figures *f) { return weak_mark(f); }
+
+const char *cm_table_fastest_mark(const cm_record *recs, size_t n, const cm_record *r)
+{
+    return fastest_mark(recs, n, r);
+}
+
+const cm_record *cm_table_row_record(const cm_record *recs, size_t n, const cm_record *first,
+                                     size_t size)
+{
+    return row_record(recs, n, first, size);
+}
+
+const cm_record **cm_table_rows(const cm_record *recs, size_t n, int per_operation, size_t *count)
+{
+    return block_rows(recs, n, per_operation ? TABLE_OPS : TABLE_MBS, count);
+}
+
+int cm_table_has_bound(const cm_record *recs, size_t n) { return bound_column(recs, n, TABLE_CPB); }
+int cm_table_has_unit(const cm_record *recs, size_t n, cm_unit unit) { return has_unit(recs, n, unit); }

@@ -61,11 +61,10 @@ static json_t *aes_score_json(const platform_cpu *cpu, int live, int measure_clo
 
 /* The health flags of the document: the snapshot's, then the CPU
  * description's. NULL when out of memory. */
-static json_t *health_json(const platform_health *h, const platform_cpu *cpu, const platform_features *fs,
-                           const json_t *cpu_doc)
+static json_t *health_json(const platform_health *h, const platform_cpu *cpu, const platform_features *fs)
 {
     json_t *flags = platform_health_flags_json(h);
-    if (flags && platform_description_flags(flags, cpu, fs, cpu_doc) == 0)
+    if (flags && platform_description_flags(flags, cpu, fs) == 0)
         return flags;
     json_decref(flags);
     return NULL;
@@ -76,12 +75,12 @@ static json_t *document(const char *sysroot, const platform_cpu *cpu, const plat
                         const platform_health *h, int measure_clock, cm_error *err)
 {
     int live = !sysroot || !sysroot[0];
-    json_t *doc = json_object(), *cpu_doc = platform_cpu_json(cpu, fs);
-    int rc = doc && cpu_doc ? 0 : -1;
+    json_t *doc = json_object();
+    int rc = doc ? 0 : -1;
     rc |= json_object_set_new(doc, "detect_version", json_integer(DETECT_VERSION));
     rc |= json_object_set_new(doc, "sysroot", live ? json_null() : json_string(sysroot));
     rc |= json_object_set_new(doc, "system", platform_system_json(sysroot));
-    rc |= json_object_set_new(doc, "cpu", json_incref(cpu_doc));
+    rc |= json_object_set_new(doc, "cpu", platform_cpu_json(cpu, fs));
     rc |= json_object_set_new(doc, "kernel_crypto", platform_kernel_crypto(sysroot, err));
     /* The libraries are this binary's: they say nothing of a recorded root. */
     if (live)
@@ -91,13 +90,12 @@ static json_t *document(const char *sysroot, const platform_cpu *cpu, const plat
                               cm_probe_summary(!live           ? "not measured (--sysroot)"
                                                : !measure_clock ? "not measured (--no-clock)"
                                                                 : NULL));
-    rc |= json_object_set_new(doc, "health", health_json(h, cpu, fs, cpu_doc));
+    rc |= json_object_set_new(doc, "health", health_json(h, cpu, fs));
     if (h)
         rc |= json_object_set_new(doc, "health_snapshot", platform_health_json(h));
     /* Last: they weigh everything above (and judge the AES scores again). */
     if (rc == 0)
         rc |= cm_json_put(doc, "verdicts", platform_verdicts(doc));
-    json_decref(cpu_doc);
     return cm_json_checked(doc, rc);
 }
 

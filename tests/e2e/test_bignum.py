@@ -33,7 +33,7 @@ def built(missing_backends):
 @pytest.fixture(scope="module")
 def bn_run(cm_bin, built, tmp_path_factory):
     d = tmp_path_factory.mktemp("bn")
-    p = run(cm_bin, "run", "--filter", "bn-2048", "--time", "0.05", "--json", d / "r.json",
+    p = run(cm_bin, "run", "--wide", "--filter", "bn-2048", "--time", "0.05", "--json", d / "r.json",
             timeout=600)
     return p, json.loads((d / "r.json").read_text())
 

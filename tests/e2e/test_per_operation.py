@@ -17,7 +17,7 @@ def sig_run(cm_bin, tmp_path_factory, missing_backends):
     d = tmp_path_factory.mktemp("sig")
     # openssl's rows only: other library backends built here may have
     # documented findings on these vectors (docs/backends.md)
-    p = subprocess.run([str(cm_bin), "run", "--algorithms", "ed25519,ecdsa-p256-sha256",
+    p = subprocess.run([str(cm_bin), "run", "--wide", "--algorithms", "ed25519,ecdsa-p256-sha256",
             "--backends", "openssl", "--time", "0.05", "--json", str(d / "r.json")],
                        capture_output=True, text=True, timeout=300)
     return p, json.loads((d / "r.json").read_text())

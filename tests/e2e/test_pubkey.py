@@ -24,7 +24,7 @@ def pk_run(cm_bin, tmp_path_factory, missing_backends):
     d = tmp_path_factory.mktemp("pk")
     # openssl's rows: other library backends built here have documented
     # findings that fail the gate (docs/backends.md)
-    p = run(cm_bin, "run", "--algorithms", ",".join(ALGS), "--backends", "openssl", "--time",
+    p = run(cm_bin, "run", "--wide", "--algorithms", ",".join(ALGS), "--backends", "openssl", "--time",
             "0.05", "--json", d / "r.json", timeout=600)
     return p, json.loads((d / "r.json").read_text())
 

@@ -22,7 +22,7 @@ def run_binary(binary, *args, cwd=None):
 def small_run(cm_bin, tmp_path_factory):
     d = tmp_path_factory.mktemp("run")
     # the portable and library implementations, all available everywhere
-    p = run_binary(cm_bin, "run", "--filter",
+    p = run_binary(cm_bin, "run", "--wide", "--filter",
             "^(openssl:evp|ref:portable)/(aes-128-(cbc|gcm)|sha256|chacha20-poly1305)", "--sizes",
             ",".join(map(str, SIZES)), "--time", "0.05", "--json", d / "r.json", "--csv",
             d / "r.csv", cwd=d)

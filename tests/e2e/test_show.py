@@ -109,3 +109,30 @@ def test_show_usage_and_inputs(cm, tmp_path, args, code):
     r = cm("show", *args, cwd=tmp_path)
     assert r.returncode == code
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_show_a_detect_document_with_a_malformed_cpu(cm, tmp_path):
+    """A cpu or system object with a key of the wrong type: its lines say
+    'not shown' and why, the rest of the text is printed as before (exit 0)."""
+    doc = json.loads(cm("detect", "--json", "--no-clock").stdout)
+    expected = cm("show", _saved(tmp_path, "good.json", doc)).stdout
+    doc["cpu"]["clusters"][0]["midr"] = 5
+    doc["system"]["os"] = []
+    shown = cm("show", _saved(tmp_path, "bad.json", doc))
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert lines[0] == "CPU       not shown: cpu.clusters[0].midr: not a string"
+    assert lines[1] == "System    not shown: system.os: not a string"
+    assert "Clock     not shown: cpu.clusters[0].midr: not a string" in lines
+    assert "\nKernel    " in shown.stdout and "\nHealth    " in shown.stdout
+    kernel = expected.index("\nKernel    ")
+    assert expected[kernel:expected.index("\nClock     ")] in shown.stdout
+    doc["cpu"] = {"cores": "2"}
+    shown = cm("show", _saved(tmp_path, "bad2.json", doc))
+    assert shown.stdout.startswith("CPU       not shown: cpu.cores: not an integer\n")
+
+
+def _saved(tmp_path, name, doc):
+    path = tmp_path / name
+    path.write_text(json.dumps(doc))
+    return path

@@ -20,6 +20,7 @@
 #include "check.h"
 #include "run/detect.h"
 #include "platform/aes_score.h"
+#include "platform/kernel_crypto.h"
 #include "platform/verdict.h"
 
 /* Checks that string a equals b; a failure prints both. */
@@ -34,6 +35,18 @@
                     #a, a_ ? a_ : "(null)", b_);                                             \
         }                                                                                    \
     } while (0)
+
+/* The emulator evidence of a document's "cpu" and "health_snapshot"
+ * (parsed as platform_verdicts() parses them); NULL when they do not parse. */
+static json_t *emulation_of(const json_t *doc)
+{
+    platform_cpu_doc cpu;
+    if (platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) != 0)
+        return NULL;
+    json_t *em = platform_emulation_of(&cpu, json_object_get(doc, "health_snapshot"));
+    platform_cpu_doc_free(&cpu);
+    return em;
+}
 
 /* The codes of a verdicts array with id id, joined by spaces ("" for none). */
 static const char *codes(const json_t *verdicts, const char *id, char *buf, size_t len)
@@ -131,7 +144,10 @@ static void test_engines(void)
                            "cbc-aes-sun8i-ce", "class", "hardware-engine", "priority", 400, "selftest", "unknown",
                            "module", "sun8i_ce", "internal", 0, "selected", 0, "type", "skcipher");
     json_t *vs = json_array();
-    CHECK(platform_kernel_verdicts(kc, vs) == 0);
+    platform_kcrypto parsed;
+    CHECK(platform_kcrypto_from_json(kc, &parsed, NULL) == 0);
+    CHECK(platform_kernel_verdicts(&parsed, vs) == 0);
+    platform_kcrypto_free(&parsed);
     CHECK_STR(codes(vs, "kernel", buf, sizeof buf), "engine-unusable");
     CHECK(mentions(vs, "selftest unknown"));
     json_decref(vs);
@@ -186,7 +202,7 @@ static void test_weigh(void)
                             "features", "name", "aes", "cpu", 1, "clusters", "backends", "openssl",
                             "capabilities", "variable", "OPENSSL_ia32cap", "value", "0x0", "env",
                             "~0x200000000000000", "features", "aes-ni", 0);
-    json_t *em = platform_emulation(doc);
+    json_t *em = emulation_of(doc);
     CHECK(em && json_is_false(json_object_get(em, "emulated")));
     platform_aes_figure fig = {"Intel Golden Cove", 4000, 100000, NAN, "measured", "x86_64", NULL,
                                NULL, NULL, NULL, NULL, NULL};
@@ -194,7 +210,10 @@ static void test_weigh(void)
     json_object_set_new(json_array_get(scores, 0), "cluster", json_integer(0));
     CHECK_STR(json_string_value(json_object_get(json_array_get(scores, 0), "verdict")),
               "crypto-extensions-absent-or-unused");
-    CHECK(platform_weigh_aes_scores(scores, doc, em) == 0);
+    platform_cpu_doc cpu;
+    CHECK(platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) == 0);
+    CHECK(platform_weigh_aes_scores(scores, &cpu, doc, em) == 0);
+    platform_cpu_doc_free(&cpu);
     const json_t *s = json_array_get(scores, 0);
     CHECK_STR(json_string_value(json_object_get(s, "verdict")), "crypto-extensions-unused");
     CHECK(strstr(json_string_value(json_object_get(s, "message")), "OPENSSL_ia32cap=~0x200000000000000"));
@@ -209,7 +228,7 @@ static void test_emulation(void)
 {
     /* qemu-aarch64 user mode: an aarch64 binary, the x86 host's /proc/cpuinfo */
     json_t *doc = json_pack("{s:{s:s, s:s, s:[]}}", "cpu", "arch", "aarch64", "vendor", "AuthenticAMD", "clusters");
-    json_t *em = platform_emulation(doc);
+    json_t *em = emulation_of(doc);
     CHECK(em && json_is_true(json_object_get(em, "emulated")));
     CHECK(strstr(json_string_value(json_array_get(json_object_get(em, "evidence"), 0)), "qemu-aarch64"));
     json_decref(em);
@@ -218,7 +237,7 @@ static void test_emulation(void)
     doc = json_pack("{s:{s:s, s:s, s:s, s:[]}, s:{s:{s:s, s:s}}}", "cpu", "arch", "x86_64", "vendor", "AuthenticAMD",
                     "model_name", "AMD EPYC", "clusters", "health_snapshot", "hypervisor", "vendor", "KVM",
                     "evidence", "cpuid hypervisor bit, leaf 0x40000000 \"KVMKVMKVM\"");
-    em = platform_emulation(doc);
+    em = emulation_of(doc);
     CHECK(em && json_is_false(json_object_get(em, "emulated")) &&
           json_array_size(json_object_get(em, "hints")) == 0);
     CHECK(json_string_value(json_object_get(em, "native")) &&
@@ -229,14 +248,14 @@ static void test_emulation(void)
     doc = json_pack("{s:{s:s, s:s, s:s, s:[]}, s:{s:{s:s, s:s}}}", "cpu", "arch", "x86_64", "vendor", "AuthenticAMD",
                     "model_name", "AMD EPYC", "clusters", "health_snapshot", "hypervisor", "vendor", "QEMU (TCG)",
                     "evidence", "cpuid hypervisor bit, leaf 0x40000000 \"TCGTCGTCGTCG\"");
-    em = platform_emulation(doc);
+    em = emulation_of(doc);
     CHECK(em && json_is_true(json_object_get(em, "emulated")));
     json_decref(em);
     json_decref(doc);
     doc = json_pack("{s:{s:s, s:s, s:[{s:f, s:f}]}, s:{s:{s:s, s:s}}}", "cpu", "arch", "aarch64", "vendor", "ARM",
                     "clusters", "measured_mhz", 1608.0, "measured_check_mhz", 744.0, "health_snapshot", "hypervisor",
                     "vendor", "QEMU/KVM (arm virt machine)", "evidence", "device-tree compatible \"linux,dummy-virt\"");
-    em = platform_emulation(doc);
+    em = emulation_of(doc);
     CHECK(em && json_is_false(json_object_get(em, "emulated")) &&
           json_array_size(json_object_get(em, "hints")) == 2);
     json_decref(em);

@@ -25,7 +25,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
-#include <jansson.h>
 #include <kcapi.h>
 #include "cryptometer/algorithm.h"
 #include "cryptometer/backend.h"
@@ -352,13 +351,12 @@ const cm_impl *afalg_discover(size_t *n)
     size_t nd = 0;
     platform_kdriver *d = unsupported[0] ? NULL : read_drivers(&nd);
     if (d) {
-        json_t *af = platform_af_alg_probe();
-        if (af && platform_af_alg_state(af, NULL, d, nd) == 0) {
-            const char *sp = json_string_value(json_object_get(af, "splice"));
-            restricted = json_is_true(json_object_get(af, "cpu_only"));
-            splice_copies = sp && strcmp(sp, "copies") == 0;
+        platform_af_alg af;
+        if (platform_af_alg_probe(&af) == 0 && platform_af_alg_state(&af, NULL, d, nd) == 0) {
+            restricted = af.cpu_only == 1;
+            splice_copies = af.splice && strcmp(af.splice, "copies") == 0;
         }
-        json_decref(af);
+        platform_af_alg_clear(&af);
         free(d);
         d = read_drivers(&nd); /* with the restriction known */
     }
