@@ -4,10 +4,11 @@ on standard error naming what to run, exit 3, never a traceback (python_dispatch
 cryptometer.guard.missing_package)."""
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]   # (not conftest's: tests/python's shadows it in one process)
 
 # Each shim package raises, on import, the error Python raises for a package it lacks.
 HIDDEN = ("matplotlib", "numpy", "scipy", "jsonschema", "fastjsonschema", "jinja2", "markupsafe")
