@@ -8,7 +8,9 @@ runtime's own tool"):
           written as the standard library's benchmarks) beside go:stdlib;
   python  one call in a loop with time.perf_counter_ns (hashlib.sha256,
           cryptography's AESGCM.encrypt) in the server's own interpreter;
-  node    one call in a loop with process.hrtime.bigint (node:crypto) after a warm-up.
+  node    one call in a loop with process.hrtime.bigint (node:crypto) after a warm-up;
+  java    one call in a loop with System.nanoTime (the JCA's SunJCE and SUN: java:jca) after
+          a warm-up, a single-file program run by the server's own java.
 
 MB/s is 10^6 bytes per second on both sides. Prints every round and the ratios
 (cryptometer / tool); a timing threshold is never asserted."""
@@ -61,6 +63,36 @@ for (let b = 0; b < 400; b++) {{
 }}
 console.log({size} * 20000 * 1e3 / ts.reduce((a, b) => a + b), {size} * 50 * 1e3 / Math.min(...ts));
 """
+# the same loop in Java (a single-file program, `java Loop.java`): the seal counts its
+# nonce up, as java:jca's does (the JDK refuses a key and nonce twice in a row)
+JAVA = {("sha256", "digest"): "var md = java.security.MessageDigest.getInstance(\"SHA-256\");\n"
+                              "Op f = () -> { md.update(msg); return md.digest()[0]; };",
+        ("aes-128-gcm", "seal"): "var c = javax.crypto.Cipher.getInstance(\"AES/GCM/NoPadding\");\n"
+                                 "var k = new javax.crypto.spec.SecretKeySpec(new byte[16], \"AES\");\n"
+                                 "byte[] iv = new byte[12], aad = new byte[13], out = new byte[msg.length + 16];\n"
+                                 "long[] n = {0};\n"
+                                 "Op f = () -> { n[0]++; for (int i = 0; i < 8; i++) iv[4 + i] = (byte) (n[0] >>> (8 * i));\n"
+                                 "  c.init(javax.crypto.Cipher.ENCRYPT_MODE, k, new javax.crypto.spec.GCMParameterSpec(128, iv));\n"
+                                 "  c.updateAAD(aad); return c.doFinal(msg, 0, msg.length, out, 0); };"}
+JAVA_LOOP = """public class Loop {{
+  interface Op {{ int run() throws Exception; }}
+  public static void main(String[] a) throws Exception {{
+    byte[] msg = new byte[{size}];
+    {setup}
+    int sink = 0;
+    for (int i = 0; i < 20000; i++) sink += f.run();
+    long[] ts = new long[400];
+    for (int b = 0; b < 400; b++) {{
+      long t = System.nanoTime();
+      for (int i = 0; i < 50; i++) sink += f.run();
+      ts[b] = System.nanoTime() - t;
+    }}
+    long sum = 0, min = Long.MAX_VALUE;
+    for (long t : ts) {{ sum += t; min = Math.min(min, t); }}
+    System.out.println({size} * 20000 * 1e3 / sum + " " + {size} * 50 * 1e3 / min + (sink == 42 ? " " : ""));
+  }}
+}}
+"""
 
 
 def server_command(build, name):
@@ -82,6 +114,14 @@ def go_tool(bench):
                        cwd=ROOT / "runtimes/go", env=env, capture_output=True, text=True, check=True)
     mbs = [float(x) for x in re.findall(r"([\d.]+) MB/s", p.stdout)]
     return statistics.median(mbs), max(mbs)
+
+
+def java_tool(java, program):
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "Loop.java").write_text(program)
+        p = subprocess.run([java, str(Path(tmp) / "Loop.java")], capture_output=True, text=True, check=True)
+    whole, best = p.stdout.split()[-2:]
+    return float(whole), float(best)
 
 
 def loop_tool(interpreter, program):
@@ -106,6 +146,11 @@ def pairs(build):
         for (alg, op), setup in NODE.items():
             prog = NODE_LOOP.format(size=SIZE, setup=setup)
             out.append(("node:crypto", alg, op, "node loop", lambda p=prog: loop_tool(node, p)))
+    if (build / "cryptometer-java").exists():
+        java = server_command(build, "java")
+        for (alg, op), setup in JAVA.items():
+            prog = JAVA_LOOP.format(size=SIZE, setup=setup)
+            out.append(("java:jca", alg, op, "java loop", lambda p=prog: java_tool(java, p)))
     return out
 
 

@@ -7,7 +7,7 @@ JSON and HTML renderings (view_render, report).
 from dataclasses import dataclass
 from typing import Optional
 
-from .figures import figure, ops_per_s, spread
+from .figures import MEASURED_STATUSES, figure, measured, ops_per_s, spread
 
 NOT_MEASURED = "not-measured"
 
@@ -24,7 +24,7 @@ class Cell:
 
     @property
     def ok(self):
-        return self.status == "ok" and self.value is not None
+        return self.status in MEASURED_STATUSES and self.value is not None
 
     def figure_text(self):
         """``123.4 MB/s ±1.2%`` (spread ``no CI`` when the record has none); only for an ok cell."""
@@ -52,8 +52,9 @@ def from_record(record, per_second=False):
     reason = record.get("reason")
     if status == "ok" and value is None:
         status, reason = "no-figure", "the record is ok but carries no figure"
-    return Cell(status=status, reason=reason if status != "ok" else None, value=value if status == "ok" else None,
-                unit=unit, spread=spread(record) if status == "ok" else None, n=stats.get("n"),
+    has = status != "no-figure" and measured(record)  # a measured known finding keeps its reason
+    return Cell(status=status, reason=reason if status != "ok" else None, value=value if has else None,
+                unit=unit, spread=spread(record) if has else None, n=stats.get("n"),
                 median_ns=stats.get("median_ns"))
 
 

@@ -77,8 +77,18 @@ def machine_label(run, record=None):
     return "%s cluster %s" % (label, cluster)
 
 
+# A record of a known library finding (data/library_findings.json) whose cases lie outside the
+# timed parameters is measured too: it has the figures of an ok record (docs/findings.md).
+MEASURED_STATUSES = ("ok", "known-finding")
+
+
+def measured(record):
+    """True when ``record`` carries a measurement: status ok, or a measured known finding."""
+    return record["status"] == "ok" or (record["status"] in MEASURED_STATUSES and "stats" in record)
+
+
 def ok_records(run):
-    return [r for r in run.doc["results"] if r["status"] == "ok"]
+    return [r for r in run.doc["results"] if measured(r)]
 
 
 def spread(record):

@@ -61,6 +61,8 @@ typedef enum cm_outcome {
     CM_OUTCOME_TIMEOUT,
     CM_OUTCOME_ERROR,       /* the child exited without a report, or fork failed */
     CM_OUTCOME_UNAVAILABLE,
+    CM_OUTCOME_KNOWN_FINDING, /* failed only the cases of a known library finding
+                                 (findings.h; rep.known_id names it) */
     CM_OUTCOME_COUNT
 } cm_outcome;
 

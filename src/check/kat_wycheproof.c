@@ -352,7 +352,11 @@ static int one_case(const json_t *group, const json_t *test, const cm_algorithm 
             kat_progress("%s tcId %lld", source, id);
         cm_wp_case c = {impl, impl ? cm_algorithm_find(impl->algorithm) : alg, group, test,
                         result, label};
+        if (impl) /* a failure of this case is named by it (known findings) */
+            snprintf(rep->case_at, sizeof rep->case_at, "%s#%lld", source, id);
         rc = m->wycheproof_case(&c, rep, why, sizeof why);
+        if (impl)
+            rep->case_at[0] = '\0';
     }
     if (rc == 0)
         return 0;

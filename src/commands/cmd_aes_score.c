@@ -16,13 +16,14 @@
  * (platform_aes_twins(): "twins"). Exit codes: 0, 2 for an unknown option, 3 for
  * input that is not such a document or a table that is malformed.
  */
-#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 #include "util/input.h"
 
 #include "commands/commands.h"
+#include "platform/aes_result.h"
 #include "platform/aes_score.h"
 #include "platform/verdict.h"
 #include "util/error.h"
@@ -36,56 +37,40 @@ static const char usage[] =
     "{\"table\": {...}, \"figures\": [...]}), as a JSON array on stdout. Used by the\n"
     "Python commands (import); see docs/detect.md for the rule.\n";
 
-/* A number field, NAN when absent or not a number. */
-static double number(const json_t *o, const char *key)
+/* The verdict of figure f (a JSON object) with table, and what it adds
+ * for the twin check (its cluster, what the log shows), into *r. 0, or -1
+ * with err. */
+static int one_verdict(const json_t *table, const json_t *f, size_t i, platform_aes_result *r, cm_error *err)
 {
-    const json_t *v = json_object_get(o, key);
-    return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-/* A string field that must be one of two words; NULL otherwise. */
-static const char *evidence(const json_t *o, const char *key, const char *a, const char *b)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-    return s && (strcmp(s, a) == 0 || strcmp(s, b) == 0) ? s : NULL;
+    char where[48];
+    snprintf(where, sizeof where, "figure %zu", i);
+    memset(r, 0, sizeof *r);
+    if (!json_is_object(f))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "figure %zu is not a JSON object", i);
+    platform_aes_figure fig;
+    platform_aes_added added;
+    if (platform_aes_figure_from_json(f, &fig, &added, where, err) != 0)
+        return -1;
+    int rc = platform_aes_judge(table, &fig, r);
+    r->added = added;
+    return rc;
 }
 
 /* The verdicts of figures with table (NULL: embedded); NULL with err set. */
 static json_t *verdicts(const json_t *table, const json_t *figures, cm_error *err)
 {
-    json_t *out = json_array();
-    int rc = out ? 0 : -1;
-    size_t i;
-    const json_t *f;
-    json_array_foreach(figures, i, f) {
-        if (!json_is_object(f)) {
-            json_decref(out);
-            cm_error_set(err, CM_EXIT_ENVIRONMENT, "figure %zu is not a JSON object", i);
-            return NULL;
-        }
-        platform_aes_figure fig = {
-            json_string_value(json_object_get(f, "core_name")), number(f, "mhz"), number(f, "kbs_16k"),
-            number(f, "claimed_mhz"), json_string_value(json_object_get(f, "mhz_label")),
-            json_string_value(json_object_get(f, "arch")), json_string_value(json_object_get(f, "log_sha256")),
-            evidence(f, "aes_instructions", "present", "absent"), evidence(f, "library_aes", "used", "masked"),
-            json_string_value(json_object_get(f, "masked_by")), json_string_value(json_object_get(f, "emulated")),
-            json_string_value(json_object_get(f, "native")),
-        };
-        json_t *v = platform_aes_verdict(table, &fig);
-        rc |= json_array_append_new(out, v);
-        if (rc)
-            break;
-        /* What the twin check reads: the cluster's name, what the log shows. */
-        if (json_object_get(f, "cluster"))
-            rc |= json_object_set(v, "cluster", json_object_get(f, "cluster"));
-        if (json_is_array(json_object_get(f, "observed")))
-            rc |= json_object_set(v, "observed", json_object_get(f, "observed"));
-    }
-    if (!rc)
-        rc |= platform_aes_twins(out);
-    if (rc)
+    size_t n = json_array_size(figures), i;
+    platform_aes_result *r = calloc(n + 1, sizeof *r);
+    int rc = r ? 0 : -1;
+    for (i = 0; i < n && rc == 0; i++)
+        rc = one_verdict(table, json_array_get(figures, i), i, &r[i], err);
+    if (rc == 0)
+        rc = platform_aes_twins(r, n);
+    json_t *out = rc == 0 ? platform_aes_results_to_json(r, n) : NULL;
+    platform_aes_results_free(r, i);
+    if (!out && !err->msg[0])
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "the AES score table is missing or malformed, or out of memory");
-    return cm_json_checked(out, rc);
+    return out;
 }
 
 /* See commands.h. */

@@ -74,8 +74,10 @@ int cm_probe_main(int argc, char **argv)
         return cm_command_fail(&cm_cmd_probe, &err);
     cm_probe_options opt = {o.cpu, o.quick, o.only};
     cm_catch_interrupt();
-    json_t *doc = cm_probe_document(&opt, &err);
-    if (!doc) {
+    cm_probe_doc d;
+    json_t *doc = NULL;
+    if (cm_probe_document(&opt, &d, &err) != 0 || (o.json && !(doc = cm_probe_doc_to_json(&d)))) {
+        cm_probe_doc_free(&d);
         if (!err.msg[0])
             cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory");
         return cm_command_fail(&cm_cmd_probe, &err);
@@ -83,13 +85,15 @@ int cm_probe_main(int argc, char **argv)
     if (o.json) {
         if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) {
             json_decref(doc);
+            cm_probe_doc_free(&d);
             cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
             return cm_command_fail(&cm_cmd_probe, &err);
         }
         fputc('\n', stdout);
     } else {
-        cm_probe_render_text(stdout, doc);
+        cm_probe_render_text(stdout, &d);
     }
     json_decref(doc);
+    cm_probe_doc_free(&d);
     return fflush(stdout) == 0 ? CM_EXIT_OK : CM_EXIT_ENVIRONMENT;
 }

@@ -30,6 +30,8 @@
 #include "platform/platform.h"
 #include "platform/timer.h"
 #include "platform/verdict.h"
+#include "platform/aes_result.h"
+#include "platform/library.h"
 
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
@@ -86,10 +88,8 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_is_string(json_object_get(lib, "backend")) &&
             strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
             openssl = json_object_get(lib, "details");
-    json_t *view = json_pack("{s:{s:O?}}", "backends", "openssl", openssl);
     platform_cpu_doc cpu;
     if (platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
-        json_decref(view);
         json_decref(scores);
         return NULL;
     }
@@ -106,10 +106,20 @@ static json_t *weighed_analysis(const json_t *context, json_t *scores)
         if (json_array_size(observed))
             json_object_set(s, "observed", observed);
     json_decref(observed);
-    json_t *em = view ? platform_emulation_of(&cpu, json_object_get(context, "health_before")) : NULL;
-    int rc = scores && em ? platform_weigh_aes_scores(scores, &cpu, view, em) : -1;
+    json_t *em = platform_emulation_of(&cpu, json_object_get(context, "health_before"));
+    platform_aes_result *res = NULL;
+    size_t nres = 0;
+    platform_library ossl = {0};
+    int rc = scores && em && platform_aes_results_from_json(scores, &res, &nres, NULL) == 0 &&
+                     platform_library_from_json("openssl", openssl, &ossl, NULL) == 0
+                 ? platform_weigh_aes_scores(res, nres, &cpu, &ossl, em)
+                 : -1;
+    platform_library_free(&ossl);
     platform_cpu_doc_free(&cpu);
-    json_decref(view);
+    json_decref(scores);
+    scores = rc == 0 ? platform_aes_results_to_json(res, nres) : NULL;
+    rc |= scores ? 0 : -1;
+    platform_aes_results_free(res, nres);
     if (rc != 0) {
         json_decref(em);
         json_decref(scores);
@@ -138,6 +148,15 @@ static int count_generations(const cm_record_set *recs)
     return n;
 }
 
+/* The records of known library findings in recs (record.h). */
+static size_t count_known(const cm_record_set *recs)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < recs->n; i++)
+        n += recs->items[i].status == CM_RECORD_KNOWN_FINDING;
+    return n;
+}
+
 /* Counts the measurements the plan will make, for the ETA. */
 static size_t count_measurements(const cm_group *groups, size_t n, const cm_options *o)
 {
@@ -156,6 +175,30 @@ static size_t count_measurements(const cm_group *groups, size_t n, const cm_opti
 
 /* The JSON document, its "results" the JSON view of recs, and, if asked,
  * the CSV view, written together (output.h). */
+/* 1 when path is "-": standard output (docs/cli.md). */
+static int is_stdout(const char *path)
+{
+    return path && strcmp(path, "-") == 0;
+}
+
+/* Writes the outputs that name files (atomically, as one set), then those
+ * that are "-" to standard output. 0, or -1 with err. */
+static int write_outputs(const cm_output *outs, size_t n, cm_error *err)
+{
+    cm_output files[2];
+    size_t n_files = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!is_stdout(outs[i].path))
+            files[n_files++] = outs[i];
+    if (n_files && cm_write_outputs(files, n_files, err) != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (is_stdout(outs[i].path) &&
+            (fwrite(outs[i].text, 1, outs[i].len, stdout) != outs[i].len || fflush(stdout) != 0))
+            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write to standard output");
+    return 0;
+}
+
 static int write_results(json_t *doc, const cm_record_set *recs, const char *json_path,
                          const char *csv_path, cm_error *err)
 {
@@ -168,7 +211,7 @@ static int write_results(json_t *doc, const cm_record_set *recs, const char *jso
     outs[0].text = json;
     outs[1].text = csv;
     int rc = json && (csv || !csv_path)
-                 ? cm_write_outputs(outs, csv_path ? 2 : 1, err)
+                 ? write_outputs(outs, csv_path ? 2 : 1, err)
                  : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory rendering the results");
     free(json);
     free(csv);
@@ -315,8 +358,10 @@ static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, 
         parsed = -1;
     /* outputs first: this also finishes an interrupted commit of them */
     if (parsed == 0 &&
-        ((o->json_path && cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
-         (o->csv_path && cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0)))
+        ((o->json_path && !is_stdout(o->json_path) &&
+          cm_output_check(o->json_path, NULL, 0, o->force, &err) != 0) ||
+         (o->csv_path && !is_stdout(o->csv_path) &&
+          cm_output_check(o->csv_path, NULL, 0, o->force, &err) != 0)))
         parsed = -1;
     if (parsed == 0 && cm_options_plan(o, NULL, 0, groups, n, &err) == 0 && *n == 0)
         parsed = cm_error_set(&err, CM_EXIT_USAGE, "no benchmark matches the selection "
@@ -328,8 +373,8 @@ static int prepare_run(int argc, char **argv, cm_options *o, cm_group **groups, 
         return cm_command_fail(&cm_cmd_run, &err);
     }
     /* an existing result set is never replaced by one with no measurement */
-    *existed = (o->json_path && lstat(o->json_path, &st) == 0) ||
-               (o->csv_path && lstat(o->csv_path, &st) == 0);
+    *existed = (o->json_path && !is_stdout(o->json_path) && lstat(o->json_path, &st) == 0) ||
+               (o->csv_path && !is_stdout(o->csv_path) && lstat(o->csv_path, &st) == 0);
     if (!o->json_path)
         o->json_path = json_buf;
     return -1;
@@ -373,7 +418,7 @@ int cm_run_main(int argc, char **argv)
     platform_cpu_free(pc);
     size_t measured = 0;
     for (size_t i = 0; i < recs.n; i++)
-        measured += recs.items[i].status == CM_RECORD_OK;
+        measured += cm_record_measured(&recs.items[i]);
     /* out of memory: no result rather than a shorter one; interrupted
      * before any measurement finished: the existing files stay */
     int keep = failures >= 0 && cm_interrupted && measured == 0 && existed;
@@ -383,8 +428,10 @@ int cm_run_main(int argc, char **argv)
         cm_error_set(&err, cm_interrupted_exit(),
                      "interrupted before any measurement finished: %s%s%s left as it was",
                      o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
-    if (!o.quiet && failures >= 0)
+    /* the table goes to stdout unless a document does (--json - or --csv -) */
+    if (!o.quiet && failures >= 0 && !is_stdout(o.json_path) && !is_stdout(o.csv_path))
         cm_print_table_layout(stdout, recs.items, recs.n, doc, o.wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
+    size_t known = count_known(&recs);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);
     json_decref(doc);
@@ -396,12 +443,17 @@ int cm_run_main(int argc, char **argv)
         return err.code;
     }
     fflush(stdout);
-    fprintf(stderr, "%s%s written%s%s\n", cm_interrupted ? "interrupted: finished measurements " : "",
-            o.json_path, o.csv_path ? " and " : "", o.csv_path ? o.csv_path : "");
+    if (!o.quiet)
+        fprintf(stderr, "%s%s written%s%s\n", cm_interrupted ? "interrupted: finished measurements " : "",
+                is_stdout(o.json_path) ? "standard output" : o.json_path, o.csv_path ? " and " : "",
+                !o.csv_path ? "" : is_stdout(o.csv_path) ? "standard output" : o.csv_path);
     if (generations && !o.quiet)
         fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
-                "and a significance test: cryptometer view generations %s\n", o.json_path);
+                "and a significance test:\n  cryptometer view generations %s\n", o.json_path);
     if (cm_interrupted)
         return cm_interrupted_exit();
-    return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
+    if (known && !o.quiet)
+        fprintf(stderr, "%zu record%s of known library findings (data/library_findings.json)%s\n",
+                known, known == 1 ? "" : "s", o.strict ? ": --strict fails the run" : "");
+    return failures || (o.strict && known) ? CM_EXIT_FAILURES : CM_EXIT_OK;
 }

@@ -83,6 +83,20 @@ static int show_result(json_t *doc, cm_table_layout layout, cm_error *err)
     return 0;
 }
 
+/* A probe document, parsed and printed as `probe` printed it. */
+static int show_probe(const json_t *doc, const char *path, cm_error *err)
+{
+    cm_probe_doc d;
+    cm_error why = {0};
+    int rc = cm_probe_doc_from_json(doc, &d, &why);
+    if (rc == 0)
+        cm_probe_render_text(stdout, &d);
+    else
+        cm_error_set(err, why.code, "%s: %s", path, why.msg);
+    cm_probe_doc_free(&d);
+    return rc;
+}
+
 /* Which document doc is, and prints it. 0, or -1 with err. */
 static int show_document(json_t *doc, const char *path, cm_table_layout layout, cm_error *err)
 {
@@ -93,10 +107,8 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
     if (layout == CM_TABLE_MARKDOWN)
         return cm_error_set(err, CM_EXIT_USAGE, "%s: --markdown renders the table of a run's "
                             "result document only", path);
-    if (schema && strcmp(schema, "cryptometer-probe") == 0) {
-        cm_probe_render_text(stdout, doc);
-        return 0;
-    }
+    if (schema && strcmp(schema, "cryptometer-probe") == 0)
+        return show_probe(doc, path, err);
     if (json_object_get(doc, "detect_version")) {
         cm_detect_render_text(stdout, doc);
         return 0;

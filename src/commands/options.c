@@ -33,6 +33,9 @@ static const opt_spec table[CM_OPT_COUNT] = {
     [CM_OPT_FILTER] = {"--filter", 0, "REGEX",
                        "only benchmarks whose name backend:variant/algorithm/operation\n"
                        "(or backend:variant/algorithm) matches"},
+    [CM_OPT_EXCLUDE] = {"--exclude", 0, "REGEX",
+                        "leave out benchmarks whose name (as for --filter) matches; with\n"
+                        "--filter, those it takes that this does not match"},
     [CM_OPT_ALGORITHMS] = {"--algorithms", 0, "LIST",
                            "only these algorithms (comma-separated, see `cryptometer list`)"},
     [CM_OPT_BACKENDS] = {"--backends", 0, "LIST",
@@ -89,6 +92,9 @@ static const opt_spec table[CM_OPT_COUNT] = {
                      "size in one line, figures and spreads in full (default: blocks that\n"
                      "fit 100 columns, docs/cli.md \"The table\")"},
     [CM_OPT_MARKDOWN] = {"--markdown", 0, NULL, "the table as GitHub Markdown (result documents only)"},
+    [CM_OPT_STRICT] = {"--strict", 0, NULL,
+                       "a known library finding (data/library_findings.json) fails the\n"
+                       "run as a new failure does (exit 1)"},
     [CM_OPT_HELP] = {"--help", 'h', NULL, "this text"},
 };
 
@@ -240,6 +246,8 @@ static int apply(const cm_command *cmd, cm_options *o, int id, const char *value
     switch (id) {
     case CM_OPT_WYCHEPROOF: o->wycheproof = value; return 0;
     case CM_OPT_FILTER: o->regex = value; return 0;
+    case CM_OPT_EXCLUDE: o->exclude = value; return 0;
+    case CM_OPT_STRICT: o->strict = 1; return 0;
     case CM_OPT_ALGORITHMS: o->algorithms = value; return 0;
     case CM_OPT_BACKENDS: o->backends = value; return 0;
     case CM_OPT_ISA: return parse_isa(value, err);
@@ -333,7 +341,8 @@ int cm_options_plan(const cm_options *o, const cm_algorithm *const *only, size_t
     cm_selection sel;
     *groups = NULL;
     *n = 0;
-    if (cm_selection_init(&sel, o->regex, o->algorithms, o->backends, err) != 0) {
+    if (cm_selection_init(&sel, o->regex, o->algorithms, o->backends, err) != 0 ||
+        cm_selection_exclude(&sel, o->exclude, err) != 0) {
         cm_selection_free(&sel);
         return -1;
     }
@@ -425,12 +434,15 @@ const cm_command cm_cmd_run = {
     .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
                CM_OPT(SIZES) | CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
                CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET) |
-               CM_OPT(FULL) | CM_OPT(THREADS) | CM_OPT(WIDE),
+               CM_OPT(FULL) | CM_OPT(THREADS) | CM_OPT(EXCLUDE) | CM_OPT(STRICT) | CM_OPT(WIDE),
     .footer =
         "With no --filter, --algorithms or --backends, run measures the default suite\n"
         "(data/suites.json: a few algorithms of every class in every backend, at 16, 1024 and\n"
         "16384 bytes, a few minutes); --full measures every algorithm.\n"
-        "exit codes: 0 ok; 1 an implementation failed its known-answer check, crashed or hung;\n"
+        "Names are matched as given: --filter and --exclude are POSIX extended regular\n"
+        "expressions, case-sensitive (every name is lower case).\n"
+        "exit codes: 0 ok (a known library finding is reported, not failed, without --strict);\n"
+        "1 an implementation failed its known-answer check, crashed or hung;\n"
         "2 bad option, algorithm, backend, size list or output path (nothing is run or written);\n"
         "3 a result file could not be written; 130 interrupted (finished measurements written;\n"
         "143 SIGTERM, 129 SIGHUP)\n",
@@ -454,15 +466,16 @@ const cm_command cm_cmd_verify = {
     .synopsis = "verify [--wycheproof FILE] [--filter REGEX] [--algorithms LIST]\n"
                 "                          [--backends LIST] [--isa MASK] [--sizes LIST]\n"
                 "                          [--json FILE] [--timeout SECONDS] [--force] [--quiet]\n"
-                "                          [--pairs]",
+                "                          [--pairs] [--exclude REGEX] [--strict]",
     .intro = "Runs the known-answer vectors and the cross-check against another backend for\n"
              "every implementation of this build, each in a separate process.",
     .accepts = CM_OPT(WYCHEPROOF) | CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) |
                CM_OPT(ISA) | CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) |
-               CM_OPT(QUIET) | CM_OPT(PAIRS),
+               CM_OPT(QUIET) | CM_OPT(PAIRS) | CM_OPT(EXCLUDE) | CM_OPT(STRICT),
     .help = verify_help,
     .footer = "\n"
-              "exit status: 0 all passed, 1 some failed, crashed or timed out, 2 usage error,\n"
+              "exit status: 0 all passed (or failed only known library findings, without\n"
+              "--strict), 1 some failed, crashed or timed out, 2 usage error,\n"
               "3 FILE unreadable, not JSON, or not a Wycheproof file this build can run\n"
               "(--pairs: 1 some pair failed, crashed or timed out; 3 no algorithm of the\n"
               "selection has two implementations to pair)\n",
@@ -474,10 +487,10 @@ static const cm_opt_help list_help[] = {
 
 const cm_command cm_cmd_list = {
     .name = "list",
-    .synopsis = "list [--filter REGEX] [--algorithms LIST] [--backends LIST] [--isa MASK]\n"
-                "                       [--json]",
+    .synopsis = "list [--filter REGEX] [--exclude REGEX] [--algorithms LIST] [--backends LIST]\n"
+                "                       [--isa MASK] [--json]",
     .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
-               CM_OPT(JSON),
+               CM_OPT(JSON) | CM_OPT(EXCLUDE),
     .no_value = CM_OPT(JSON),
     .help = list_help,
     .footer = "exit codes: 0 ok; 2 bad option, regex, algorithm or backend name\n",

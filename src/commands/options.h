@@ -46,6 +46,8 @@ typedef enum cm_opt {
     CM_OPT_ONLY,
     CM_OPT_WIDE,
     CM_OPT_MARKDOWN,
+    CM_OPT_STRICT,
+    CM_OPT_EXCLUDE,
     CM_OPT_HELP,
     CM_OPT_COUNT
 } cm_opt;
@@ -79,6 +81,8 @@ typedef struct cm_command {
 /* The options of one command line, with their defaults filled in. */
 typedef struct cm_options {
     const char *regex, *algorithms, *backends, *json_path, *csv_path, *wycheproof;
+    const char *exclude;         /* --exclude REGEX: benchmarks it matches are left out */
+    int strict;                  /* --strict: a known library finding fails the run too */
     size_t sizes[CM_MAX_SIZES];
     int n_sizes;                 /* cm_default_sizes unless --sizes */
     double time_s, target_ci, timeout_s;

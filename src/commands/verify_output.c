@@ -17,9 +17,9 @@
 #endif
 
 static const char *const state_labels[CM_OUTCOME_COUNT] = {
-    "NOT RUN", "PASS", "FAIL", "CRASHED", "TIMEOUT", "ERROR", "UNAVAILABLE"};
+    "NOT RUN", "PASS", "FAIL", "CRASHED", "TIMEOUT", "ERROR", "UNAVAILABLE", "KNOWN"};
 const char *const verify_state_names[CM_OUTCOME_COUNT] = {
-    "not-run", "passed", "failed", "crashed", "timeout", "error", "unavailable"};
+    "not-run", "passed", "failed", "crashed", "timeout", "error", "unavailable", "known-finding"};
 
 /* ---- lines ------------------------------------------------------------------------ */
 
@@ -27,7 +27,8 @@ void verify_print_target(const verify_target *t)
 {
     const cm_kat_report *r = &t->r.rep;
     printf("%-11s %-28s ", state_labels[t->r.state], t->name);
-    if ((t->r.state != CM_OUTCOME_PASSED && t->r.state != CM_OUTCOME_FAILED) ||
+    if ((t->r.state != CM_OUTCOME_PASSED && t->r.state != CM_OUTCOME_FAILED &&
+         t->r.state != CM_OUTCOME_KNOWN_FINDING) ||
         !t->r.have_report) {
         printf("%s\n", t->r.reason);
         return;
@@ -52,6 +53,10 @@ void verify_print_target(const verify_target *t)
         printf("%-11s - FINDING about %s: %.*s\n", "", t->name, (int)len, p);
         p += len + (p[len] == '\n');
     }
+    if (t->r.state == CM_OUTCOME_KNOWN_FINDING)
+        printf("%-11s - KNOWN FINDING %s%s (data/library_findings.json; cases %s the timed "
+               "parameters): %s\n", "", r->known_id, r->known_security ? ", security-relevant" : "",
+               r->known_inside ? "inside" : "outside", r->known_what);
     if (r->findings > 0 && !r->finding_cases[0])
         printf("%-11s - FINDING about %s: %u invalid cases accepted\n", "", t->name, r->findings);
 }

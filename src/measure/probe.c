@@ -13,6 +13,7 @@
  * as well and reported beside (docs/probes.md says why both).
  */
 #define _GNU_SOURCE
+#include <math.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 
 #include "util/isolate.h"
 #include "measure/probe.h"
+#include "measure/probe_doc.h"
 #include "util/stats.h"
 #include "cryptometer/cpu.h"
 #include "platform/platform.h"
@@ -49,13 +51,29 @@ struct child_arg {
     const cm_probe_options *opt;
 };
 
+/* The samples of one kernel as a child sent them: ns per unit, and the
+ * clock the reference chain gave beside each (n 0: none). */
+struct samples {
+    double *ns, *mhz;
+    size_t n;
+};
+
+/* One clock message of a child (cm_cpuclock). */
+struct clock_reading {
+    int have;
+    double mhz, check_mhz, spread;
+    int agree;
+    char method[160];
+};
+
 /* What the parent gathers from its children. */
 struct gathered {
-    long current;              /* the probe started and not finished, or -1 */
-    int done[MAX_PROBES];      /* its figures arrived */
-    json_t *lat[MAX_PROBES];   /* ns per unit, per sample (or NULL) */
-    json_t *tput[MAX_PROBES];
-    json_t *clocks;            /* per segment: {"before": {...}, "after": {...}} */
+    long current;                /* the probe started and not finished, or -1 */
+    int done[MAX_PROBES];        /* its figures arrived */
+    struct samples lat[MAX_PROBES];
+    struct samples tput[MAX_PROBES];
+    struct clock_reading before, after; /* around the first child's probes */
+    int segments;                /* children that measured the clock */
 };
 
 /* ---- the child ----------------------------------------------------------- */
@@ -143,67 +161,92 @@ static int probe_child(void *argp, FILE *out)
 
 /* ---- the parent ---------------------------------------------------------- */
 
+/* The samples of a child's message {"ns": [...], "mhz": [...]}; none when
+ * they are missing, of unequal length or out of memory. */
+static void samples_take(const json_t *o, struct samples *s)
+{
+    const json_t *ns = json_object_get(o, "ns"), *mhz = json_object_get(o, "mhz");
+    size_t n = json_array_size(ns);
+    if (!n || json_array_size(mhz) != n || !(s->ns = malloc(2 * n * sizeof *s->ns)))
+        return;
+    s->mhz = s->ns + n;
+    for (size_t i = 0; i < n; i++) {
+        s->ns[i] = json_number_value(json_array_get(ns, i));
+        s->mhz[i] = json_number_value(json_array_get(mhz, i));
+    }
+    s->n = n;
+}
+
+/* A child's clock message into *c. */
+static void clock_take(const json_t *msg, struct clock_reading *c)
+{
+    const char *method = json_string_value(json_object_get(msg, "method"));
+    c->have = 1;
+    c->mhz = json_number_value(json_object_get(msg, "mhz"));
+    c->check_mhz = json_number_value(json_object_get(msg, "check_mhz"));
+    c->spread = json_number_value(json_object_get(msg, "spread"));
+    c->agree = json_is_true(json_object_get(msg, "agree"));
+    snprintf(c->method, sizeof c->method, "%s", method ? method : "");
+}
+
 /* Keeps what a child sends. */
 static void on_message(void *ctx, json_t *msg)
 {
     struct gathered *g = ctx;
     json_t *v;
     if ((v = json_object_get(msg, "clock"))) {
-        if (strcmp(json_string_value(v) ? json_string_value(v) : "", "before") == 0)
-            json_array_append_new(g->clocks, json_object());
-        json_t *seg = json_array_get(g->clocks, json_array_size(g->clocks) - 1);
-        if (seg)
-            json_object_set(seg, json_string_value(v), msg);
+        int before = strcmp(json_string_value(v) ? json_string_value(v) : "", "before") == 0;
+        g->segments += before;
+        if (g->segments == 1)
+            clock_take(msg, before ? &g->before : &g->after);
     } else if ((v = json_object_get(msg, "start"))) {
         g->current = (long)json_integer_value(v);
     } else if ((v = json_object_get(msg, "probe"))) {
         json_int_t i = json_integer_value(v);
-        if (i >= 0 && i < MAX_PROBES) {
-            g->lat[i] = json_incref(json_object_get(msg, "latency"));
-            g->tput[i] = json_incref(json_object_get(msg, "throughput"));
+        if (i >= 0 && i < MAX_PROBES && !g->done[i]) {
+            samples_take(json_object_get(msg, "latency"), &g->lat[i]);
+            samples_take(json_object_get(msg, "throughput"), &g->tput[i]);
             g->done[i] = 1;
         }
         g->current = -1;
     }
 }
 
-/* One figure from a kernel's samples: {cycles, min, max, mad, ci_low,
- * ci_high, ci_rel, cv, n, ns, mhz, samples_cycles, how}: each sample's ns
- * per unit times the clock its reference chain gave, the statistics of
- * those cycles, the median ns and the median clock. {cycles: null, how}
- * without samples. per_cycle adds the throughput's units per cycle. */
-static json_t *figure(const json_t *samples, const char *how, int per_cycle)
+/* One figure from a kernel's samples: each sample's ns per unit times the
+ * clock its reference chain gave, the statistics of those cycles, the
+ * median ns and the median clock; unmeasured without samples. per_cycle
+ * adds the throughput's units per cycle. -1 when out of memory. */
+static int figure(const struct samples *sm, const char *how, int per_cycle, cm_probe_figure *f)
 {
-    const json_t *ns = json_object_get(samples, "ns"), *mhz = json_object_get(samples, "mhz");
-    size_t n = json_array_size(ns);
-    if (!n || json_array_size(mhz) != n)
-        return json_pack("{s:n, s:s}", "cycles", "how", how);
-    double *x = malloc(3 * n * sizeof *x), *ns_v = x + n, *mhz_v = x + 2 * n;
-    json_t *cyc = json_array(), *o = NULL;
-    int rc = x && cyc ? 0 : -1;
-    for (size_t i = 0; rc == 0 && i < n; i++) {
-        ns_v[i] = json_number_value(json_array_get(ns, i));
-        mhz_v[i] = json_number_value(json_array_get(mhz, i));
-        x[i] = ns_v[i] * mhz_v[i] / 1000.0;
-        rc |= json_array_append_new(cyc, json_real(x[i]));
-    }
-    if (rc == 0) {
-        cm_stats s, sn, sm;
-        cm_stats_compute(x, n, &s, NULL);
-        cm_stats_compute(ns_v, n, &sn, NULL);
-        cm_stats_compute(mhz_v, n, &sm, NULL);
-        o = json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:i, s:f, s:f, s:O, s:s}", "cycles", s.median,
-                      "min", s.min, "max", s.max, "mad", s.mad, "ci_low", s.ci_low, "ci_high", s.ci_high,
-                      "ci_rel", s.ci_rel, "cv", s.cv, "n", (int)n, "ns", sn.median, "mhz", sm.median,
-                      "samples_cycles", cyc, "how", how);
-        if (o && per_cycle)
-            rc |= json_object_set_new(o, "per_cycle", json_real(s.median > 0 ? 1.0 / s.median : 0));
-    }
-    json_decref(cyc);
-    free(x);
-    return cm_json_checked(o, rc);
+    size_t n = sm->n;
+    memset(f, 0, sizeof *f);
+    if ((how && !(f->how = strdup(how))) || (n && !(f->samples_cycles = malloc(n * sizeof *f->samples_cycles))))
+        return -1;
+    if (!n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        f->samples_cycles[i] = sm->ns[i] * sm->mhz[i] / 1000.0;
+    cm_stats s, sn, sm_;
+    cm_stats_compute(f->samples_cycles, n, &s, NULL);
+    cm_stats_compute(sm->ns, n, &sn, NULL);
+    cm_stats_compute(sm->mhz, n, &sm_, NULL);
+    f->measured = 1;
+    f->n_samples = n;
+    f->n = (int)n;
+    f->cycles = s.median;
+    f->min = s.min;
+    f->max = s.max;
+    f->mad = s.mad;
+    f->ci_low = s.ci_low;
+    f->ci_high = s.ci_high;
+    f->ci_rel = s.ci_rel;
+    f->cv = s.cv;
+    f->ns = sn.median;
+    f->mhz = sm_.median;
+    f->has_per_cycle = per_cycle;
+    f->per_cycle = s.median > 0 ? 1.0 / s.median : 0;
+    return 0;
 }
-
 /* 1 when name is in the comma-separated list (NULL: every name). */
 static int listed(const char *list, const char *name)
 {
@@ -233,17 +276,20 @@ static int forced(const char *name)
 #endif
 }
 
-/* A JSON array of the feature names of a cm_cpu_has() list. */
-static json_t *needs_json(const char *needs)
+/* The feature names of a cm_cpu_has() list into p->needs. -1 when out of
+ * memory. */
+static int needs_list(const char *needs, cm_probe_result *p)
 {
-    json_t *arr = json_array();
-    int rc = arr ? 0 : -1;
-    for (const char *p = needs; rc == 0 && *p;) {
-        size_t l = strcspn(p, ",");
-        rc |= json_array_append_new(arr, json_stringn(p, l));
-        p += l + (p[l] == ',');
+    p->needs = calloc(strlen(needs) / 2 + 2, sizeof *p->needs);
+    if (!p->needs)
+        return -1;
+    for (const char *q = needs; *q;) {
+        size_t l = strcspn(q, ",");
+        if (!(p->needs[p->n_needs++] = strndup(q, l)))
+            return -1;
+        q += l + (q[l] == ',');
     }
-    return cm_json_checked(arr, rc);
+    return 0;
 }
 
 /* What became of a probe that gave no figures: its status and reason. */
@@ -288,13 +334,15 @@ static void run_children(const cm_probe_kernel *k, size_t n, const int *run, con
     }
 }
 
-/* The probes array. */
-static json_t *probes_json(const cm_probe_kernel *k, size_t n, const int *run, const char reasons[][256],
-                           const struct gathered *g, const struct outcome *outcome)
+/* The probes: each selected one, measured or with its outcome. -1 when
+ * out of memory. */
+static int probes_fill(const cm_probe_kernel *k, size_t n, const int *run, const char reasons[][256],
+                       const struct gathered *g, const struct outcome *outcome, cm_probe_doc *d)
 {
-    json_t *arr = json_array();
-    int rc = arr ? 0 : -1;
-    for (size_t i = 0; i < n && rc == 0; i++) {
+    static const struct samples none;
+    if (!(d->probes = calloc(n + 1, sizeof *d->probes)))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
         if (!run[i] && !reasons[i][0])
             continue; /* not selected */
         const char *status = "measured", *reason = NULL;
@@ -305,62 +353,54 @@ static json_t *probes_json(const cm_probe_kernel *k, size_t n, const int *run, c
             status = outcome[i].status;
             reason = outcome[i].reason;
         }
-        json_t *o = json_pack("{s:s, s:s, s:o, s:s, s:s?}", "name", k[i].name, "instruction", k[i].instruction,
-                              "needs", needs_json(k[i].needs), "status", status, "reason", reason);
-        rc |= o ? 0 : -1;
-        rc |= cm_json_put(o, "latency", figure(g->done[i] ? g->lat[i] : NULL, k[i].latency_how, 0));
-        rc |= cm_json_put(o, "throughput", figure(g->done[i] ? g->tput[i] : NULL, k[i].throughput_how, 1));
-        rc |= json_array_append_new(arr, o);
+        cm_probe_result *p = &d->probes[d->n_probes++];
+        p->name = strdup(k[i].name);
+        p->instruction = strdup(k[i].instruction);
+        p->status = strdup(status);
+        p->reason = reason ? strdup(reason) : NULL;
+        if (!p->name || !p->instruction || !p->status || (reason && !p->reason) || needs_list(k[i].needs, p) ||
+            figure(g->done[i] ? &g->lat[i] : &none, k[i].latency_how, 0, &p->latency) ||
+            figure(g->done[i] ? &g->tput[i] : &none, k[i].throughput_how, 1, &p->throughput))
+            return -1;
     }
-    return cm_json_checked(arr, rc);
+    return 0;
 }
 
-/* The mean of the clock before and after a child's probes (before alone
- * when the child died). */
-static double segment_mhz(const json_t *seg)
+/* The clock of the first child: measured before and after its probes
+ * (the mean of the two, before alone when the child died); not measured
+ * when quick. */
+static int clock_fill(const struct gathered *g, cm_probe_clock *c)
 {
-    double b = json_number_value(json_object_get(json_object_get(seg, "before"), "mhz"));
-    double a = json_number_value(json_object_get(json_object_get(seg, "after"), "mhz"));
-    return a > 0 && b > 0 ? (a + b) / 2 : b;
-}
-
-/* The clock object of the first segment: {mhz_before, mhz_after, mhz,
- * drift, check_mhz, agree, spread, method, segments}; {} when the clock was
- * not measured around the probes (quick). */
-static json_t *clock_json(const json_t *clocks)
-{
-    const json_t *seg = json_array_get(clocks, 0);
-    const json_t *b = json_object_get(seg, "before"), *a = json_object_get(seg, "after");
-    if (!b)
-        return json_object();
-    double mb = json_number_value(json_object_get(b, "mhz"));
-    double ma = a ? json_number_value(json_object_get(a, "mhz")) : 0;
-    json_t *o = json_pack("{s:f, s:o, s:f, s:o, s:f, s:O, s:O, s:O, s:i}", "mhz_before", mb, "mhz_after",
-                          a ? json_real(ma) : json_null(), "mhz", segment_mhz(seg), "drift",
-                          a && mb > 0 ? json_real(ma / mb - 1.0) : json_null(), "check_mhz",
-                          json_number_value(json_object_get(b, "check_mhz")), "agree", json_object_get(b, "agree"),
-                          "spread", json_object_get(b, "spread"), "method", json_object_get(b, "method"),
-                          "segments", (int)json_array_size(clocks));
-    return o;
+    const struct clock_reading *b = &g->before, *a = &g->after;
+    c->measured = b->have;
+    c->reference_mhz = NAN;
+    if (!b->have)
+        return 0;
+    c->mhz_before = b->mhz;
+    c->mhz_after = a->have ? a->mhz : NAN;
+    c->mhz = a->have && a->mhz > 0 && b->mhz > 0 ? (a->mhz + b->mhz) / 2 : b->mhz;
+    c->drift = a->have && b->mhz > 0 ? a->mhz / b->mhz - 1.0 : NAN;
+    c->check_mhz = b->check_mhz;
+    c->agree = b->agree;
+    c->spread = b->spread;
+    c->segments = g->segments;
+    return (c->method = strdup(b->method)) ? 0 : -1;
 }
 
 /* The median of the clocks the reference chain gave beside the figures'
- * samples (each figure's "mhz"), or 0 when nothing was measured. */
-static double reference_mhz(const json_t *probes)
+ * samples (each figure's mhz), or NAN when nothing was measured. */
+static double reference_mhz(const cm_probe_result *p, size_t np)
 {
     double v[2 * MAX_PROBES];
-    size_t n = 0, i;
-    const json_t *p;
-    json_array_foreach(probes, i, p) {
-        static const char *const figs[2] = {"latency", "throughput"};
-        for (int f = 0; f < 2 && n < 2 * MAX_PROBES; f++) {
-            const json_t *m = json_object_get(json_object_get(p, figs[f]), "mhz");
-            if (json_is_number(m))
-                v[n++] = json_number_value(m);
-        }
+    size_t n = 0;
+    for (size_t i = 0; i < np && n + 2 <= 2 * MAX_PROBES; i++) {
+        if (p[i].latency.measured)
+            v[n++] = p[i].latency.mhz;
+        if (p[i].throughput.measured)
+            v[n++] = p[i].throughput.mhz;
     }
     if (!n)
-        return 0;
+        return NAN;
     cm_stats s;
     cm_stats_compute(v, n, &s, NULL);
     return s.median;
@@ -378,25 +418,67 @@ static json_t *emulation_json(const platform_cpu *cpu, const platform_features *
 }
 
 /* See probe.h. */
-json_t *cm_probe_summary(const char *not_measured)
+int cm_probe_summarise(const char *not_measured, cm_probe_summary *s)
 {
-    if (not_measured)
-        return json_pack("{s:[], s:s}", "bounds", "reason", not_measured);
+    memset(s, 0, sizeof *s);
     cm_probe_options opt = {-1, 1, NULL};
     cm_error err = {0};
-    json_t *p = cm_probe_document(&opt, &err);
-    if (!p)
-        return json_pack("{s:[], s:s}", "bounds", "reason", err.msg[0] ? err.msg : "the probes failed");
-    json_t *o = json_pack("{s:O, s:O, s:O, s:O, s:O, s:n}", "cpu", json_object_get(json_object_get(p, "cpu"), "cpu"),
-                          "reference_mhz", json_object_get(json_object_get(p, "clock"), "reference_mhz"), "emulated",
-                          json_object_get(p, "emulated"), "probes", json_object_get(p, "probes"), "bounds",
-                          json_object_get(p, "bounds"), "reason");
-    json_decref(p);
-    return o;
+    cm_probe_doc p;
+    if (!not_measured && cm_probe_document(&opt, &p, &err) == 0) {
+        s->measured = 1;
+        s->cpu = p.cpu;
+        s->reference_mhz = p.clock.reference_mhz;
+        s->emulated = p.emulated;
+        s->probes = p.probes;
+        s->n_probes = p.n_probes;
+        s->bounds = p.bounds;
+        s->n_bounds = p.n_bounds;
+        p.probes = NULL;
+        p.bounds = NULL;
+        p.n_probes = p.n_bounds = 0;
+        cm_probe_doc_free(&p);
+        return 0;
+    }
+    if (!not_measured)
+        cm_probe_doc_free(&p);
+    s->reason = strdup(not_measured ? not_measured : err.msg[0] ? err.msg : "the probes failed");
+    return s->reason ? 0 : -1;
 }
 
 /* See probe.h. */
-json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err)
+json_t *cm_probe_summary_json(const char *not_measured)
+{
+    cm_probe_summary s;
+    json_t *o = cm_probe_summarise(not_measured, &s) == 0 ? cm_probe_summary_to_json(&s) : NULL;
+    cm_probe_summary_free(&s);
+    return o;
+}
+
+/* The document's facts from the machine and the gathered figures. -1
+ * with err when out of memory or the bounds table is broken. */
+static int document_fill(const cm_probe_kernel *k, size_t n, const int *run, const char reasons[][256],
+                         const struct gathered *g, const struct outcome *outcome, const cm_probe_options *opt,
+                         const platform_cpu *cpu, const platform_features *fs, cm_probe_doc *d, cm_error *err)
+{
+    const char *mask = platform_isa_mask();
+    d->schema_version = PROBE_SCHEMA_VERSION;
+    d->tool_name = strdup("cryptometer");
+    d->tool_version = strdup(CM_VERSION);
+    d->arch = strdup(cpu->arch[0] ? cpu->arch : "unknown");
+    d->model_name = strdup(cpu->model_name[0] ? cpu->model_name : "(unknown model)");
+    d->cpu = opt->cpu >= 0 ? opt->cpu : sched_getcpu();
+    d->isa_mask = mask && mask[0] ? strdup(mask) : NULL;
+    d->emulation = emulation_json(cpu, fs);
+    d->emulated = json_is_true(json_object_get(d->emulation, "emulated"));
+    if (!d->tool_name || !d->tool_version || !d->arch || !d->model_name || (mask && mask[0] && !d->isa_mask) ||
+        !d->emulation || clock_fill(g, &d->clock) || probes_fill(k, n, run, reasons, g, outcome, d))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+    d->clock.reference_mhz = reference_mhz(d->probes, d->n_probes);
+    return cm_probe_bounds(d->arch, d->probes, d->n_probes, &d->bounds, &d->n_bounds, err);
+}
+
+/* See probe.h. */
+int cm_probe_document(const cm_probe_options *opt, cm_probe_doc *d, cm_error *err)
 {
     double t0 = cm_now_s();
     size_t n;
@@ -406,6 +488,7 @@ json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err)
     int run[MAX_PROBES] = {0};
     char reasons[MAX_PROBES][256];
     struct outcome outcome[MAX_PROBES];
+    memset(d, 0, sizeof *d);
     memset(reasons, 0, sizeof reasons);
     memset(outcome, 0, sizeof outcome);
     for (size_t i = 0; i < n; i++) {
@@ -418,52 +501,23 @@ json_t *cm_probe_document(const cm_probe_options *opt, cm_error *err)
     }
     struct gathered g;
     memset(&g, 0, sizeof g);
-    g.clocks = json_array();
     platform_cpu *cpu = platform_cpu_new();
     platform_features *fs = calloc(1, sizeof *fs);
-    json_t *doc = NULL;
-    if (g.clocks && cpu && fs) {
+    int rc = -1;
+    if (cpu && fs) {
         platform_cpu_read(NULL, cpu, err);
         platform_features_read(NULL, cpu, fs, err);
         run_children(k, n, run, opt, &g, outcome);
-        json_t *em = emulation_json(cpu, fs);
-        const char *mask = platform_isa_mask();
-        doc = json_object();
-        int rc = doc && em ? 0 : -1;
-        rc |= cm_json_put(doc, "schema", json_string("cryptometer-probe"));
-        rc |= cm_json_put(doc, "schema_version", json_integer(PROBE_SCHEMA_VERSION));
-        rc |= cm_json_put(doc, "tool", json_pack("{s:s, s:s}", "name", "cryptometer", "version", CM_VERSION));
-        rc |= cm_json_put(doc, "arch", json_string(cpu->arch[0] ? cpu->arch : "unknown"));
-        rc |= cm_json_put(doc, "cpu", json_pack("{s:s, s:i}", "model_name",
-                                                cpu->model_name[0] ? cpu->model_name : "(unknown model)", "cpu",
-                                                opt->cpu >= 0 ? opt->cpu : sched_getcpu()));
-        rc |= cm_json_put(doc, "isa_mask", mask && mask[0] ? json_string(mask) : json_null());
-        rc |= cm_json_put(doc, "clock", clock_json(g.clocks));
-        rc |= cm_json_put(doc, "emulated", json_boolean(json_is_true(json_object_get(em, "emulated"))));
-        rc |= cm_json_put(doc, "emulation", json_incref(em));
-        rc |= cm_json_put(doc, "probes", probes_json(k, n, run, reasons, &g, outcome));
-        json_decref(em);
-        doc = cm_json_checked(doc, rc);
-        if (doc) {
-            double ref = reference_mhz(json_object_get(doc, "probes"));
-            json_t *clock = json_object_get(doc, "clock");
-            int bad = json_object_set_new(clock, "reference_mhz", ref > 0 ? json_real(ref) : json_null()) != 0;
-            json_t *bounds = bad ? NULL : cm_probe_bounds(doc, err);
-            if (!bounds || json_object_set_new(doc, "bounds", bounds) != 0 ||
-                json_object_set_new(doc, "elapsed_s", json_real(cm_now_s() - t0)) != 0) {
-                json_decref(doc);
-                doc = NULL;
-            }
-        }
+        rc = document_fill(k, n, run, reasons, &g, outcome, opt, cpu, fs, d, err);
+        d->elapsed_s = cm_now_s() - t0;
     }
     for (size_t i = 0; i < MAX_PROBES; i++) {
-        json_decref(g.lat[i]);
-        json_decref(g.tput[i]);
+        free(g.lat[i].ns);
+        free(g.tput[i].ns);
     }
-    json_decref(g.clocks);
     platform_cpu_free(cpu);
     free(fs);
-    if (!doc && err && !err->msg[0])
+    if (rc != 0 && err && !err->msg[0])
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
-    return doc;
+    return rc;
 }

@@ -6,12 +6,15 @@
  * (probe unavailable, crashed, no such kernel) leaves the bound null with
  * the reason; nothing is guessed.
  */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 
 #include "measure/probe.h"
-#include "util/embedded.h"
+#include "measure/probe_doc.h"
+#include "util/embedded_json.h"
 #include "util/json.h"
 
 #define TABLE_PATH "data/probe_bounds.json"
@@ -19,27 +22,21 @@
 /* The table, parsed once; NULL when it is missing or malformed. */
 static const json_t *bounds_table(void)
 {
-    static json_t *table;
-    static int done;
-    if (!done) {
-        const cm_embedded_file *f = cm_embedded_find(TABLE_PATH);
-        json_error_t jerr;
-        table = f ? json_loadb((const char *)f->data, f->len, 0, &jerr) : NULL;
-        done = 1;
-    }
-    return table;
+    return cm_embedded_json(TABLE_PATH);
 }
 
-/* The probe called name in the document's probes, or NULL. */
-static const json_t *find_probe(const json_t *doc, const char *name)
+/* The probes whose figures the expressions read. */
+struct probes {
+    const cm_probe_result *p;
+    size_t n;
+};
+
+/* The probe called name, or NULL. */
+static const cm_probe_result *find_probe(const struct probes *ps, const char *name)
 {
-    size_t i;
-    const json_t *p;
-    json_array_foreach(json_object_get(doc, "probes"), i, p) {
-        const char *n = json_string_value(json_object_get(p, "name"));
-        if (n && strcmp(n, name) == 0)
-            return p;
-    }
+    for (size_t i = 0; i < ps->n; i++)
+        if (ps->p[i].name && strcmp(ps->p[i].name, name) == 0)
+            return &ps->p[i];
     return NULL;
 }
 
@@ -51,12 +48,12 @@ static void put(char *buf, size_t len, size_t *used, const char *text)
         *used = *used + (size_t)w < len ? *used + (size_t)w : len - 1;
 }
 
-/* Evaluates expression e of the table against doc: its cycles into *out
+/* Evaluates expression e of the table against the probes: its cycles into *out
  * (-1 when a figure is missing, why then written once), its formula
  * appended to f ("max(a, b)", "a + b": addition is associative and max()
  * brackets itself, so no bracket is needed). Returns 0, or -2 on a
  * malformed expression. latency_only is cleared by a throughput figure. */
-static int eval(const json_t *e, const json_t *doc, double *out, char *f, size_t flen, size_t *used, char *why,
+static int eval(const json_t *e, const struct probes *ps, double *out, char *f, size_t flen, size_t *used, char *why,
                 size_t why_len, int *latency_only)
 {
     const json_t *list;
@@ -77,15 +74,14 @@ static int eval(const json_t *e, const json_t *doc, double *out, char *f, size_t
             *latency_only = 0;
         snprintf(tmp, sizeof tmp, "%g × %s %s", count, name, fig);
         put(f, flen, used, tmp);
-        const json_t *p = find_probe(doc, name);
-        const json_t *c = json_object_get(json_object_get(p, fig), "cycles");
-        if (json_is_number(c)) {
-            *out = count * json_number_value(c);
+        const cm_probe_result *p = find_probe(ps, name);
+        const cm_probe_figure *c = !p ? NULL : strcmp(fig, "latency") == 0 ? &p->latency : &p->throughput;
+        if (c && c->measured) {
+            *out = count * c->cycles;
         } else {
             *out = -1;
             if (!why[0]) {
-                const char *st = json_string_value(json_object_get(p, "status"));
-                const char *r = json_string_value(json_object_get(p, "reason"));
+                const char *st = p ? p->status : NULL, *r = p ? p->reason : NULL;
                 if (!p)
                     snprintf(why, why_len, "%s was not probed", name);
                 else if (r)
@@ -110,7 +106,7 @@ static int eval(const json_t *e, const json_t *doc, double *out, char *f, size_t
         double v;
         if (i)
             put(f, flen, used, is_max ? ", " : " + ");
-        if (eval(t, doc, &v, f, flen, used, why, why_len, latency_only) == -2)
+        if (eval(t, ps, &v, f, flen, used, why, why_len, latency_only) == -2)
             return -2;
         if (v < 0)
             missing = 1;
@@ -122,76 +118,84 @@ static int eval(const json_t *e, const json_t *doc, double *out, char *f, size_t
     return 0;
 }
 
-/* One bound object from table row r; NULL when out of memory or the row is
+/* A malloc'ed copy of the string at key of table row r, or NULL. */
+static char *row_string(const json_t *r, const char *key)
+{
+    const char *v = json_string_value(json_object_get(r, key));
+    return v ? strdup(v) : NULL;
+}
+
+/* Bound *b from table row r; -1 when out of memory or the row is
  * malformed (err set). */
-static json_t *bound(const json_t *r, const json_t *doc, cm_error *err)
+static int bound(const json_t *r, const struct probes *ps, cm_probe_bound *b, cm_error *err)
 {
     double bytes = json_number_value(json_object_get(r, "bytes")), cycles;
     char formula[512] = "", why[256] = "";
     size_t used = 0;
     int latency_only = 1;
-    if (bytes <= 0 || eval(json_object_get(r, "cycles"), doc, &cycles, formula, sizeof formula, &used, why,
-                           sizeof why, &latency_only) == -2) {
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: a malformed row (%s %s)", TABLE_PATH,
-                     json_string_value(json_object_get(r, "algorithm")),
-                     json_string_value(json_object_get(r, "operation")));
-        return NULL;
-    }
+    if (bytes <= 0 || eval(json_object_get(r, "cycles"), ps, &cycles, formula, sizeof formula, &used, why,
+                           sizeof why, &latency_only) == -2)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: a malformed row (%s %s)", TABLE_PATH,
+                            json_string_value(json_object_get(r, "algorithm")),
+                            json_string_value(json_object_get(r, "operation")));
     snprintf(formula + used, sizeof formula - used, " cycles per %g bytes", bytes);
     int ok = cycles >= 0;
-    return json_pack("{s:O, s:O, s:O?, s:f, s:s, s:s, s:o, s:o, s:s, s:s?, s:O}", "algorithm",
-                     json_object_get(r, "algorithm"), "operation", json_object_get(r, "operation"), "variant",
-                     json_object_get(r, "variant"), "bytes", bytes, "formula", formula, "limited_by",
-                     latency_only ? "latency" : "throughput", "cycles", ok ? json_real(cycles) : json_null(),
-                     "bound_cpb", ok ? json_real(cycles / bytes) : json_null(), "status",
-                     ok ? "computed" : "unavailable", "reason", ok ? NULL : why, "why",
-                     json_object_get(r, "why"));
+    b->algorithm = row_string(r, "algorithm");
+    b->operation = row_string(r, "operation");
+    b->variant = row_string(r, "variant");
+    b->why = row_string(r, "why");
+    b->bytes = bytes;
+    b->formula = strdup(formula);
+    b->limited_by = strdup(latency_only ? "latency" : "throughput");
+    b->cycles = ok ? cycles : NAN;
+    b->bound_cpb = ok ? cycles / bytes : NAN;
+    b->status = strdup(ok ? "computed" : "unavailable");
+    b->reason = ok ? NULL : strdup(why);
+    if (!b->algorithm || !b->operation || !b->why || !b->formula || !b->limited_by || !b->status || (!ok && !b->reason))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+    return 0;
 }
 
 /* See probe.h. */
-json_t *cm_probe_bounds(const json_t *doc, cm_error *err)
+int cm_probe_bounds(const char *arch, const cm_probe_result *probes, size_t n, cm_probe_bound **out, size_t *nout,
+                    cm_error *err)
 {
-    const json_t *table = bounds_table();
-    const char *arch = json_string_value(json_object_get(doc, "arch"));
-    if (!json_is_array(json_object_get(table, "bounds"))) {
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s is missing or malformed", TABLE_PATH);
-        return NULL;
-    }
-    json_t *out = json_array();
-    int rc = out ? 0 : -1;
+    const json_t *table = bounds_table(), *rows = json_object_get(table, "bounds"), *r;
+    struct probes ps = {probes, n};
     size_t i;
-    const json_t *r;
-    json_array_foreach(json_object_get(table, "bounds"), i, r) {
+    *out = NULL;
+    *nout = 0;
+    if (!json_is_array(rows))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s is missing or malformed", TABLE_PATH);
+    if (!(*out = calloc(json_array_size(rows) + 1, sizeof **out)))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+    json_array_foreach(rows, i, r) {
         const char *a = json_string_value(json_object_get(r, "arch"));
-        if (rc != 0 || !a || !arch || strcmp(a, arch) != 0)
+        if (!a || !arch || strcmp(a, arch) != 0)
             continue;
-        json_t *b = bound(r, doc, err);
-        if (!b) {
-            json_decref(out);
-            return NULL;
+        if (bound(r, &ps, &(*out)[(*nout)++], err) != 0) {
+            cm_probe_bounds_free(*out, *nout);
+            *out = NULL;
+            *nout = 0;
+            return -1;
         }
-        rc |= json_array_append_new(out, b);
     }
-    if (rc != 0)
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
-    return cm_json_checked(out, rc);
+    return 0;
 }
 
 /* See probe.h. */
-const json_t *cm_probe_bound_for(const json_t *bounds, const char *algorithm, const char *operation,
-                                 const char *variant)
+const cm_probe_bound *cm_probe_bound_for(const cm_probe_bound *bounds, size_t n, const char *algorithm,
+                                         const char *operation, const char *variant)
 {
-    const json_t *general = NULL, *b;
-    size_t i;
-    json_array_foreach(bounds, i, b) {
-        const char *a = json_string_value(json_object_get(b, "algorithm"));
-        const char *o = json_string_value(json_object_get(b, "operation"));
-        const char *v = json_string_value(json_object_get(b, "variant"));
-        if (!a || !o || strcmp(a, algorithm) != 0 || strcmp(o, operation) != 0)
+    const cm_probe_bound *general = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const cm_probe_bound *b = &bounds[i];
+        if (!b->algorithm || !b->operation || strcmp(b->algorithm, algorithm) != 0 ||
+            strcmp(b->operation, operation) != 0)
             continue;
-        if (!v && !general)
+        if (!b->variant && !general)
             general = b;
-        else if (v && variant && strcmp(v, variant) == 0)
+        else if (b->variant && variant && strcmp(b->variant, variant) == 0)
             return b;
     }
     return general;

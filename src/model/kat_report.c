@@ -19,6 +19,12 @@ void cm_kat_report_init(cm_kat_report *rep)
 }
 
 /* See kat_report.h. */
+int cm_kat_report_known(const cm_kat_report *rep)
+{
+    return rep->known_id[0] && cm_kat_report_status(rep) == CM_CHECK_FAILED;
+}
+
+/* See kat_report.h. */
 const char *cm_check_status_name(cm_check_status s)
 {
     switch (s) {
@@ -75,6 +81,16 @@ static json_t *split_list(const char *s, const char *sep)
     return arr;
 }
 
+/* The known finding of rep as JSON, or null when it has none. */
+static json_t *known_json(const cm_kat_report *rep)
+{
+    if (!rep->known_id[0])
+        return json_null();
+    return json_pack("{s:o, s:o, s:b, s:s}", "id", cm_json_string_lossy(rep->known_id), "what",
+                     cm_json_string_lossy(rep->known_what), "security", rep->known_security,
+                     "timed", rep->known_inside ? "inside" : "outside");
+}
+
 /* See kat.h; every jansson return is checked, NULL on failure. */
 json_t *cm_kat_report_json(const cm_kat_report *rep)
 {
@@ -94,6 +110,7 @@ json_t *cm_kat_report_json(const cm_kat_report *rep)
         bad |= cm_json_put(cross, "peer", string_or_null(rep->cross_peer));
         bad |= cm_json_put(cross, "detail", cm_json_string_lossy(rep->cross_detail));
         bad |= cm_json_put(root, "status", json_string(cm_check_status_name(cm_kat_report_status(rep))));
+        bad |= cm_json_put(root, "known_finding", known_json(rep));
         bad |= cm_json_put(root, "vectors", vec);
         vec = NULL;
         bad |= cm_json_put(root, "cross_check", cross);
@@ -146,6 +163,22 @@ static int copy_count(const json_t *obj, const char *key, unsigned *out)
     return 0;
 }
 
+/* The optional "known_finding" of a report (absent or null: none) into rep.
+ * 0, or -1 when it has another shape. */
+static int known_from_json(const json_t *k, cm_kat_report *rep)
+{
+    const char *timed = json_string_value(json_object_get(k, "timed"));
+    if (!k || json_is_null(k))
+        return 0;
+    if (!json_is_object(k) || !json_is_boolean(json_object_get(k, "security")) || !timed ||
+        copy_string(k, "id", rep->known_id, sizeof rep->known_id) ||
+        copy_string(k, "what", rep->known_what, sizeof rep->known_what) || !rep->known_id[0])
+        return -1;
+    rep->known_security = json_is_true(json_object_get(k, "security"));
+    rep->known_inside = strcmp(timed, "inside") == 0;
+    return 0;
+}
+
 /* See kat_report.h. */
 int cm_kat_report_from_json(const json_t *j, cm_kat_report *rep)
 {
@@ -194,7 +227,7 @@ int cm_kat_report_from_json(const json_t *j, cm_kat_report *rep)
             return -1;
         add_case_line(rep->finding_cases, sizeof rep->finding_cases, json_string_value(s));
     }
-    return 0;
+    return known_from_json(json_object_get(j, "known_finding"), rep);
 }
 
 /* ---- helpers of kat_internal.h ---------------------------------------------- */
@@ -232,6 +265,12 @@ void kat_finding(cm_kat_report *rep, const char *fmt, ...)
 /* See kat_report.h. */
 void kat_fail(cm_kat_report *rep, const char *fmt, ...)
 {
+    size_t used = strlen(rep->failed_ids), n = strlen(rep->case_at);
+    if (n && used + n + 2 <= sizeof rep->failed_ids) {
+        snprintf(rep->failed_ids + used, sizeof rep->failed_ids - used, "%s%s", used ? " " : "",
+                 rep->case_at);
+        rep->failed_named++;
+    }
     if (rep->failed++ == 0) {
         va_list ap;
         va_start(ap, fmt);

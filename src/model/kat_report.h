@@ -37,15 +37,30 @@ typedef struct cm_kat_report {
     char finding_cases[512];  /* the first of them, one per line: "wycheproof/
                                  ecdh_secp256r1_test.json tcId 359 (invalid, ...):
                                  derive accepted an invalid public key" */
+    char failed_ids[256];     /* the failed Wycheproof cases as "file#tcId", space-separated,
+                                 while they fit (known findings match on them) */
+    unsigned failed_named;    /* the failures listed in failed_ids */
+    char case_at[96];         /* "file#tcId" of the Wycheproof case running, "" between
+                                 cases: kat_fail names its failure by it (not in the JSON) */
     /* cross-check against another backend on random inputs */
     cm_check_status cross;
     char cross_peer[64];      /* the peer, "backend:variant", "" if none */
     char cross_detail[384];   /* sizes checked, the first mismatch, or why none */
+    /* the known finding of data/library_findings.json that every failure
+       is (check/findings.h); known_id "" when none */
+    char known_id[48];
+    char known_what[384];
+    int known_security;       /* 1 the finding is security-relevant */
+    int known_inside;         /* 1 its cases lie inside the timed parameters: not measured */
 } cm_kat_report;
 
 /* Sets rep to "nothing checked yet": both statuses CM_CHECK_NONE, counts 0,
  * strings empty. */
 void cm_kat_report_init(cm_kat_report *rep);
+
+/* 1 when rep failed and every failure is the known finding it names
+ * (rep->known_id). */
+int cm_kat_report_known(const cm_kat_report *rep);
 
 /* "passed", "failed" or "none". */
 const char *cm_check_status_name(cm_check_status s);
@@ -73,7 +88,8 @@ void kat_skip(cm_kat_report *rep, const char *fmt, ...) __attribute__((format(pr
 void kat_finding(cm_kat_report *rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Counts one failed case; the first failure's message (printf-style) is
- * kept in rep->failure, later ones only counted. */
+ * kept in rep->failure, later ones only counted. Inside a Wycheproof case
+ * (rep->case_at set) the case is added to rep->failed_ids. */
 void kat_fail(cm_kat_report *rep, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -89,7 +105,8 @@ void kat_settle_vectors(cm_kat_report *rep);
 /* The report as a jansson object for result files (caller owns it):
  * {"status", "vectors": {"status", "passed", "failed", "skipped",
  * "skipped_cases": [...], "sources": [...], "failure": null|"..."},
- * "cross_check": {"status", "peer": null|"ref", "detail"}}. Every
+ * "cross_check": {"status", "peer": null|"ref", "detail"},
+ * "known_finding": null|{"id", "what", "security", "timed": "inside"|"outside"}}. Every
  * "status" is always there, one of "passed", "failed", "none" (the top
  * one is cm_kat_report_status()); text that is not valid UTF-8 (a label
  * cut inside a character, a file name) has those bytes replaced by '?'.

@@ -33,6 +33,7 @@
 #include <strings.h>
 #include <jansson.h>
 
+#include "platform/aes_result.h"
 #include "platform/aes_score.h"
 #include "platform/sysroot.h"
 #include "util/json.h"
@@ -60,8 +61,13 @@ struct verdict {
     const char *who, *label, *arch;
     double spm, ratio, tol, expected, implied, dev, claimed_dev;
     const char *code, *claimed_code, *family;
-    json_t *closest; /* {family, ratio, deviation}, or NULL */
-    json_t *table_code; /* step 7: {family, ratio, ..., verdict, circular}, or NULL */
+    int has_closest;  /* step 4: the closest family of the architecture */
+    const char *closest_family;
+    double closest_ratio, closest_dev;
+    int has_table_code; /* step 7: judged against the table of table code */
+    const char *tc_family, *tc_code;
+    double tc_ratio, tc_tol, tc_dev;
+    int tc_circular;
     int circular;
     char msg[2048];
 };
@@ -262,11 +268,14 @@ static int judge_unknown(struct verdict *v, const json_t *families)
         return 0;
     }
     double dev = v->spm / near.ratio - 1.0;
-    v->closest = json_pack("{s:s, s:f, s:f}", "family", near.name, "ratio", near.ratio, "deviation", dev);
+    v->has_closest = 1;
+    v->closest_family = near.name;
+    v->closest_ratio = near.ratio;
+    v->closest_dev = dev;
     v->circular = derived_from(&near, g->log_sha256);
     say(v, ", closest to %s (%.0f per MHz, %s) of the %s families in the table%s.", near.name, near.ratio,
         pct(dev, a, sizeof a), v->arch, circular_suffix(v));
-    return v->closest ? 0 : -1;
+    return 0;
 }
 
 /* Step 5 applied to the cpufreq claim: claimed_deviation, claimed_verdict,
@@ -434,15 +443,15 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
 
 /* Step 7: AES that ran without AES instructions, judged against the family
  * of rows ("table_code_families") that holds the core and is of the
- * figure's architecture. NULL when there is none (or out of memory). */
-static json_t *judge_table_code(struct verdict *v, const json_t *rows)
+ * figure's architecture; nothing when there is none. */
+static void judge_table_code(struct verdict *v, const json_t *rows)
 {
     const platform_aes_figure *g = v->fig;
     struct family f;
     char fa[32], a[32];
     if (!v->arch || !(v->spm > 0) || !family_of(rows, g->core_name, &f) ||
         !canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, v->arch) != 0)
-        return NULL;
+        return;
     double dev = v->spm / f.ratio - 1.0;
     const char *code = band(dev, f.tolerance);
     int circular = derived_from(&f, g->log_sha256);
@@ -450,66 +459,71 @@ static json_t *judge_table_code(struct verdict *v, const json_t *rows)
            "~%.0f k/s (%.2f per MHz); it scores %.0f (%s): %s%s%s.",
         v->arch, g->mhz, f.name, f.ratio * g->mhz, f.ratio, g->kbs_16k, pct(dev, a, sizeof a), code,
         circular ? " " : "", circular ? TABLE_CODE_CIRCULAR : "");
-    return json_pack("{s:s, s:f, s:f, s:f, s:s, s:b}", "family", f.name, "ratio", f.ratio, "tolerance",
-                     f.tolerance, "deviation", dev, "verdict", code, "circular", circular);
+    v->has_table_code = 1;
+    v->tc_family = f.name;
+    v->tc_code = code;
+    v->tc_ratio = f.ratio;
+    v->tc_tol = f.tolerance;
+    v->tc_dev = dev;
+    v->tc_circular = circular;
 }
 
-/* A JSON number, or null when the value is unset (NAN). */
-static json_t *num(double v)
+/* A malloc'ed copy of s (NULL stays NULL); *bad set when out of memory. */
+static char *dup_or_null(const char *s, int *bad)
 {
-    return isnan(v) ? json_null() : json_real(v);
+    char *d = s ? strdup(s) : NULL;
+    *bad |= s && !d;
+    return d;
 }
 
-/* A JSON string, or null for NULL. */
-static json_t *str(const char *s)
-{
-    return s ? json_string(s) : json_null();
-}
-
-/* The verdict as the object aes_score.h describes; NULL when out of memory
- * (v->closest and v->table_code are handed over either way). */
-static json_t *verdict_json(struct verdict *v)
+/* The verdict as aes_result.h's struct (r zeroed first). -1 when out of
+ * memory. */
+static int verdict_fill(const struct verdict *v, platform_aes_result *r)
 {
     const platform_aes_figure *g = v->fig;
-    int have_claim = g->claimed_mhz > 0;
-    json_t *o = json_object();
-    int rc = o ? 0 : -1;
-    rc |= json_object_set_new(o, "core_name", str(g->core_name));
-    rc |= json_object_set_new(o, "arch", str(v->arch));
-    rc |= json_object_set_new(o, "mhz", num(g->mhz));
-    rc |= json_object_set_new(o, "mhz_source", str(v->label));
-    rc |= json_object_set_new(o, "kbs_16k", num(g->kbs_16k));
-    rc |= json_object_set_new(o, "score_per_mhz", num(v->spm));
-    rc |= json_object_set_new(o, "family", str(v->family));
-    rc |= json_object_set_new(o, "ratio", num(v->ratio));
-    rc |= json_object_set_new(o, "tolerance", num(v->tol));
-    rc |= json_object_set_new(o, "expected_kbs", num(v->expected));
-    rc |= json_object_set_new(o, "implied_mhz", num(v->implied));
-    rc |= json_object_set_new(o, "deviation", num(v->dev));
-    rc |= json_object_set_new(o, "closest_family", v->closest ? v->closest : json_null());
-    rc |= json_object_set_new(o, "claimed_mhz", have_claim ? json_real(g->claimed_mhz) : json_null());
-    rc |= json_object_set_new(o, "claimed_deviation", num(v->claimed_dev));
-    rc |= json_object_set_new(o, "claimed_verdict", str(v->claimed_code));
-    rc |= json_object_set_new(o, "verdict", json_string(v->code));
-    rc |= json_object_set_new(o, "circular", json_boolean(v->circular));
-    rc |= json_object_set_new(o, "table_code", v->table_code ? v->table_code : json_null());
-    rc |= json_object_set_new(o, "evidence", json_pack("{s:o, s:o, s:o, s:o, s:o}", "aes_instructions",
-                                                       str(g->aes_instructions), "library_aes", str(g->library_aes),
-                                                       "masked_by", str(g->library_aes && strcmp(g->library_aes, "masked") == 0 ? g->masked_by : NULL),
-                                                       "emulated", str(g->emulated), "native", str(g->native)));
-    rc |= json_object_set_new(o, "message", json_string(v->msg));
-    return cm_json_checked(o, rc);
+    int bad = 0;
+    memset(r, 0, sizeof *r);
+    r->core_name = dup_or_null(g->core_name, &bad);
+    r->arch = dup_or_null(v->arch, &bad);
+    r->mhz = g->mhz;
+    r->mhz_source = dup_or_null(v->label, &bad);
+    r->kbs_16k = g->kbs_16k;
+    r->score_per_mhz = v->spm;
+    r->family = dup_or_null(v->family, &bad);
+    r->ratio = v->ratio;
+    r->tolerance = v->tol;
+    r->expected_kbs = v->expected;
+    r->implied_mhz = v->implied;
+    r->deviation = v->dev;
+    r->has_closest = v->has_closest;
+    r->closest = (platform_aes_closest){dup_or_null(v->closest_family, &bad), v->closest_ratio, v->closest_dev};
+    r->claimed_mhz = g->claimed_mhz > 0 ? g->claimed_mhz : NAN;
+    r->claimed_deviation = v->claimed_dev;
+    r->claimed_verdict = dup_or_null(v->claimed_code, &bad);
+    r->verdict = dup_or_null(v->code, &bad);
+    r->circular = v->circular;
+    r->has_table_code = v->has_table_code;
+    r->table_code = (platform_aes_table_code){dup_or_null(v->tc_family, &bad), v->tc_ratio, v->tc_tol, v->tc_dev,
+                                              dup_or_null(v->tc_code, &bad), v->tc_circular};
+    r->aes_instructions = dup_or_null(g->aes_instructions, &bad);
+    r->library_aes = dup_or_null(g->library_aes, &bad);
+    r->masked_by = dup_or_null(is(g->library_aes, "masked") ? g->masked_by : NULL, &bad);
+    r->emulated = dup_or_null(g->emulated, &bad);
+    r->native = dup_or_null(g->native, &bad);
+    r->message = dup_or_null(v->msg, &bad);
+    return bad ? -1 : 0;
 }
 
 /* See aes_score.h. */
-json_t *platform_aes_verdict(const json_t *table, const platform_aes_figure *fig)
+int platform_aes_judge(const json_t *table, const platform_aes_figure *fig, platform_aes_result *out)
 {
+    memset(out, 0, sizeof *out);
     if (!table)
         table = pf_data_table(TABLE_PATH);
     const json_t *families = json_object_get(table, "families");
     const json_t *fraction = json_object_get(json_object_get(table, "crypto_extensions_absent"), "fraction");
     if (!json_array_size(families) || !json_is_number(fraction))
-        return NULL;
+        return -1;
     char arch[32];
     struct verdict v = {
         .fig = fig,
@@ -521,19 +535,40 @@ json_t *platform_aes_verdict(const json_t *table, const platform_aes_figure *fig
         .code = "insufficient-data",
     };
     if (judge(&v, families, json_number_value(fraction)) != 0)
-        return NULL;
+        return -1;
     if (strncmp(v.code, "crypto-extensions-absent", 24) == 0)
-        v.table_code = judge_table_code(&v, json_object_get(table, "table_code_families"));
-    return verdict_json(&v);
+        judge_table_code(&v, json_object_get(table, "table_code_families"));
+    return verdict_fill(&v, out);
+}
+
+/* See aes_score.h. */
+json_t *platform_aes_verdict(const json_t *table, const platform_aes_figure *fig)
+{
+    platform_aes_result r;
+    json_t *o = platform_aes_judge(table, fig, &r) == 0 ? platform_aes_result_to_json(&r) : NULL;
+    platform_aes_result_free(&r);
+    return o;
+}
+
+/* See aes_score.h. */
+int platform_aes_score_judge(const char *core_name, double mhz, double kbs_16k, double claimed_mhz,
+                             const char *mhz_label, platform_aes_result *out)
+{
+    platform_aes_figure fig = {core_name, mhz, kbs_16k, claimed_mhz, mhz_label, binary_arch(), NULL,
+                               NULL, NULL, NULL, NULL, NULL};
+    return platform_aes_judge(NULL, &fig, out);
 }
 
 /* See aes_score.h. */
 json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k, double claimed_mhz,
                            const char *mhz_label)
 {
-    platform_aes_figure fig = {core_name, mhz, kbs_16k, claimed_mhz, mhz_label, binary_arch(), NULL,
-                               NULL, NULL, NULL, NULL, NULL};
-    return platform_aes_verdict(NULL, &fig);
+    platform_aes_result r;
+    json_t *o = platform_aes_score_judge(core_name, mhz, kbs_16k, claimed_mhz, mhz_label, &r) == 0
+                    ? platform_aes_result_to_json(&r)
+                    : NULL;
+    platform_aes_result_free(&r);
+    return o;
 }
 
 /* See aes_score.h. */

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 struct json_t;
+struct platform_aes_result;
 
 /* One figure to judge. kbs_16k is the throughput of aes-256-cbc encryption
  * of 16384-byte blocks, single thread on one core, in 1000s of bytes per
@@ -61,12 +62,23 @@ typedef struct platform_aes_figure {
  * memory. New reference. */
 struct json_t *platform_aes_verdict(const struct json_t *table, const platform_aes_figure *fig);
 
+/* The same verdict as a struct (aes_result.h) into *out, which
+ * platform_aes_verdict() writes as JSON. 0, or -1 when the table is
+ * missing or malformed or out of memory; free *out with
+ * platform_aes_result_free() either way. */
+int platform_aes_judge(const struct json_t *table, const platform_aes_figure *fig, struct platform_aes_result *out);
+
 /* A live figure: platform_aes_verdict() with the embedded table, the
  * architecture this binary was built for (the code whose OpenSSL produced
  * the figure: a 32-bit binary on a 64-bit kernel ran 32-bit AES code) and
  * no log. New reference or NULL. */
 struct json_t *platform_aes_score(const char *core_name, double mhz, double kbs_16k,
                                   double claimed_mhz, const char *mhz_label);
+
+/* The same live figure's verdict as a struct into *out (aes_result.h). 0,
+ * or -1 (free *out with platform_aes_result_free() either way). */
+int platform_aes_score_judge(const char *core_name, double mhz, double kbs_16k, double claimed_mhz,
+                             const char *mhz_label, struct platform_aes_result *out);
 
 /* What sbc-bench measures, as cryptometer names it: the table's "metric"
  * (backend "openssl", algorithm "aes-256-cbc", operation "encrypt", size

@@ -11,8 +11,10 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "platform/aes_result.h"
 #include "platform/aes_score.h"
 #include "platform/kernel_crypto.h"
+#include "platform/library.h"
 #include "platform/verdict.h"
 #include "platform/verdict_list.h"
 #include "util/json.h"
@@ -20,12 +22,6 @@
 static const char *sget(const json_t *o, const char *k)
 {
     return json_string_value(json_object_get(o, k));
-}
-
-static double nget(const json_t *o, const char *k)
-{
-    const json_t *v = json_object_get(o, k);
-    return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
 /* "present" or "absent": the CPU's AES instructions as the feature table
@@ -40,45 +36,48 @@ static const char *aes_instructions(const platform_cpu_doc *cpu)
 }
 
 /* "used" or "masked": OpenSSL's capability vector for AES ("aes-ni" on
- * x86, "aes" on Arm), with who masks it into masked_by; NULL: unknown. */
-static const char *library_aes(const json_t *doc, char *masked_by, size_t len)
+ * x86, "aes" on Arm), with who masks it into masked_by; NULL: unknown
+ * (openssl NULL: not in this build). */
+static const char *library_aes(const platform_library *openssl, char *masked_by, size_t len)
 {
-    const json_t *caps = json_object_get(json_object_get(json_object_get(doc, "backends"), "openssl"), "capabilities");
-    const json_t *feats = json_object_get(caps, "features");
-    const json_t *v = json_object_get(feats, "aes-ni") ? json_object_get(feats, "aes-ni") : json_object_get(feats, "aes");
-    if (!json_is_boolean(v))
+    const platform_lib_caps *caps = openssl ? &openssl->caps : NULL;
+    const platform_lib_feature *v = caps ? platform_lib_feature_find(caps, "aes-ni") : NULL;
+    if (caps && !v)
+        v = platform_lib_feature_find(caps, "aes");
+    if (!v)
         return NULL;
-    if (json_is_true(v))
+    if (v->on)
         return "used";
-    if (sget(caps, "env"))
-        snprintf(masked_by, len, "%s=%s in the environment", sget(caps, "variable"), sget(caps, "env"));
+    if (caps->env)
+        snprintf(masked_by, len, "%s=%s in the environment", caps->variable, caps->env);
     else
         snprintf(masked_by, len, "OpenSSL's own capability vector (%s=%s: a library too old for this CPU, or "
-                 "built without its assembly)", sget(caps, "variable") ? sget(caps, "variable") : "?",
-                 sget(caps, "value") ? sget(caps, "value") : "?");
+                 "built without its assembly)", caps->variable ? caps->variable : "?",
+                 caps->value ? caps->value : "?");
     return "masked";
 }
 
-/* s judged again with the evidence, its other keys kept; NULL when out of
- * memory. */
-static json_t *rejudge(const json_t *s, const platform_aes_figure *ev)
+/* *s judged again with the evidence, what was added after the rule kept
+ * (cluster, quick, observed, twins). -1 when out of memory. */
+static int rejudge(platform_aes_result *s, const platform_aes_figure *ev)
 {
     platform_aes_figure fig = *ev;
-    fig.core_name = sget(s, "core_name");
-    fig.mhz = nget(s, "mhz");
-    fig.kbs_16k = nget(s, "kbs_16k");
-    fig.claimed_mhz = nget(s, "claimed_mhz");
-    fig.mhz_label = sget(s, "mhz_source");
-    fig.arch = sget(s, "arch");
-    json_t *out = platform_aes_verdict(NULL, &fig);
-    const char *k;
-    json_t *v;
-    json_object_foreach((json_t *)s, k, v)
-        if (out && !json_object_get(out, k) && json_object_set(out, k, v) != 0) {
-            json_decref(out);
-            return NULL;
-        }
-    return out;
+    fig.core_name = s->core_name;
+    fig.mhz = s->mhz;
+    fig.kbs_16k = s->kbs_16k;
+    fig.claimed_mhz = s->claimed_mhz;
+    fig.mhz_label = s->mhz_source;
+    fig.arch = s->arch;
+    platform_aes_result out;
+    if (platform_aes_judge(NULL, &fig, &out) != 0) {
+        platform_aes_result_free(&out);
+        return -1;
+    }
+    out.added = s->added;
+    memset(&s->added, 0, sizeof s->added);
+    platform_aes_result_free(s);
+    *s = out;
+    return 0;
 }
 
 /* The positive emulator evidence as one phrase. */
@@ -94,23 +93,21 @@ static void evidence_phrase(const json_t *emulation, char *buf, size_t len)
 }
 
 /* See verdict.h. */
-int platform_weigh_aes_scores(json_t *scores, const platform_cpu_doc *cpu, const json_t *doc,
-                              const json_t *emulation)
+int platform_weigh_aes_scores(platform_aes_result *scores, size_t n, const platform_cpu_doc *cpu,
+                              const platform_library *openssl, const json_t *emulation)
 {
     char masked_by[256] = "", emulated[1024];
     platform_aes_figure ev = {0};
     ev.aes_instructions = aes_instructions(cpu);
-    ev.library_aes = library_aes(doc, masked_by, sizeof masked_by);
+    ev.library_aes = library_aes(openssl, masked_by, sizeof masked_by);
     ev.masked_by = masked_by;
     evidence_phrase(emulation, emulated, sizeof emulated);
     ev.emulated = json_is_true(json_object_get(emulation, "emulated")) ? emulated : NULL;
     ev.native = sget(emulation, "native");
-    for (size_t i = 0; i < json_array_size(scores); i++) {
-        json_t *n = rejudge(json_array_get(scores, i), &ev);
-        if (!n || json_array_set_new(scores, i, n) != 0)
+    for (size_t i = 0; i < n; i++)
+        if (rejudge(&scores[i], &ev) != 0)
             return -1;
-    }
-    return platform_aes_twins(scores);
+    return platform_aes_twins(scores, n);
 }
 
 /* Appends a verdict to verdicts (verdict_list.h; evidence stolen). */
@@ -122,13 +119,11 @@ static int add(platform_verdict_list *verdicts, const char *id, const char *subj
 
 /* The CPU's verdict: emulated from positive evidence, or likely emulated
  * from an AES score; nothing to say otherwise. */
-static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, const json_t *scores,
+static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, const platform_aes_block *scores,
                        platform_verdict_list *verdicts)
 {
     const char *model = cpu->model_name;
     char ev[1024], msg[2048];
-    size_t i;
-    const json_t *s;
     if (json_is_true(json_object_get(emulation, "emulated"))) {
         evidence_phrase(emulation, ev, sizeof ev);
         snprintf(msg, sizeof msg, "Emulated CPU (QEMU TCG or similar): %s; timings describe the emulator, not a "
@@ -140,8 +135,9 @@ static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, con
             json_array_extend(all, json_object_get(emulation, "hints"));
         return add(verdicts, "cpu", model, "emulated-cpu", msg, all);
     }
-    json_array_foreach(scores, i, s) {
-        if (!sget(s, "verdict") || strcmp(sget(s, "verdict"), "emulated-cpu") != 0)
+    for (size_t i = 0; i < scores->n; i++) {
+        const platform_aes_result *s = &scores->scores[i];
+        if (!s->verdict || strcmp(s->verdict, "emulated-cpu") != 0)
             continue;
         size_t j, used;
         const json_t *h;
@@ -154,7 +150,7 @@ static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, con
                  "OpenSSL uses them, yet cluster %lld scores %.1f per MHz, far below every core family%s; "
                  "timings describe the emulator, not a core, so no conclusion about the CPU's crypto extensions "
                  "or clock is drawn from them; run on bare metal (or under KVM) to measure the core.",
-                 (long long)json_integer_value(json_object_get(s, "cluster")), nget(s, "score_per_mhz"), ev);
+                 platform_aes_cluster_number(&s->added.cluster), s->score_per_mhz, ev);
         return add(verdicts, "cpu", model, "emulated-cpu", msg, json_deep_copy(json_object_get(emulation, "hints")));
     }
     return 0;
@@ -167,23 +163,31 @@ json_t *platform_verdicts(json_t *doc)
     if (platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) != 0)
         return NULL;
     json_t *emulation = platform_emulation_of(&cpu, json_object_get(doc, "health_snapshot")), *out = NULL;
-    json_t *scores = json_object_get(json_object_get(doc, "aes_score"), "scores"), *s;
+    json_t *as = json_object_get(doc, "aes_score");
+    platform_aes_block scores;
     platform_verdict_list verdicts = {0};
     int rc = emulation ? 0 : -1;
-    size_t i;
     char subject[64];
+    rc |= platform_aes_block_from_json(as, &scores, NULL) == 0 || !as ? 0 : -1;
+    platform_library openssl;
+    rc |= platform_library_from_json("openssl", json_object_get(json_object_get(doc, "backends"), "openssl"), &openssl,
+                                     NULL);
     if (rc == 0)
-        rc |= platform_weigh_aes_scores(scores, &cpu, doc, emulation);
+        rc |= platform_weigh_aes_scores(scores.scores, scores.n, &cpu, &openssl, emulation);
+    platform_library_free(&openssl);
+    if (rc == 0 && as)
+        rc |= cm_json_put(as, "scores", platform_aes_results_to_json(scores.scores, scores.n));
     if (rc == 0)
-        rc |= cpu_verdict(&cpu, emulation, scores, &verdicts);
+        rc |= cpu_verdict(&cpu, emulation, &scores, &verdicts);
     platform_cpu_doc_free(&cpu);
-    json_array_foreach(scores, i, s) {
-        snprintf(subject, sizeof subject, "cluster %lld", (long long)json_integer_value(json_object_get(s, "cluster")));
-        rc |= add(&verdicts, "aes-score", subject, sget(s, "verdict"), sget(s, "message"), NULL);
-        json_t *tw = json_object_get(s, "twins");
-        if (json_is_true(json_object_get(tw, "flagged")))
-            rc |= add(&verdicts, "twins", subject, "twin-disagrees", sget(tw, "message"), NULL);
+    for (size_t i = 0; rc == 0 && i < scores.n; i++) {
+        const platform_aes_result *s = &scores.scores[i];
+        snprintf(subject, sizeof subject, "cluster %lld", platform_aes_cluster_number(&s->added.cluster));
+        rc |= add(&verdicts, "aes-score", subject, s->verdict, s->message, NULL);
+        if (s->added.twins.flagged)
+            rc |= add(&verdicts, "twins", subject, "twin-disagrees", s->added.twins.message, NULL);
     }
+    platform_aes_block_free(&scores);
     if (rc == 0 && !(out = platform_verdict_list_to_json(&verdicts)))
         rc = -1;
     platform_verdict_list_free(&verdicts);

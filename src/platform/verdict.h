@@ -14,11 +14,14 @@
 #ifndef CM_PLATFORM_VERDICT_H
 #define CM_PLATFORM_VERDICT_H
 
+#include <stddef.h>
 #include "platform/cpu_doc.h"
 #include "platform/health.h"
 
 struct json_t;
+struct platform_aes_result;
 struct platform_kcrypto;
+struct platform_library;
 
 /* The emulator evidence of a CPU description and of the hypervisor its
  * health snapshot names (snapshot NULL: none; a detect document, a run's
@@ -45,18 +48,18 @@ int platform_kernel_verdicts(const struct platform_kcrypto *kc, struct json_t *v
 
 /* Flags the clusters of one run or log whose AES score per MHz disagrees
  * with their twins' (the same family, clocks within 3%): each verdict of
- * scores (platform_aes_verdict() objects, with an optional "cluster" and
- * "observed" [what the run or log shows during that cluster's test]) that
- * has twins gets "twins" {clusters, reference_score_per_mhz, deviation,
- * flagged, message}. 0, or -1 when out of memory. */
-int platform_aes_twins(struct json_t *scores);
+ * scores[0..n) (aes_result.h, with an optional cluster and observed [what
+ * the run or log shows during that cluster's test]) that has twins gets
+ * its twin check (clusters, reference score per MHz, deviation, flagged,
+ * message). 0, or -1 when out of memory. */
+int platform_aes_twins(struct platform_aes_result *scores, size_t n);
 
-/* Judges again each AES score of scores (platform_aes_verdict() objects,
- * keeping their other keys) with the evidence of the CPU's features, doc
- * (the openssl backend's capability vector under "backends") and the
+/* Judges again each AES score of scores[0..n) (aes_result.h, keeping what
+ * was added after the rule) with the evidence: the CPU's features, the
+ * openssl library's capability vector (library.h; NULL: not built) and the
  * emulation, then compares twins. 0, or -1 when out of memory. */
-int platform_weigh_aes_scores(struct json_t *scores, const platform_cpu_doc *cpu, const struct json_t *doc,
-                              const struct json_t *emulation);
+int platform_weigh_aes_scores(struct platform_aes_result *scores, size_t n, const platform_cpu_doc *cpu,
+                              const struct platform_library *openssl, const struct json_t *emulation);
 
 /* The "verdicts" array of a detect document: the CPU (emulated or not),
  * each AES score, twins, kernel engines; judging doc's aes_score.scores

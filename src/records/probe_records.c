@@ -7,12 +7,12 @@
  * --per-cluster run) get none: cycles are not comparable across cores.
  */
 #define _GNU_SOURCE
+#include <math.h>
 #include <sched.h>
 #include <jansson.h>
 
 #include "measure/probe.h"
 #include "records/record.h"
-#include "util/json.h"
 
 #if defined(__x86_64__)
 #define BUILD_ARCH "x86_64"
@@ -23,12 +23,12 @@
 #endif
 
 /* 1 when a record of recs, measured on cpu, has a row in bounds. */
-static int any_bound(const json_t *bounds, const cm_record_set *recs, int cpu)
+static int any_bound(const cm_probe_bound *bounds, size_t n, const cm_record_set *recs, int cpu)
 {
     for (size_t i = 0; i < recs->n; i++) {
         const cm_record *r = &recs->items[i];
         if (r->status == CM_RECORD_OK && r->cpu == cpu &&
-            cm_probe_bound_for(bounds, r->alg->name, cm_op_name(r->op), r->variant))
+            cm_probe_bound_for(bounds, n, r->alg->name, cm_op_name(r->op), r->variant))
             return 1;
     }
     return 0;
@@ -39,24 +39,25 @@ int cm_probe_bound_records(json_t *context, cm_record_set *recs)
 {
     int cpu = sched_getcpu();
     /* the table's rows alone (no figures): is a probe worth its time? */
-    json_t *stub = json_pack("{s:s, s:[]}", "arch", BUILD_ARCH, "probes");
+    cm_probe_bound *rows;
+    size_t nrows;
     cm_error err = {0};
-    json_t *rows = stub ? cm_probe_bounds(stub, &err) : NULL;
-    json_decref(stub);
-    int wanted = rows && any_bound(rows, recs, cpu);
-    json_decref(rows);
-    json_t *summary = cm_probe_summary(wanted ? NULL : "no measured benchmark of this CPU has an instruction bound");
-    if (!summary || json_object_set_new(context, "instruction_bounds", summary) != 0)
+    int wanted = cm_probe_bounds(BUILD_ARCH, NULL, 0, &rows, &nrows, &err) == 0 && any_bound(rows, nrows, recs, cpu);
+    cm_probe_bounds_free(rows, nrows);
+    cm_probe_summary s;
+    int rc = cm_probe_summarise(wanted ? NULL : "no measured benchmark of this CPU has an instruction bound", &s);
+    if (rc != 0 || json_object_set_new(context, "instruction_bounds", cm_probe_summary_to_json(&s)) != 0) {
+        cm_probe_summary_free(&s);
         return -1;
-    const json_t *bounds = json_object_get(summary, "bounds");
-    if (json_integer_value(json_object_get(summary, "cpu")) != cpu)
-        return 0;
-    for (size_t i = 0; i < recs->n; i++) {
-        cm_record *r = &recs->items[i];
-        const json_t *b = r->cpu == cpu ? cm_probe_bound_for(bounds, r->alg->name, cm_op_name(r->op), r->variant)
-                                        : NULL;
-        if (json_is_number(json_object_get(b, "bound_cpb")))
-            r->bound_cpb = json_number_value(json_object_get(b, "bound_cpb"));
     }
+    for (size_t i = 0; s.measured && s.cpu == cpu && i < recs->n; i++) {
+        cm_record *r = &recs->items[i];
+        const cm_probe_bound *b =
+            r->cpu == cpu ? cm_probe_bound_for(s.bounds, s.n_bounds, r->alg->name, cm_op_name(r->op), r->variant)
+                          : NULL;
+        if (b && !isnan(b->bound_cpb))
+            r->bound_cpb = b->bound_cpb;
+    }
+    cm_probe_summary_free(&s);
     return 0;
 }

@@ -11,8 +11,14 @@
 const char *cm_record_status_name(cm_record_status s)
 {
     static const char *const names[] = {"ok",    "failed-kat",  "crashed", "timeout",
-                                        "error", "unavailable", "skipped"};
+                                        "error", "unavailable", "skipped", "known-finding"};
     return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "error";
+}
+
+int cm_record_measured(const cm_record *r)
+{
+    return r->status == CM_RECORD_OK ||
+           (r->status == CM_RECORD_KNOWN_FINDING && r->m.n_samples > 0);
 }
 
 const char *cm_record_flag_name(int i)
@@ -77,7 +83,7 @@ void cm_record_set_clock(cm_record *r, const cm_clock_reading *before,
 void cm_record_figures(const cm_record *r, cm_figures *f)
 {
     memset(f, 0, sizeof *f);
-    if (r->status != CM_RECORD_OK)
+    if (!cm_record_measured(r))
         return;
     const cm_measurement *m = &r->m;
     f->flags = (m->ci_reached ? 0u : CM_FLAG_CI_NOT_REACHED) |

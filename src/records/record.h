@@ -27,11 +27,16 @@ typedef enum cm_record_status {
     CM_RECORD_TIMEOUT,
     CM_RECORD_ERROR,
     CM_RECORD_UNAVAILABLE,
-    CM_RECORD_SKIPPED     /* this size does not apply (CBC and 15 bytes) */
+    CM_RECORD_SKIPPED,    /* this size does not apply (CBC and 15 bytes) */
+    CM_RECORD_KNOWN_FINDING /* every failure is a known library finding (kat.known_id,
+                               check/findings.h): measured when its cases lie outside
+                               the timed parameters, else not timed */
 } cm_record_status;
 
-/* "ok", "failed-kat", "crashed", "timeout", "error", "unavailable", "skipped". */
+/* "ok", "failed-kat", "crashed", "timeout", "error", "unavailable", "skipped",
+ * "known-finding". */
 const char *cm_record_status_name(cm_record_status s);
+
 
 /* One measurement of the core clock in the child (platform/cpuclock.h). */
 typedef struct cm_clock_reading {
@@ -73,6 +78,10 @@ typedef struct cm_record {
     double bound_cpb;        /* the instruction bound of (algorithm, operation,
                                 variant) on this CPU, cycles per byte (probe.h); 0: none */
 } cm_record;
+
+/* 1 when r has a measurement: status ok, or a known finding that was
+ * measured (its failing cases lie outside the timed parameters). */
+int cm_record_measured(const cm_record *r);
 
 /* Flags of a measurement, as the JSON "flags" words. */
 enum {

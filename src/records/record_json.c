@@ -170,7 +170,12 @@ json_t *cm_record_json(const cm_record *r)
 {
     json_t *o = identity_json(r);
     int rc = o ? 0 : -1;
-    if (rc == 0 && r->status == CM_RECORD_OK)
+    if (rc == 0 && r->status == CM_RECORD_KNOWN_FINDING && r->has_kat)
+        rc |= cm_json_put(o, "finding", json_pack("{s:o, s:o, s:b}", "id",
+                                                  cm_json_string_lossy(r->kat.known_id), "what",
+                                                  cm_json_string_lossy(r->kat.known_what),
+                                                  "security", r->kat.known_security));
+    if (rc == 0 && cm_record_measured(r))
         rc |= put_measurement(o, r);
     return cm_json_checked(o, rc);
 }

@@ -38,7 +38,7 @@ static int op_from_name(const char *name, cm_op *op)
 
 static int status_from_name(const char *name, cm_record_status *s)
 {
-    for (int i = CM_RECORD_OK; name && i <= CM_RECORD_SKIPPED; i++)
+    for (int i = CM_RECORD_OK; name && i <= CM_RECORD_KNOWN_FINDING; i++)
         if (strcmp(cm_record_status_name((cm_record_status)i), name) == 0) {
             *s = (cm_record_status)i;
             return 0;
@@ -199,7 +199,9 @@ int cm_record_from_json(const json_t *o, cm_record *r, char *why, size_t why_len
     reading_parse(json_object_get(clock, "before"), &r->clock.before);
     reading_parse(json_object_get(clock, "after"), &r->clock.after);
     r->clock.mhz_used = number_or(clock, "mhz_used", 0);
-    if (r->status == CM_RECORD_OK && measurement_parse(o, r, why, why_len) != 0) {
+    int measured = r->status == CM_RECORD_OK ||
+                   (r->status == CM_RECORD_KNOWN_FINDING && json_object_get(o, "samples_ns"));
+    if (measured && measurement_parse(o, r, why, why_len) != 0) {
         cm_measurement_free(&r->m);
         return -1;
     }

@@ -15,6 +15,7 @@
 #include "registry/plan.h"
 #include "records/record.h"
 #include "records/report_table.h"
+#include "records/report_findings.h"
 
 /* --- what the table takes from the document (not records) ------------------ */
 
@@ -125,6 +126,7 @@ static const char *status_word(cm_record_status s)
     case CM_RECORD_UNAVAILABLE: return "n/a";
     case CM_RECORD_SKIPPED: return "-";
     case CM_RECORD_FAILED_KAT: return "FAILED-KAT";
+    case CM_RECORD_KNOWN_FINDING: return "KNOWN";
     case CM_RECORD_CRASHED: return "CRASHED";
     case CM_RECORD_TIMEOUT: return "TIMEOUT";
     default: return "ERROR";
@@ -167,6 +169,8 @@ static const char *kat_word(const cm_record *r)
 {
     if (!r->has_kat)
         return "-";
+    if (cm_kat_report_known(&r->kat))
+        return "known";
     cm_check_status st = cm_kat_report_status(&r->kat);
     if (st == CM_CHECK_PASSED && r->kat.findings > 0)
         return r->kat.cross == CM_CHECK_PASSED ? "pass!" : "vec!";
@@ -198,12 +202,12 @@ static int same_operation(const cm_record *a, const cm_record *b)
 static const char *fastest_mark(const cm_record *recs, size_t n, const cm_record *r)
 {
     int others = 0;
-    if (r->status != CM_RECORD_OK || !(r->m.stats.median > 0))
+    if (!cm_record_measured(r) || !(r->m.stats.median > 0))
         return "";
     for (size_t i = 0; i < n; i++) {
         const cm_record *o = &recs[i];
         if (o == r || !same_operation(o, r) || o->size != r->size || o->threads != r->threads ||
-            o->status != CM_RECORD_OK || !(o->m.stats.median > 0))
+            !cm_record_measured(o) || !(o->m.stats.median > 0))
             continue;
         if (o->m.stats.median < r->m.stats.median)
             return "";
@@ -222,7 +226,7 @@ static void format_cell(char *cell, size_t len, const cm_record *recs, size_t n,
         snprintf(cell, len, "?");
         return;
     }
-    if (r->status != CM_RECORD_OK) {
+    if (!cm_record_measured(r)) {
         snprintf(cell, len, "%s", status_word(r->status));
         return;
     }
@@ -244,7 +248,7 @@ static void format_cell(char *cell, size_t len, const cm_record *recs, size_t n,
 static void print_op_cells(FILE *out, const cm_record *recs, size_t n, const cm_record *r)
 {
     cm_figures f;
-    if (r->status != CM_RECORD_OK) {
+    if (!cm_record_measured(r)) {
         fprintf(out, "%20s\n", status_word(r->status));
         return;
     }
@@ -408,7 +412,7 @@ static void print_notes(FILE *out, const cm_record *recs, size_t n, json_t *doc)
     const cm_record *prev = NULL;
     for (size_t k = 0; k < n; k++) {
         const cm_record *r = &recs[k];
-        if (r->status == CM_RECORD_OK || r->status == CM_RECORD_SKIPPED || row_seen(recs, k))
+        if (cm_record_measured(r) || r->status == CM_RECORD_SKIPPED || row_seen(recs, k))
             continue;
         if (!header++)
             fprintf(out, "\nNot measured:\n");
@@ -439,7 +443,12 @@ static void print_legend(FILE *out)
                  "within the time budget, or that the loop overhead dominates.\n"
                  "KAT: known-answer vectors and cross-check against another implementation, run "
                  "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
-                 "neither had anything to check; FAIL; - not run).\n");
+                 "neither had anything to check; FAIL; - not run; pass! or vec!: passed, but the "
+                 "library accepted invalid cases, listed below; known: failed only the cases of a "
+                 "known library finding, listed below).\n"
+                 "A cell without a figure: n/a unavailable here; - the size does not apply; "
+                 "FAILED-KAT, KNOWN (a known finding whose cases the benchmark would time), CRASHED, "
+                 "TIMEOUT, ERROR: not measured, the reason under \"Not measured\".\n");
 }
 
 void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
@@ -493,6 +502,7 @@ void cm_table_bound_note(FILE *out)
 void cm_table_after(FILE *out, const cm_record *recs, size_t n, json_t *doc)
 {
     print_scaling(out, recs, n);
+    cm_print_findings(out, recs, n);
     print_notes(out, recs, n, doc);
     print_scores_and_health(out, doc);
 }

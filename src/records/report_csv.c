@@ -130,7 +130,7 @@ static void csv_figures(text_buf *b, int *col, const cm_record *r)
 {
     cm_figures f;
     cm_record_figures(r, &f);
-    int ok = r->status == CM_RECORD_OK;
+    int ok = cm_record_measured(r);
     const cm_stats *s = &r->m.stats;
     const cm_measurement *m = &r->m;
     char flags[96] = "";

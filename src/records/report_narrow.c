@@ -148,7 +148,7 @@ static void figure_cell(char *cell, size_t len, const char *weak, int has, doubl
 static void byte_cell(const narrow *w, char *cell, size_t len, const cm_record *r, int cpb)
 {
     cm_figures f;
-    if (!r || r->status != CM_RECORD_OK) {
+    if (!r || !cm_record_measured(r)) {
         snprintf(cell, len, "%s", r ? cm_table_status_word(r->status) : "?");
         return;
     }
@@ -165,7 +165,7 @@ static void byte_cell(const narrow *w, char *cell, size_t len, const cm_record *
 static void op_cells(const narrow *w, char cells[3][48], const cm_record *r)
 {
     cm_figures f;
-    if (r->status != CM_RECORD_OK) {
+    if (!cm_record_measured(r)) {
         snprintf(cells[0], 48, "%s", cm_table_status_word(r->status));
         cells[1][0] = cells[2][0] = '\0';
         return;

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "registry/lacks.h"
-#include "util/embedded.h"
+#include "util/embedded_json.h"
 
 #define TABLE_PATH "data/backend_lacks.json"
 
@@ -17,15 +17,7 @@
  * when it is missing or not JSON. */
 static json_t *table(void)
 {
-    static json_t *t;
-    static int loaded;
-    if (!loaded) {
-        const cm_embedded_file *f = cm_embedded_find(TABLE_PATH);
-        json_error_t jerr;
-        t = f ? json_loadb((const char *)f->data, f->len, 0, &jerr) : NULL;
-        loaded = 1;
-    }
-    return t;
+    return cm_embedded_json(TABLE_PATH);
 }
 
 /* 1 when the array arr holds a string equal to s (a glob matching it when

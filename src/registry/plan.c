@@ -8,6 +8,7 @@
 #include <string.h>
 #include "registry/plan.h"
 #include "registry/registry.h"
+#include "registry/suggest.h"
 #include "util/regex_budget.h"
 
 const size_t cm_default_sizes[CM_N_DEFAULT_SIZES] = {16, 64, 256, 1024, 8192, 16384};
@@ -151,16 +152,20 @@ static int known_backend(const char *name)
 /* Checks each item of list with known(); -1 with err naming the first
  * unknown one. */
 static int check_names(const char *list, const char *what, int (*known)(const char *),
-                       cm_error *err)
+                       void (*suggest)(const char *, char *, size_t), cm_error *err)
 {
     for (const char *p = list; p && *p;) {
         const char *end = strchr(p, ',');
         size_t l = end ? (size_t)(end - p) : strlen(p);
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)l, p);
-        if (!known(name))
-            return cm_error_set(err, CM_EXIT_USAGE,
-                                "unknown %s '%s' (see `cryptometer list`)", what, name);
+        char near[256];
+        if (!known(name)) {
+            suggest(name, near, sizeof near);
+            return cm_error_set(err, CM_EXIT_USAGE, "unknown %s '%s' (%s%s%ssee `cryptometer "
+                                "list`)", what, name, near[0] ? "did you mean " : "", near,
+                                near[0] ? "? " : "");
+        }
         p = end ? end + 1 : NULL;
     }
     return 0;
@@ -168,12 +173,27 @@ static int check_names(const char *list, const char *what, int (*known)(const ch
 
 /* Refuses a regex beyond the complexity of util/regex_budget.h before
  * regcomp can take gigabytes over it. 0, or -1 with err. */
-static int check_filter(const char *regex, cm_error *err)
+static int check_filter(const char *opt, const char *regex, cm_error *err)
 {
     char why[160];
     if (cm_regex_budget_check(regex, why, sizeof why) != 0)
-        return cm_error_set(err, CM_EXIT_USAGE, "--filter '%.200s': %s (limits: docs/cli.md)",
+        return cm_error_set(err, CM_EXIT_USAGE, "%s '%.200s': %s (limits: docs/cli.md)", opt,
                             regex, why);
+    return 0;
+}
+
+/* Compiles regex for opt into *re after the budget check: 0, or -1 with
+ * err (usage). */
+static int compile_filter(const char *opt, const char *regex, regex_t *re, cm_error *err)
+{
+    if (check_filter(opt, regex, err) != 0)
+        return -1;
+    int rc = regcomp(re, regex, REG_EXTENDED | REG_NOSUB);
+    if (rc != 0) {
+        char msg[128];
+        regerror(rc, re, msg, sizeof msg);
+        return cm_error_set(err, CM_EXIT_USAGE, "%s '%s': %s", opt, regex, msg);
+    }
     return 0;
 }
 
@@ -181,22 +201,26 @@ int cm_selection_init(cm_selection *sel, const char *regex, const char *algorith
                       const char *backends, cm_error *err)
 {
     memset(sel, 0, sizeof *sel);
-    if (check_names(algorithms, "algorithm", known_algorithm, err) < 0 ||
-        check_names(backends, "backend", known_backend, err) < 0)
+    if (check_names(algorithms, "algorithm", known_algorithm, cm_suggest_algorithm, err) < 0 ||
+        check_names(backends, "backend", known_backend, cm_suggest_backend, err) < 0)
         return -1;
     sel->algorithms = algorithms;
     sel->backends = backends;
     if (regex) {
-        if (check_filter(regex, err) != 0)
+        if (compile_filter("--filter", regex, &sel->regex, err) != 0)
             return -1;
-        int rc = regcomp(&sel->regex, regex, REG_EXTENDED | REG_NOSUB);
-        if (rc != 0) {
-            char msg[128];
-            regerror(rc, &sel->regex, msg, sizeof msg);
-            return cm_error_set(err, CM_EXIT_USAGE, "--filter '%s': %s", regex, msg);
-        }
         sel->has_regex = 1;
     }
+    return 0;
+}
+
+int cm_selection_exclude(cm_selection *sel, const char *regex, cm_error *err)
+{
+    if (!regex)
+        return 0;
+    if (compile_filter("--exclude", regex, &sel->exclude, err) != 0)
+        return -1;
+    sel->has_exclude = 1;
     return 0;
 }
 
@@ -204,7 +228,9 @@ void cm_selection_free(cm_selection *sel)
 {
     if (sel->has_regex)
         regfree(&sel->regex);
-    sel->has_regex = 0;
+    if (sel->has_exclude)
+        regfree(&sel->exclude);
+    sel->has_regex = sel->has_exclude = 0;
 }
 
 void cm_impl_name(char *buf, size_t len, const cm_group *g)
@@ -229,6 +255,12 @@ static int regex_takes(const cm_selection *sel, const char *name)
     return !sel->has_regex || regexec(&sel->regex, name, 0, NULL, 0) == 0;
 }
 
+/* 1 if sel's --exclude matches name. */
+static int excluded(const cm_selection *sel, const char *name)
+{
+    return sel->has_exclude && regexec(&sel->exclude, name, 0, NULL, 0) == 0;
+}
+
 /* 1 if alg is one of sel->only (or sel restricts nothing). */
 static int only_takes(const cm_selection *sel, const cm_algorithm *alg)
 {
@@ -251,11 +283,11 @@ static cm_group group_of(const cm_selection *sel, const cm_backend *b, const cm_
     if (!only_takes(sel, g.alg))
         return g;
     cm_group_name(name, sizeof name, &g);
-    int whole = sel->has_regex && regex_takes(sel, name);
-    for (int k = 0; k < g.alg->n_ops; k++) {
+    int whole = sel->has_regex && regex_takes(sel, name), out = excluded(sel, name);
+    for (int k = 0; k < g.alg->n_ops && !out; k++) {
         g.ops[g.n_ops] = g.alg->ops[k];
         cm_bench_name(name, sizeof name, &g, g.alg->ops[k]);
-        if (whole || regex_takes(sel, name))
+        if ((whole || regex_takes(sel, name)) && !excluded(sel, name))
             g.n_ops++;
     }
     if (g.n_ops)

@@ -35,6 +35,8 @@ typedef struct cm_group {
 typedef struct cm_selection {
     int has_regex;
     regex_t regex;
+    int has_exclude;        /* --exclude: benchmarks it matches are left out */
+    regex_t exclude;
     const char *algorithms; /* comma-separated names, or NULL for all */
     const char *backends;   /* comma-separated "backend" or "backend:variant", or NULL */
     const cm_algorithm *const *only; /* if n_only: only these algorithms (verify
@@ -61,6 +63,11 @@ int cm_parse_size_list(const char *opt, const char *text, size_t max, size_t *si
  * regex or an unknown name, listing the known ones. */
 int cm_selection_init(cm_selection *sel, const char *regex, const char *algorithms,
                       const char *backends, cm_error *err);
+
+/* Adds --exclude regex (NULL: none) to sel, under the same budget as
+ * --filter: a benchmark (or a whole implementation, by the names --filter
+ * reads) it matches is left out. 0, or -1 with err (usage). */
+int cm_selection_exclude(cm_selection *sel, const char *regex, cm_error *err);
 void cm_selection_free(cm_selection *sel);
 
 /* Fills *groups (malloc'ed) with every implementation of every compiled-in

@@ -25,6 +25,7 @@
 #include "registry/registry.h"
 #include "cryptometer/algorithm.h"
 #include "cryptometer/primitive.h"
+#include "platform/aes_result.h"
 #include "platform/aes_score.h"
 #include "platform/cpuclock.h"
 #include "platform/timer.h"
@@ -135,23 +136,23 @@ static const cm_impl *source_impl(platform_aes_source *src, const cm_algorithm *
     return NULL;
 }
 
-/* The verdict of cluster c's figure; NULL when out of memory. */
-static json_t *cluster_score(const platform_cpu *cpu, int c, double bytes_per_s)
+/* The verdict of cluster c's figure into *r. -1 when out of memory. */
+static int cluster_score(const platform_cpu *cpu, int c, double bytes_per_s, platform_aes_result *r)
 {
     const platform_cluster *cl = &cpu->clusters[c];
     /* The rule's "claim" is cpufreq's: a /proc/cpuinfo figure is not one. */
     int cpufreq = cl->claimed_source && strcmp(cl->claimed_source, "cpufreq max") == 0;
     const char *name = cl->core_name[0] ? cl->core_name : cpu->model_name[0] ? cpu->model_name : NULL;
-    json_t *s = platform_aes_score(name, cl->measured_mhz, bytes_per_s / 1000.0,
-                                   cpufreq ? cl->claimed_mhz : 0, "measured");
-    int rc = s ? 0 : -1;
-    rc |= json_object_set_new(s, "cluster", json_integer(c));
-    rc |= json_object_set_new(s, "quick", json_true());
-    return cm_json_checked(s, rc);
+    int rc = platform_aes_score_judge(name, cl->measured_mhz, bytes_per_s / 1000.0, cpufreq ? cl->claimed_mhz : 0,
+                                      "measured", r);
+    r->added.cluster.kind = PLATFORM_CLUSTER_INT;
+    r->added.cluster.index = c;
+    r->added.quick = 1;
+    return rc;
 }
 
 /* See detect.h. */
-int cm_aes_probe(const platform_cpu *cpu, json_t *scores, char *why, size_t why_len)
+int cm_aes_probe(const platform_cpu *cpu, platform_aes_block *scores, char *why, size_t why_len)
 {
     platform_aes_source src;
     const cm_algorithm *alg;
@@ -168,10 +169,14 @@ int cm_aes_probe(const platform_cpu *cpu, json_t *scores, char *why, size_t why_
         return 0;
     }
     int n = 0;
+    platform_aes_result *grown = realloc(scores->scores, (scores->n + (size_t)cpu->n_clusters + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    scores->scores = grown;
     for (int c = 0; c < cpu->n_clusters; c++) {
         if (res.bytes_per_s[c] <= 0)
             continue;
-        if (json_array_append_new(scores, cluster_score(cpu, c, res.bytes_per_s[c])) != 0)
+        if (cluster_score(cpu, c, res.bytes_per_s[c], &scores->scores[scores->n++]) != 0)
             return -1;
         n++;
     }

@@ -7,12 +7,15 @@
  * (platform/verdict.h). The text view (detect_text.c) renders this JSON,
  * so `detect` and `detect --json` always state the same facts.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <jansson.h>
 
 #include "run/detect.h"
 #include "measure/probe.h"
 #include "registry/registry.h"
+#include "platform/aes_result.h"
 #include "platform/platform.h"
 #include "platform/timer.h"
 #include "platform/verdict.h"
@@ -47,16 +50,18 @@ static json_t *backends_json(void)
  * of memory. */
 static json_t *aes_score_json(const platform_cpu *cpu, int live, int measure_clock)
 {
-    if (!live || !measure_clock)
-        return json_pack("{s:[], s:s}", "scores", "reason",
-                         live ? "not measured (--no-clock)" : "not measured (--sysroot)");
-    json_t *scores = json_array();
+    platform_aes_block b = {0};
     char why[256] = "";
-    if (!scores || cm_aes_probe(cpu, scores, why, sizeof why) < 0) {
-        json_decref(scores);
-        return NULL;
-    }
-    return json_pack("{s:o, s:s?}", "scores", scores, "reason", why[0] ? why : NULL);
+    int rc = 0;
+    if (!live || !measure_clock)
+        snprintf(why, sizeof why, "%s", live ? "not measured (--no-clock)" : "not measured (--sysroot)");
+    else
+        rc = cm_aes_probe(cpu, &b, why, sizeof why) < 0 ? -1 : 0;
+    if (why[0] && !(b.reason = strdup(why)))
+        rc = -1;
+    json_t *o = rc == 0 ? platform_aes_block_to_json(&b) : NULL;
+    platform_aes_block_free(&b);
+    return o;
 }
 
 /* The health flags of the document: the snapshot's, then the CPU
@@ -87,9 +92,9 @@ static json_t *document(const char *sysroot, const platform_cpu *cpu, const plat
         rc |= json_object_set_new(doc, "backends", backends_json());
     rc |= json_object_set_new(doc, "aes_score", aes_score_json(cpu, live, measure_clock));
     rc |= json_object_set_new(doc, "instruction_bounds",
-                              cm_probe_summary(!live           ? "not measured (--sysroot)"
-                                               : !measure_clock ? "not measured (--no-clock)"
-                                                                : NULL));
+                              cm_probe_summary_json(!live           ? "not measured (--sysroot)"
+                                                    : !measure_clock ? "not measured (--no-clock)"
+                                                                     : NULL));
     rc |= json_object_set_new(doc, "health", health_json(h, cpu, fs));
     if (h)
         rc |= json_object_set_new(doc, "health_snapshot", platform_health_json(h));

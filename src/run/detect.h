@@ -15,6 +15,7 @@
 #include "util/error.h"
 
 struct json_t;
+struct platform_aes_block;
 
 /* The whole detect document: {detect_version, sysroot, system, cpu,
  * kernel_crypto, backends (live only), aes_score {scores, reason},
@@ -41,10 +42,10 @@ void cm_detect_render_text(FILE *out, const struct json_t *doc);
 /* Measures what data/aes_score_per_mhz.json says sbc-bench measures (its
  * "metric": the openssl backend's aes-256-cbc encryption of 16 KiB) on the
  * first CPU of each cluster that has a measured clock (a quick figure,
- * ~80 ms each, in a forked child) and appends one platform_aes_score()
- * object per cluster, with "cluster" and "quick": true, to scores. Returns
- * how many, or -1 when out of memory; on 0, why says why not (backend
- * missing, no measured clock, child failed). */
-int cm_aes_probe(const platform_cpu *cpu, struct json_t *scores, char *why, size_t why_len);
+ * ~80 ms each, in a forked child) and appends one verdict per cluster
+ * (platform_aes_score_judge(), with its cluster and quick) to scores
+ * (platform/aes_result.h). Returns how many, or -1 when out of memory; on
+ * 0, why says why not (backend missing, no measured clock, child failed). */
+int cm_aes_probe(const platform_cpu *cpu, struct platform_aes_block *scores, char *why, size_t why_len);
 
 #endif

@@ -315,6 +315,13 @@ static group_fate fate_of(const group_state *st, const cm_isolate_outcome *oc)
     if (st->check.state == CM_OUTCOME_UNAVAILABLE) {
         f = (group_fate){1, CM_RECORD_UNAVAILABLE, "", 0};
         snprintf(f.reason, sizeof f.reason, "%s", st->check.reason);
+    } else if (st->check.have_report && cm_kat_report_known(kat) &&
+               (oc->status == CM_ISOLATE_OK || oc->status == CM_ISOLATE_INTERRUPTED)) {
+        /* a known library finding (check/findings.h): not a failure */
+        f = (group_fate){1, CM_RECORD_KNOWN_FINDING, "", 0};
+        snprintf(f.reason, sizeof f.reason, "known finding %s%s: %s", kat->known_id,
+                 kat->known_inside ? " (inside the timed parameters: not measured)" : "",
+                 kat->known_what);
     } else if (st->check.have_report && cm_kat_report_status(kat) == CM_CHECK_FAILED) {
         const char *why = kat->failure[0]        ? kat->failure
                           : kat->cross_detail[0] ? kat->cross_detail
@@ -372,6 +379,10 @@ static int make_record(group_state *st, const group_fate *fate, int interrupted,
         snprintf(rec->reason, sizeof rec->reason, "%s", got->reason);
         failed = 1;
     } else if (got) {
+        if (fate->has && fate->status == CM_RECORD_KNOWN_FINDING) {
+            rec->status = CM_RECORD_KNOWN_FINDING; /* measured, and marked */
+            snprintf(rec->reason, sizeof rec->reason, "%s", fate->reason);
+        }
         rec->m = got->m;
         got->m.samples = NULL; /* the record's now */
         got->m.outlier = NULL;

@@ -278,6 +278,9 @@ static int settle(path_state *st)
         } else if (ck->state == CM_OUTCOME_UNAVAILABLE) {
             p->status = CM_RECORD_UNAVAILABLE;
             snprintf(p->reason, sizeof p->reason, "%s", ck->reason);
+        } else if (ck->have_report && cm_kat_report_known(kat)) {
+            p->status = CM_RECORD_KNOWN_FINDING; /* inside the timed parameters */
+            snprintf(p->reason, sizeof p->reason, "known finding %s", kat->known_id);
         } else if (ck->have_report && cm_kat_report_status(kat) == CM_CHECK_FAILED) {
             p->status = CM_RECORD_FAILED_KAT;
             snprintf(p->reason, sizeof p->reason, "%s",

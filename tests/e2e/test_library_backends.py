@@ -6,7 +6,7 @@ algorithm of the table it lacks with the reason (`list`), and is skipped with
 its reason when the build left it out (then `list` names it with the package
 that provides it). A library that disagrees with a vector is a finding about
 that library, written down with its tcIds in
-tests/data/findings/library_findings.json (and docs/backends.md): the test
+data/library_findings.json (and docs/backends.md): the test
 accepts that implementation failing on one of those cases and nothing else."""
 import fnmatch
 import json
@@ -84,7 +84,7 @@ def test_every_library_backend_is_in_the_table():
 # in its detail (the same library defect).
 FINDINGS = {}
 CROSS_FINDINGS = {}
-for _f in json.loads((ROOT / "tests/data/findings/library_findings.json").read_text())["findings"]:
+for _f in json.loads((ROOT / "data/library_findings.json").read_text())["findings"]:
     FINDINGS.setdefault(_f["backend"], {})[_f["algorithm"]] = (_f["file"], set(_f["tcIds"]))
     if "cross_check" in _f:
         CROSS_FINDINGS.setdefault(_f["backend"], {})[_f["algorithm"]] = _f["cross_check"]
@@ -169,7 +169,7 @@ def test_backend_passes_verify(cm, need_backend, listed, tmp_path, backend):
         if not any(f"{file} tcId {t} " in failure for t in known):
             unexpected.append((i["implementation"], i["status"], failure))
     assert not unexpected, unexpected
-    # exit 1 exactly when a documented finding showed up
+    # exit 1 exactly when a failure is not a known finding (known ones: status known-finding)
     assert p.returncode == (1 if any(i["status"] == "failed" for i in impls) else 0), p.stdout
 
 
@@ -196,11 +196,11 @@ def test_backend_is_measured(cm, need_backend, tmp_path, backend):
     failed_kat = False
     for op in ops:
         rec = recs[op]
-        # a documented finding may fail the gate, which then refuses to time it
-        # (a build that reports accepted invalid cases as findings times it)
+        # a documented finding is known-finding (measured: its cases lie outside
+        # the timed parameters) at a version in its range, failed-kat outside it
         alg = op.split("/")[0]
         assert rec["status"] == "ok" or (alg in FINDINGS.get(backend, {})
-                                         and rec["status"] == "failed-kat"), rec
+                                         and rec["status"] in ("known-finding", "failed-kat")), rec
         failed_kat |= rec["status"] == "failed-kat"
         if rec["status"] == "ok" and op.endswith("/encrypt"):
             assert rec["throughput_mb_s"] > 0

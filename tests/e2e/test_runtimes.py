@@ -13,7 +13,15 @@ import pytest
 from conftest import ROOT, run
 
 # each runtime, and its AES-128-GCM implementation (the gate's subject)
-RUNTIMES = {"go": "go:stdlib", "python": "python:cryptography", "node": "node:crypto"}
+RUNTIMES = {"go": "go:stdlib", "python": "python:cryptography", "node": "node:crypto",
+            "java": "java:jca"}
+# defects of a runtime's library that its vectors find (docs/runtimes.md): the row may
+# fail, but only with this first failure; it passes where the library is fixed
+KNOWN_DEFECTS = {
+    # JDK 17's SunEC refuses valid ECDSA signatures whose r came from a k*G with x >= n
+    # (Wycheproof tcId 350 and 479); JDK 25 accepts them
+    "java:jca/ecdsa-p256-sha256": '"k*G has a large x-coordinate"): verify refused a valid signature',
+}
 
 
 @pytest.fixture(scope="module")
@@ -81,11 +89,14 @@ def test_runtime_passes_vectors_and_openssl_cross_check(cm_bin, tmp_path, need_r
     need_runtime(name)
     out = tmp_path / "v.json"
     r = run(cm_bin, "verify", "--filter", f"^{name}:", "--json", out)
-    assert r.returncode == 0, r.stdout + r.stderr
     impls = json.loads(out.read_text())["implementations"]
     assert impls
+    known = [i for i in impls if i["status"] == "failed" and i["implementation"] in KNOWN_DEFECTS]
+    assert r.returncode == (1 if known else 0), r.stdout + r.stderr
+    for i in known:
+        assert KNOWN_DEFECTS[i["implementation"]] in i["kat"]["vectors"]["failure"], i
     for i in impls:
-        assert i["status"] == "passed", i
+        assert i["status"] == "passed" or i in known, i
         assert i["kat"]["vectors"]["passed"] > 0
         assert i["kat"]["cross_check"]["peer"] == (peer or i["kat"]["cross_check"]["peer"]), i
 
@@ -106,7 +117,7 @@ def test_short_run_of_a_runtime(cm_bin, tmp_path, schema, need_runtime, peer, na
         assert x["kat"]["cross_check"]["peer"] == (peer or x["kat"]["cross_check"]["peer"])
         assert x["samples_ns"] and x["cpu_time_ns_per_op"]["total"] > 0
         assert ("gc" in x) == ("gc-pauses" in x["flags"])
-        if name == "node":  # a JIT: its warm-up until steady is on the record
+        if name in ("node", "java"):  # a JIT: its warm-up until steady is on the record
             assert x["runtime_warmup"]["seconds"] > 0
     (lib,) = [lib for lib in doc["context"]["libraries"] if lib["backend"] == name]
     assert lib["version"] and lib["details"]["runtime"] == name

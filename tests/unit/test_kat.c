@@ -515,17 +515,17 @@ static void test_stream(void)
     check(all, "cm_kat_report_json always has \"status\" (9 combinations, text not UTF-8)");
 }
 
-/* The library findings of tests/data/findings/library_findings.json for
+/* The library findings of data/library_findings.json for
  * backend's algorithm (docs/backends.md), as a new JSON array: vectors the
  * library gets wrong, not defects of the backend. */
 static json_t *findings_of(const char *backend, const char *algorithm)
 {
     json_error_t jerr;
-    json_t *doc = json_load_file(CM_SOURCE_DIR "/tests/data/findings/library_findings.json", 0,
+    json_t *doc = json_load_file(CM_SOURCE_DIR "/data/library_findings.json", 0,
                                  &jerr);
     json_t *out = json_array(), *f;
     size_t i;
-    check(doc != NULL, "tests/data/findings/library_findings.json loads (%s)", jerr.text);
+    check(doc != NULL, "data/library_findings.json loads (%s)", jerr.text);
     json_array_foreach(json_object_get(doc, "findings"), i, f) {
         const char *b = json_string_value(json_object_get(f, "backend"));
         const char *a = json_string_value(json_object_get(f, "algorithm"));

@@ -6,114 +6,116 @@
  * a variant's own row, a missing or unavailable probe (no bound, the
  * reason named), and the lookup of an implementation's bound.
  */
+#include <math.h>
 #include <jansson.h>
 #include "check.h"
 #include "measure/probe.h"
 
-/* The fixture called name, parsed; NULL (a failed check) when unreadable. */
-static json_t *fixture(const char *name)
+/* The bounds of fixture name (a probe document, parsed by probe_json.c);
+ * -1 (a failed check) when unreadable. */
+static int fixture_bounds(const char *name, cm_probe_bound **bounds, size_t *n)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/tests/data/probes/%s", CM_SOURCE_DIR, name);
     json_error_t e;
     json_t *doc = json_load_file(path, 0, &e);
-    CHECK(doc != NULL);
-    return doc;
+    cm_probe_doc d;
+    cm_error err = {0};
+    int rc = doc && cm_probe_doc_from_json(doc, &d, &err) == 0 ? 0 : -1;
+    CHECK(rc == 0);
+    if (rc == 0)
+        rc = cm_probe_bounds(d.arch, d.probes, d.n_probes, bounds, n, &err);
+    CHECK(rc == 0);
+    if (doc)
+        cm_probe_doc_free(&d);
+    json_decref(doc);
+    return rc;
 }
 
 /* The bound of bounds for (alg, op, variant). */
-static const json_t *get(const json_t *bounds, const char *alg, const char *op, const char *variant)
+static const cm_probe_bound *get(const cm_probe_bound *bounds, size_t n, const char *alg, const char *op,
+                                 const char *variant)
 {
-    const json_t *b = cm_probe_bound_for(bounds, alg, op, variant);
+    static const cm_probe_bound none = {.cycles = NAN, .bound_cpb = NAN, .formula = "", .limited_by = "",
+                                        .status = "", .reason = ""};
+    const cm_probe_bound *b = cm_probe_bound_for(bounds, n, alg, op, variant);
     CHECK(b != NULL);
-    return b;
+    return b ? b : &none;
 }
 
-static double cycles_of(const json_t *b)
+static double cycles_of(const cm_probe_bound *b)
 {
-    return json_number_value(json_object_get(b, "cycles"));
+    return b->cycles;
 }
 
-static double cpb_of(const json_t *b)
+static double cpb_of(const cm_probe_bound *b)
 {
-    return json_number_value(json_object_get(b, "bound_cpb"));
+    return b->bound_cpb;
 }
 
 static void test_x86(void)
 {
-    json_t *doc = fixture("x86_64.json");
-    cm_error err = {0};
-    json_t *bounds = doc ? cm_probe_bounds(doc, &err) : NULL;
-    CHECK(bounds != NULL);
-    if (!bounds) {
-        json_decref(doc);
+    cm_probe_bound *bounds;
+    size_t n;
+    if (fixture_bounds("x86_64.json", &bounds, &n) != 0)
         return;
-    }
     /* CBC encryption: rounds x AESENC latency + 1, per 16 bytes */
-    const json_t *b = get(bounds, "aes-256-cbc", "encrypt", NULL);
+    const cm_probe_bound *b = get(bounds, n, "aes-256-cbc", "encrypt", NULL);
     CHECK_NEAR(cycles_of(b), 14 * 4 + 1, 1e-9);
     CHECK_NEAR(cpb_of(b), 57.0 / 16, 1e-9);
-    CHECK(strcmp(json_string_value(json_object_get(b, "limited_by")), "latency") == 0);
-    CHECK_CONTAINS(json_string_value(json_object_get(b, "formula")), "14 × aesenc-xmm latency + 1 cycles per 16 bytes");
-    CHECK_NEAR(cycles_of(get(bounds, "aes-128-cbc", "encrypt", NULL)), 41, 1e-9);
+    CHECK(strcmp(b->limited_by, "latency") == 0);
+    CHECK_CONTAINS(b->formula, "14 × aesenc-xmm latency + 1 cycles per 16 bytes");
+    CHECK_NEAR(cycles_of(get(bounds, n, "aes-128-cbc", "encrypt", NULL)), 41, 1e-9);
     /* CBC decryption and CTR: rounds x reciprocal throughput */
-    CHECK_NEAR(cycles_of(get(bounds, "aes-128-cbc", "decrypt", NULL)), 5, 1e-9);
-    b = get(bounds, "aes-256-ctr", "encrypt", NULL);
+    CHECK_NEAR(cycles_of(get(bounds, n, "aes-128-cbc", "decrypt", NULL)), 5, 1e-9);
+    b = get(bounds, n, "aes-256-ctr", "encrypt", NULL);
     CHECK_NEAR(cpb_of(b), 7.0 / 16, 1e-9);
-    CHECK(strcmp(json_string_value(json_object_get(b, "limited_by")), "throughput") == 0);
+    CHECK(strcmp(b->limited_by, "throughput") == 0);
     /* GCM: the larger of AES (10 x 0.5 = 5) and 3 PCLMULQDQ (3 x 2 = 6); at 14 rounds AES (7) */
-    CHECK_NEAR(cycles_of(get(bounds, "aes-128-gcm", "seal", NULL)), 6, 1e-9);
-    CHECK_NEAR(cycles_of(get(bounds, "aes-256-gcm", "open", NULL)), 7, 1e-9);
+    CHECK_NEAR(cycles_of(get(bounds, n, "aes-128-gcm", "seal", NULL)), 6, 1e-9);
+    CHECK_NEAR(cycles_of(get(bounds, n, "aes-256-gcm", "open", NULL)), 7, 1e-9);
     /* a variant's own row: VAESENC ymm (1 cycle) per 32 bytes; others get the general row */
-    b = get(bounds, "aes-128-ctr", "encrypt", "vaes256");
-    CHECK(json_is_string(json_object_get(b, "variant")));
+    b = get(bounds, n, "aes-128-ctr", "encrypt", "vaes256");
+    CHECK(b->variant != NULL);
     CHECK_NEAR(cpb_of(b), 10.0 / 32, 1e-9);
-    b = get(bounds, "aes-128-ctr", "encrypt", "aesni");
-    CHECK(json_is_null(json_object_get(b, "variant")));
+    b = get(bounds, n, "aes-128-ctr", "encrypt", "aesni");
+    CHECK(b->variant == NULL);
     CHECK_NEAR(cpb_of(b), 5.0 / 16, 1e-9);
     /* a probe missing from the result: no bound, the probe named */
-    b = get(bounds, "aes-128-gcm", "seal", "vaes256");
-    CHECK(json_is_null(json_object_get(b, "bound_cpb")));
-    CHECK(strcmp(json_string_value(json_object_get(b, "status")), "unavailable") == 0);
-    CHECK_CONTAINS(json_string_value(json_object_get(b, "reason")), "vpclmulqdq-ymm was not probed");
+    b = get(bounds, n, "aes-128-gcm", "seal", "vaes256");
+    CHECK(isnan(b->bound_cpb));
+    CHECK(strcmp(b->status, "unavailable") == 0);
+    CHECK_CONTAINS(b->reason, "vpclmulqdq-ymm was not probed");
     /* an unavailable probe: its reason carried over */
-    b = get(bounds, "sha1", "digest", NULL);
-    CHECK(json_is_null(json_object_get(b, "bound_cpb")));
-    CHECK_CONTAINS(json_string_value(json_object_get(b, "reason")), "sha1rnds4 unavailable: needs sha_ni: masked");
+    b = get(bounds, n, "sha1", "digest", NULL);
+    CHECK(isnan(b->bound_cpb));
+    CHECK_CONTAINS(b->reason, "sha1rnds4 unavailable: needs sha_ni: masked");
     /* SHA-256: 32 x SHA256RNDS2 latency per 64 bytes */
-    CHECK_NEAR(cpb_of(get(bounds, "sha256", "digest", NULL)), 96.0 / 64, 1e-9);
+    CHECK_NEAR(cpb_of(get(bounds, n, "sha256", "digest", NULL)), 96.0 / 64, 1e-9);
     /* nothing for an algorithm without a row, nor for another arch's rows */
-    CHECK(cm_probe_bound_for(bounds, "chacha20", "encrypt", NULL) == NULL);
-    size_t i;
-    json_t *x;
-    json_array_foreach(bounds, i, x)
-        CHECK(!strstr(json_string_value(json_object_get(x, "formula")), "aesmc"));
-    json_decref(bounds);
-    json_decref(doc);
+    CHECK(cm_probe_bound_for(bounds, n, "chacha20", "encrypt", NULL) == NULL);
+    for (size_t i = 0; i < n; i++)
+        CHECK(!strstr(bounds[i].formula, "aesmc"));
+    cm_probe_bounds_free(bounds, n);
 }
 
 static void test_aarch64(void)
 {
-    json_t *doc = fixture("aarch64.json");
-    cm_error err = {0};
-    json_t *bounds = doc ? cm_probe_bounds(doc, &err) : NULL;
-    CHECK(bounds != NULL);
-    if (!bounds) {
-        json_decref(doc);
+    cm_probe_bound *bounds;
+    size_t n;
+    if (fixture_bounds("aarch64.json", &bounds, &n) != 0)
         return;
-    }
     /* 9 fused pairs (3) + a last AESE (2) + 1 */
-    CHECK_NEAR(cycles_of(get(bounds, "aes-128-cbc", "encrypt", NULL)), 30, 1e-9);
-    CHECK_NEAR(cycles_of(get(bounds, "aes-256-cbc", "encrypt", NULL)), 42, 1e-9);
+    CHECK_NEAR(cycles_of(get(bounds, n, "aes-128-cbc", "encrypt", NULL)), 30, 1e-9);
+    CHECK_NEAR(cycles_of(get(bounds, n, "aes-256-cbc", "encrypt", NULL)), 42, 1e-9);
     /* 9 pairs (1) + an AESE (0.5) */
-    CHECK_NEAR(cycles_of(get(bounds, "aes-128-ctr", "encrypt", NULL)), 9.5, 1e-9);
-    const json_t *b = get(bounds, "aes-128-gcm", "seal", NULL);
+    CHECK_NEAR(cycles_of(get(bounds, n, "aes-128-ctr", "encrypt", NULL)), 9.5, 1e-9);
+    const cm_probe_bound *b = get(bounds, n, "aes-128-gcm", "seal", NULL);
     CHECK_NEAR(cycles_of(b), 9.5, 1e-9);
-    CHECK_CONTAINS(json_string_value(json_object_get(b, "formula")),
+    CHECK_CONTAINS(b->formula,
                    "max(9 × aese+aesmc throughput + 1 × aese throughput, 3 × pmull throughput) cycles per 16 bytes");
-    CHECK_NEAR(cpb_of(get(bounds, "sha256", "digest", NULL)), 1, 1e-9);
-    json_decref(bounds);
-    json_decref(doc);
+    CHECK_NEAR(cpb_of(get(bounds, n, "sha256", "digest", NULL)), 1, 1e-9);
+    cm_probe_bounds_free(bounds, n);
 }
 
 int main(void)

@@ -19,8 +19,10 @@
 
 #include "check.h"
 #include "run/detect.h"
+#include "platform/aes_result.h"
 #include "platform/aes_score.h"
 #include "platform/kernel_crypto.h"
+#include "platform/library.h"
 #include "platform/verdict.h"
 
 /* Checks that string a equals b; a failure prints both. */
@@ -194,6 +196,31 @@ static void test_aes_evidence(void)
     }
 }
 
+/* The verdicts of the JSON array *scores through their structs
+ * (aes_result_json.c): weighed with doc's evidence when em is given, else
+ * their twins compared; *scores replaced by the result. 0 or -1. */
+static int through_structs(json_t **scores, const json_t *doc, const json_t *em)
+{
+    platform_aes_result *r;
+    platform_library openssl;
+    platform_cpu_doc cpu;
+    size_t n;
+    int rc = platform_aes_results_from_json(*scores, &r, &n, NULL);
+    rc |= platform_library_from_json("openssl", json_object_get(json_object_get(doc, "backends"), "openssl"),
+                                     &openssl, NULL);
+    if (rc == 0 && em && platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) == 0) {
+        rc = platform_weigh_aes_scores(r, n, &cpu, &openssl, em);
+        platform_cpu_doc_free(&cpu);
+    } else if (rc == 0) {
+        rc = em ? -1 : platform_aes_twins(r, n);
+    }
+    platform_library_free(&openssl);
+    json_decref(*scores);
+    *scores = rc == 0 ? platform_aes_results_to_json(r, n) : NULL;
+    platform_aes_results_free(r, n);
+    return *scores ? rc : -1;
+}
+
 /* A live-shaped document judged again with its evidence. */
 static void test_weigh(void)
 {
@@ -210,10 +237,7 @@ static void test_weigh(void)
     json_object_set_new(json_array_get(scores, 0), "cluster", json_integer(0));
     CHECK_STR(json_string_value(json_object_get(json_array_get(scores, 0), "verdict")),
               "crypto-extensions-absent-or-unused");
-    platform_cpu_doc cpu;
-    CHECK(platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) == 0);
-    CHECK(platform_weigh_aes_scores(scores, &cpu, doc, em) == 0);
-    platform_cpu_doc_free(&cpu);
+    CHECK(through_structs(&scores, doc, em) == 0);
     const json_t *s = json_array_get(scores, 0);
     CHECK_STR(json_string_value(json_object_get(s, "verdict")), "crypto-extensions-unused");
     CHECK(strstr(json_string_value(json_object_get(s, "message")), "OPENSSL_ia32cap=~0x200000000000000"));
@@ -278,7 +302,7 @@ static void test_twins(void)
     json_t *scores = json_pack("[o, o, o, o]", a53(0, 1800, 467), a53(1, 1810, 466), a53(2, 1790, 452),
                                a53(3, 1400, 440));
     json_object_set_new(json_array_get(scores, 2), "observed", json_pack("[s]", "the temperature rose to 85 °C"));
-    CHECK(platform_aes_twins(scores) == 0);
+    CHECK(through_structs(&scores, NULL, NULL) == 0);
     const json_t *t0 = json_object_get(json_array_get(scores, 0), "twins");
     const json_t *t2 = json_object_get(json_array_get(scores, 2), "twins");
     const json_t *t3 = json_object_get(json_array_get(scores, 3), "twins");
@@ -291,7 +315,7 @@ static void test_twins(void)
     CHECK(t3 == NULL); /* 1400 MHz: no twin */
     /* inside the family's tolerance but 3.1% apart: both of a pair flagged */
     json_t *pair = json_pack("[o, o]", a53(0, 1800, 467), a53(1, 1800, 452.5));
-    CHECK(platform_aes_twins(pair) == 0);
+    CHECK(through_structs(&pair, NULL, NULL) == 0);
     CHECK(json_is_true(json_object_get(json_object_get(json_array_get(pair, 0), "twins"), "flagged")));
     CHECK(json_is_true(json_object_get(json_object_get(json_array_get(pair, 1), "twins"), "flagged")));
     json_decref(pair);

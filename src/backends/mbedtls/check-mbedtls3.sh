@@ -21,7 +21,7 @@
 # pointed at that library (CM_MBEDTLS_INCLUDE_DIR, CM_MBEDCRYPTO_LIBRARY);
 # builds it; runs tests/e2e/test_library_backends.py against it: every
 # algorithm passes its vectors and cross-check, apart from exactly the
-# findings of tests/data/findings/library_findings.json (docs/backends.md).
+# findings of data/library_findings.json (docs/backends.md).
 # Exit status: 0 passed; 1 a build or check failed; 77 not run (no
 # MBEDTLS3_SRC, or it is not a 3.x tree).
 set -eu

@@ -1,0 +1,123 @@
+// Bench.java — the timed loop, inside the JVM, with no IPC per call: one
+// bench request is one sample of iters calls (or of a call that does
+// nothing: the overhead loop). Collections that ended during a sample are
+// counted with their time.
+//
+// The JIT warm-up, before the first sample of a (variant, algorithm,
+// operation, size): batches of calls of about 10 ms run until
+//  - at least 20,000 calls have run (past HotSpot's tier-4 thresholds,
+//    Tier4InvocationThreshold 5,000 and Tier4CompileThreshold 15,000, so a
+//    method a call runs once has reached C2), or 1 s (a call slower than
+//    50 µs spends its time in methods it runs many times, compiled long
+//    before), and
+//  - the last three batches agree within 3 % (max/min of their per-call
+//    times) with no JIT compilation finished during them,
+// or until 5 s have passed. The server runs with -Xbatch (the wrapper:
+// runtimes/java/build.cmake), so a method that reaches a threshold is
+// compiled before the loop goes on, never left queued behind a loaded
+// host's other work while the batches look steady. The time it took and
+// whether it became steady are on every reply of that bench.
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+final class Bench {
+    static final String CRITERION = "10 ms batches until 20000 calls (or 1 s) have run and 3 batches in a row agree "
+            + "within 3% with no JIT compilation during them (-Xbatch), at most 5 s";
+    private static final long MIN_CALLS = 20_000, MIN_NS = 1_000_000_000L, MAX_NS = 5_000_000_000L;
+    private static final List<GarbageCollectorMXBean> GCS = ManagementFactory.getGarbageCollectorMXBeans();
+    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static final Obj.Op NOTHING = () -> 0;
+    static int sink; // every result goes here: the JIT cannot drop the work
+
+    final Obj.Op op;
+    final long warmupNs;
+    final boolean steady;
+
+    Bench(Obj.Op op) throws Exception {
+        this.op = op;
+        long start = System.nanoTime();
+        long n = 1, calls = 0;
+        for (; loop(op, n) < 10_000_000L && n < 1L << 30; n *= 2) calls += n;
+        double[] per = new double[3];
+        long[] jitBefore = new long[3]; // the JIT's compilation ms before each of the last 3 batches
+        boolean ok = false;
+        for (int k = 0; !ok && System.nanoTime() - start < MAX_NS; k++) {
+            jitBefore[k % 3] = jitMs();
+            per[k % 3] = (double) loop(op, n) / n;
+            calls += n;
+            boolean enough = calls >= MIN_CALLS || System.nanoTime() - start >= MIN_NS;
+            ok = k >= 2 && enough && jitMs() == jitBefore[(k + 1) % 3] && max(per) <= 1.03 * min(per);
+        }
+        warmupNs = System.nanoTime() - start;
+        steady = ok;
+    }
+
+    private static long jitMs() {
+        return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
+    }
+
+    private static double max(double[] a) { return Math.max(a[0], Math.max(a[1], a[2])); }
+
+    private static double min(double[] a) { return Math.min(a[0], Math.min(a[1], a[2])); }
+
+    /** n calls of op: wall ns. */
+    static long loop(Obj.Op op, long n) throws Exception {
+        int s = 0;
+        long t0 = System.nanoTime();
+        for (long i = 0; i < n; i++) s += op.run();
+        long t = System.nanoTime() - t0;
+        sink += s;
+        return t;
+    }
+
+    /** One sample: iters calls of op (or of nothing), timed here. */
+    Map<String, Object> sample(long iters, boolean overhead) throws Exception {
+        long gc0 = collections(), pause0 = pauseMs();
+        long[] ticks0 = ticks();
+        long cpu0 = OS.getProcessCpuTime();
+        long wall = loop(overhead ? NOTHING : op, iters);
+        long cpu = OS.getProcessCpuTime() - cpu0;
+        long[] ticks1 = ticks();
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("wall_ns", wall);
+        r.put("cpu_ns", cpu);
+        r.put("user_ns", (ticks1[0] - ticks0[0]) * 10_000_000L);
+        r.put("sys_ns", (ticks1[1] - ticks0[1]) * 10_000_000L);
+        r.put("gc", collections() - gc0);
+        r.put("gc_pause_ns", (pauseMs() - pause0) * 1_000_000L);
+        r.put("warmup_ns", warmupNs);
+        r.put("warmup_steady", steady);
+        return r;
+    }
+
+    private static long collections() {
+        long n = 0;
+        for (GarbageCollectorMXBean g : GCS) n += Math.max(0, g.getCollectionCount());
+        return n;
+    }
+
+    private static long pauseMs() {
+        long n = 0;
+        for (GarbageCollectorMXBean g : GCS) n += Math.max(0, g.getCollectionTime());
+        return n;
+    }
+
+    /** The process's user and system CPU time in clock ticks of 10 ms (/proc/self/stat: utime, stime). */
+    private static long[] ticks() {
+        try {
+            String stat = new String(Files.readAllBytes(Paths.get("/proc/self/stat")));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
+        } catch (Exception e) {
+            return new long[] {0, 0};
+        }
+    }
+}
