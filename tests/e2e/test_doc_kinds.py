@@ -12,7 +12,7 @@ OTHERS = {   # kind: (how the binary writes it, the reader the refusal names)
     "cryptometer-probe": (["probe", "--quick", "--only", "mul", "--json"], "cryptometer show FILE"),
     "detect": (["detect", "--json", "--no-clock"], "cryptometer show FILE"),
     "cryptometer-verify-v1": (["verify", "--filter", "ref:portable/sha256/", "--json", "{out}"], "no command yet"),
-    "cryptometer-files-v1": (["files", "--quick", "--repeat", "1", "--json", "{out}"], "no command yet"),
+    "cryptometer-files-v1": (["files", "--quick", "--repeat", "1", "--impl", "ref:portable", "--json", "{out}"], "no command yet"),
 }
 
 
