@@ -10,8 +10,9 @@
 # Installs (only what is missing) a C and C++ compiler, CMake, pkg-config, the
 # jansson and OpenSSL development packages, the libraries of the optional
 # backends (packaging/optional-libraries.tsv; one that cannot be installed only
-# leaves its backend out), and for `test` a Python virtual environment
-# (.venv) with the test and report tools. Knows apt, dnf, apk and brew; on
+# leaves its backend out), and a Python virtual environment (.venv) with what
+# the Python subcommands import (report, plot, compare, ...; for `test`, the
+# test tools too). Knows apt, dnf, apk and brew; on
 # anything else it prints the packages it needs. Needs root or sudo to install.
 set -eu
 
@@ -194,15 +195,32 @@ generations() {
     printf '%s\n' "-DCRYPTOMETER_OPENSSL_PREFIXES=$prefixes"
 }
 
+# The Python virtual environment (.venv) the Python subcommands run in (src/commands/
+# python_dispatch.c uses it): venv EXTRA... installs python/pyproject.toml's dependencies
+# (the one list) and those of the extras named; `test` names its extra, `run` and `build`
+# none. Reinstalled only when python/missing_requirements.py says something is missing.
 venv() {
     # playwright drives the system's chromium (tests/python/test_report_browser.py): no browser download.
-    # The packages are python/pyproject.toml's (dependencies and the test extra), the one list.
-    if [ ! -x .venv/bin/python ] || ! .venv/bin/python python/missing_requirements.py >/dev/null 2>&1; then
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python python/missing_requirements.py "$@" >/dev/null 2>&1; then
         say "setting up the Python environment in .venv"
-        python3 -m venv .venv
-        .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-        .venv/bin/python -m pip install -q -e "python[test]"
+        extras=$(echo "$*" | tr ' ' ',')
+        python3 -m venv .venv &&
+            .venv/bin/python -m pip install -q --upgrade pip >/dev/null &&
+            .venv/bin/python -m pip install -q -e "python${extras:+[$extras]}"
     fi
+}
+
+# For run and build, best effort: python3 with venv installed where it can be, then .venv
+# (pip needs PyPI). What stays missing is said here and, one line, by the Python commands.
+python_commands() {
+    if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && package_manager; then
+        [ $col = 1 ] && as_root apt-get update -qq
+        pkgs=$(printf '%s\n' "python3,python3-venv python3 python3" | cut -d' ' -f$col | tr ',' ' ')
+        say "installing $pkgs (the Python commands: report, plot, compare, ...)"
+        # shellcheck disable=SC2086 # $inst is a command with its options, $pkgs a list
+        as_root env DEBIAN_FRONTEND=noninteractive $inst $pkgs >/dev/null 2>&1 || true
+    fi
+    venv || say "could not set up .venv (no python3 with venv, or no network to PyPI): the Python commands (report, plot, compare, ...) will say what is missing"
 }
 
 install_packages
@@ -214,6 +232,7 @@ compiler_cache
 case "$mode" in
 build)
     build build "$(generations)"
+    python_commands
     say "built build/cryptometer"
     ;;
 bench-tools)
@@ -223,6 +242,7 @@ bench-tools)
     ;;
 run)
     build build "$(generations)"
+    python_commands
     exec build/cryptometer run "$@"
     ;;
 test)
@@ -236,7 +256,7 @@ test)
     build_target=cryptometer CC=gcc build build-release-gcc -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON
     # (and the OpenSSL generations' helpers, warning-free with clang)
     CC=clang build build-release-clang -DCMAKE_BUILD_TYPE=Release -DCRYPTOMETER_WERROR=ON "$gen_option"
-    venv
+    venv test || die "could not set up .venv for the tests (pip's message above)"
     # tests run on every core: ctest's programs side by side, pytest's files
     # spread over workers (a file's module fixtures stay on one worker)
     jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)

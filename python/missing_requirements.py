@@ -1,9 +1,11 @@
-"""Prints the packages that python/pyproject.toml declares (dependencies and the ``test`` extra)
-and that this Python lacks, one a line; exit 1 when any is missing, else 0.
+"""Prints the packages that python/pyproject.toml declares (its dependencies, and those of
+the extras named as arguments: ``missing_requirements.py test``) and that this Python lacks,
+one a line; exit 1 when any is missing, else 0.
 
 bootstrap.sh runs it with .venv/bin/python to decide whether the virtual
-environment must be (re)installed: the list of dependencies is written once,
-in pyproject.toml.  A requirement is met when its distribution is installed
+environment must be (re)installed: ``run`` and ``build`` need the dependencies
+(what the Python subcommands import), ``test`` the ``test`` extra too.  The
+list of dependencies is written once, in pyproject.toml.  A requirement is met when its distribution is installed
 (importlib.metadata) in a version its specifier accepts (``hypothesis<=6.170.0``;
 compared with ``packaging``, which pip's virtual environments carry; without it,
 the name alone).
@@ -27,7 +29,7 @@ except ImportError:
 PYPROJECT = Path(__file__).resolve().parent / "pyproject.toml"
 
 
-def requirements(extras=("test",)):
+def requirements(extras=()):
     """The requirements (``name`` or ``name<=version``) the project declares, with the given extras."""
     project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
     specs = list(project.get("dependencies", []))
@@ -52,6 +54,6 @@ def missing(specs):
 
 
 if __name__ == "__main__":
-    lacking = missing(requirements())
+    lacking = missing(requirements(tuple(sys.argv[1:])))
     print("\n".join(lacking))
     sys.exit(1 if lacking else 0)

@@ -35,10 +35,9 @@ EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2
 
 
 def _missing_dependency(name, exc):
-    """A stand-in subcommand that explains which package is missing."""
+    """A stand-in subcommand that says, on one line, which package is missing and what to run."""
     def run(_args):
-        print("cryptometer %s: needs the Python package '%s' (%s); install it, e.g. "
-              "'pip install %s'" % (name, exc.name or exc, exc, exc.name or "<package>"), file=sys.stderr)
+        print("cryptometer %s: %s" % (name, guard.missing_package(exc)), file=sys.stderr)
         return EXIT_ENVIRONMENT
     return run
 
@@ -74,17 +73,40 @@ def build_parser(chosen=None):
     return parser
 
 
+def _innermost(parser, argv):
+    """(the parser that reads argv's options and inputs, its namespace so far, the arguments it
+    reads): for a subcommand with actions of its own (``store add``, ``import sbc-bench``,
+    ``fleet run``), the action's parser, with the subcommand's defaults and the action named."""
+    namespace = argparse.Namespace()
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not actions:
+        return parser, namespace, argv
+    if not argv or argv[0] not in actions[0].choices:
+        return None, None, None
+    for action in parser._actions:
+        if action.dest is not argparse.SUPPRESS and action.default is not argparse.SUPPRESS:
+            setattr(namespace, action.dest, action.default)
+    for dest in ("func",):
+        setattr(namespace, dest, parser.get_default(dest))
+    setattr(namespace, actions[0].dest, argv[0])
+    return actions[0].choices[argv[0]], namespace, argv[1:]
+
+
 def parse(parser, argv):
-    """The parsed arguments (exits 2 on usage errors).  A subcommand without subcommands of its own
-    takes its options and its inputs in any order (``plot cpb --format png -o DIR FILE``,
-    ``view kex --json FILE``): it is parsed with parse_intermixed_args, which argparse refuses
-    (TypeError, before reading anything) for a parser with subcommands or a REMAINDER.  Help is
-    printed by parse_args (parse_intermixed_args would leave the inputs out of its usage line)."""
+    """The parsed arguments (exits 2 on usage errors).  A subcommand takes its options and its
+    inputs in any order (``plot cpb --format png -o DIR FILE``, ``view kex --json FILE``,
+    ``store add A --db DB B``): the parser that reads them (the action's, for a subcommand with
+    actions: ``_innermost``) is parsed with parse_intermixed_args, which argparse refuses
+    (TypeError, before reading anything) for a parser with a REMAINDER.  Help is printed by
+    parse_args (parse_intermixed_args would leave the inputs out of its usage line)."""
     chosen_parser = parser.chosen_parser
     if (chosen_parser is not None and argv[0] in SUBCOMMANDS   # the subcommand first: no option of ours before
             and not {"-h", "--help"} & set(argv)):
+        inner, namespace, rest = _innermost(chosen_parser, argv[1:])
+        if inner is None:
+            return parser.parse_args(argv)
         try:
-            args = chosen_parser.parse_intermixed_args(argv[1:])
+            args = inner.parse_intermixed_args(rest, namespace=namespace)
         except TypeError:
             return parser.parse_args(argv)
         args.subcommand = argv[0]

@@ -3,12 +3,17 @@
 Reads result files (ours and imported ones) or a database, and writes
 RESULTS.md (``-o``, default RESULTS.md; ``-`` for standard output): see
 cryptometer.collect for the tables.  ``--write-table [FILE]`` also writes the
-learned AES-score-per-MHz ratios as the data table (default: the data
-directory's aes_score_per_mhz.json), with provenance (cryptometer.ratio_table).
+learned AES-score-per-MHz ratios as the data table, with provenance
+(cryptometer.ratio_table): to FILE, else to results/aes_score_per_mhz.json
+under the current directory (results/ made if missing).  It never writes the
+project's data/ table unless that is the FILE named.  Written after the
+inputs, or as ``--write-table=FILE``: an optional value before the inputs
+would take the first input as FILE.
 Exit codes: 0 written, 2 usage or unwritable output, 3 an input refused (the
 others are still collected) or nothing to collect.
 """
 
+import os
 import sys
 
 from . import data, outputs, ratio_table, results_md, sources
@@ -16,6 +21,7 @@ from .aes_score import TABLE_NAME
 from .collect import aes_family_ratios, operation_tables
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
+DEFAULT_TABLE = os.path.join("results", TABLE_NAME)   # relative to the current directory
 
 
 def _sizes(text):
@@ -31,9 +37,16 @@ def add_arguments(parser):
                         help="Markdown file to write (default: %(default)s; '-' for standard output)")
     parser.add_argument("--sizes", type=_sizes, default=(16, 16384), metavar="N,N",
                         help="message sizes shown for per-byte benchmarks (default: 16,16384)")
-    parser.add_argument("--write-table", nargs="?", const="", metavar="FILE",
-                        help="write the learned AES ratios as the data table (default FILE: "
-                             "data/aes_score_per_mhz.json)")
+    parser.add_argument("--write-table", nargs="?", const=DEFAULT_TABLE, metavar="FILE",
+                        help="write the learned AES ratios as a data table (default FILE: "
+                             "%s; after the inputs, or --write-table=FILE)" % DEFAULT_TABLE)
+
+
+def _make_results_dir():
+    try:
+        os.makedirs("results", exist_ok=True)
+    except OSError as exc:
+        raise outputs.OutputError("cannot create results/: %s" % (exc.strerror or exc)) from exc
 
 
 def run(args):
@@ -50,7 +63,9 @@ def run(args):
             outputs.write_atomic(args.output, text, inputs=inputs)
             print("wrote %s (%d runs)" % (args.output, len(runs)))
         if args.write_table is not None:
-            target = args.write_table or str(data.data_path(TABLE_NAME))
+            target = args.write_table
+            if target == DEFAULT_TABLE:
+                _make_results_dir()
             table = ratio_table.updated_table(data.load_json(TABLE_NAME), families)
             outputs.write_atomic(target, ratio_table.dumps(table), inputs=inputs)
             print("wrote %s (%d families learned)" % (target, len(families)))

@@ -6,9 +6,14 @@ command, the file and the field where they are known (``about``), what went
 wrong, and the exit code of its kind (docs/cli.md, "Exit codes"):
 
   2  usage: a pattern that does not compile (re.error)
-  3  everything else: input or environment (a disk full, a database busy or
-     read-only, memory exhausted, a value no view could use, a bug met on a
-     strange input); never 1, which means a regression or a failed check
+  3  everything else: input or environment (a package this Python lacks, a
+     disk full, a database busy or read-only, memory exhausted, a value no view
+     could use, a bug met on a strange input); never 1, which means a
+     regression or a failed check
+
+A package the command imports and this Python lacks (``missing_package``)
+is one line naming it and what to run: ``./bootstrap.sh build`` sets up the
+project's .venv, which the ``cryptometer`` binary runs these commands with.
 
 The traceback is printed only with ``--debug`` (any subcommand, or before
 it) or the environment variable CRYPTOMETER_DEBUG=1.  Ctrl-C stays exit 130.
@@ -59,8 +64,17 @@ def _sqlite_reason(exc):
     return "database error: %s" % text
 
 
+def missing_package(exc):
+    """The reason shown for an ImportError: the package, this Python, and what to run."""
+    name = (exc.name or "").split(".")[0] or str(exc)
+    return ("needs the Python package '%s', which %s lacks: run ./bootstrap.sh build (it sets up "
+            ".venv, which cryptometer uses), or pip install %s" % (name, sys.executable or "python", name))
+
+
 def describe(exc):
     """(exit code, reason) of an unexpected exception."""
+    if isinstance(exc, ImportError):
+        return EXIT_ENVIRONMENT, missing_package(exc)
     if isinstance(exc, re.error):
         return EXIT_USAGE, "bad pattern: %s" % exc
     if isinstance(exc, MemoryError):
@@ -82,11 +96,11 @@ def message(command, exc):
     """The one line shown for ``exc`` raised by ``command``, and its exit code."""
     code, reason = describe(exc)
     where = ""
-    if CURRENT.get("file") is not None:
-        where += "%s: " % CURRENT["file"]
-    if CURRENT.get("field") is not None:
-        where += "%s: " % CURRENT["field"]
-    hint = "" if isinstance(exc, re.error) else " (--debug shows the traceback)"
+    if not isinstance(exc, ImportError):   # a missing package is about this Python, not the file
+        for key in ("file", "field"):
+            if CURRENT.get(key) is not None:
+                where += "%s: " % CURRENT[key]
+    hint = "" if isinstance(exc, (re.error, ImportError)) else " (--debug shows the traceback)"
     line = "cryptometer %s: %s%s%s" % (command, where, reason, hint)
     return code, line.encode("utf-8", "replace").decode("utf-8")
 

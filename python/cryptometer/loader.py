@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from . import guard, inputs
+from . import doc_kinds, guard, inputs
 
 # jsonschema names a missing property only in its message: "'variant' is a required property".
 RE_REQUIRED = re.compile(r"^'([^']*)' is a required property")
@@ -212,8 +212,9 @@ def check_document(doc, path):
         raise LoadError(path, "(document)", "nested too deeply") from exc
 
 
-def parse_document(raw, path):
-    """Validate and upgrade the bytes of a result file into a Run; raise LoadError."""
+def parse_document(raw, path, kinds=(doc_kinds.RESULT,)):
+    """Validate and upgrade the bytes of a result file into a Run; raise LoadError.  ``kinds``: the
+    kinds of document taken (cryptometer.doc_kinds: a sweep document is read as its points)."""
     try:
         doc = parse_json(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
@@ -222,8 +223,14 @@ def parse_document(raw, path):
         raise LoadError(path, "(document)", "not valid JSON: %s" % exc) from exc
     except RecursionError as exc:
         raise LoadError(path, "(document)", "not valid JSON: nested too deeply") from exc
-    check_document(doc, path)
-    doc = upgrade(doc)
+    name = doc_kinds.kind(doc)
+    if name == doc_kinds.SWEEP and name in kinds:
+        doc = doc_kinds.sweep_document(doc)
+    elif name in doc_kinds.KIND_READERS or name == doc_kinds.SWEEP:
+        raise LoadError(path, "(document)", doc_kinds.refusal(name, kinds))
+    else:
+        check_document(doc, path)
+        doc = upgrade(doc)
     try:
         ident = run_id(doc)
     except UnicodeEncodeError as exc:   # "\ud800" in the JSON: a lone surrogate, no character
@@ -250,13 +257,13 @@ def surrogate_field(value, where=""):
     return None
 
 
-def load_file(path):
-    """Read, validate and upgrade one result file into a Run; raise LoadError."""
+def load_file(path, kinds=(doc_kinds.RESULT,)):
+    """Read, validate and upgrade one result file (of ``kinds``: parse_document) into a Run; raise LoadError."""
     try:
         raw = inputs.read_input(path, "result")
     except inputs.InputError as exc:
         raise LoadError(inputs.shown(path), "(file)", exc.reason) from exc
-    return parse_document(raw, path)
+    return parse_document(raw, path, kinds)
 
 
 def expand(paths):
@@ -268,13 +275,13 @@ def expand(paths):
     return files
 
 
-def load_paths(paths):
-    """Load every result file of ``paths`` (files or directories); return (runs, errors)."""
+def load_paths(paths, kinds=(doc_kinds.RESULT,)):
+    """Load every result file (of ``kinds``) of ``paths`` (files or directories); return (runs, errors)."""
     runs, errors = [], []
     for path in expand(paths):
         with guard.about(file=inputs.shown(path)):   # named if something unexpected happens
             try:
-                runs.append(load_file(path))
+                runs.append(load_file(path, kinds))
             except LoadError as exc:
                 errors.append(exc)
     return runs, errors

@@ -32,7 +32,7 @@ def run(args):
     if unknown:
         print("cryptometer plot: unknown kind or format: %s" % ", ".join(unknown), file=sys.stderr)
         return EXIT_USAGE
-    runs, errors = sources.load(args)
+    runs, errors = sources.load(args, kinds=sources.RESULTS_AND_SWEEPS)
     sources.report_errors("plot", errors)
     out_dir = Path(args.out_dir)
     try:

@@ -21,7 +21,7 @@ def add_arguments(parser):
 
 
 def run(args):
-    runs, errors = sources.load_reported(args, "report")
+    runs, errors = sources.load_reported(args, "report", kinds=sources.RESULTS_AND_SWEEPS)
     if not runs:
         return EXIT_ENVIRONMENT
     try:

@@ -12,7 +12,9 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from . import inputs, loader, patterns, store
+from . import doc_kinds, inputs, loader, patterns, store
+
+RESULTS_AND_SWEEPS = (doc_kinds.RESULT, doc_kinds.SWEEP)   # what plot and report read
 
 
 def add_arguments(parser, inputs_help="result files or directories (with --db: run ids)"):
@@ -27,13 +29,14 @@ def is_run_id(text):
     return bool(re.fullmatch(r"[0-9a-f]{4,16}", text)) and not Path(text).exists()
 
 
-def load(args, samples=True):
+def load(args, samples=True, kinds=(doc_kinds.RESULT,)):
     """Return (runs, error lines) for the inputs of ``args``; records filtered by --filter.
     ``samples`` False reads records from a database as figures only (store.load_runs):
-    ``collect`` needs no samples, statistics or KAT reports."""
+    ``collect`` needs no samples, statistics or KAT reports.  ``kinds``: the kinds of document
+    files may be (loader.parse_document)."""
     files = [i for i in args.inputs if not is_run_id(i)]
     ids = [i for i in args.inputs if is_run_id(i)]
-    runs, errors = loader.load_paths(files)
+    runs, errors = loader.load_paths(files, kinds)
     errors = [str(e) for e in errors]
     if args.db:
         if not Path(args.db).is_file():
@@ -67,9 +70,9 @@ def report_errors(command, errors):
         print("cryptometer %s: %s" % (command, line), file=sys.stderr)
 
 
-def load_reported(args, command, samples=True):
+def load_reported(args, command, samples=True, kinds=(doc_kinds.RESULT,)):
     """``load``, with each error printed as one line; (runs, errors), runs empty after saying so."""
-    runs, errors = load(args, samples)
+    runs, errors = load(args, samples, kinds)
     report_errors(command, errors)
     if not runs:
         print("cryptometer %s: no run in the inputs" % command, file=sys.stderr)

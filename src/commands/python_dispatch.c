@@ -96,8 +96,8 @@ int cm_python_main(const char *self, int argc, char **argv)
         execv(python, args);
     else
         execvp("python3", args);
-    fprintf(stderr, "cryptometer %s: error: this command needs Python 3 (%s: %s); install "
-                    "python3, or run ./bootstrap.sh test to set up %s/.venv\n",
+    fprintf(stderr, "cryptometer %s: error: this command needs Python 3 (%s: %s): run "
+                    "./bootstrap.sh build (it installs python3 and sets up %s/.venv)\n",
             argv[0], python ? python : "python3", strerror(errno), CM_SOURCE_DIR);
     free(args);
     return CM_EXIT_ENVIRONMENT;

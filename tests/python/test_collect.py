@@ -7,7 +7,7 @@ import pytest
 from cryptometer import aes_score, loader, results_md
 from cryptometer.collect import column_name, operation_tables
 from cryptometer.figures import cycles, figure, machine_label
-from analysis_helpers import run_cli
+from analysis_helpers import ROOT, run_cli
 
 
 def _cells(markdown):
@@ -86,3 +86,25 @@ def test_per_operation_records_get_a_table_in_us_per_op(tmp_path):
     run = loader.Run("x", doc, "asym")
     titles = [t.title + " " + t.unit for t in operation_tables([run])]
     assert "rsa-2048 sign (signature) µs/op" in titles
+
+
+def test_write_table_without_a_file_writes_under_results_of_the_cwd(cli, tmp_path, sbc_docs):
+    """Run from another directory, --write-table alone writes ./results/aes_score_per_mhz.json
+    (made there) and leaves the project's data/ table as it was (issue 23 item 5)."""
+    project_table = ROOT / "data" / "aes_score_per_mhz.json"
+    before = project_table.read_bytes()
+    cwd = tmp_path / "elsewhere"
+    cwd.mkdir()
+    r = cli("collect", sbc_docs, "-o", "R.md", "--write-table", cwd=cwd)
+    assert r.returncode == 0, r.stderr
+    written = cwd / "results" / "aes_score_per_mhz.json"
+    assert "wrote results/aes_score_per_mhz.json" in r.stdout
+    assert json.loads(written.read_text())["families"]
+    assert project_table.read_bytes() == before
+
+
+def test_write_table_given_as_option_before_the_inputs(cli, tmp_path, sbc_docs):
+    target = tmp_path / "t.json"
+    r = cli("collect", "--write-table=%s" % target, "-o", tmp_path / "R.md", sbc_docs)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(target.read_text())["families"]
