@@ -7,11 +7,11 @@
  * shows ("observed", given by the caller).
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/text.h"
 #include "util/stats.h"
 #include "platform/aes_result.h"
 #include "platform/verdict.h"
@@ -51,16 +51,6 @@ static void name_of(const platform_aes_result *s, size_t i, char *buf, size_t le
         snprintf(buf, len, "figure %zu", i);
 }
 
-/* Appends printf-style text to buf. */
-__attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-}
-
 /* The sentence of a flagged cluster: its figures, its twins', the likely
  * causes and what the run or log shows. */
 static void flag_message(const platform_aes_result *scores, size_t i, const size_t *tw, size_t n, double ref,
@@ -71,27 +61,27 @@ static void flag_message(const platform_aes_result *scores, size_t i, const size
     size_t k;
     name_of(s, i, who, sizeof who);
     msg[0] = '\0';
-    cat(msg, len, "%s (%s) scores %.1f per MHz at %.0f MHz, %+.1f%% off %s twin%s of the same family at clocks "
+    cm_text_append(msg, len, "%s (%s) scores %.1f per MHz at %.0f MHz, %+.1f%% off %s twin%s of the same family at clocks "
         "within %.0f%% (", who, key_of(s), s->score_per_mhz, s->mhz, 100 * dev,
         n == 1 ? "its" : "the median of its", n == 1 ? "" : "s", 100 * TWIN_CLOCK_GAP);
     for (k = 0; k < n; k++) {
         const platform_aes_result *t = &scores[tw[k]];
         name_of(t, tw[k], other, sizeof other);
-        cat(msg, len, "%s%s: %.1f at %.0f MHz", k ? ", " : "", other, t->score_per_mhz, t->mhz);
+        cm_text_append(msg, len, "%s%s: %.1f at %.0f MHz", k ? ", " : "", other, t->score_per_mhz, t->mhz);
     }
-    cat(msg, len, "; %.1f), which should score alike", ref);
+    cm_text_append(msg, len, "; %.1f), which should score alike", ref);
     if (s->added.n_observed) {
-        cat(msg, len, "; the run shows: ");
+        cm_text_append(msg, len, "; the run shows: ");
         for (k = 0; k < s->added.n_observed; k++)
-            cat(msg, len, "%s%s", k ? "; " : "", s->added.observed[k]);
+            cm_text_append(msg, len, "%s%s", k ? "; " : "", s->added.observed[k]);
     }
     if (dev < 0)
-        cat(msg, len, ". Likely causes: throttling or background load during its test, a slower memory path, or a "
+        cm_text_append(msg, len, ". Likely causes: throttling or background load during its test, a slower memory path, or a "
                       "clock read higher than it ran");
     else
-        cat(msg, len, ". Likely causes: a clock read lower than it ran, or its twins slowed by throttling, load or a "
+        cm_text_append(msg, len, ". Likely causes: a clock read lower than it ran, or its twins slowed by throttling, load or a "
                       "slower memory path");
-    cat(msg, len, "; measure %s again on an idle, cool machine before trusting either figure.", who);
+    cm_text_append(msg, len, "; measure %s again on an idle, cool machine before trusting either figure.", who);
 }
 
 /* The twin check of scores[i] against its twins tw[0..nt). -1 when out

@@ -9,11 +9,11 @@
  * that user space cannot reach it through AF_ALG and in-kernel users can.
  * One verdict per engine and situation, naming its algorithms.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <jansson.h>
 
+#include "util/text.h"
 #include "platform/kcrypto.h"
 #include "platform/kernel_crypto.h"
 #include "platform/verdict.h"
@@ -34,16 +34,6 @@ struct group {
     const platform_kc_driver *drv, *other; /* the example: the engine's driver, the winner or runner-up */
     json_t *algs;
 };
-
-/* Appends printf-style text to buf. */
-__attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-}
 
 /* The engine's name: its table phrase, else its module. */
 static const char *engine_of(const platform_kc_driver *d)
@@ -120,39 +110,39 @@ static void message(const struct group *g, long long generic, char *msg, size_t 
     char algs[512] = "";
     json_array_foreach(g->algs, i, a) {
         if (i == SHOWN_ALGS) {
-            cat(algs, sizeof algs, " and %zu more", n - SHOWN_ALGS);
+            cm_text_append(algs, sizeof algs, " and %zu more", n - SHOWN_ALGS);
             break;
         }
-        cat(algs, sizeof algs, "%s%s", i ? ", " : "", json_string_value(a));
+        cm_text_append(algs, sizeof algs, "%s%s", i ? ", " : "", json_string_value(a));
     }
     const char *drv = g->drv->driver;
     long long prio = g->drv->priority;
     msg[0] = '\0';
     switch (g->sit) {
     case SELECTED:
-        cat(msg, len, "%s is the driver the kernel selects for %s (%s, priority %lld", g->engine, algs, drv, prio);
+        cm_text_append(msg, len, "%s is the driver the kernel selects for %s (%s, priority %lld", g->engine, algs, drv, prio);
         if (g->other)
-            cat(msg, len, ", over %s, %s, %lld%s", g->other->driver, g->other->klass, g->other->priority,
+            cm_text_append(msg, len, ", over %s, %s, %lld%s", g->other->driver, g->other->klass, g->other->priority,
                 g->other->priority == prio ? TIE : "");
-        cat(msg, len, "): AF_ALG and in-kernel users (dm-crypt, IPsec) get the engine; whether it beats the CPU "
+        cm_text_append(msg, len, "): AF_ALG and in-kernel users (dm-crypt, IPsec) get the engine; whether it beats the CPU "
                       "depends on the message size, so compare them with `cryptometer run --filter afalg`.");
         break;
     case NOT_SELECTED:
-        cat(msg, len, "%s is present but not selected for %s: %s (priority %lld) loses to %s (%s, priority %lld%s), "
+        cm_text_append(msg, len, "%s is present but not selected for %s: %s (priority %lld) loses to %s (%s, priority %lld%s), "
                       "which AF_ALG and in-kernel users get; to see whether the engine would pay, compare both "
                       "drivers with `cryptometer run --filter afalg`.",
             g->engine, algs, drv, prio, g->other->driver, g->other->klass, g->other->priority,
             g->other->priority == prio ? TIE : "");
         break;
     case ALONE:
-        cat(msg, len, "%s is selected for %s only because nothing else is loaded: %s has priority %lld, below the "
+        cm_text_append(msg, len, "%s is selected for %s only because nothing else is loaded: %s has priority %lld, below the "
                       "%lld of a generic driver, which would take over once its module is loaded; load the "
                       "CPU-instructions or generic module, then compare them with `cryptometer run --filter afalg`.",
             g->engine, algs, drv, prio, generic);
         break;
     case UNREACHABLE:
     case UNREACHABLE_IDLE:
-        cat(msg, len, g->sit == UNREACHABLE ? "%s: %s (priority %lld) serves %s for in-kernel users such as dm-crypt and "
+        cm_text_append(msg, len, g->sit == UNREACHABLE ? "%s: %s (priority %lld) serves %s for in-kernel users such as dm-crypt and "
                                               "IPsec; since Linux 7.2 AF_ALG cannot reach it (%s), so `afalg` figures "
                                               "here are the CPU's"
                                             : "%s: %s (priority %lld) is registered for %s but not selected, and since "
@@ -160,13 +150,13 @@ static void message(const struct group *g, long long generic, char *msg, size_t 
                                               "the CPU's",
             engine_of(g->drv), drv, prio, algs, g->drv->af_alg_why ? g->drv->af_alg_why : "CPU-only");
         if (g->other)
-            cat(msg, len, " (%s, %s)", g->other->driver, g->other->klass);
-        cat(msg, len, g->sit == UNREACHABLE ? "; the engine is measurable through an in-kernel user: dm-crypt over a "
+            cm_text_append(msg, len, " (%s, %s)", g->other->driver, g->other->klass);
+        cm_text_append(msg, len, g->sit == UNREACHABLE ? "; the engine is measurable through an in-kernel user: dm-crypt over a "
                                               "RAM disk."
                                             : "; in-kernel users get the driver of higher priority.");
         break;
     default:
-        cat(msg, len, "%s is registered for %s but its self-test did not pass (%s: selftest %s), so the kernel "
+        cm_text_append(msg, len, "%s is registered for %s but its self-test did not pass (%s: selftest %s), so the kernel "
                       "never selects it; look for the driver's self-test failure in dmesg.",
             g->engine, algs, drv, g->drv->selftest);
         break;
