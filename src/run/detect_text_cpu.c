@@ -75,31 +75,30 @@ static void render_features(FILE *out, const platform_cpu_doc *cpu)
     }
 }
 
-/* The system line, or why the "system" object is not shown. */
-static void render_system(FILE *out, const struct json_t *system)
+/* The system line, or why the "system" object is not shown (sys NULL). */
+static void render_system(FILE *out, const platform_system_doc *sys, const char *why)
 {
-    platform_system_doc sys;
-    cm_error err = {0};
-    if (platform_system_doc_from_json(system, &sys, &err) != 0)
-        fprintf(out, "System    not shown: %s\n", err.msg);
-    else if (sys.kernel || sys.os)
-        fprintf(out, "System    %s%s%s%s\n", sys.os ? sys.os : "", sys.os && sys.kernel ? " · " : "",
-                sys.kernel ? "Linux " : "", sys.kernel ? sys.kernel : "");
+    if (!sys)
+        fprintf(out, "System    not shown: %s\n", why);
+    else if (sys->kernel || sys->os)
+        fprintf(out, "System    %s%s%s%s\n", sys->os ? sys->os : "", sys->os && sys->kernel ? " · " : "",
+                sys->kernel ? "Linux " : "", sys->kernel ? sys->kernel : "");
 }
 
 /* See detect_text_cpu.h. */
-void cm_detect_render_cpu(FILE *out, const platform_cpu_doc *cpu, const char *why, const struct json_t *system)
+void cm_detect_render_cpu(FILE *out, const platform_cpu_doc *cpu, const char *why,
+                          const platform_system_doc *sys, const char *sys_why)
 {
     if (!cpu) {
         fprintf(out, "CPU       not shown: %s\n", why);
-        render_system(out, system);
+        render_system(out, sys, sys_why);
         return;
     }
     const char *board = cpu->board;
     fprintf(out, "CPU       %s · %s · %s · %lld CPUs%s%s\n", cpu->model_name ? cpu->model_name : "(unknown model)",
             cpu->arch ? cpu->arch : "?", cpu->vendor ? cpu->vendor : "?", cpu->cores, board ? " · " : "",
             board ? board : "");
-    render_system(out, system);
+    render_system(out, sys, sys_why);
     render_clusters(out, cpu);
     render_features(out, cpu);
 }

@@ -9,13 +9,12 @@
 #include <stdio.h>
 #include "platform/cpu_doc.h"
 
-struct json_t;
-
-/* The CPU line, the system line (of the "system" object system, parsed
- * here), one line per cluster, and the features: present, absent, masked,
- * disabled by the OS. cpu NULL: the "cpu" object did not parse, and why
- * says why in place of its lines; so does a system that does not parse. */
-void cm_detect_render_cpu(FILE *out, const platform_cpu_doc *cpu, const char *why, const struct json_t *system);
+/* The CPU line, the system line, one line per cluster, and the features:
+ * present, absent, masked, disabled by the OS. cpu NULL: the "cpu" object
+ * did not parse, and why says why in place of its lines; sys NULL: the
+ * same for the "system" object, with sys_why. */
+void cm_detect_render_cpu(FILE *out, const platform_cpu_doc *cpu, const char *why,
+                          const platform_system_doc *sys, const char *sys_why);
 
 /* Measured against claimed clock per cluster; from_sysroot says why
  * nothing was measured when the document names no clock method. cpu NULL:

@@ -4,7 +4,6 @@
  * (platform/verdict.h) and the health flags, from their typed lists.
  */
 #include <stdio.h>
-#include <jansson.h>
 
 #include "records/flags_text.h"
 #include "run/detect_text_health.h"
@@ -26,21 +25,14 @@ void cm_detect_render_health(FILE *out, const platform_flags *flags)
 }
 
 /* See detect_text_health.h. */
-void cm_detect_render_judgement(FILE *out, const struct json_t *verdicts, const struct json_t *health)
+void cm_detect_render_judgement(FILE *out, const cm_detect_doc *d)
 {
-    platform_verdict_list vs;
-    platform_flags flags;
-    cm_error err = {0};
-    int shown = verdicts && !json_is_null(verdicts);
-    if (shown && platform_verdict_list_from_json(verdicts, &vs, &err) != 0)
-        fprintf(out, "\nVerdicts  not shown: %s\n", err.msg);
-    else if (shown)
-        cm_detect_render_verdicts(out, &vs);
-    if (shown)
-        platform_verdict_list_free(&vs);
-    if (platform_flags_from_json(health, &flags, &err) != 0)
-        fprintf(out, "\nHealth    not shown: %s\n", err.msg);
+    if (d->has_verdicts && !d->verdicts_ok)
+        fprintf(out, "\nVerdicts  not shown: %s\n", d->verdicts_err.msg);
+    else if (d->has_verdicts)
+        cm_detect_render_verdicts(out, &d->verdicts);
+    if (!d->health_ok)
+        fprintf(out, "\nHealth    not shown: %s\n", d->health_err.msg);
     else
-        cm_detect_render_health(out, &flags);
-    platform_flags_free(&flags);
+        cm_detect_render_health(out, &d->health);
 }

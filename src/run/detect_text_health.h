@@ -9,8 +9,7 @@
 #include <stdio.h>
 #include "platform/flags.h"
 #include "platform/verdict_list.h"
-
-struct json_t;
+#include "run/detect_doc.h"
 
 /* The "Verdicts" section: a heading, then one "  [code] message" line per
  * verdict. */
@@ -20,9 +19,9 @@ void cm_detect_render_verdicts(FILE *out, const platform_verdict_list *verdicts)
  * line per flag. */
 void cm_detect_render_health(FILE *out, const platform_flags *flags);
 
-/* The two sections from the document's "verdicts" and "health" arrays,
- * parsed here: no Verdicts section when verdicts is NULL or null (a
- * document without them), and one line saying why a malformed array is not shown. */
-void cm_detect_render_judgement(FILE *out, const struct json_t *verdicts, const struct json_t *health);
+/* The two sections from the document's verdicts and health flags: no
+ * Verdicts section for a document without them, and one line saying why
+ * a malformed list is not shown. */
+void cm_detect_render_judgement(FILE *out, const cm_detect_doc *d);
 
 #endif
