@@ -149,9 +149,9 @@ static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
     for (size_t i = 0; i < n_files; i++)
         if (!o->quiet || files[i].error[0] || files[i].not_applied || files[i].skipped)
             verify_print_coverage(&files[i], run);
-    printf("verify: %u passed, %u known findings, %u failed, %u crashed, %u timed out, %u errors, "
+    printf("verify: %u passed, %u failed, %u known findings, %u crashed, %u timed out, %u errors, "
            "%u unavailable, %zu backends not built%s\n", c[CM_OUTCOME_PASSED],
-           c[CM_OUTCOME_KNOWN_FINDING], c[CM_OUTCOME_FAILED],
+           c[CM_OUTCOME_FAILED], c[CM_OUTCOME_KNOWN_FINDING],
            c[CM_OUTCOME_CRASHED], c[CM_OUTCOME_TIMEOUT], c[CM_OUTCOME_ERROR],
            c[CM_OUTCOME_UNAVAILABLE], n_missing, run->complete ? "" : " (interrupted)");
     fflush(stdout);

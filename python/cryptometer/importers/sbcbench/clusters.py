@@ -110,8 +110,9 @@ def _apply_topology(cluster, topo, log):
     if not cluster.cpus or cluster.cpus[0] not in topo:
         return
     row = topo[cluster.cpus[0]]
-    cluster.freq_min_mhz = row.min_mhz if row.min_mhz else None
-    cluster.freq_max_mhz = row.max_mhz if row.max_mhz else None
+    # sbc-bench prints -1 where it has no clock (as for a policy): no figure, never a negative one
+    cluster.freq_min_mhz = row.min_mhz if row.min_mhz and row.min_mhz > 0 else None
+    cluster.freq_max_mhz = row.max_mhz if row.max_mhz and row.max_mhz > 0 else None
     cluster.policy = row.policy
     if cluster.core_name is None:
         cluster.core_name = row.core_type
