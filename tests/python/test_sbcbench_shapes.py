@@ -265,3 +265,14 @@ def test_cpuinfo_features_line_when_lscpu_is_missing():
     assert log.flags_source == "cpuinfo" and "aes" in log.flags
     feats = features.crypto_features("aarch64", log.flags, table=features.load_table(), source=log.flags_source)
     assert {f["source"] for f in feats} == {"cpuinfo"}
+
+
+def test_a_clock_of_minus_one_is_no_figure(fixtures_dir, table):
+    # 4E5J's topology table altered: cpu15's max speed printed as -1 (as sbc-bench prints a
+    # missing policy); the schema's clocks are never negative (found by test_fuzz_parsers).
+    text = _with_measured(fixtures_dir, "4E5J.txt", " 15        0       15      400    3700   Efficiency",
+                          " 15        0       15      400      -1   Efficiency")
+    log, doc = doc_of(text, table)
+    alone = [c for c in doc["context"]["cpu"]["clusters"] if c["cpus"] == [15]]
+    assert alone and alone[0]["freq_max_mhz"] is None and alone[0]["freq_min_mhz"] == 400
+    assert loader.violations(doc) == []
