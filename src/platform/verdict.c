@@ -110,13 +110,6 @@ int platform_weigh_aes_scores(platform_aes_result *scores, size_t n, const platf
     return platform_aes_twins(scores, n);
 }
 
-/* Appends a verdict to verdicts (verdict_list.h; evidence stolen). */
-static int add(platform_verdict_list *verdicts, const char *id, const char *subject, const char *code,
-               const char *message, json_t *evidence)
-{
-    return platform_verdict_add(verdicts, id, subject, code, message, evidence);
-}
-
 /* The CPU's verdict: emulated from positive evidence, or likely emulated
  * from an AES score; nothing to say otherwise. */
 static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, const platform_aes_block *scores,
@@ -133,7 +126,7 @@ static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, con
         json_t *all = json_deep_copy(json_object_get(emulation, "evidence"));
         if (all)
             json_array_extend(all, json_object_get(emulation, "hints"));
-        return add(verdicts, "cpu", model, "emulated-cpu", msg, all);
+        return platform_verdict_add(verdicts, "cpu", model, "emulated-cpu", msg, all);
     }
     for (size_t i = 0; i < scores->n; i++) {
         const platform_aes_result *s = &scores->scores[i];
@@ -151,7 +144,8 @@ static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, con
                  "timings describe the emulator, not a core, so no conclusion about the CPU's crypto extensions "
                  "or clock is drawn from them; run on bare metal (or under KVM) to measure the core.",
                  platform_aes_cluster_number(&s->added.cluster), s->score_per_mhz, ev);
-        return add(verdicts, "cpu", model, "emulated-cpu", msg, json_deep_copy(json_object_get(emulation, "hints")));
+        return platform_verdict_add(verdicts, "cpu", model, "emulated-cpu", msg,
+                                    json_deep_copy(json_object_get(emulation, "hints")));
     }
     return 0;
 }
@@ -183,9 +177,10 @@ json_t *platform_verdicts(json_t *doc)
     for (size_t i = 0; rc == 0 && i < scores.n; i++) {
         const platform_aes_result *s = &scores.scores[i];
         snprintf(subject, sizeof subject, "cluster %lld", platform_aes_cluster_number(&s->added.cluster));
-        rc |= add(&verdicts, "aes-score", subject, s->verdict, s->message, NULL);
+        rc |= platform_verdict_add(&verdicts, "aes-score", subject, s->verdict, s->message, NULL);
         if (s->added.twins.flagged)
-            rc |= add(&verdicts, "twins", subject, "twin-disagrees", s->added.twins.message, NULL);
+            rc |= platform_verdict_add(&verdicts, "twins", subject, "twin-disagrees",
+                                       s->added.twins.message, NULL);
     }
     platform_aes_block_free(&scores);
     if (rc == 0 && !(out = platform_verdict_list_to_json(&verdicts)))
