@@ -25,6 +25,7 @@
 #include "registry/plan.h"
 #include "records/score.h"
 #include "run/suite.h"
+#include "run/rounds.h"
 #include "measure/threads.h"
 #include "measure/workload.h"
 #include "platform/flags.h"
@@ -171,6 +172,7 @@ static size_t count_measurements(const cm_group *groups, size_t n, const cm_opti
             for (int s = 0; s < o->n_sizes; s++)
                 total += (size_t)groups[i].n_ops * (size_t)cm_size_fits(groups[i].alg, o->sizes[s]);
     }
+    total *= (size_t)(o->repeat > 1 ? o->repeat : 1); /* --repeat: every round */
     return o->threads > 1 ? 2 * total : total; /* --threads: the copies' figure too */
 }
 
@@ -228,7 +230,7 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
         cm_suite_config cfg = {.sizes = o->sizes, .n_sizes = (size_t)o->n_sizes,
                                .time_s = o->time_s, .target_ci = o->target_ci, .cpu = o->cpu,
                                .cluster = -1, .progress = !o->quiet && isatty(2),
-                               .timeout_s = o->timeout_s + 2 * o->time_s};
+                               .timeout_s = o->timeout_s + 2 * o->time_s, .rounds = o->repeat};
         if (per_cluster) {
             cfg.cpu = pc->clusters[run].cpus[0];
             cfg.cluster = run;
@@ -238,7 +240,7 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
         cfg.thread_cpus = cpus;
         if (o->threads > 1 && cm_threads_cpus(o->threads, cfg.cpu, o->allowed_cpus, o->n_allowed_cpus, cpus, err) != 0)
             return -1;
-        int f = cm_suite_run(&cfg, groups, n, recs, &totals, err);
+        int f = cm_suite_rounds(&cfg, groups, n, recs, &totals, err);
         if (f < 0)
             return -1;
         failures += f;
@@ -258,14 +260,15 @@ static json_t *settings_json(const cm_options *o)
     }
     /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
      * --filter from failing the whole object */
-    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i}", "suite",
+    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i, s:i}", "suite",
                      o->suite ? o->suite : "selection", "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter",
                      o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
                      "backends", o->backends ? cm_json_string_lossy(o->backends) : json_null(),
                      "cpu", o->cpu,
-                     "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads);
+                     "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads,
+                     "repeat", o->repeat > 1 ? o->repeat : 1);
 }
 
 /* Adds what is known after the measurements: the health flags (before and

@@ -14,6 +14,7 @@
 #include "commands/options.h"
 #include "run/sweep.h"
 #include "records/output.h"
+#include "records/record.h"
 #include "platform/cpuclock.h"
 #include "platform/features.h"
 
@@ -441,13 +442,23 @@ int cm_default_json_path_in(const char *dir, char *buf, size_t len, cm_error *er
 
 /* ---- the commands -------------------------------------------------------------- */
 
+static const cm_opt_help run_help[] = {
+    {CM_OPT_REPEAT, "measure the whole plan N times (at most 20), round r of every\n"
+                    "implementation before round r + 1: each record keeps every round's\n"
+                    "median, for compare's test (docs/methodology.md)"},
+    {CM_OPT_COUNT, NULL}};
+
 const cm_command cm_cmd_run = {
     .name = "run",
     .synopsis = "run [options]",
     .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
                CM_OPT(SIZES) | CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
                CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET) |
-               CM_OPT(FULL) | CM_OPT(THREADS) | CM_OPT(EXCLUDE) | CM_OPT(STRICT) | CM_OPT(WIDE),
+               CM_OPT(FULL) | CM_OPT(THREADS) | CM_OPT(EXCLUDE) | CM_OPT(STRICT) | CM_OPT(WIDE) |
+               CM_OPT(REPEAT),
+    .help = run_help,
+    .repeat_min = 1,
+    .repeat_max = CM_MAX_ROUNDS,
     .footer =
         "With no --filter, --algorithms or --backends, run measures the default suite\n"
         "(data/suites.json: a few algorithms of every class in every backend, at 16, 1024 and\n"

@@ -138,6 +138,9 @@ static int measurement_parse(const json_t *o, cm_record *r, char *why, size_t wh
     r->scaling_efficiency = number_or(o, "scaling_efficiency", 0);
     size_t i;
     const json_t *t;
+    json_array_foreach(json_object_get(json_object_get(o, "rounds"), "median_ns"), i, t)
+        if (i < CM_MAX_ROUNDS && json_is_number(t))
+            r->rounds_ns[r->n_rounds++] = json_number_value(t);
     json_array_foreach(json_object_get(o, "per_thread"), i, t) {
         if (i >= CM_MAX_THREADS)
             break;
