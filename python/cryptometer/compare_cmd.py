@@ -74,21 +74,21 @@ def _name(label):
 
 
 def rows(comparison):
-    """(benchmark, A ns/op ±, B ns/op ±, change, CI, p, n, verdict) per benchmark, flagged first."""
+    """(benchmark, A ns/op ±, B ns/op ±, B/A, change, CI, p, n, verdict) per benchmark, flagged first."""
     order = {"regression": 0, "improvement": 1, "inconclusive": 2, "not-tested": 3, "same": 4}
     out = []
     for c in sorted(comparison.changes, key=lambda c: (order[c.verdict], -abs(c.ratio - 1))):
         tested = c.p_value is not None
         out.append((_name(benchmark_label(c.key)), _figure(c.median_a, c.spread_a), _figure(c.median_b, c.spread_b),
-                    "%+.1f%%" % c.change_pct,
+                    "%.3f" % c.ratio, "%+.1f%%" % c.change_pct,
                     "%.3f–%.3f" % (c.ci_low, c.ci_high) if tested else "-",
                     "p=%.2g" % c.p_adjusted if tested else "-", "n=%d+%d" % (c.n_a, c.n_b),
                     VERDICT_TEXT.get(c.verdict, c.verdict)))
     return out
 
 
-HEADER = ("benchmark", "A ns/op", "B ns/op", "change", "95% CI of B/A", "p (adj.)", "n", "verdict")
-TEXT_COLUMNS = (0, 1, 2, 3, 5, 7)     # the text table leaves out the interval and n (Markdown has all)
+HEADER = ("benchmark", "A ns/op", "B ns/op", "B/A time", "change", "95% CI of ratio", "p (adj.)", "n", "verdict")
+TEXT_COLUMNS = (0, 1, 2, 4, 6, 8)     # the text table leaves out B/A, the interval and n (Markdown has all)
 
 
 def _side_lines(name, runs):

@@ -2,17 +2,18 @@
 
 For each benchmark (name, size, threads) measured on both sides:
 
-- ``ratio``: median time per operation in B / median in A (above 1: B is
-  slower);
-- with rounds (``run --repeat N``) or several runs on a side, the test works on
-  the per-round figures (rounds.round_figures; every round of every run of the
-  side), so the variance between runs is in it: Welch's t-test on the logarithms
-  of the figures (scipy.stats.ttest_ind, unequal variances) and a 95% interval of
-  the ratio of geometric means from the same t distribution;
-- otherwise (one run per side, one round each) Mann–Whitney U (two-sided,
-  scipy.stats.mannwhitneyu) on the kept samples (outliers flagged by the core
-  left out) and a 95% bootstrap confidence interval of the ratio of medians
-  (scipy.stats.bootstrap, percentile method, 2000 resamples, fixed seed);
+- the figures tested: with several runs on a side, the per-round figures
+  (rounds.round_figures: every round, ``run --repeat N``, of every run of the
+  side, at least MIN_SAMPLES a side), so that the variance between runs is in
+  the test, as benchstat tests one figure per run; with one run per side, the
+  kept samples (outliers flagged by the core left out; the median round's),
+  which do not see the variance between runs: a change is then held to the
+  larger run's own spread (``floor``);
+- ``ratio``: median of B's figures / median of A's (above 1: B is slower);
+- Mann–Whitney U (two-sided, scipy.stats.mannwhitneyu), which heavy-tailed noise
+  (a round slowed by other work) does not sway as a mean would, and a 95%
+  bootstrap confidence interval of the ratio of medians (scipy.stats.bootstrap,
+  percentile method, 2000 resamples, fixed seed);
 - p-values adjusted for the number of benchmarks compared (Benjamini–Hochberg,
   scipy.stats.false_discovery_control).
 
@@ -152,14 +153,21 @@ def compare_pair(key, rec_a, rec_b):
     sa, sb = _positive_samples(rec_a), _positive_samples(rec_b)
     if len(sa) < MIN_SAMPLES or len(sb) < MIN_SAMPLES:
         return Change(key, ta, tb, tb / ta, verdict="not-tested")
-    a, b = np.asarray(sa, dtype=float), np.asarray(sb, dtype=float)
+    return tested_change(key, sa, sb)
+
+
+def tested_change(key, figures_a, figures_b):
+    """The Change of one benchmark from two sets of times per operation (a run's samples, or a
+    side's per-round figures): ratio of medians, Mann–Whitney U, bootstrap interval."""
+    a, b = np.asarray(figures_a, dtype=float), np.asarray(figures_b, dtype=float)
     ratio = float(np.median(b) / np.median(a))
     p_value = float(stats.mannwhitneyu(a, b, alternative="two-sided").pvalue)
     boot = stats.bootstrap((a, b), _ratio_of_medians, vectorized=True, paired=False,
                            n_resamples=BOOTSTRAP_RESAMPLES, method="percentile", confidence_level=0.95,
                            random_state=np.random.default_rng(SEED))
     return Change(key, float(np.median(a)), float(np.median(b)), ratio, p_value=p_value,
-                  ci_low=float(boot.confidence_interval.low), ci_high=float(boot.confidence_interval.high))
+                  ci_low=float(boot.confidence_interval.low), ci_high=float(boot.confidence_interval.high),
+                  n_a=len(a), n_b=len(b))
 
 
 def judge(changes, threshold=0.05, alpha=0.01, distrusted=False):
@@ -183,27 +191,14 @@ def _spread(figures):
 
 
 def compare_rounds(key, figures_a, figures_b):
-    """The Change of one benchmark from per-round figures (ns per operation) of each side:
-    Welch's t-test on their logarithms and the t interval of the ratio of geometric means;
-    not tested with fewer than two figures on a side."""
-    a, b = np.log(np.asarray(figures_a, dtype=float)), np.log(np.asarray(figures_b, dtype=float))
-    ma, mb = float(np.median(figures_a)), float(np.median(figures_b))
-    change = Change(key, ma, mb, mb / ma, n_a=len(a), n_b=len(b),
-                    spread_a=_spread(figures_a), spread_b=_spread(figures_b))
-    if len(a) < 2 or len(b) < 2:
-        change.verdict = "not-tested"
-        return change
-    va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
-    diff = float(b.mean() - a.mean())
-    if va + vb == 0:   # every round the same figure on both sides
-        change.ci_low = change.ci_high = math.exp(diff)
-        change.p_value = 1.0 if diff == 0 else 0.0
-        return change
-    test = stats.ttest_ind(b, a, equal_var=False)
-    dof = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
-    half = float(stats.t.ppf(0.975, dof)) * math.sqrt(va + vb)
-    change.p_value = float(test.pvalue)
-    change.ci_low, change.ci_high = math.exp(diff - half), math.exp(diff + half)
+    """The Change of one benchmark from the per-round figures (ns per operation) of each side
+    (tested_change), with each side's spread; not tested with fewer than MIN_SAMPLES a side."""
+    if len(figures_a) < MIN_SAMPLES or len(figures_b) < MIN_SAMPLES:
+        ma, mb = float(np.median(figures_a)), float(np.median(figures_b))
+        change = Change(key, ma, mb, mb / ma, verdict="not-tested", n_a=len(figures_a), n_b=len(figures_b))
+    else:
+        change = tested_change(key, figures_a, figures_b)
+    change.spread_a, change.spread_b = _spread(figures_a), _spread(figures_b)
     return change
 
 
@@ -217,18 +212,17 @@ def _side_index(runs):
 
 
 def _compare_one(key, recs_a, recs_b, one_run):
-    """The Change of one benchmark, or None when a side has no usable time."""
+    """The Change of one benchmark, or None when a side has no usable time: one run per side,
+    its samples held to the larger run's own spread; several, the per-round figures."""
+    if one_run:
+        change = compare_pair(key, recs_a[0], recs_b[0])
+        if change is not None:
+            change.floor = max(rounds.own_spread(recs_a[0]), rounds.own_spread(recs_b[0]))
+            change.spread_a, change.spread_b = (_spread(rounds.round_figures(r)) for r in (recs_a[0], recs_b[0]))
+        return change
     figs_a = [f for r in recs_a for f in rounds.round_figures(r)]
     figs_b = [f for r in recs_b for f in rounds.round_figures(r)]
-    if one_run and len(figs_a) <= 1 and len(figs_b) <= 1:
-        change = compare_pair(key, recs_a[0], recs_b[0])
-    elif not figs_a or not figs_b:
-        return None
-    else:
-        change = compare_rounds(key, figs_a, figs_b)
-    if change is not None and one_run:
-        change.floor = max(rounds.own_spread(recs_a[0]), rounds.own_spread(recs_b[0]))
-    return change
+    return compare_rounds(key, figs_a, figs_b) if figs_a and figs_b else None
 
 
 def _notes(one_run, any_rounds):
