@@ -1,13 +1,11 @@
 """compare: the statistics on constructed samples, exit codes, context warnings, and a slowed backend."""
 
 
-import json
-
 import numpy as np
 
 from cryptometer.comparison import compare_runs
 from cryptometer.loader import Run
-from analysis_helpers import binary, measure
+from analysis_helpers import binary, measure, without_health
 
 
 def _run(run_id, medians, seed, host="h"):
@@ -44,20 +42,10 @@ def test_different_machines_are_compared_with_a_warning():
     assert cmp.warnings == ["the runs differ in host name: 'alpha' vs 'beta'"]
 
 
-def _quiet(path):
-    """The run with its health flags emptied: the machine the tests share is often busy, which
-    makes compare's verdicts "inconclusive" (test_compare_rounds); this test is about the
-    statistics on a slowed backend."""
-    doc = json.loads(path.read_text())
-    doc["context"]["health"] = []
-    path.write_text(json.dumps(doc))
-    return path
-
-
 def test_slowed_test_backend_is_flagged_and_exit_is_1(cli, tmp_path):
     test_bin = binary("CRYPTOMETER_TEST_BIN", "build-test/cryptometer")
-    a = _quiet(measure(test_bin, tmp_path / "a.json", "^(slow|ref):[a-z]+/sha256/"))
-    b = _quiet(measure(test_bin, tmp_path / "b.json", "^(slow|ref):[a-z]+/sha256/",
+    a = without_health(measure(test_bin, tmp_path / "a.json", "^(slow|ref):[a-z]+/sha256/"))
+    b = without_health(measure(test_bin, tmp_path / "b.json", "^(slow|ref):[a-z]+/sha256/",
                        {"CRYPTOMETER_TEST_SLOWDOWN": "20"}))
     r = cli("compare", a, b, "--markdown")
     assert r.returncode == 1, r.stdout + r.stderr

@@ -4,12 +4,14 @@ flags giving "inconclusive (machine busy)" and exit 4, and a live run with AES-N
 in which exactly the implementations using it are flagged."""
 
 import json
+import os
+import subprocess
 
 import numpy as np
 
 from cryptometer.comparison import compare_sides
 from cryptometer.loader import Run
-from analysis_helpers import binary
+from analysis_helpers import binary, without_health
 import view_docs
 
 BUSY = [{"id": "busy-cpus", "severity": "warning", "message": "CPU 0 100% busy"}]
@@ -129,16 +131,11 @@ def _live_run(bin_path, out, env=None):
     """A short live run of AES-128-GCM and SHA-256 in OpenSSL and our code, three rounds; the
     document's health flags are emptied: the machine the tests share is busy, and this test
     is about which implementations the statistics flag (the busy rule has its own test)."""
-    import os
-    import subprocess
     sel = r"^((ref:(portable|aesni|vaes256|vaes512)|openssl:evp)/aes-128-gcm/seal|(ref:portable|openssl:evp)/sha256/digest)$"
     subprocess.run([str(bin_path), "run", "--filter", sel, "--sizes", "1024", "--time", "0.05", "--repeat", "3",
                     "--json", str(out), "-q"] + (["--isa", "aes"] if env else []),
                    env=dict(os.environ, **(env or {})), check=False, capture_output=True, timeout=600)
-    doc = json.loads(out.read_text())
-    doc["context"]["health"] = []
-    out.write_text(json.dumps(doc))
-    return out
+    return without_health(out)
 
 
 def test_aes_ni_masked_flags_exactly_the_implementations_that_use_it(cli, tmp_path):
