@@ -20,8 +20,10 @@ from .figures import benchmark_label
 
 EXIT_OK, EXIT_REGRESSION, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INCONCLUSIVE = 0, 1, 2, 3, 4
 SEPARATOR = "vs"      # between the runs of side A and those of side B
-NAME_WIDTH = 44       # the benchmark column; the table fits 100 columns
-VERDICT_TEXT = {"inconclusive": "inconclusive (machine busy)"}
+WIDTH = 100           # the text table's lines fit this; the benchmark column takes what is left
+MIN_NAME_WIDTH = 24
+VERDICT_TEXT = {"inconclusive": "inconclusive (machine busy)"}   # Markdown; the text table's
+                      # preamble and summary say "(machine busy)" once
 
 
 def add_arguments(parser):
@@ -65,12 +67,17 @@ def load_pair(args, command):
 
 
 def _figure(ns, spread):
-    text = "%.4g" % ns if ns < 1e5 else "%.3e" % ns
+    text = "%.4g" % ns if ns < 1e4 else "%.0f" % ns
     return text + (" ±%.0f%%" % (100 * spread / 2) if spread else "")
 
 
-def _name(label):
-    return label if len(label) <= NAME_WIDTH else label[:NAME_WIDTH - 1] + "…"
+def _name(label, width):
+    """The label in ``width`` columns: its middle left out, so that both the implementation and
+    the size stay."""
+    if len(label) <= width:
+        return label
+    head = (width - 1) // 2
+    return label[:head] + "…" + label[len(label) - (width - 1 - head):]
 
 
 def rows(comparison):
@@ -79,11 +86,11 @@ def rows(comparison):
     out = []
     for c in sorted(comparison.changes, key=lambda c: (order[c.verdict], -abs(c.ratio - 1))):
         tested = c.p_value is not None
-        out.append((_name(benchmark_label(c.key)), _figure(c.median_a, c.spread_a), _figure(c.median_b, c.spread_b),
+        out.append((benchmark_label(c.key), _figure(c.median_a, c.spread_a), _figure(c.median_b, c.spread_b),
                     "%.3f" % c.ratio, "%+.1f%%" % c.change_pct,
                     "%.3f–%.3f" % (c.ci_low, c.ci_high) if tested else "-",
                     "p=%.2g" % c.p_adjusted if tested else "-", "n=%d+%d" % (c.n_a, c.n_b),
-                    VERDICT_TEXT.get(c.verdict, c.verdict)))
+                    c.verdict))
     return out
 
 
@@ -118,6 +125,8 @@ def _wrapped(lines):
 def format_text(comparison, runs_a, runs_b, threshold):
     table = [tuple(r[i] for i in TEXT_COLUMNS) for r in [HEADER] + rows(comparison)]
     widths = [max(len(r[i]) for r in table) for i in range(len(TEXT_COLUMNS))]
+    widths[0] = min(widths[0], max(MIN_NAME_WIDTH, WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1)))
+    table = [(_name(r[0], widths[0]),) + r[1:] for r in table]
     lines = _wrapped(_preamble(comparison, runs_a, runs_b))
     for r in table:
         lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
@@ -129,7 +138,8 @@ def format_markdown(comparison, runs_a, runs_b, threshold):
     esc = lambda s: s.replace("|", "\\|")
     lines = ["# Comparison", ""] + ["- %s" % esc(l) for l in _preamble(comparison, runs_a, runs_b)]
     lines += ["", "| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
-    lines += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows(comparison)]
+    lines += ["| " + " | ".join(esc(c) for c in r[:-1] + (VERDICT_TEXT.get(r[-1], r[-1]),)) + " |"
+              for r in rows(comparison)]
     lines += ["", geomean_line(comparison), "", summary(comparison, threshold)]
     return "\n".join(lines) + "\n"
 

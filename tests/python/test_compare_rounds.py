@@ -113,7 +113,11 @@ def test_busy_health_flags_give_inconclusive_and_exit_4(cli, tmp_path):
     assert r.returncode == 4, r.stdout + r.stderr
     assert "regression" not in r.stdout.replace("0 regressions", "")
     row = [line for line in r.stdout.splitlines() if line.startswith("y:v/a/o")]
-    assert row and row[0].endswith("inconclusive (machine busy)"), r.stdout
+    assert row and row[0].endswith("inconclusive"), r.stdout
+    assert all(len(line) <= 100 for line in r.stdout.splitlines()), r.stdout
+    md = cli("compare", a, b, "--markdown").stdout
+    assert any(line.startswith("| y:v/a/o") and line.endswith("| inconclusive (machine busy) |")
+               for line in md.splitlines()), md
     assert "B: busy-cpus" in r.stdout and "1 inconclusive (machine busy)" in r.stdout
     # the same documents without the change: nothing to judge, exit 0
     c = _write(tmp_path, "c.json", _doc(base, 3, health=BUSY))
