@@ -27,6 +27,10 @@ KNOWN_DEFECTS = {
     "java:jca/ecdsa-p256-sha256": '"k*G has a large x-coordinate"): verify refused a valid signature',
 }
 
+# rows a runtime lists but cannot serve, and the reason each must give: ring's key
+# agreement keys are ephemeral (no private key can be set for a vector)
+UNAVAILABLE = {"rust:ring/x25519": "ephemeral only", "rust:ring/ecdh-p256": "ephemeral only"}
+
 
 @pytest.fixture(scope="module")
 def listing(cm_bin):
@@ -100,6 +104,9 @@ def test_runtime_passes_vectors_and_openssl_cross_check(cm_bin, tmp_path, need_r
     for i in known:
         assert KNOWN_DEFECTS[i["implementation"]] in i["kat"]["vectors"]["failure"], i
     for i in impls:
+        if i["implementation"] in UNAVAILABLE:
+            assert i["status"] == "unavailable" and UNAVAILABLE[i["implementation"]] in i["reason"], i
+            continue
         assert i["status"] == "passed" or i in known, i
         assert i["kat"]["vectors"]["passed"] > 0
         assert i["kat"]["cross_check"]["peer"] == (peer or i["kat"]["cross_check"]["peer"]), i
@@ -117,6 +124,9 @@ def test_short_run_of_a_runtime(cm_bin, tmp_path, schema, need_runtime, peer, na
     recs = doc["results"]
     assert {x["algorithm"] for x in recs} == {"aes-128-gcm", "sha256", "x25519"}
     for x in recs:
+        if f"{x['backend']}:{x['variant']}/{x['algorithm']}" in UNAVAILABLE:
+            assert x["status"] == "unavailable", x
+            continue
         assert x["status"] == "ok" and x["kat"]["status"] == "passed", x
         assert x["kat"]["cross_check"]["peer"] == (peer or x["kat"]["cross_check"]["peer"])
         assert x["samples_ns"] and x["cpu_time_ns_per_op"]["total"] > 0
