@@ -29,11 +29,14 @@
  * (and LUKS1) mappings; key bytes as cryptsetup uses them. */
 static const struct {
     const char *spec;
-    const char *generic_fmt;  /* the same with the generic AES driver named */
+    const char *generic_fmt;  /* the same with the generic AES driver named (and the
+                                 sha256 driver, for ESSIV) */
     size_t key_bytes;
 } ciphers[] = {
     {"aes-xts-plain64", "capi:xts(ecb(%s))-plain64", 64},
-    {"aes-cbc-essiv:sha256", "capi:cbc(%s)-essiv:sha256", 32},
+    /* The hash named by its driver too: the kernel finds the instance it
+     * makes by its driver name, essiv(cbc(aes-generic),sha256-avx2). */
+    {"aes-cbc-essiv:sha256", "capi:cbc(%s)-essiv:%s", 32},
 };
 
 /* /proc/crypto, parsed; NULL with *n 0 when unreadable. */
@@ -64,24 +67,62 @@ static void generic_aes(char *out, size_t len)
     free(d);
 }
 
-/* The drivers whose reference count is higher in after than in before:
- * the ones the new mapping took. */
-static void taken_drivers(const platform_kdriver *before, size_t nb, char *out, size_t len)
+/* 1 when d[i] is a driver a user of the cipher calls: an skcipher that is
+ * neither internal nor a cryptd wrapper. */
+static int user_facing(const platform_kdriver *d)
+{
+    return strcmp(d->type, "skcipher") == 0 && !d->internal && strncmp(d->driver, "cryptd(", 7) != 0 &&
+           strncmp(d->driver, "__", 2) != 0;
+}
+
+/* Appends driver to the ", "-separated list out. */
+static void list_add(char *out, size_t len, const char *driver)
+{
+    size_t l = strlen(out);
+    if (l + strlen(driver) + 3 < len)
+        snprintf(out + l, len - l, "%s%s", l ? ", " : "", driver);
+}
+
+/* The drivers whose reference count is higher now than in before (the ones
+ * the new mapping took) into p->taken, and of them the outermost one a
+ * user calls (no other taken one wraps it: essiv(cbc-aes-aesni,...) over
+ * cbc-aes-aesni) into p->drivers. */
+static void taken_drivers(const platform_kdriver *before, size_t nb, cm_dmc_point *p)
 {
     size_t na;
     platform_kdriver *after = read_crypto(&na);
-    out[0] = '\0';
-    for (size_t i = 0; i < na; i++) {
+    char *taken = calloc(na ? na : 1, 1);
+    p->taken[0] = p->drivers[0] = '\0';
+    for (size_t i = 0; taken && i < na; i++) {
         int was = 0;
         for (size_t j = 0; j < nb; j++)
-            if (strcmp(before[j].driver, after[i].driver) == 0 &&
-                strcmp(before[j].name, after[i].name) == 0)
+            if (strcmp(before[j].driver, after[i].driver) == 0 && strcmp(before[j].name, after[i].name) == 0)
                 was = before[j].refcnt;
-        if (after[i].refcnt > was && strlen(out) + strlen(after[i].driver) + 3 < len)
-            snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? ", " : "",
-                     after[i].driver);
+        if ((taken[i] = after[i].refcnt > was))
+            list_add(p->taken, sizeof p->taken, after[i].driver);
     }
+    for (size_t i = 0; taken && i < na; i++) {
+        int wrapped = 0;
+        for (size_t j = 0; j < na && taken[i] && !wrapped; j++)
+            wrapped = j != i && taken[j] && user_facing(&after[j]) && strstr(after[j].driver, after[i].driver);
+        if (taken[i] && user_facing(&after[i]) && !wrapped)
+            list_add(p->drivers, sizeof p->drivers, after[i].driver);
+    }
+    free(taken);
     free(after);
+}
+
+/* The driver the kernel selects for name, into out ("" when none). */
+static void selected_driver(const char *name, char *out, size_t len)
+{
+    size_t n;
+    platform_kdriver *d = read_crypto(&n);
+    platform_kcrypto_select(d, n);
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (d[i].selected && strcmp(d[i].name, name) == 0)
+            snprintf(out, len, "%s", d[i].driver);
+    free(d);
 }
 
 /* Seconds of user, system and softirq time of every CPU (/proc/stat). */
@@ -200,7 +241,7 @@ static int measure_mapping(const cm_dmc_options *o, cm_dmc_result *r, const cm_r
         cm_dm_create(&m, dir, like->spec[0] ? "crypt" : "linear", params, ram->bytes / 512, &e);
     explicit_bzero(params, sizeof params);
     if (!e.msg[0] && like->spec[0])
-        taken_drivers(before, nb, base.drivers, sizeof base.drivers);
+        taken_drivers(before, nb, &base);
     free(before);
     for (int i = 0; i < o->n_io && !cm_interrupted; i++)
         for (int w = 1; w >= 0 && !cm_interrupted; w--) {
@@ -224,8 +265,9 @@ static int measure_mapping(const cm_dmc_options *o, cm_dmc_result *r, const cm_r
 }
 
 /* The mappings of a run, in order, into like[]; their count. */
-static int mappings(const char *generic, cm_dmc_point *like, size_t *keys, size_t cap)
+static int mappings(const cm_dmc_result *r, cm_dmc_point *like, size_t *keys, size_t cap)
 {
+    const char *generic = r->generic_driver;
     size_t n = 0;
     memset(like, 0, cap * sizeof *like);
     snprintf(like[n].label, sizeof like[n].label, "linear");
@@ -237,7 +279,7 @@ static int mappings(const char *generic, cm_dmc_point *like, size_t *keys, size_
         if (!generic[0])
             continue;
         snprintf(like[n].label, sizeof like[n].label, "%s (%s)", ciphers[c].spec, generic);
-        snprintf(like[n].spec, sizeof like[n].spec, ciphers[c].generic_fmt, generic);
+        snprintf(like[n].spec, sizeof like[n].spec, ciphers[c].generic_fmt, generic, r->sha256_driver);
         keys[n++] = ciphers[c].key_bytes;
     }
     return (int)n;
@@ -254,7 +296,7 @@ static int sweep(const cm_dmc_options *o, cm_dmc_result *r, const cm_ramdev *ram
 {
     cm_dmc_point like[8];
     size_t keys[8];
-    int n = mappings(r->generic_driver, like, keys, 8);
+    int n = mappings(r, like, keys, 8);
     for (int k = 0; k < n && !cm_interrupted; k++)
         for (int s = 0; s < (like[k].spec[0] ? o->n_sectors : 1) && !cm_interrupted; s++) {
             like[k].sector_size = like[k].spec[0] ? o->sectors[s] : 512;
@@ -276,6 +318,7 @@ int cm_dmcrypt_run(const cm_dmc_options *o, cm_dmc_result *r, cm_error *err)
         return 0;
     r->stale_removed = cm_dm_cleanup_stale(note_stale);
     generic_aes(r->generic_driver, sizeof r->generic_driver);
+    selected_driver("sha256", r->sha256_driver, sizeof r->sha256_driver);
     char dir[] = "/tmp/cryptometer-dmcrypt.XXXXXX";
     size_t max_io = 0;
     for (int i = 0; i < o->n_io; i++)

@@ -20,7 +20,8 @@ struct json_t;
 typedef struct cm_dmc_point {
     char label[48];        /* "aes-xts-plain64", "aes-xts-plain64 (generic)", "linear" */
     char spec[160];        /* the dm-crypt cipher spec, or "" for dm-linear */
-    char drivers[256];     /* the /proc/crypto drivers it took, "a, b"; "" for linear */
+    char drivers[128];     /* the driver that served it ("" for linear) */
+    char taken[512];       /* every /proc/crypto driver the mapping took, "a, b" */
     unsigned sector_size;  /* dm-crypt's sector_size (512 for linear) */
     size_t io_size;        /* bytes per read or write call */
     const char *op;        /* "write" or "read" */
@@ -36,6 +37,7 @@ typedef struct cm_dmc_result {
     const char *unavailable;   /* the reason nothing could be measured, or NULL */
     char kernel[96];           /* uname -r */
     char generic_driver[64];   /* the generic AES driver forced, "" when none */
+    char sha256_driver[64];    /* the kernel's sha256, named in the generic ESSIV spec */
     uint64_t device_bytes;
     int stale_removed;         /* stale mappings of a crashed run removed first */
     cm_dmc_point *pts;

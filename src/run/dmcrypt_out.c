@@ -40,8 +40,9 @@ static const cm_dmc_point *baseline(const cm_dmc_result *r, const cm_dmc_point *
 static json_t *point_json(const cm_dmc_result *r, const cm_dmc_point *p)
 {
     const cm_dmc_point *b = p->spec[0] ? baseline(r, p) : NULL;
-    json_t *o = json_pack("{s:s, s:s?, s:s?, s:i, s:I, s:s, s:s}", "mapping", p->label, "cipher_spec",
+    json_t *o = json_pack("{s:s, s:s?, s:s?, s:s?, s:i, s:I, s:s, s:s}", "mapping", p->label, "cipher_spec",
                           p->spec[0] ? p->spec : NULL, "served_by", p->drivers[0] ? p->drivers : NULL,
+                          "drivers_taken", p->taken[0] ? p->taken : NULL,
                           "sector_size", (int)p->sector_size, "io_size", (json_int_t)p->io_size,
                           "op", p->op, "status", p->ok ? "ok" : "failed");
     if (!o)

@@ -42,6 +42,7 @@ wait $pid
 echo "=== sigkill-leftovers $(leftovers)"
 /cryptometer dmcrypt --quick --sizes 1048576 >/dev/null 2>/tmp/after.err
 echo "=== after-rc $?"
+echo "=== after-err"
 cat /tmp/after.err
 echo "=== after-leftovers $(leftovers)"
 echo "=== refuse"
