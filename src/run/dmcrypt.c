@@ -258,6 +258,9 @@ static int measure_mapping(const cm_dmc_options *o, cm_dmc_result *r, const cm_r
                 snprintf(p->error, sizeof p->error, "%s", e.msg);
             else
                 pass(m.node, buf, p);
+            if (p->ok && i == o->n_io - 1 && !cm_interrupted)
+                p->dd_mb_s = cm_dmcrypt_dd(m.node, p->io_size, p->bytes, w, p->dd_error,
+                                           sizeof p->dd_error);
         }
     if (!e.msg[0])
         cm_dm_remove(&m);

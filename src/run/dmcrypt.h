@@ -29,6 +29,9 @@ typedef struct cm_dmc_point {
     double seconds;        /* wall time of the pass */
     double proc_user_s, proc_system_s;           /* this process (getrusage) */
     double all_user_s, all_system_s, all_softirq_s; /* every CPU (/proc/stat) */
+    double dd_mb_s;        /* dd through the same mapping, same I/O size and op
+                              (the largest I/O size only); 0: not run or failed */
+    char dd_error[96];     /* what dd said when it failed */
     int ok;
     char error[160];       /* why not, when !ok */
 } cm_dmc_point;
@@ -57,6 +60,11 @@ typedef struct cm_dmc_options {
  * finished kept. Everything it created is removed before it returns. */
 int cm_dmcrypt_run(const cm_dmc_options *o, cm_dmc_result *r, cm_error *err);
 void cm_dmcrypt_free(cm_dmc_result *r);
+
+/* MB/s of dd reading (write 0) or writing the block node with io-byte
+ * O_DIRECT calls over bytes; 0 when dd is missing or failed, with why
+ * (dmcrypt_dd.c). */
+double cm_dmcrypt_dd(const char *node, size_t io, uint64_t bytes, int write, char *why, size_t len);
 
 /* The document ({"kind": "dmcrypt", ...}) and the text (dmcrypt_out.c). */
 struct json_t *cm_dmcrypt_json(const cm_dmc_result *r);

@@ -61,6 +61,10 @@ static json_t *point_json(const cm_dmc_result *r, const cm_dmc_point *p)
     json_object_set_new(o, "cpu_s_per_gb", json_real(cpu_per_gb(p)));
     if (b)
         json_object_set_new(o, "linear_mb_per_s", json_real(mb_s(b)));
+    if (p->dd_mb_s > 0)
+        json_object_set_new(o, "dd_mb_per_s", json_real(p->dd_mb_s));
+    else if (p->dd_error[0])
+        json_object_set_new(o, "dd_error", json_string(p->dd_error));
     return o;
 }
 

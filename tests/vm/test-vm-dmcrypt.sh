@@ -73,6 +73,8 @@ check() {
     done
     jcheck "$out.json" "$label: dm-linear baseline beside every dm-crypt figure" \
         "[$R | select(.cipher_spec != null) | .linear_mb_per_s > 0] | all and length > 0"
+    jcheck "$out.json" "$label: dd through the same mappings at the largest I/O size, both ways" \
+        "[$R | select(.io_size == 1048576)] | length > 0 and all(.dd_mb_per_s > 0)"
     jcheck "$out.json" "$label: CPU time of every CPU and per GB" \
         "[$R | .cpu.all_system_s >= 0 and .cpu_s_per_gb >= 0] | all"
     [ "$(value "$out.out" quick-leftovers)" = 0 ] && ok "$label: nothing left after a run" ||
@@ -91,6 +93,7 @@ check() {
         ok "$label: a device it did not create is refused (exit 2)" || bad "$label: /dev/loop0 not refused"
     if [ "$FAILED" != "$f0" ]; then tail -n 20 "$out.err" | sed 's/^/  | /'; fi
     jq -r "$R | [.mapping, .sector_size, .io_size, .op, (.mb_per_s // 0 | floor), (.linear_mb_per_s // 0 | floor),
+           (.dd_mb_per_s // 0 | floor),
            (.cpu_s_per_gb // 0 | . * 100 | floor / 100), .served_by // \"-\"] | @tsv" "$out.json" | sed 's/^/    /'
 }
 
