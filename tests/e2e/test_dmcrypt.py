@@ -1,5 +1,5 @@
-"""`cryptometer dmcrypt` on the host (docs/dmcrypt.md): what it refuses and what it says when
-it cannot run. The measurements themselves, Ctrl-C and kill -9 run in real kernels under qemu
+"""`cryptometer dmcrypt` and `tcrypt` on the host (docs/dmcrypt.md): what they refuse and say when
+they cannot run. The measurements themselves, Ctrl-C and kill -9 run in real kernels under qemu
 (tests/vm/test-vm-dmcrypt.sh)."""
 import json
 import os
@@ -58,3 +58,17 @@ def test_help_names_the_exit_codes(cm):
     p = cm("dmcrypt", "--help")
     assert p.returncode == 0
     assert "usage: cryptometer dmcrypt" in p.stdout and "never touches an existing device" in p.stdout
+
+
+def test_tcrypt_without_its_module_says_why_in_one_line(cm, tmp_path):
+    """A module file that is not there: nothing is loaded, exit 3, the reason once."""
+    missing = tmp_path / "tcrypt.ko"
+    p = cm("tcrypt", str(missing))
+    assert p.returncode == 3 and "Traceback" not in p.stderr
+    lines = p.stdout.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tcrypt: unavailable: ")
+    assert ("needs root" in lines[0]) != (f"cannot open {missing}" in lines[0])
+    j = cm("tcrypt", "--json", str(missing))
+    doc = json.loads(j.stdout)
+    assert j.returncode == 3 and doc["kind"] == "tcrypt" and doc["status"] == "unavailable"
+    assert doc["results"] == [] and lines[0].endswith(doc["reason"])
