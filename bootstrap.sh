@@ -292,6 +292,10 @@ test)
     tests/vm/test-vm.sh 2>&1 | tee vm-tests.log || true
     grep -q "^== summary: .* 0 failed" vm-tests.log || status=1
     grep -q "^== summary: .* 0 skipped" vm-tests.log || not_run="$not_run qemu-checks"
+    say "dm-crypt over a RAM device in Debian's 6.1 and 7.2 kernels, x86_64 and arm64 (tests/vm/test-vm-dmcrypt.sh, 5.5-7 min: five VMs under TCG)"
+    tests/vm/test-vm-dmcrypt.sh 2>&1 | tee vm-dmcrypt.log || true
+    grep -q "^== summary: .* 0 failed" vm-dmcrypt.log || status=1
+    grep -q "^== summary: .* 0 skipped" vm-dmcrypt.log || not_run="$not_run dmcrypt-vm"
     say "aarch64 unit tests and the ref variants' KATs under qemu-aarch64 -cpu max and cortex-a53 (tests/vm/test-aarch64-user.sh, ~1.5 min; ~5 min when build-aarch64-test/ is cold)"
     tests/vm/test-aarch64-user.sh || { say "aarch64 user mode: FAILED"; status=1; }
     say "armhf unit tests, the ref variants' KATs, list, detect and run under qemu-arm -cpu cortex-a8, cortex-a7, cortex-a15 and max (tests/vm/test-armhf-user.sh, ~3 min; ~6 min when build-armhf-test/ is cold)"
