@@ -44,4 +44,7 @@ typedef struct cm_cycle_counter {
 } cm_cycle_counter;
 void cm_cycle_counter_probe(cm_cycle_counter *out);
 
+/* The cycle counter's raw value now (0 where there is none). */
+uint64_t cm_cycle_count(void);
+
 #endif
