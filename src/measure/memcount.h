@@ -34,7 +34,8 @@ typedef struct cm_memory {
     int stack_known;         /* 0: stack_why says why */
     char stack_why[120];
     long stack_bytes;        /* deepest stack of a call beyond the harness's own loop */
-    long peak_rss_kib;       /* the child's VmHWM after the measurement (0: unknown) */
+    long peak_rss_kib;       /* the child's VmHWM after the measurement (0: not known, as
+                                for a runtime's, whose work is in its server) */
 } cm_memory;
 
 /* Whether this build can count allocations (0: why says why not). */

@@ -3,7 +3,7 @@
  * writer and one reader for both the child's message and the record of
  * docs/result-format.md:
  *   {"calls", "heap": {"allocs_per_op", "bytes_per_op", "frees_per_op"} | {"observable": false, "why"},
- *    "stack_bytes" | null, "stack_why", "peak_rss_kib"}
+ *    "stack_bytes" | null, "stack_why", "peak_rss_kib" | null}
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,10 +21,11 @@ static json_t *heap_json(const cm_memory *m)
 
 json_t *cm_memory_json(const cm_memory *m)
 {
-    json_t *o = json_pack("{s:I, s:o, s:o, s:I}", "calls", (json_int_t)m->calls, "heap",
+    json_t *o = json_pack("{s:I, s:o, s:o, s:o}", "calls", (json_int_t)m->calls, "heap",
                           heap_json(m), "stack_bytes",
                           m->stack_known ? json_integer(m->stack_bytes) : json_null(),
-                          "peak_rss_kib", (json_int_t)m->peak_rss_kib);
+                          "peak_rss_kib",
+                          m->peak_rss_kib > 0 ? json_integer(m->peak_rss_kib) : json_null());
     int rc = o ? 0 : -1;
     if (rc == 0 && !m->stack_known)
         rc |= cm_json_put(o, "stack_why", json_string(m->stack_why));

@@ -26,7 +26,7 @@ static int reason_mark(reasons *rs, const char *why)
 static void print_row(FILE *out, const cm_record *r, reasons *rs)
 {
     const cm_memory *m = &r->m.memory;
-    char heap[48], stack[24], size[24];
+    char heap[48], stack[24], size[24], rss[24];
     if (m->heap_observable)
         snprintf(heap, sizeof heap, "%8.2f %12.1f", m->allocs_per_op, m->bytes_per_op);
     else
@@ -35,11 +35,15 @@ static void print_row(FILE *out, const cm_record *r, reasons *rs)
         snprintf(stack, sizeof stack, "%ld", m->stack_bytes);
     else
         snprintf(stack, sizeof stack, "-");
+    if (m->peak_rss_kib > 0)
+        snprintf(rss, sizeof rss, "%ld", m->peak_rss_kib);
+    else
+        snprintf(rss, sizeof rss, "-");
     if (r->size)
         snprintf(size, sizeof size, "%zu", r->size);
     else
         snprintf(size, sizeof size, "-");
-    fprintf(out, "%-44s %7s %-21s %9s %9ld\n", r->name, size, heap, stack, m->peak_rss_kib);
+    fprintf(out, "%-44s %7s %-21s %9s %9s\n", r->name, size, heap, stack, rss);
 }
 
 void cm_print_memory_table(FILE *out, const cm_record *recs, size_t n)
