@@ -8,6 +8,7 @@
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -37,9 +38,9 @@ static void *counted_thread(void *arg)
     return NULL;
 }
 
-/* Runs r on a painted stack; the bytes of it that were written (< 0: the
- * thread could not be made). */
-static long run_painted(counted_run *r)
+/* Runs r on a painted stack; the bytes of it that were written, read when
+ * scan is set (< 0: the thread could not be made; 0 unscanned). */
+static long run_painted(counted_run *r, int scan)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE), len = STACK_BYTES + page;
     unsigned char *map = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
@@ -57,14 +58,22 @@ static long run_painted(counted_run *r)
             pthread_create(&t, &attr, counted_thread, r) == 0) {
             pthread_join(t, NULL);
             size_t low = 0;
-            while (low < STACK_BYTES && stack[low] == PAINT)
+            while (scan && low < STACK_BYTES && stack[low] == PAINT)
                 low++;
-            used = (long)(STACK_BYTES - low);
+            used = scan ? (long)(STACK_BYTES - low) : 0;
         }
         pthread_attr_destroy(&attr);
     }
     munmap(map, len);
     return used;
+}
+
+/* Under valgrind (its preload in LD_PRELOAD), a stack whose thread ended
+ * may not be read: valgrind marks it inaccessible. */
+static int under_valgrind(void)
+{
+    const char *preload = getenv("LD_PRELOAD");
+    return preload && strstr(preload, "vgpreload");
 }
 
 /* The child's peak resident memory in KiB (getrusage's ru_maxrss). */
@@ -93,10 +102,14 @@ int cm_memory_measure(const cm_workload *w, const cm_workload *overhead, uint64_
     out->taken = 1;
     out->calls = calls ? calls : 1;
     counted_run base = {overhead, out->calls, 0, {0}}, run = {w, out->calls, 0, {0}};
-    long base_used = run_painted(&base), used = run_painted(&run);
+    int vg = under_valgrind();
+    long base_used = run_painted(&base, !vg), used = run_painted(&run, !vg);
     if (run.failed || base.failed)
         return -1;
-    if (used < 0 || base_used < 0) {
+    if (vg) {
+        snprintf(out->stack_why, sizeof out->stack_why, "under valgrind, which forbids reading "
+                 "the stack of a thread that ended");
+    } else if (used < 0 || base_used < 0) {
         snprintf(out->stack_why, sizeof out->stack_why, "no thread with a painted stack");
     } else {
         out->stack_known = 1;
