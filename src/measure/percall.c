@@ -15,29 +15,27 @@ int cm_percall_applies(size_t size)
     return size >= CM_PERCALL_MIN_SIZE && size <= CM_PERCALL_MAX_SIZE;
 }
 
-/* The counter's rate in MHz and kind, probed once per process. */
+/* The counter's rate in MHz and kind (the run's probe, timer.h). */
 static double counter_mhz(const char **kind)
 {
-    static cm_cycle_counter cc;
-    static int probed;
-    if (!probed) {
-        cm_cycle_counter_probe(&cc);
-        probed = 1;
-    }
+    cm_cycle_counter cc;
+    cm_cycle_counter_once(&cc);
     *kind = cc.kind;
     return cc.mhz;
 }
 
-/* n single calls of w, each in counter ticks, into v. 0, or -1. */
-static int time_calls(const cm_workload *w, double *v, size_t n)
+/* Up to n single calls of w, each in counter ticks, into v, until
+ * deadline_ns (CLOCK_MONOTONIC; 0: none). The count, or -1 if one failed. */
+static long time_calls(const cm_workload *w, double *v, size_t n, uint64_t deadline_ns)
 {
-    for (size_t i = 0; i < n; i++) {
+    size_t i;
+    for (i = 0; i < n && (!deadline_ns || cm_now_ns() < deadline_ns); i++) {
         uint64_t c0 = cm_cycle_count();
         if (w->run(w->ctx, 1) != 0)
             return -1;
         v[i] = (double)(cm_cycle_count() - c0);
     }
-    return 0;
+    return (long)i;
 }
 
 /* The nearest-rank q-quantile of sorted v. */
@@ -60,14 +58,17 @@ int cm_percall_measure(const cm_workload *w, const cm_workload *overhead, cm_per
     }
     size_t n = CM_PERCALL_CALLS;
     double *v = malloc(n * sizeof *v), *o = malloc(n * sizeof *o);
-    int rc = v && o ? 0 : -1;
-    if (rc == 0)
-        rc = time_calls(overhead, o, n) | time_calls(w, v, n);
-    if (rc == 0) {
-        double tick = 1000.0 / mhz, over = cm_median_sort(o, n);
+    long got = v && o ? time_calls(w, v, n, cm_now_ns() + CM_PERCALL_MAX_NS) : -1;
+    int rc = got < 0 || time_calls(overhead, o, (size_t)got, 0) != got ? -1 : 0;
+    n = got > 0 ? (size_t)got : 0;
+    out->n = n;
+    out->tick_ns = 1000.0 / mhz;
+    if (rc == 0 && n < CM_PERCALL_MIN_CALLS) {
+        snprintf(out->why, sizeof out->why, "only %zu calls in %.2f s: too slow for a p99",
+                 n, CM_PERCALL_MAX_NS / 1e9);
+    } else if (rc == 0) {
+        double tick = out->tick_ns, over = cm_median_sort(o, n);
         cm_sort_doubles(v, n);
-        out->n = n;
-        out->tick_ns = tick;
         out->overhead_ns = over * tick;
         double med = rank(v, n, 0.5) - over;
         if (med < CM_PERCALL_MIN_TICKS) {

@@ -17,6 +17,9 @@ struct cm_workload;
 #define CM_PERCALL_MIN_SIZE 16
 #define CM_PERCALL_MAX_SIZE 256
 #define CM_PERCALL_CALLS 2000
+/* ... or as many as fit in this many ns, at least CM_PERCALL_MIN_CALLS */
+#define CM_PERCALL_MAX_NS 250000000
+#define CM_PERCALL_MIN_CALLS 200
 /* the median call must span this many counter steps to be resolved */
 #define CM_PERCALL_MIN_TICKS 10
 
@@ -31,9 +34,10 @@ typedef struct cm_percall {
     char counter[16];     /* "tsc", "cntvct" */
 } cm_percall;
 
-/* Times CM_PERCALL_CALLS single calls of w (and as many of overhead, the
- * same loop around a do-nothing call) and fills out (taken). Returns 0,
- * or -1 if a call failed. */
+/* Times CM_PERCALL_CALLS single calls of w, or those that fit in
+ * CM_PERCALL_MAX_NS (and as many of overhead, the same loop around a
+ * do-nothing call), and fills out (taken). Returns 0, or -1 if a call
+ * failed. */
 int cm_percall_measure(const struct cm_workload *w, const struct cm_workload *overhead,
                        cm_percall *out);
 
