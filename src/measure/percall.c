@@ -38,6 +38,20 @@ static long time_calls(const cm_workload *w, double *v, size_t n, uint64_t deadl
     return (long)i;
 }
 
+/* The counter's effective step in ticks: the smallest change between two
+ * reads (a virtual machine's TSC may move in steps of many ticks). */
+static double counter_step(void)
+{
+    uint64_t step = UINT64_MAX, prev = cm_cycle_count();
+    for (int i = 0; i < 1000; i++) {
+        uint64_t now = cm_cycle_count();
+        if (now > prev && now - prev < step)
+            step = now - prev;
+        prev = now;
+    }
+    return step == UINT64_MAX ? 1 : (double)step;
+}
+
 /* The nearest-rank q-quantile of sorted v. */
 static double rank(const double *v, size_t n, double q)
 {
@@ -62,24 +76,24 @@ int cm_percall_measure(const cm_workload *w, const cm_workload *overhead, cm_per
     int rc = got < 0 || time_calls(overhead, o, (size_t)got, 0) != got ? -1 : 0;
     n = got > 0 ? (size_t)got : 0;
     out->n = n;
-    out->tick_ns = 1000.0 / mhz;
+    out->tick_ns = 1000.0 / mhz * counter_step();
     if (rc == 0 && n < CM_PERCALL_MIN_CALLS) {
         snprintf(out->why, sizeof out->why, "only %zu calls in %.2f s: too slow for a p99",
                  n, CM_PERCALL_MAX_NS / 1e9);
     } else if (rc == 0) {
-        double tick = out->tick_ns, over = cm_median_sort(o, n);
+        double ns = 1000.0 / mhz, over = cm_median_sort(o, n);
         cm_sort_doubles(v, n);
-        out->overhead_ns = over * tick;
-        double med = rank(v, n, 0.5) - over;
-        if (med < CM_PERCALL_MIN_TICKS) {
-            snprintf(out->why, sizeof out->why, "one call (%.0f ticks of %.2f ns) is under the "
-                     "%d ticks the %s counter needs to resolve it", med > 0 ? med : 0, tick,
-                     CM_PERCALL_MIN_TICKS, kind);
+        out->overhead_ns = over * ns;
+        double med = (rank(v, n, 0.5) - over) * ns;
+        if (med < CM_PERCALL_MIN_TICKS * out->tick_ns) {
+            snprintf(out->why, sizeof out->why, "one call (%.1f ns) is under the %d steps of "
+                     "%.2f ns the %s counter needs to resolve it", med > 0 ? med : 0,
+                     CM_PERCALL_MIN_TICKS, out->tick_ns, kind);
         } else {
             out->resolved = 1;
-            out->p50_ns = med * tick;
-            out->p90_ns = (rank(v, n, 0.9) - over) * tick;
-            out->p99_ns = (rank(v, n, 0.99) - over) * tick;
+            out->p50_ns = med;
+            out->p90_ns = (rank(v, n, 0.9) - over) * ns;
+            out->p99_ns = (rank(v, n, 0.99) - over) * ns;
         }
     }
     free(v);

@@ -20,7 +20,7 @@ struct cm_workload;
 /* ... or as many as fit in this many ns, at least CM_PERCALL_MIN_CALLS */
 #define CM_PERCALL_MAX_NS 250000000
 #define CM_PERCALL_MIN_CALLS 200
-/* the median call must span this many counter steps to be resolved */
+/* the median call must span this many effective counter steps to be resolved */
 #define CM_PERCALL_MIN_TICKS 10
 
 typedef struct cm_percall {
@@ -30,7 +30,8 @@ typedef struct cm_percall {
     size_t n;             /* calls timed */
     double p50_ns, p90_ns, p99_ns; /* one call, the counter's own cost subtracted */
     double overhead_ns;   /* that cost: the median of the counter pair around a do-nothing call */
-    double tick_ns;       /* one step of the counter */
+    double tick_ns;       /* one effective step of the counter (the smallest change seen
+                             between two reads: a VM's TSC may step by many ticks) */
     char counter[16];     /* "tsc", "cntvct" */
 } cm_percall;
 
