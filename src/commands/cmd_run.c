@@ -34,6 +34,7 @@
 #include "platform/verdict.h"
 #include "platform/aes_result.h"
 #include "platform/library.h"
+#include "records/report_memory.h"
 
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
@@ -212,7 +213,8 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
         cm_suite_config cfg = {.sizes = o->sizes, .n_sizes = (size_t)o->n_sizes,
                                .time_s = o->time_s, .target_ci = o->target_ci, .cpu = o->cpu,
                                .cluster = -1, .progress = !o->quiet && isatty(2),
-                               .timeout_s = o->timeout_s + 2 * o->time_s, .rounds = o->repeat};
+                               .timeout_s = o->timeout_s + 2 * o->time_s, .rounds = o->repeat,
+                               .memory = o->memory};
         if (per_cluster) {
             cfg.cpu = pc->clusters[run].cpus[0];
             cfg.cluster = run;
@@ -342,6 +344,9 @@ int cm_run_main(int argc, char **argv)
     /* the table goes to stdout unless a document does (--json - or --csv -) */
     if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) && !cm_is_stdout(o->csv_path))
         cm_print_table_layout(stdout, recs.items, recs.n, doc, o->wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
+    if (o->memory && !o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) &&
+        !cm_is_stdout(o->csv_path))
+        cm_print_memory_table(stdout, recs.items, recs.n);
     size_t known = count_known(&recs);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);

@@ -187,6 +187,10 @@ static int put_measurement(json_t *o, const cm_record *r)
                                                          (double)m->runtime_warmup_ns / 1e9,
                                                          "steady", m->runtime_warmup_steady));
     rc |= cm_json_put(o, "bound_ratio", num(f.has_bound, f.bound_ratio));
+    if (m->per_call.taken) /* single calls at a small size (measure/percall.h) */
+        rc |= cm_json_put(o, "per_call", cm_percall_json(&m->per_call));
+    if (m->memory.taken) /* run --memory (measure/memcount.h) */
+        rc |= cm_json_put(o, "memory", cm_memory_json(&m->memory));
     if (r->threads > 1)
         rc |= put_threads(o, r);
     if (r->n_rounds > 1)
