@@ -141,10 +141,8 @@ int platform_emulation_fill(platform_emulation_doc *em, const platform_cpu_doc *
 /* See verdict.h. */
 json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *snapshot)
 {
-    platform_emulation_doc em;
-    if (platform_emulation_fill(&em, cpu, snapshot) != 0)
-        return NULL;
-    json_t *o = platform_emulation_to_json(&em);
+    platform_emulation_doc em; /* empty again when the fill fails */
+    json_t *o = platform_emulation_fill(&em, cpu, snapshot) == 0 ? platform_emulation_to_json(&em) : NULL;
     platform_emulation_free(&em);
     return o;
 }
