@@ -15,33 +15,16 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 
 /* ---- measuring ---------------------------------------------------------------- */
 
-static int run_seal(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    const cm_aead_vtable *vt = b->vt.aead;
-    size_t tl = b->alg->out_len;
-    for (uint64_t i = 0; i < iters; i++)
-        if (vt->seal(b->state, b->iv, b->alg->iv_len, b->aad, CM_AEAD_AAD_LEN, b->in,
-                     b->size, b->out, b->tag, tl) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_seal, const cm_aead_vtable *vt = b->vt.aead; size_t tl = b->alg->out_len;, ,
+                   vt->seal(b->state, b->iv, b->alg->iv_len, b->aad, CM_AEAD_AAD_LEN, b->in, b->size, b->out, b->tag, tl))
 
-static int run_open(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    const cm_aead_vtable *vt = b->vt.aead;
-    size_t tl = b->alg->out_len;
-    for (uint64_t i = 0; i < iters; i++)
-        if (vt->open(b->state, b->iv, b->alg->iv_len, b->aad, CM_AEAD_AAD_LEN, b->in,
-                     b->size, b->out, b->tag, tl) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_open, const cm_aead_vtable *vt = b->vt.aead; size_t tl = b->alg->out_len;, ,
+                   vt->open(b->state, b->iv, b->alg->iv_len, b->aad, CM_AEAD_AAD_LEN, b->in, b->size, b->out, b->tag, tl))
 
 /* seal-newkey: the key scheduled for every message, as `openssl speed
  * -aead` does (create, seal, destroy each time). */
@@ -77,11 +60,7 @@ static int bench_open(cm_bench *b, cm_error *err)
     return 0;
 }
 
-static void bench_close(cm_bench *b)
-{
-    if (b->state)
-        b->vt.aead->destroy(b->state);
-}
+CM_BENCH_CLOSE(aead)
 
 static cm_rc nop_seal(void *s, const uint8_t *n, size_t nl, const uint8_t *a, size_t al,
                       const uint8_t *in, size_t l, uint8_t *o, uint8_t *t, size_t tl)
@@ -285,15 +264,9 @@ done:
 }
 
 const cm_class_module cm_class_aead = {
-    .cls = CM_CLASS_AEAD,
-    .name = "aead",
-    .unit = CM_UNIT_BYTE,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_AEAD, "aead", CM_UNIT_BYTE, aead, cross_one),
     .loops = {[CM_OP_SEAL] = run_seal, [CM_OP_OPEN] = run_open,
               [CM_OP_SEAL_NEWKEY] = run_seal_newkey},
-    .nop = {.aead = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross_one,
     .cross_how = "",
     .wycheproof_case = wycheproof_case,
     .builtin_case = builtin_case,

@@ -289,14 +289,9 @@ static void on_result(group_state *st, const json_t *msg, int is_error)
     memset(r, 0, sizeof *r);
     if (cm_msg_subject(msg, &r->op, &r->size) != 0)
         return; /* about nothing planned: the planned one gets "no result" */
-    json_t *th = json_object_get(msg, "threads"), *per = json_object_get(msg, "per_thread");
-    r->threads = json_is_integer(th) ? (int)json_integer_value(th) : 1;
+    r->threads = cm_msg_threads(msg, r->per_cpu, r->per_ns, CM_MAX_THREADS);
     if (r->threads < 1 || r->threads > CM_MAX_THREADS)
         return;
-    for (int i = 0; i < r->threads && i < (int)json_array_size(per); i++) {
-        r->per_cpu[i] = (int)json_integer_value(json_object_get(json_array_get(per, i), "cpu"));
-        r->per_ns[i] = json_number_value(json_object_get(json_array_get(per, i), "ns_per_op"));
-    }
     int rc = is_error ? 0 : cm_msg_measurement_parse(msg, &r->m);
     if (rc == CM_MSG_NOMEM) {
         cm_error_set(&st->err, CM_EXIT_ENVIRONMENT, "out of memory reading a measurement");
@@ -305,7 +300,7 @@ static void on_result(group_state *st, const json_t *msg, int is_error)
     r->is_error = is_error || rc != 0;
     snprintf(r->reason, sizeof r->reason, "%s",
              rc != 0 ? "the child sent a malformed measurement"
-                     : is_error ? json_string_value(json_object_get(msg, "reason")) : "");
+                     : is_error ? cm_msg_reason(msg) : "");
     st->n_got++;
     st->totals->done++;
 }
@@ -313,12 +308,11 @@ static void on_result(group_state *st, const json_t *msg, int is_error)
 static void on_message(void *ctx, json_t *msg)
 {
     group_state *st = ctx;
-    const char *type = json_string_value(json_object_get(msg, "type"));
+    const char *type = cm_msg_type(msg);
     if (!type || st->err.code)
         return;
     if (strcmp(type, "clock") == 0) {
-        const char *when = json_string_value(json_object_get(msg, "when"));
-        cm_msg_clock_parse(msg, when && strcmp(when, "after") == 0 ? &st->after : &st->before);
+        cm_msg_clock_parse(msg, cm_msg_clock_after(msg) ? &st->after : &st->before);
     } else if (strcmp(type, "measurement") == 0 || strcmp(type, "error") == 0) {
         on_result(st, msg, type[0] == 'e');
     } else {

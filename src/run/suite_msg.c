@@ -166,3 +166,35 @@ int cm_msg_subject(const json_t *msg, cm_op *op, size_t *size)
         }
     return CM_MSG_MALFORMED;
 }
+
+/* See suite_msg.h. */
+const char *cm_msg_type(const json_t *msg)
+{
+    return json_string_value(json_object_get(msg, "type"));
+}
+
+/* See suite_msg.h. */
+int cm_msg_clock_after(const json_t *msg)
+{
+    const char *when = json_string_value(json_object_get(msg, "when"));
+    return when && strcmp(when, "after") == 0;
+}
+
+/* See suite_msg.h. */
+const char *cm_msg_reason(const json_t *msg)
+{
+    return json_string_value(json_object_get(msg, "reason"));
+}
+
+/* See suite_msg.h. */
+int cm_msg_threads(const json_t *msg, int *per_cpu, double *per_ns, int max)
+{
+    const json_t *th = json_object_get(msg, "threads"), *per = json_object_get(msg, "per_thread");
+    int n = json_is_integer(th) ? (int)json_integer_value(th) : 1;
+    for (int i = 0; n >= 1 && n <= max && i < n && i < (int)json_array_size(per); i++) {
+        const json_t *t = json_array_get(per, i);
+        per_cpu[i] = (int)json_integer_value(json_object_get(t, "cpu"));
+        per_ns[i] = json_number_value(json_object_get(t, "ns_per_op"));
+    }
+    return n;
+}
