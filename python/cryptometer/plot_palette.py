@@ -36,7 +36,8 @@ def _stable_index(text, modulo):
 
 
 def library(series):
-    """The library of a series name ``backend:variant`` (or ``… · backend:variant``)."""
+    """The library of a series name ``backend:variant`` (or ``… · backend:variant``: the
+    implementation comes last in every label the plots make)."""
     name = str(series).rsplit(" · ", 1)[-1]
     return name.split(":", 1)[0].split(" ", 1)[0]
 

@@ -268,7 +268,8 @@ def plot_sweep(runs):
         paths = OrderedDict()   # one line per path and total
         for name, pairs in series.items():
             for run, r in pairs:
-                label = "%s · %s" % (name, _title(key)) + (" · %s B total" % r["total"] if _number(r.get("total")) else "")
+                total = _number(r.get("total"))
+                label = "%s%s · %s" % (_title(key), " · %s total" % report_numbers.size(int(total)) if total else "", name)
                 paths.setdefault(plain(label), []).append((run, r))
         drawn = _lines(axes[0], paths, lambda r: _sweep_point(r)[:2])
         for name, style, _ in drawn:

@@ -6,10 +6,11 @@
   implementation (at its largest size), a column per machine, each cell the
   headline figure in the page's number format;
 - ``standouts``: each machine whose figures stand out from the other
-  machines of its CPU family (the same ``cpu.model_name``).  Per benchmark
-  the machine's figure (MB/s or operations per second) is divided by the
-  median of the others' of that family; the machine's typical ratio is the
-  median over the benchmarks they share.  It stands out when that ratio is
+  machines of its CPU family (the same ``cpu.model_name``; a family needs
+  MIN_FAMILY machines, since of two that differ neither is the odd one).
+  Per benchmark the machine's figure (MB/s or operations per second) is
+  divided by the median of the family's (its own included); the machine's
+  typical ratio is the median over the benchmarks it shares with the others.  It stands out when that ratio is
   more than STANDOUT away from 1 and beyond its own spread (twice the median
   95% CI of its records).  Each gets the explanations its own documents
   offer against its peers' (``explain``): a different governor, masked or
@@ -28,6 +29,7 @@ from .figures import benchmark_key, figure, implementation, ok_records, spread
 from .plots import score
 
 STANDOUT = 0.10
+MIN_FAMILY = 3
 CLOCK_VERDICTS = ("clock-lower-than-claimed", "clock-higher-than-claimed", "crypto-extensions-unused",
                   "crypto-extensions-absent-or-unused", "emulated-cpu", "score-contradicts-features")
 
@@ -113,17 +115,19 @@ def explain(run, peers):
     return out
 
 
-def _ratios(run, peers):
-    """[(ratio to the peers' median, the record's spread)] over the benchmarks they share."""
-    peer_figures = {}
-    for p in peers:
-        for r in ok_records(p):
-            peer_figures.setdefault(benchmark_key(r) + (implementation(r),), []).append(score(r))
+def _ratios(run, members):
+    """[(ratio to the family's median, the record's spread)] over the benchmarks ``run`` shares
+    with at least one other member."""
+    figures = {}
+    for m in members:
+        for r in ok_records(m):
+            if score(r) > 0:
+                figures.setdefault(benchmark_key(r) + (implementation(r),), []).append(score(r))
     out = []
     for r in ok_records(run):
-        others = [v for v in peer_figures.get(benchmark_key(r) + (implementation(r),), []) if v > 0]
-        if others and score(r) > 0:
-            out.append((score(r) / statistics.median(others), spread(r) or 0.0))
+        values = figures.get(benchmark_key(r) + (implementation(r),), [])
+        if len(values) > 1 and score(r) > 0:
+            out.append((score(r) / statistics.median(values), spread(r) or 0.0))
     return out
 
 
@@ -134,9 +138,9 @@ def standouts(runs):
         families.setdefault(cpu_family(run), []).append(run)
     out = []
     for fam, members in families.items():
-        for run in members:
+        for run in members if len(members) >= MIN_FAMILY else []:
             peers = [p for p in members if p is not run]
-            ratios = _ratios(run, peers) if peers else []
+            ratios = _ratios(run, members)
             if not ratios:
                 continue
             typical = statistics.median(r for r, _ in ratios)
@@ -146,7 +150,8 @@ def standouts(runs):
                 out.append({"machine": run.label, "family": fam, "peers": len(peers), "benchmarks": len(ratios),
                             "ratio": "%s of the others' median (%s)" % (num.ratio(typical),
                                                                         "slower" if typical < 1 else "faster"),
-                            "explanations": why or ["nothing in its documents explains it"], "explained": bool(why)})
+                            "explanations": [w.rstrip(". ") for w in why] or ["nothing in its documents explains it"],
+                            "explained": bool(why)})
     return out
 
 
@@ -154,4 +159,6 @@ def fleet(runs):
     """The fleet part of the page: {machines, tables, standouts}."""
     machines = [{"label": run.label, "family": cpu_family(run), "date": str(run.doc.get("started") or "")[:10]}
                 for run in runs]
-    return {"machines": machines, "tables": side_by_side(runs), "standouts": standouts(runs)}
+    small = sorted({m["family"] for m in machines if sum(1 for x in machines if x["family"] == m["family"]) < MIN_FAMILY})
+    return {"machines": machines, "tables": side_by_side(runs), "standouts": standouts(runs),
+            "small": ", ".join(small)}
