@@ -4,7 +4,6 @@ its colour in two different runs; several runs give a figure each unless --overl
 The documents: the default suite's results of tests/data/report (two real runs of the CI), and a
 threads run and a sweep measured by the build under test."""
 
-import gzip
 import json
 import subprocess
 
@@ -12,11 +11,10 @@ import pytest
 from matplotlib.colors import to_hex
 from matplotlib.container import BarContainer
 
-from analysis_helpers import ROOT, binary
+from analysis_helpers import binary
 from cryptometer import plot_palette, plots
 from cryptometer.loader import load_paths
-
-DATA = ROOT / "tests" / "data" / "report"
+from report_docs import default_doc, sweep_document
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +23,7 @@ def default_runs(tmp_path_factory):
     paths = []
     for n in (1, 2):
         path = d / ("default-%d.json" % n)
-        path.write_bytes(gzip.decompress((DATA / ("default-suite-%d.json.gz" % n)).read_bytes()))
+        path.write_text(json.dumps(default_doc(n)))
         paths.append(path)
     runs, errors = load_paths(paths)
     assert not errors and len(runs) == 2
@@ -34,12 +32,9 @@ def default_runs(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def sweep_run(tmp_path_factory):
-    d = tmp_path_factory.mktemp("sweep")
-    subprocess.run([str(binary("CRYPTOMETER_BIN", "build/cryptometer")), "sweep", "--chunks", "16,1k,4k",
-                    "--totals", "64k", "--backends", "ref:portable,openssl", "--algorithms", "aes-128-cbc",
-                    "--json", str(d / "sweep.json"), "-q"], capture_output=True, timeout=300, cwd=d)
+    path = sweep_document(tmp_path_factory.mktemp("sweep"))
     from cryptometer import doc_kinds
-    runs, errors = load_paths([d / "sweep.json"], kinds=(doc_kinds.RESULT, doc_kinds.SWEEP))
+    runs, errors = load_paths([path], kinds=(doc_kinds.RESULT, doc_kinds.SWEEP))
     assert not errors
     return runs
 

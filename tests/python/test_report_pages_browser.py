@@ -9,15 +9,14 @@ are test_report_browser's (Debian's Chromium, never a download).
 """
 
 import copy
-import gzip
 import json
 
 import pytest
 
-from analysis_helpers import ROOT, binary, run_cli
+from analysis_helpers import run_cli
+from report_docs import DATA, default_doc, sweep_document
 from test_report_browser import browser, open_page  # noqa: F401 (browser is a fixture)
 
-DATA = ROOT / "tests" / "data" / "report"
 WIDTHS = (1366, 390)
 HOSTILE = "<img src=x onerror=\"window.__pwned = 9\">&amp;</td></table><script>window.__pwned = 10</script>"
 TEXT_CHECK = r"""() => {
@@ -32,10 +31,6 @@ TEXT_CHECK = r"""() => {
     });
     return bad;
 }"""
-
-
-def default_doc(n=1):
-    return json.loads(gzip.decompress((DATA / ("default-suite-%d.json.gz" % n)).read_bytes()))
 
 
 def write(path, doc):
@@ -126,13 +121,8 @@ def fleet_page(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def sweep_page(tmp_path_factory):
-    import subprocess
     d = tmp_path_factory.mktemp("sweep")
-    subprocess.run([str(binary("CRYPTOMETER_BIN", "build/cryptometer")), "sweep", "--chunks", "16,1k,4k",
-                    "--totals", "64k", "--backends", "ref:portable,openssl", "--algorithms", "aes-128-cbc",
-                    "--json", str(d / "sweep.json"), "-q"], capture_output=True, timeout=300, cwd=d)
-    assert (d / "sweep.json").is_file()
-    return report(d, d / "sweep.json")
+    return report(d, sweep_document(d))
 
 
 PAGES = ("default_page", "answers_page", "two_page", "fleet_page", "sweep_page")
