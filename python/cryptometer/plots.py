@@ -398,12 +398,13 @@ def draw(kind, runs):
         raise NoData("cannot be drawn from these values (%s)" % str(exc)[:200]) from exc
 
 
-def render(fig, fmt, dpi=110):
-    """The figure as bytes in ``fmt`` (png at ``dpi``, or svg); NoData (the figure closed) when
-    matplotlib cannot lay it out."""
+def render(fig, fmt, dpi=110, tight=True):
+    """The figure as bytes in ``fmt`` (png at ``dpi``, or svg), cropped to its content when
+    ``tight`` (a second layout pass: the report, which shows many, leaves it to the figure's own
+    constrained layout); NoData (the figure closed) when matplotlib cannot lay it out."""
     buf = io.BytesIO()
     try:
-        fig.savefig(buf, format=fmt, dpi=dpi if fmt == "png" else None, bbox_inches="tight")
+        fig.savefig(buf, format=fmt, dpi=dpi if fmt == "png" else None, bbox_inches="tight" if tight else None)
     except DRAW_ERRORS as exc:
         plt.close(fig)
         raise NoData("cannot be drawn from these values (%s)" % str(exc)[:200]) from exc

@@ -11,7 +11,8 @@ has three shapes (``render``):
   health; the records not measured, with their reasons, folded at the end;
 - two runs: their comparison first (cryptometer.comparison's
   ``compare_runs``: what changed, by how much, how sure), then both runs'
-  summaries side by side, then each run's full sections, folded;
+  summaries side by side, then each run's full sections, folded (tables
+  only: a page of one run has the charts);
 - three or more (a fleet directory, a store): the machines side by side per
   operation and the machines that stand out from their CPU family, with what
   in their own documents explains it (cryptometer.report_fleet), then the
@@ -128,7 +129,8 @@ def render(runs, threshold=0.05):
                              autoescape=True, undefined=jinja2.StrictUndefined)
     comparison = compare_runs(runs[0], runs[1], threshold=threshold) if len(runs) == 2 else None
     script, script_hash = page_script(env)
-    parts = [dict(report_page.run_part(run, i), **view_sections(run, threshold)) for i, run in enumerate(runs, 1)]
+    parts = [dict(report_page.run_part(run, i, charts=len(runs) == 1), **view_sections(run, threshold))
+             for i, run in enumerate(runs, 1)]
     return env.get_template("report.html.j2").render(
         version=__version__, script=script, script_hash=script_hash, runs=parts,
         mode="one" if len(runs) == 1 else ("two" if len(runs) == 2 else "fleet"),

@@ -61,7 +61,7 @@ def chart(run, kind, records, title):
     """{title, alt, src, grey, note} of one chart, or {title, note} when it cannot be drawn."""
     try:
         fig = plots.draw(kind, [_subset(run, records)])
-        png = plots.render(fig, "png", dpi=DPI)
+        png = plots.render(fig, "png", dpi=DPI, tight=False)
         plots.close(fig)
     except plots.NoData as exc:
         return {"title": title, "src": None, "note": "Not drawn: %s" % exc}

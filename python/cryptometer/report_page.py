@@ -59,14 +59,14 @@ def _probe_rows(ctx):
             for p in probes if isinstance(p, dict)]
 
 
-def probes(run):
+def probes(run, charts=True):
     """The probes and bounds section: {probes, bounds, chart, note}."""
     ctx = run.doc.get("context") or {}
     ib = ctx.get("instruction_bounds")
     note = None if ib else "This run has no instruction probe (run probes only when a measured benchmark has a bound)."
     if isinstance(ib, dict) and ib.get("reason"):
         note = "No bounds: %s" % ib["reason"]
-    return {"probes": _probe_rows(ctx), "bounds": _bound_rows(ctx), "chart": report_charts.bounds_chart(run),
+    return {"probes": _probe_rows(ctx), "bounds": _bound_rows(ctx), "chart": report_charts.bounds_chart(run) if charts else None,
             "note": note, "mhz": num.with_unit(_get(ib, "reference_mhz"), "MHz")}
 
 
@@ -96,24 +96,25 @@ def libraries(run):
             for lib in _get(run.doc, "context", "libraries") or [] if isinstance(lib, dict)]
 
 
-def family_sections(run, prefix):
-    """One section per family with records: {id, title, about, tables, chart}."""
+def family_sections(run, prefix, charts=True):
+    """One section per family with records: {id, title, about, tables, chart (None without ``charts``)}."""
     out = []
     for fid, records in report_families.split(ok_records(run)).items():
         title = report_families.TITLES[fid]
         out.append({"id": "%s-%s" % (prefix, fid), "title": title, "about": report_families.about(fid),
                     "tables": report_tables.family_tables(run.doc, fid, records),
-                    "chart": report_charts.family_chart(run, fid, title, records)})
+                    "chart": report_charts.family_chart(run, fid, title, records) if charts else None})
     return out
 
 
-def run_part(run, index):
-    """Everything the page shows of one run (``index`` from 1 makes its ids unique)."""
+def run_part(run, index, charts=True):
+    """Everything the page shows of one run (``index`` from 1 makes its ids unique); ``charts``
+    False leaves the charts out (a page of several runs folds their full sections, tables only)."""
     prefix = "r%d" % index
     doc = run.doc
     return {"index": index, "prefix": prefix, "run": run, "doc": doc, "facts": facts(run),
-            "answers": report_answers.summary(doc), "sections": family_sections(run, prefix),
-            "probes": probes(run), "detection": detection(run), "libraries": libraries(run),
+            "answers": report_answers.summary(doc), "sections": family_sections(run, prefix, charts),
+            "probes": probes(run, charts), "detection": detection(run), "libraries": libraries(run),
             "health": [h for h in _get(doc, "context", "health") or [] if isinstance(h, dict)],
             "warnings": [w for w in doc.get("warnings") or [] if isinstance(w, str)],
             "unmeasured": report_tables.unmeasured(doc)}
