@@ -183,6 +183,11 @@ def _lines(ax, series, point):
     return drawn
 
 
+def _thousands(axis):
+    """A linear axis's ticks in the report's number format (10,000, not 10000)."""
+    axis.set_major_formatter(FuncFormatter(lambda v, _: report_numbers.number(v)))
+
+
 def _size_axis(ax):
     ax.set_xscale("log", base=2)
     ax.set_xlabel("message size (bytes, log scale)")
@@ -200,6 +205,7 @@ def plot_throughput(runs):
     for ax, (key, series) in zip(axes, groups.items()):
         _lines(ax, series, lambda r: (r["size"], r["throughput_mb_s"]))
         _size_axis(ax)
+        _thousands(ax.yaxis)
         ax.set_ylabel("throughput (MB/s)")
         ax.set_title(_title(key), fontsize=10)
         _legend(ax)
@@ -279,6 +285,7 @@ def plot_sweep(runs):
         ax.set_xscale("log", base=2)
         ax.set_xlabel("chunk size (bytes, log scale)")
         ax.set_ylabel(ylabel)
+        _thousands(ax.yaxis)
         ax.grid(True, which="both", alpha=0.3)
     handles, labels = axes[0].get_legend_handles_labels()
     if handles:
@@ -302,7 +309,7 @@ def _bar_panel(ax, key, series):
     better = "higher is faster" if unit == "MB/s" else "lower is faster"
     ax.set_xlabel("%s (%s)" % (unit, better) if size is None else "%s at %d bytes (%s)" % (unit, size, better))
     ax.set_title(_title(key), fontsize=10)
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: report_numbers.number(v)))
+    _thousands(ax.xaxis)
     ax.grid(True, axis="x", alpha=0.3)
 
 
@@ -341,6 +348,7 @@ def plot_threads(runs):
                 ax.plot([t for t, _ in pts], [pts[0][1] * t for t, _ in pts], color=style["color"],
                         linestyle="--", linewidth=1, label="%s, ideal" % name)
         ax.set_xlabel("threads (pinned copies)")
+        _thousands(ax.yaxis)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylabel("MB/s, all threads" if key[3] == "byte" else "operations per second, all threads")
         ax.set_title(_title(key), fontsize=10)
