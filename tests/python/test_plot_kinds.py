@@ -112,12 +112,12 @@ def test_a_library_keeps_its_colour_in_two_runs(default_runs):
 
 def test_several_runs_give_a_figure_each_unless_overlaid(cli, tmp_path, default_runs):
     a, b = (run.path for run in default_runs)
-    r = cli("plot", "bars,aes-score", a, b, "-o", tmp_path / "each", "--format", "png")
+    r = cli("plot", "bars,aes-score", a, b, "-o", tmp_path / "each", "--format", "png", "--filter", "aes-")
     assert r.returncode == 0, r.stderr
     names = sorted(p.name for p in (tmp_path / "each").iterdir())
     assert names[0] == "aes-score.png" and len(names) == 3
     assert names[1].startswith("bars-01-vm_") and names[2].startswith("bars-02-vm_")
-    r = cli("plot", "bars", a, b, "-o", tmp_path / "overlay", "--format", "png", "--overlay")
+    r = cli("plot", "bars", a, b, "-o", tmp_path / "overlay", "--format", "png", "--overlay", "--filter", "aes-")
     assert r.returncode == 0 and [p.name for p in (tmp_path / "overlay").iterdir()] == ["bars.png"]
 
 

@@ -52,13 +52,13 @@ def default_page(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def answers_page(tmp_path_factory, our_runs):
-    """A run of this build with the answers fixture, hostile strings planted in every string field
-    of the context, the records and the answers; rendered by report.render (the schema does not
-    name ``answers`` until issue 23's branch lands)."""
+def answers_page(tmp_path_factory):
+    """The default suite's run with the answers fixture, hostile strings planted in every string
+    field of the context, the records and the answers; rendered by report.render (the schema does
+    not name ``answers`` until issue 23's branch lands)."""
     from cryptometer import report as report_module
     from cryptometer.loader import load_paths
-    (run,), _ = load_paths([our_runs[0]])
+    (run,), _ = load_paths([write(tmp_path_factory.mktemp("answers-doc") / "run.json", default_doc())])
     doc = run.doc
     doc["answers"] = json.loads((DATA / "answers.json").read_text())
     plant(doc["context"], ("host",), ("hostname", "os", "kernel"))
@@ -90,8 +90,11 @@ def plant(ctx, path, keys):
 
 
 @pytest.fixture(scope="module")
-def two_page(tmp_path_factory, our_runs):
-    return report(tmp_path_factory.mktemp("two"), our_runs[0], our_runs[1])
+def two_page(tmp_path_factory):
+    """The two default-suite runs (figures only: their comparison is by ratio, without a test;
+    test_report_browser compares two runs of this build, with their samples)."""
+    d = tmp_path_factory.mktemp("two")
+    return report(d, write(d / "a.json", default_doc(1)), write(d / "b.json", default_doc(2)))
 
 
 def fleet_docs():
