@@ -4,7 +4,7 @@ implementations, measured per byte after the same checks; the runtimes do not of
 import json
 
 
-RUNTIMES = {"go", "java", "node", "python"}  # docs/runtimes.md: their servers key once
+RUNTIMES = {"go", "java", "node", "python", "rust"}  # docs/runtimes.md: their servers key once
 
 
 def test_every_c_gcm_implementation_has_seal_newkey(cm):
