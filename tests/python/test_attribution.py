@@ -159,3 +159,37 @@ def test_every_backend_that_runs_on_x86_is_in_the_table(table):
         assert backend in named
     for lib in table["libraries"]:
         assert lib["sources"] and (lib["switches"] or lib["why"])
+
+
+def rederive(recorded, table, record):
+    """The attribution of a recorded record, derived again from its steps' figures."""
+    kind = attribution.ladder_kind(table, record["algorithm"])
+    masks = [s["masked"] for s in recorded["settings"]["attribute"]["steps"] if s["ladder"] == kind]
+    steps = [dict(record, status=s["status"], cycles_per_byte=s["cycles_per_byte"],
+                  stats={k: s[k] for k in ("median_ns", "ci95_low_ns", "ci95_high_ns")})
+             for s in record["attribution"]["steps"]] or [dict(record, stats={})] * len(masks)
+    steps[0] = dict(steps[0], ns_per_byte=record["ns_per_byte"])
+    return attribution_path.attribute(table, kind, "x86_64", recorded, masks, steps)
+
+
+@pytest.mark.parametrize("name, path, how", [
+    ("python:cryptography/aes-128-gcm/seal", "VAES-512 + VPCLMULQDQ", "measured"),
+    ("openssl:evp/aes-128-gcm/seal", "AES-NI + PCLMUL", "measured"),
+    ("go:stdlib/aes-128-gcm/seal", "AES-NI + PCLMUL", "measured"),
+    ("nettle:default/aes-128-gcm/seal", "AES-NI + PCLMUL", "measured"),
+    ("gnutls:default/aes-128-gcm/seal", "AES-NI + PCLMUL", "measured"),
+    ("openssl:evp/sha256/digest", "SHA-NI", "measured"),
+    ("python:hashlib/sha256/digest", "SHA-NI", "measured"),
+    ("libgcrypt:default/sha256/digest", "SHA-NI", "measured"),
+    ("ref:vaes512/aes-128-gcm/seal", "VAES-512 + VPCLMULQDQ", "declared"),
+    ("mbedtls:default/aes-128-gcm/seal", "SSSE3 bitsliced/vperm or table", "inferred"),
+    ("wolfssl:wolfcrypt/aes-128-gcm/seal", "SSSE3 bitsliced/vperm or table", "inferred"),
+])
+def test_recorded_figures_give_the_path(table, name, path, how):
+    recorded = json.loads(RECORDED.read_text())
+    record = next(r for r in recorded["results"] if r["name"] == name)
+    a = rederive(recorded, table, record)
+    assert (a["path"], a["how"]) == (path, how), a["speedups"]
+    # below the path's bound on this loaded VM: always with a reason
+    if a["bound_ratio"] is not None and a["bound_ratio"] < 1:
+        assert a["bound_flag"]
