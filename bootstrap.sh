@@ -296,6 +296,9 @@ test)
     tests/vm/test-aarch64-user.sh || { say "aarch64 user mode: FAILED"; status=1; }
     say "armhf unit tests, the ref variants' KATs, list, detect and run under qemu-arm -cpu cortex-a8, cortex-a7, cortex-a15 and max (tests/vm/test-armhf-user.sh, ~3 min; ~6 min when build-armhf-test/ is cold)"
     tests/vm/test-armhf-user.sh || { say "armhf user mode: FAILED"; status=1; }
+    say "armhf system VMs: Debian's armmp kernel under qemu-system-arm -M virt, -cpu cortex-a15 and max: detect, list, verify and run through the kernel's 32-bit drivers (tests/vm/test-armhf-vm.sh, ~1.5 min warm)"
+    tests/vm/test-armhf-vm.sh 2>&1 | tee vm-armhf.log || true
+    grep -q "^== summary: .* 0 failed" vm-armhf.log || { say "armhf system VMs: FAILED"; status=1; }
     say "fuzzing the C parsers, ${CRYPTOMETER_FUZZ_SECONDS:-30} s per harness (tests/fuzz/run.sh)"
     rc=0
     tests/fuzz/run.sh "${CRYPTOMETER_FUZZ_SECONDS:-30}" || rc=$?
