@@ -15,8 +15,9 @@
 # with its feature named as masked, the portable code passing. Then `probe --json --quick`
 # (docs/probes.md) on both CPUs: every aarch64 probe gives its figures, marked emulated,
 # and the AES and SHA-256 bounds are computed; masked, the crypto probes are unavailable.
-# Last, `explain` (docs/attribution.md) on -cpu max: OpenSSL's AES-128-GCM and SHA-256 must
-# be attributed, measured, to the ARMv8 AES + PMULL and ARMv8 SHA-256 paths by OPENSSL_armcap.
+# Last, `explain` (docs/attribution.md) on -cpu max: OpenSSL's AES-128-GCM must be attributed,
+# measured, to ARMv8 AES + PMULL by OPENSSL_armcap, and its SHA-256 to ARMv8 SHA-256 (measured
+# or, as emulated SHA256H is hardly faster than the scalar rounds, inferred).
 #
 # Usage: tests/vm/test-aarch64-user.sh [--clean]
 # Builds (incrementally; the build directory is the cache) build-aarch64-test/: static,
@@ -162,12 +163,15 @@ CRYPTOMETER_BIN="$wrapper" PYTHONPATH="$REPO_ROOT/python" "$py" -m cryptometer e
 import json, sys
 doc = json.load(open(sys.argv[1]))
 want = {"aes-128-gcm": "ARMv8 AES + PMULL", "sha256": "ARMv8 SHA-256"}
+# under TCG, SHA256H costs about what the scalar rounds cost (masked: 1.26x, within the noise
+# rule), so SHA-256 may be inferred; AES-GCM without AESE/PMULL is 24x slower: measured
+how = {"aes-128-gcm": ("measured",), "sha256": ("measured", "inferred")}
 bad = []
 for r in doc["results"]:
     a = r.get("attribution")
     if r["backend"] != "openssl" or r["algorithm"] not in want:
         continue
-    if not a or a["path"] != want[r["algorithm"]] or a["how"] != "measured":
+    if not a or a["path"] != want[r["algorithm"]] or a["how"] not in how[r["algorithm"]]:
         bad.append("%s: %s" % (r["name"], a and (a["path"], a["how"], a["speedups"])))
     elif not any("OPENSSL_armcap" in s["env"] for s in a["steps"]):
         bad.append("%s: no step set OPENSSL_armcap" % r["name"])
