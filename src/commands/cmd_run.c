@@ -25,6 +25,7 @@
 #include "registry/plan.h"
 #include "records/score.h"
 #include "run/suite.h"
+#include "run/rounds.h"
 #include "measure/threads.h"
 #include "measure/workload.h"
 #include "platform/flags.h"
@@ -33,6 +34,7 @@
 #include "platform/verdict.h"
 #include "platform/aes_result.h"
 #include "platform/library.h"
+#include "records/report_memory.h"
 
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
@@ -171,6 +173,7 @@ static size_t count_measurements(const cm_group *groups, size_t n, const cm_opti
             for (int s = 0; s < o->n_sizes; s++)
                 total += (size_t)groups[i].n_ops * (size_t)cm_size_fits(groups[i].alg, o->sizes[s]);
     }
+    total *= (size_t)(o->repeat > 1 ? o->repeat : 1); /* --repeat: every round */
     return o->threads > 1 ? 2 * total : total; /* --threads: the copies' figure too */
 }
 
@@ -210,7 +213,8 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
         cm_suite_config cfg = {.sizes = o->sizes, .n_sizes = (size_t)o->n_sizes,
                                .time_s = o->time_s, .target_ci = o->target_ci, .cpu = o->cpu,
                                .cluster = -1, .progress = !o->quiet && isatty(2),
-                               .timeout_s = o->timeout_s + 2 * o->time_s};
+                               .timeout_s = o->timeout_s + 2 * o->time_s, .rounds = o->repeat,
+                               .memory = o->memory};
         if (per_cluster) {
             cfg.cpu = pc->clusters[run].cpus[0];
             cfg.cluster = run;
@@ -220,7 +224,7 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
         cfg.thread_cpus = cpus;
         if (o->threads > 1 && cm_threads_cpus(o->threads, cfg.cpu, o->allowed_cpus, o->n_allowed_cpus, cpus, err) != 0)
             return -1;
-        int f = cm_suite_run(&cfg, groups, n, recs, &totals, err);
+        int f = cm_suite_rounds(&cfg, groups, n, recs, &totals, err);
         if (f < 0)
             return -1;
         failures += f;
@@ -240,14 +244,15 @@ static json_t *settings_json(const cm_options *o)
     }
     /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
      * --filter from failing the whole object */
-    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i}", "suite",
+    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i, s:i}", "suite",
                      o->suite ? o->suite : "selection", "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter",
                      o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
                      "backends", o->backends ? cm_json_string_lossy(o->backends) : json_null(),
                      "cpu", o->cpu,
-                     "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads);
+                     "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads,
+                     "repeat", o->repeat > 1 ? o->repeat : 1);
 }
 
 /* Adds what is known after the measurements: the health flags (before and
@@ -339,6 +344,9 @@ int cm_run_main(int argc, char **argv)
     /* the table goes to stdout unless a document does (--json - or --csv -) */
     if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) && !cm_is_stdout(o->csv_path))
         cm_print_table_layout(stdout, recs.items, recs.n, doc, o->wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
+    if (o->memory && !o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) &&
+        !cm_is_stdout(o->csv_path))
+        cm_print_memory_table(stdout, recs.items, recs.n);
     size_t known = count_known(&recs);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "platform/kcrypto.h"
 #include "platform/verdict_list.h"
 #include "run/detect.h"
 #include "run/sweep_crossover.h"
@@ -81,10 +82,15 @@ static int crossover_verdict(platform_verdict_list *verdicts, const char *alg, c
     int tp = json_is_integer(json_object_get(x, "throughput_chunk"));
     int ct = json_is_integer(json_object_get(x, "cpu_time_chunk"));
     int compared = json_integer_value(json_object_get(x, "chunks_compared")) > 0;
+    const char *what, *served = json_string_value(json_object_get(x, "served_by"));
+    const char *k = served ? platform_kdriver_class(served, NULL, &what) : "";
+    /* A kernel path served by a CPU driver is no engine: its codes say so. */
+    int cpu = strcmp(k, "cpu-instructions") == 0 || strcmp(k, "software") == 0 ||
+              strcmp(k, "library") == 0;
     const char *code = !compared ? "not-compared"
-                       : tp      ? "engine-faster-from"
-                       : ct      ? "engine-saves-cpu-from"
-                                 : "engine-never-pays";
+                       : tp      ? (cpu ? "cpu-driver-faster-from" : "engine-faster-from")
+                       : ct      ? (cpu ? "cpu-driver-saves-cpu-from" : "engine-saves-cpu-from")
+                                 : (cpu ? "cpu-driver-never-pays" : "engine-never-pays");
     char subject[400], msg[700];
     snprintf(subject, sizeof subject, "%s %s: %s against %s at %lld bytes", alg, op,
              json_string_value(json_object_get(x, "engine_path")),
