@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <math.h>
 #include <sched.h>
+#include <string.h>
 #include <jansson.h>
 
 #include "measure/probe.h"
@@ -34,6 +35,22 @@ static int any_bound(const cm_probe_bound *bounds, size_t n, const cm_record_set
     return 0;
 }
 
+/* 0 when r's cycles per byte are at or above its bound; else why not,
+ * likeliest first: r's clock below the probes' reference clock of the same
+ * run (a stolen core read low; 3% is the clock's agreement tolerance), else
+ * a path the bound does not know to be r's (a row without a variant, for a
+ * library: its path is unknown, docs/attribution.md), else the bound model. */
+static unsigned below_bound_flag(const cm_record *r, const cm_probe_bound *b, double reference_mhz)
+{
+    cm_figures f;
+    cm_record_figures(r, &f);
+    if (!f.has_bound || f.bound_ratio >= 1)
+        return 0;
+    if (!isnan(reference_mhz) && r->clock.mhz_used < 0.97 * reference_mhz)
+        return CM_FLAG_BELOW_BOUND_CLOCK;
+    return b->variant || strcmp(r->backend, "ref") == 0 ? CM_FLAG_BELOW_BOUND_MODEL : CM_FLAG_BELOW_BOUND_PATH;
+}
+
 /* See probe.h. */
 int cm_probe_bound_records(json_t *context, cm_record_set *recs)
 {
@@ -55,8 +72,10 @@ int cm_probe_bound_records(json_t *context, cm_record_set *recs)
         const cm_probe_bound *b =
             r->cpu == cpu ? cm_probe_bound_for(s.bounds, s.n_bounds, r->alg->name, cm_op_name(r->op), r->variant)
                           : NULL;
-        if (b && !isnan(b->bound_cpb))
+        if (b && !isnan(b->bound_cpb)) {
             r->bound_cpb = b->bound_cpb;
+            r->bound_flag = below_bound_flag(r, b, s.reference_mhz);
+        }
     }
     cm_probe_summary_free(&s);
     return 0;

@@ -23,8 +23,9 @@ int cm_record_measured(const cm_record *r)
 
 const char *cm_record_flag_name(int i)
 {
-    static const char *const names[CM_FLAG_COUNT] = {"ci-not-reached", "overhead-dominated",
-                                                     "outliers", "gc-pauses"};
+    static const char *const names[CM_FLAG_COUNT] = {
+        "ci-not-reached", "overhead-dominated", "outliers", "gc-pauses",
+        "below-bound:clock-read-low", "below-bound:path-unknown", "below-bound:bound-model-incomplete"};
     return i >= 0 && i < CM_FLAG_COUNT ? names[i] : "";
 }
 
@@ -113,6 +114,8 @@ void cm_record_figures(const cm_record *r, cm_figures *f)
     f->has_bound = f->has_cycles_byte && r->bound_cpb > 0;
     f->bound_cpb = f->has_bound ? r->bound_cpb : 0;
     f->bound_ratio = f->has_bound ? f->cycles_per_byte / r->bound_cpb : 0;
+    if (f->has_bound)
+        f->flags |= r->bound_flag;
 }
 
 /* --- the set -------------------------------------------------------------- */

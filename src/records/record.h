@@ -80,6 +80,8 @@ typedef struct cm_record {
     double scaling_efficiency;
     double bound_cpb;        /* the instruction bound of (algorithm, operation,
                                 variant) on this CPU, cycles per byte (probe.h); 0: none */
+    unsigned bound_flag;     /* CM_FLAG_BELOW_BOUND_* when the cycles per byte lie below
+                                bound_cpb, with the likely reason (probe_records.c) */
     /* `files` (run/files_workload.c): one timed step on a whole file. cache
      * "warm" or "cold" (NULL on every other record); the fraction of the
      * input's pages resident before it (< 0: not known; NAN: never ran);
@@ -105,7 +107,11 @@ enum {
     CM_FLAG_OVERHEAD_DOMINATED = 1 << 1, /* "overhead-dominated" */
     CM_FLAG_OUTLIERS = 1 << 2,         /* "outliers" */
     CM_FLAG_GC_PAUSES = 1 << 3,        /* "gc-pauses": a runtime collected during samples */
-    CM_FLAG_COUNT = 4
+    /* cycles per byte below the bound, with the likely reason (docs/probes.md) */
+    CM_FLAG_BELOW_BOUND_CLOCK = 1 << 4, /* "below-bound:clock-read-low" */
+    CM_FLAG_BELOW_BOUND_PATH = 1 << 5,  /* "below-bound:path-unknown" */
+    CM_FLAG_BELOW_BOUND_MODEL = 1 << 6, /* "below-bound:bound-model-incomplete" */
+    CM_FLAG_COUNT = 7
 };
 
 /* The name of flag bit i (0 <= i < CM_FLAG_COUNT). */

@@ -182,6 +182,10 @@ static int identity_parse(const json_t *o, cm_record *r, char *why, size_t why_l
     }
     r->served_by = string_at(o, "served_by");
     r->bound_cpb = number_or(o, "bound_cpb", 0);
+    for (int i = 0; i < CM_FLAG_COUNT; i++) /* the below-bound reason, as decided */
+        if ((1u << i) & (CM_FLAG_BELOW_BOUND_CLOCK | CM_FLAG_BELOW_BOUND_PATH | CM_FLAG_BELOW_BOUND_MODEL) &&
+            has_flag(o, cm_record_flag_name(i)))
+            r->bound_flag |= 1u << i;
     const char *unit = string_at(o, "unit");
     r->unit = unit && strcmp(unit, "op") == 0 ? CM_UNIT_OP : CM_UNIT_BYTE;
     r->size = (size_t)number_or(o, "size", 0);

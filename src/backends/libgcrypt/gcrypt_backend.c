@@ -8,18 +8,44 @@
  *
  * One variant, `default`: libgcrypt picks its AES-NI, VAES, SSSE3, PCLMUL,
  * SHA-NI, AVX2 and ARMv8 code from the CPU (its "hwf" features) when it
- * initialises; GCRYCTL_DISABLE_HWF could switch them off, but only for the
- * whole process and before initialisation, so not per implementation.
+ * initialises. GCRYCTL_DISABLE_HWF switches them off, for the whole process
+ * and only before initialisation: gc_init does it for each name of
+ * CRYPTOMETER_GCRYPT_DISABLE_HWF (comma-separated, e.g. "intel-aesni,
+ * intel-pclmul"), the switch `explain` sets (data/cpu_switches.json).
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "cryptometer/backend.h"
 #include "gcrypt_internal.h"
+
+#define GC_HWF_ENV "CRYPTOMETER_GCRYPT_DISABLE_HWF"
+
+/* GCRYCTL_DISABLE_HWF for each name of GC_HWF_ENV; a name libgcrypt refuses
+ * is named in why. */
+static cm_rc gc_disable_hwf(char *why, size_t why_len)
+{
+    const char *env = getenv(GC_HWF_ENV);
+    char names[256];
+    if (!env || !*env)
+        return CM_OK;
+    snprintf(names, sizeof names, "%s", env);
+    for (char *save = NULL, *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        if (gcry_control(GCRYCTL_DISABLE_HWF, name, NULL) != 0) {
+            snprintf(why, why_len, "libgcrypt refuses the hardware feature name '%s' of %s", name, GC_HWF_ENV);
+            return CM_ERR_LIBRARY;
+        }
+    }
+    return CM_OK;
+}
 
 /* gcry_check_version (libgcrypt's required first call: it also checks that
  * the library loaded is at least the headers' version), then the end of
  * initialisation without secure memory (nothing here needs locked pages). */
 static cm_rc gc_init(char *why, size_t why_len)
 {
+    if (gc_disable_hwf(why, why_len) != CM_OK)
+        return CM_ERR_LIBRARY;
     if (gcry_check_version(GCRYPT_VERSION) == NULL) {
         snprintf(why, why_len, "the libgcrypt loaded (%s) is older than the headers built "
                  "against (%s)", gcry_check_version(NULL), GCRYPT_VERSION);
