@@ -20,6 +20,7 @@
 #include "util/isolate.h"
 #include "util/testhook.h"
 #include "commands/options.h"
+#include "records/answers.h"
 #include "records/output.h"
 #include "records/report_narrow.h"
 #include "registry/plan.h"
@@ -345,6 +346,10 @@ int cm_run_main(int argc, char **argv)
     if (failures >= 0 &&
         (finish_document(doc, &recs, pc, before) != 0 || cm_test_fail_point("document-part")))
         document_fault(doc, "a part of the health, the analysis or the end time");
+    /* what the figures say (answers.h): into the document, printed first */
+    cm_answers *answers = failures >= 0 ? cm_answers_for_document(doc, recs.items, recs.n) : NULL;
+    if (failures >= 0 && !answers)
+        document_fault(doc, "the answers");
     cm_measuring_release(&run);
     size_t measured = 0;
     for (size_t i = 0; i < recs.n; i++)
@@ -355,8 +360,14 @@ int cm_run_main(int argc, char **argv)
     int rc = failures < 0 || keep ? -1
                                   : write_results(doc, &recs, o->json_path, o->csv_path, &err);
     /* the table goes to stdout unless a document does (--json - or --csv -) */
-    if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) && !cm_is_stdout(o->csv_path))
+    if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) && !cm_is_stdout(o->csv_path)) {
+        if (answers) {
+            cm_answers_print(stdout, answers);
+            fputc('\n', stdout);
+        }
         cm_print_table_layout(stdout, recs.items, recs.n, doc, o->wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
+    }
+    free(answers);
     size_t known = count_known(&recs);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);
