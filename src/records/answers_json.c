@@ -117,7 +117,7 @@ static int str_into(const json_t *o, const char *key, char *buf, size_t len, con
 static int names_into(const json_t *o, const char *key, char (*v)[CM_ANSWER_NAME], size_t max,
                       size_t *n, const char *where, cm_error *err)
 {
-    const json_t *arr;
+    const json_t *arr = NULL;
     char **s = NULL;
     size_t k = 0;
     if (cm_jr_container(o, key, 'a', 1, &arr, where, err) != 0 ||
@@ -141,7 +141,7 @@ static int accel_from(const json_t *o, cm_answer_accel *x, const char *where, cm
 static int fastest_from(const json_t *o, cm_answer_fastest *f, const char *where, cm_error *err)
 {
     long long size = 0;
-    const json_t *ci;
+    const json_t *ci = NULL;
     int rc = str_into(o, "operation", f->operation, sizeof f->operation, where, err) ||
              cm_jr_int(o, "size", 1, &size, where, err) ||
              str_into(o, "unit", f->unit, sizeof f->unit, where, err) ||
@@ -196,14 +196,14 @@ static int finding_p(const json_t *o, void *x, const char *w, cm_error *e) { ret
 
 int cm_answers_from_json(const json_t *o, cm_answers *a, cm_error *err)
 {
-    const json_t *trust;
+    const json_t *trust = NULL;
     char **lines = NULL;
     size_t n_lines = 0;
     memset(a, 0, sizeof *a);
     if (!json_is_object(o))
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "\"answers\" is not an object");
     char (*flags)[CM_ANSWER_NAME] = calloc(CM_ANSWER_MAX_FLAGS, CM_ANSWER_NAME);
-    const json_t *arr;
+    const json_t *arr = NULL;
     int rc = !flags ||
              each_from(o, "acceleration", a->accel, sizeof a->accel[0], CM_ANSWER_MAX_ACCEL,
                        &a->n_accel, accel_p, err) ||
