@@ -109,21 +109,38 @@ static size_t findings_lines(cm_answers *a)
         n += snprintf(line + n, sizeof line - (size_t)n, "%s %s%s (%s)", known++ ? "," : "", f->id,
                       f->security_relevant ? "*" : "", f->implementation);
     }
-    if (known && wrap(a, line, 3))
+    if (known && wrap(a, line, 2))
         shown += known;
     return shown;
 }
 
-/* One fastest answer as a short fragment: "seal openssl:evp>gnutls 1.07x [1.03-1.11]". */
-static void fragment(const cm_answer_fastest *f, char *out, size_t len)
+/* The margin as a percentage with its interval: "+12% [5,19]". */
+static int percent(const cm_answer_fastest *f, char *out, size_t len)
+{
+    return snprintf(out, len, "%+.0f%% [%.0f,%.0f]", 100 * (f->margin - 1), 100 * (f->margin_lo - 1),
+                    100 * (f->margin_hi - 1));
+}
+
+/* One fastest answer as a short fragment after prev (NULL: the first of
+ * its line): "libgcrypt>gnutls encrypt +2% [1,3]", or ", decrypt +97%
+ * [89,103]" when the pair is prev's. */
+static void fragment(const cm_answer_fastest *prev, const cm_answer_fastest *f, char *out,
+                     size_t len)
 {
     const char *op = strchr(f->operation, '/');
+    char margin[64];
     op = op ? op + 1 : f->operation;
-    if (!f->runner_up[0])
-        snprintf(out, len, "%s only %s", op, f->winner);
+    if (!f->runner_up[0]) {
+        snprintf(out, len, "%s %s only %s", prev ? ";" : "", op, f->winner);
+        return;
+    }
+    percent(f, margin, sizeof margin);
+    if (prev && prev->clear == f->clear && !strcmp(prev->winner, f->winner) &&
+        !strcmp(prev->runner_up, f->runner_up))
+        snprintf(out, len, ", %s %s", op, margin);
     else
-        snprintf(out, len, "%s %s%s%s %.2fx [%.2f-%.2f]", op, f->winner, f->clear ? ">" : " ~ ",
-                 f->runner_up, f->margin, f->margin_lo, f->margin_hi);
+        snprintf(out, len, "%s %s%s%s %s %s", prev ? ";" : "", f->winner, f->clear ? ">" : "~",
+                 f->runner_up, op, margin);
 }
 
 /* The fastest answers, one algorithm (its operations at one size) a line. */
@@ -140,11 +157,9 @@ static size_t fastest_lines(cm_answers *a)
         int n = snprintf(line, sizeof line, "%.*s%s:", (int)alg_len, f->operation, at);
         size_t j = i;
         for (; j < a->n_fastest && strncmp(a->fastest[j].operation, f->operation, alg_len + 1) == 0 &&
-               a->fastest[j].size == f->size; j++) {
-            fragment(&a->fastest[j], frag, sizeof frag);
-            n += snprintf(line + n, sizeof line - (size_t)n, "%s %s", j > i ? ";" : "", frag);
-            if ((size_t)n >= sizeof line)
-                break;
+               a->fastest[j].size == f->size && (size_t)n < sizeof line; j++) {
+            fragment(j > i ? &a->fastest[j - 1] : NULL, &a->fastest[j], frag, sizeof frag);
+            n += snprintf(line + n, sizeof line - (size_t)n, "%s", frag);
         }
         if (!wrap(a, line, 2))
             break;
@@ -154,19 +169,65 @@ static size_t fastest_lines(cm_answers *a)
     return shown;
 }
 
+/* 1 when two acceleration answers name the same implementations. */
+static int same_users(const cm_answer_accel *x, const cm_answer_accel *y)
+{
+    if (x->n_used != y->n_used || x->n_not != y->n_not)
+        return 0;
+    for (size_t i = 0; i < x->n_used; i++)
+        if (strcmp(x->used_by[i], y->used_by[i]))
+            return 0;
+    for (size_t i = 0; i < x->n_not; i++)
+        if (strcmp(x->not_used_by[i], y->not_used_by[i]))
+            return 0;
+    return 1;
+}
+
+/* The acceleration answers, a line each; features with the same users share
+ * one ("VAES, VPCLMULQDQ (CPU): ..."). How many answers are shown. */
+static size_t accel_lines(cm_answers *a)
+{
+    size_t shown = 0;
+    char line[2 * CM_ANSWER_TEXT];
+    for (size_t i = 0; i < a->n_accel && room(a); i++) {
+        const char *rest = strstr(a->accel[i].text, " (CPU): ");
+        int merged = 0;
+        for (size_t k = 0; k < i && rest && !merged; k++)
+            merged = strstr(a->accel[k].text, " (CPU): ") && same_users(&a->accel[k], &a->accel[i]);
+        if (merged)
+            continue;
+        int n = snprintf(line, sizeof line, "%.*s", (int)(rest ? rest - a->accel[i].text : 0),
+                         a->accel[i].text);
+        size_t together = 1;
+        for (size_t k = i + 1; k < a->n_accel && rest && (size_t)n < sizeof line; k++) {
+            const char *other = strstr(a->accel[k].text, " (CPU): ");
+            if (other && same_users(&a->accel[i], &a->accel[k])) {
+                n += snprintf(line + n, sizeof line - (size_t)n, ", %.*s",
+                              (int)(other - a->accel[k].text), a->accel[k].text);
+                together++;
+            }
+        }
+        snprintf(line + n, sizeof line - (size_t)n, "%s", rest ? rest : a->accel[i].text);
+        if (!wrap(a, line, 1))
+            break;
+        shown += together;
+    }
+    return shown;
+}
+
 void cm_answers_lines(cm_answers *a)
 {
     a->n_lines = 0;
     snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1,
-             "Answers (the tables below are the evidence; docs/output.md):");
+             "Answers (docs/output.md; the tables below are the evidence):");
     wrap(a, a->trust.text, 2);
     size_t accel = 0, fastest;
     size_t findings = findings_lines(a);
-    for (; accel < a->n_accel && wrap(a, a->accel[accel].text, 2); accel++)
-        ;
+    accel = accel_lines(a);
     if (a->n_fastest && room(a))
         snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1,
-                 "  Fastest (winner>runner-up margin [95%% CI]; ~ no clear winner; K = KiB):");
+                 "  Fastest at 16 KiB (K) or per operation: winner>runner-up op margin [95%% CI]; "
+                 "~ unclear");
     fastest = fastest_lines(a);
     size_t left = (a->n_findings - findings) + (a->n_accel - accel) + (a->n_fastest - fastest);
     if (left)

@@ -42,8 +42,8 @@ static int clock_phrase(const cm_answers_input *in, char *out, size_t len)
     double med = cm_median_sort(mhz, n); /* sorted: mhz[0] lowest, mhz[n-1] highest */
     double spread = (mhz[n - 1] - mhz[0]) / med;
     int steady = spread <= STEADY_SPREAD;
-    snprintf(out, len, "core clock measured %.0f MHz, %s (%zu readings within %.1f%%)", med,
-             steady ? "steady" : "unsteady", n, 100.0 * spread);
+    snprintf(out, len, "core clock %.0f MHz measured, %s (readings within %.1f%%)", med,
+             steady ? "steady" : "unsteady", 100.0 * spread);
     return steady;
 }
 
@@ -70,8 +70,8 @@ void cm_answers_trust(const cm_answers_input *in, cm_answers *a)
         add_flag(t, "clock");
     t->quotable = in->health && !busy[0] && !other[0] && steady;
     snprintf(t->text, sizeof t->text, "Trust: %s: machine %s%s%s%s%s; %s%s.",
-             t->quotable ? "figures can be quoted" : "do not quote these figures",
+             t->quotable ? "quotable" : "not quotable",
              !in->health ? "health not recorded" : busy[0] ? "busy (" : "idle", busy,
-             busy[0] ? ")" : "", other[0] ? ", warned of " : "", other, clock,
-             vm ? "; in a virtual machine" : "");
+             busy[0] ? ")" : "", other[0] ? "; warned: " : "", other, clock,
+             vm ? "; in a VM" : "");
 }
