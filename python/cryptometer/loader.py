@@ -97,6 +97,13 @@ def compiled_validator(version):
     return fastjsonschema.compile(schema)
 
 
+def require_validators():
+    """Import both validators now: a package this Python lacks is the one line of guard.call
+    before a command writes anything (store add would otherwise create its database first)."""
+    import fastjsonschema  # noqa: F401
+    import jsonschema  # noqa: F401
+
+
 def schema_accepts(doc, version):
     """True when the compiled schema accepts doc (a fast yes; no is checked by jsonschema)."""
     import fastjsonschema

@@ -43,6 +43,7 @@ def run(args):
               file=sys.stderr)
         return EXIT_USAGE
     if args.action == "add":
+        loader.require_validators()
         try:   # the writing policy of every output (cryptometer.outputs): no link, device, input
             outputs.check_target(args.db, inputs=list(loader.expand(args.paths)))
         except outputs.OutputError as exc:

@@ -144,7 +144,8 @@ static int files_settings(const cm_options *opt, files_opts *o, cm_error *err)
     }
     o->n_sizes = n;
     o->repeat = opt->repeat ? opt->repeat : 3;
-    o->quiet = opt->quiet;
+    /* "-": the document or CSV is standard output, instead of the lines */
+    o->quiet = opt->quiet || cm_is_stdout(opt->json_path) || cm_is_stdout(opt->csv_path);
     return 0;
 }
 

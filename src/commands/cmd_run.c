@@ -177,24 +177,6 @@ static size_t count_measurements(const cm_group *groups, size_t n, const cm_opti
 
 /* The JSON document, its "results" the JSON view of recs, and, if asked,
  * the CSV view, written together (output.h). */
-/* Writes the outputs that name files (atomically, as one set), then those
- * that are "-" to standard output. 0, or -1 with err. */
-static int write_outputs(const cm_output *outs, size_t n, cm_error *err)
-{
-    cm_output files[2];
-    size_t n_files = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!cm_is_stdout(outs[i].path))
-            files[n_files++] = outs[i];
-    if (n_files && cm_write_outputs(files, n_files, err) != 0)
-        return -1;
-    for (size_t i = 0; i < n; i++)
-        if (cm_is_stdout(outs[i].path) &&
-            (fwrite(outs[i].text, 1, outs[i].len, stdout) != outs[i].len || fflush(stdout) != 0))
-            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write to standard output");
-    return 0;
-}
-
 static int write_results(json_t *doc, const cm_record_set *recs, const char *json_path,
                          const char *csv_path, cm_error *err)
 {
@@ -207,7 +189,7 @@ static int write_results(json_t *doc, const cm_record_set *recs, const char *jso
     outs[0].text = json;
     outs[1].text = csv;
     int rc = json && (csv || !csv_path)
-                 ? write_outputs(outs, csv_path ? 2 : 1, err)
+                 ? cm_write_outputs(outs, csv_path ? 2 : 1, err)
                  : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory rendering the results");
     free(json);
     free(csv);
@@ -317,7 +299,7 @@ static int run_judge(const cm_options *o, const cm_group *groups, size_t n, cm_e
 }
 
 static const cm_measuring_kind run_kind = {&cm_cmd_run, "results", run_settle, run_judge,
-                                             settings_json, 1};
+                                             settings_json};
 
 int cm_run_main(int argc, char **argv)
 {
@@ -376,7 +358,7 @@ int cm_run_main(int argc, char **argv)
         return cm_measuring_failed(&run, &err);
     if (!o->quiet)
         cm_measuring_written(&run, o->csv_path, "measurement");
-    if (generations && !o->quiet)
+    if (generations && !o->quiet && !cm_is_stdout(o->json_path))
         fprintf(stderr, "the OpenSSL generations as columns, with their ratios to the system's "
                 "and a significance test:\n  cryptometer view generations %s\n", o->json_path);
     if (cm_interrupted)

@@ -175,7 +175,7 @@ static int finish_document(const cm_measuring *sw, json_t *doc, const cm_sweep_r
 }
 
 static const cm_measuring_kind sweep_kind = {&cm_cmd_sweep, "sweeps", sweep_settle, check_plan,
-                                               settings_json, 0};
+                                               settings_json};
 
 int cm_sweep_main(int argc, char **argv)
 {
@@ -205,7 +205,7 @@ int cm_sweep_main(int argc, char **argv)
     /* interrupted before any point finished: an existing file stays */
     int keep = cm_measuring_keep(&sw, failures, measured, "point", &err);
     int rc = failures < 0 || keep ? -1 : cm_write_json(o->json_path, doc, &err);
-    if (!o->quiet && failures >= 0) {
+    if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path)) { /* "-": the document */
         cm_sweep_print_table(stdout, &res, o->repeat);
         cm_crossovers_print(stdout, xo, n_xo);
     }
@@ -215,7 +215,8 @@ int cm_sweep_main(int argc, char **argv)
     free(sw.groups);
     if (rc != 0)
         return cm_measuring_failed(&sw, &err);
-    cm_measuring_written(&sw, NULL, "point");
+    if (!o->quiet)
+        cm_measuring_written(&sw, NULL, "point");
     if (cm_interrupted)
         return cm_interrupted_exit();
     return failures ? CM_EXIT_FAILURES : CM_EXIT_OK;

@@ -16,16 +16,10 @@
 #include "util/isolate.h"
 #include "util/json.h"
 
-int cm_is_stdout(const char *path)
+/* 1 when path is a file to check and write (not "-": standard output). */
+static int is_file(const char *path)
 {
-    return path && strcmp(path, "-") == 0;
-}
-
-/* 1 when path is a file to check and write (not "-" where the command
- * takes standard output). */
-static int is_file(const cm_measuring *m, const char *path)
-{
-    return path && !(m->kind->stdout_ok && cm_is_stdout(path));
+    return path && !cm_is_stdout(path);
 }
 
 /* 1 when --json and --csv name the same file (by name, or by device and
@@ -49,8 +43,8 @@ static int check_all(cm_measuring *m, cm_error *err)
     if (m->kind->settle && m->kind->settle(o, err) != 0)
         return -1;
     /* outputs first: this also finishes an interrupted commit of them */
-    if ((is_file(m, o->json_path) && cm_output_check(o->json_path, NULL, 0, o->force, err) != 0) ||
-        (is_file(m, o->csv_path) && cm_output_check(o->csv_path, NULL, 0, o->force, err) != 0))
+    if ((is_file(o->json_path) && cm_output_check(o->json_path, NULL, 0, o->force, err) != 0) ||
+        (is_file(o->csv_path) && cm_output_check(o->csv_path, NULL, 0, o->force, err) != 0))
         return -1;
     if (cm_options_plan(o, NULL, 0, &m->groups, &m->n, err) != 0 ||
         m->kind->judge(o, m->groups, m->n, err) != 0)
@@ -79,8 +73,8 @@ static int prepare(cm_measuring *m, const cm_measuring_kind *kind, int argc, cha
         return cm_command_fail(kind->cmd, &err);
     }
     /* an existing result set is never replaced by one with no measurement */
-    m->existed = (is_file(m, m->o.json_path) && lstat(m->o.json_path, &st) == 0) ||
-                 (is_file(m, m->o.csv_path) && lstat(m->o.csv_path, &st) == 0);
+    m->existed = (is_file(m->o.json_path) && lstat(m->o.json_path, &st) == 0) ||
+                 (is_file(m->o.csv_path) && lstat(m->o.csv_path, &st) == 0);
     if (!m->o.json_path)
         m->o.json_path = m->json_buf;
     return -1;
@@ -167,6 +161,6 @@ void cm_measuring_written(const cm_measuring *m, const char *also, const char *w
     fflush(stdout);
     fprintf(stderr, "%s%s%s%s written%s%s\n", cm_interrupted ? "interrupted: finished " : "",
             cm_interrupted ? what : "", cm_interrupted ? "s " : "",
-            is_file(m, json) ? json : "standard output", also ? " and " : "",
-            !also ? "" : is_file(m, also) ? also : "standard output");
+            is_file(json) ? json : "standard output", also ? " and " : "",
+            !also ? "" : is_file(also) ? also : "standard output");
 }

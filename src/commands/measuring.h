@@ -31,11 +31,7 @@ typedef struct cm_measuring_kind {
     int (*judge)(const cm_options *o, const cm_group *groups, size_t n, cm_error *err);
     /* the document's "settings" (NULL when out of memory) */
     struct json_t *(*settings)(const cm_options *o);
-    int stdout_ok;         /* an output "-" is standard output (run: docs/cli.md) */
 } cm_measuring_kind;
-
-/* 1 when path is "-": standard output, where the command takes it. */
-int cm_is_stdout(const char *path);
 
 /* One measuring command from start to end. */
 typedef struct cm_measuring {

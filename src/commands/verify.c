@@ -198,6 +198,7 @@ int cm_verify_main(int argc, char **argv)
         goto fail;
     free(groups);
     groups = NULL;
+    verify_text_aside(&o);
     cm_catch_interrupt();
     if (o.wycheproof && !(doc = load_wycheproof(o.wycheproof, &scan, &err)))
         goto fail;

@@ -76,6 +76,14 @@ void verify_print_target(const verify_target *t);
  * nothing and one per implementation that skipped cases. */
 void verify_print_coverage(const verify_file *f, const verify_run *run);
 
+/* With --json - (standard output), sends verify's text to standard error
+ * until verify_write_json gives standard output back for the document. */
+void verify_text_aside(const cm_options *o);
+
+/* Writes a document just built (cm_write_json_built) to o->json_path,
+ * standard output given back first where verify_text_aside took it. */
+int verify_write_json(const cm_options *o, struct json_t *doc, int rc, cm_error *err);
+
 /* Writes the "cryptometer-verify-v1" document of run with the coverage of
  * files[0..n_files) to o->json_path (cm_write_json). 0 or -1 with err. */
 int verify_write_document(const verify_run *run, const verify_file *files, size_t n_files,

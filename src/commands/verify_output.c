@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "records/output.h"
 #include "registry/registry.h"
 #include "commands/verify_internal.h"
@@ -227,6 +228,31 @@ static int put_lists(json_t *doc, const verify_run *run, const verify_file *file
     return rc;
 }
 
+/* --json -: standard output's descriptor while verify's text goes to
+ * standard error, or -1. */
+static int saved_stdout = -1;
+
+void verify_text_aside(const cm_options *o)
+{
+    if (!cm_is_stdout(o->json_path))
+        return;
+    fflush(stdout);
+    saved_stdout = dup(1);
+    if (saved_stdout >= 0)
+        dup2(2, 1);
+}
+
+int verify_write_json(const cm_options *o, json_t *doc, int rc, cm_error *err)
+{
+    if (saved_stdout >= 0) {
+        fflush(stdout);
+        dup2(saved_stdout, 1);
+        close(saved_stdout);
+        saved_stdout = -1;
+    }
+    return cm_write_json_built(o->json_path, doc, rc, err);
+}
+
 int verify_write_document(const verify_run *run, const verify_file *files, size_t n_files,
                           cm_error *err)
 {
@@ -240,5 +266,5 @@ int verify_write_document(const verify_run *run, const verify_file *files, size_
     rc |= cm_json_put(doc, "timeout_s", json_real(o->timeout_s));
     rc |= cm_json_put(doc, "complete", json_boolean(run->complete));
     rc |= doc ? put_lists(doc, run, files, n_files) : -1;
-    return cm_write_json_built(o->json_path, doc, rc, err);
+    return verify_write_json(o, doc, rc, err);
 }

@@ -358,7 +358,7 @@ static int write_document(const cm_options *o, const pair_alg *algs, size_t n_al
         rc |= cm_json_put(summary, pair_status(s), json_integer(totals[s]));
     rc |= cm_json_put(doc, "algorithms", list);
     rc |= cm_json_put(doc, "summary", summary);
-    return cm_write_json_built(o->json_path, doc, rc, err);
+    return verify_write_json(o, doc, rc, err);
 }
 
 /* ---- the command ------------------------------------------------------------------- */

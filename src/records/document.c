@@ -137,6 +137,8 @@ int cm_output_check(const char *path, const char *const *inputs, size_t n_inputs
     struct stat st;
     if (!path || !*path)
         return cm_error_set(err, CM_EXIT_USAGE, "an output path is empty");
+    if (cm_is_stdout(path))
+        return 0;
     cm_outputs_recover(path);
     char *copy = strdup(path);
     if (!copy)

@@ -36,7 +36,7 @@ struct json_t *cm_core_context(void);
  * (tried, then removed). An interrupted commit of path is finished first
  * (cm_outputs_recover). */
 int cm_output_check(const char *path, const char *const *inputs, size_t n_inputs, int force,
-                    cm_error *err);
+                    cm_error *err); /* "-" passes: standard output */
 
 /* 1 if paths a and b name the same file (their directories resolved), so
  * that two outputs do not overwrite each other. */
@@ -59,8 +59,13 @@ typedef struct cm_output {
  * process is gone (path.tmp.PID) are removed first. When an output cannot
  * be written, no path is touched, the outputs written before it are kept
  * as path.kept.PID (named in err) and -1 is returned with err set
- * (CM_EXIT_ENVIRONMENT). */
+ * (CM_EXIT_ENVIRONMENT). An output whose path is "-" (cm_is_stdout) is
+ * written to standard output instead, after the files. */
 int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err);
+
+/* 1 when path is "-": standard output, for every command that writes a
+ * document or CSV (docs/cli.md). */
+int cm_is_stdout(const char *path);
 
 /* Finishes the commit of an earlier cm_write_outputs whose first output was
  * path and that was interrupted after its journal was written (see

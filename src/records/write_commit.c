@@ -231,7 +231,8 @@ static void keep_written(const cm_output *outs, char **tmp, size_t failed, char 
     }
 }
 
-int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err)
+/* Writes outs, every one a file, as one set (the commit above). */
+static int write_files(const cm_output *outs, size_t n, cm_error *err)
 {
     char *tmp[MAX_OUTPUTS] = {0};
     int rc = 0;
@@ -283,6 +284,29 @@ int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err)
     for (size_t i = 0; i < n; i++)
         free(tmp[i]);
     return rc;
+}
+
+int cm_is_stdout(const char *path)
+{
+    return path && strcmp(path, "-") == 0;
+}
+
+int cm_write_outputs(const cm_output *outs, size_t n, cm_error *err)
+{
+    cm_output files[MAX_OUTPUTS];
+    size_t n_files = 0;
+    if (n == 0 || n > MAX_OUTPUTS)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write %zu outputs at once", n);
+    for (size_t i = 0; i < n; i++)
+        if (!cm_is_stdout(outs[i].path))
+            files[n_files++] = outs[i];
+    if (n_files && write_files(files, n_files, err) != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (cm_is_stdout(outs[i].path) &&
+            (fwrite(outs[i].text, 1, outs[i].len, stdout) != outs[i].len || fflush(stdout) != 0))
+            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write to standard output");
+    return 0;
 }
 
 int cm_write_atomic(const char *path, const char *text, size_t len, cm_error *err)

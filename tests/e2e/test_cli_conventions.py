@@ -35,6 +35,28 @@ def test_csv_dash_writes_the_rows_to_stdout_beside_the_json_file(cm, tmp_path):
     assert sorted(f.name for f in tmp_path.iterdir()) == ["r.json"]
 
 
+def test_every_command_takes_dash_as_standard_output(cm, tmp_path):
+    """verify (its text goes to stderr), verify --pairs, sweep and files (no
+    table): the whole of stdout is the document, and no file is made."""
+    cases = {
+        "cryptometer-verify-v1": ("verify", "--filter", "^ref:portable/sha256/"),
+        "cryptometer-verify-pairs-v1": ("verify", "--pairs", "--filter", "^ref:.*/sha256$"),
+        "cryptometer-files-v1": ("files", "--sizes", "4096", "--quick"),
+    }
+    for kind, args in cases.items():
+        p = cm(*args, "--json", "-", cwd=tmp_path)
+        assert p.returncode == 0, (args, p.stderr)
+        doc = json.loads(p.stdout)
+        assert doc.get("format", doc.get("schema")) == kind
+    p = cm("sweep", "--quick", "--filter", "^ref:.*/aes-128-cbc", "--chunks", "1024", "--totals", "64k",
+           "--json", "-", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["tool"]["name"] == "cryptometer" and "standard output written" in p.stderr
+    assert not list(tmp_path.iterdir())
+    verify = cm("verify", "--filter", "^ref:portable/sha256/", "--json", "-", cwd=tmp_path)
+    assert "verify: 1 passed" in verify.stderr, verify.stderr
+
+
 def test_both_to_stdout_is_refused(cm, tmp_path):
     p = cm("run", *SMALL, "--json", "-", "--csv", "-", cwd=tmp_path)
     assert p.returncode == 2 and len(p.stderr.splitlines()) == 1, p.stderr

@@ -67,7 +67,23 @@ def test_a_hidden_package_is_one_line_and_exit_3(name, shim, doc, cm_bin, tmp_pa
     line = _one_line_exit_3(r)
     assert line.startswith("cryptometer %s: needs the Python package '" % name.split()[0]), line
     assert "./bootstrap.sh build" in line
-    assert not (tmp_path / "r.html").exists() and not (tmp_path / "p").exists()
+    assert not [f.name for f in tmp_path.iterdir()]   # nothing written: no report, plot or database
+
+
+@pytest.mark.parametrize("package", ["jsonschema", "fastjsonschema"])
+def test_store_add_lacking_one_validator_creates_no_database(package, shim, doc, cm_bin, tmp_path,
+                                                              monkeypatch):
+    """Only one package hidden, as in a .venv made before it was declared: the line comes
+    before the database is created, not after."""
+    one = tmp_path / "shim"
+    one.mkdir()
+    (one / package).symlink_to(shim / package)
+    monkeypatch.setenv("CRYPTOMETER_PYTHON", sys.executable)
+    monkeypatch.setenv("CRYPTOMETER_PYTHONPATH", "%s:%s" % (one, ROOT / "python"))
+    r = subprocess.run([str(cm_bin)] + _argv("store add", tmp_path, doc), capture_output=True,
+                       text=True, timeout=120)
+    assert "'%s'" % package in _one_line_exit_3(r)
+    assert not (tmp_path / "s.db").exists()
 
 
 def test_an_interpreter_that_cannot_run_is_one_line_and_exit_3(cm_bin, tmp_path, doc, monkeypatch):
