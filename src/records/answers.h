@@ -28,7 +28,7 @@ struct json_t;
 #define CM_ANSWER_MAX_FASTEST 256
 #define CM_ANSWER_MAX_FINDINGS 96
 #define CM_ANSWER_MAX_FLAGS 24
-#define CM_ANSWER_MAX_LINES 26  /* the block's lines, its title included */
+#define CM_ANSWER_MAX_LINES 28  /* the block's lines, its title included */
 #define CM_ANSWER_COLUMNS 100   /* the widest line */
 
 /* One crypto feature the CPU or the kernel offers, and who uses it. */
