@@ -273,11 +273,11 @@ test)
     say "end-to-end tests of a build without OpenSSL (what it lacks is skipped, with the reason)"
     build_target=cryptometer build build-noopenssl -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_WERROR=ON
     build build-noopenssl-test -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON
-    # (the fleet tests exercise Ansible and SSH, and test_runtime_java the Java server's
-    # build and JDK detection, not this build: they run once, above)
+    # (the fleet tests exercise Ansible and SSH, and test_runtime_java/_rust the Java and Rust servers'
+    # builds and toolchain detection, not this build: they run once, above)
     CRYPTOMETER_BIN="$here/build-noopenssl/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-noopenssl-test/cryptometer" \
         .venv/bin/python -m pytest -q -rs $pytest_par --ignore=tests/e2e/test_fleet.py \
-        --ignore=tests/e2e/test_runtime_java.py tests/e2e || status=1
+        --ignore=tests/e2e/test_runtime_java.py --ignore=tests/e2e/test_runtime_rust.py tests/e2e || status=1
     say "the OpenSSL backend against OpenSSL 1.1.1 (src/backends/openssl/check-openssl111.sh)"
     rc=0
     # (on the 1.1.1 fetched above when there is one)
@@ -292,10 +292,17 @@ test)
     tests/vm/test-vm.sh 2>&1 | tee vm-tests.log || true
     grep -q "^== summary: .* 0 failed" vm-tests.log || status=1
     grep -q "^== summary: .* 0 skipped" vm-tests.log || not_run="$not_run qemu-checks"
+    say "dm-crypt over a RAM device in Debian's 6.1 and 7.2 kernels, x86_64 and arm64 (tests/vm/test-vm-dmcrypt.sh, 5.5-7 min: five VMs under TCG)"
+    tests/vm/test-vm-dmcrypt.sh 2>&1 | tee vm-dmcrypt.log || true
+    grep -q "^== summary: .* 0 failed" vm-dmcrypt.log || status=1
+    grep -q "^== summary: .* 0 skipped" vm-dmcrypt.log || not_run="$not_run dmcrypt-vm"
     say "aarch64 unit tests and the ref variants' KATs under qemu-aarch64 -cpu max and cortex-a53 (tests/vm/test-aarch64-user.sh, ~1.5 min; ~5 min when build-aarch64-test/ is cold)"
     tests/vm/test-aarch64-user.sh || { say "aarch64 user mode: FAILED"; status=1; }
     say "armhf unit tests, the ref variants' KATs, list, detect and run under qemu-arm -cpu cortex-a8, cortex-a7, cortex-a15 and max (tests/vm/test-armhf-user.sh, ~3 min; ~6 min when build-armhf-test/ is cold)"
     tests/vm/test-armhf-user.sh || { say "armhf user mode: FAILED"; status=1; }
+    say "armhf system VMs: Debian's armmp kernel under qemu-system-arm -M virt, -cpu cortex-a15 and max: detect, list, verify and run through the kernel's 32-bit drivers (tests/vm/test-armhf-vm.sh, ~1.5 min warm)"
+    tests/vm/test-armhf-vm.sh 2>&1 | tee vm-armhf.log || true
+    grep -q "^== summary: .* 0 failed" vm-armhf.log || { say "armhf system VMs: FAILED"; status=1; }
     say "fuzzing the C parsers, ${CRYPTOMETER_FUZZ_SECONDS:-30} s per harness (tests/fuzz/run.sh)"
     rc=0
     tests/fuzz/run.sh "${CRYPTOMETER_FUZZ_SECONDS:-30}" || rc=$?
@@ -316,13 +323,14 @@ test)
         rm -f build-asan.probe build-asan.probe.c
         # build-asan: with the test backends (ctest, CRYPTOMETER_TEST_BIN);
         # build-asan-plain: without (CRYPTOMETER_BIN, as build/ is to build-test/);
-        # no Java server: its C side is the same proxies the other runtimes run
-        # here, and its JVM starts and JIT warm-ups cost ctest's schema run 106 s
+        # no Java or Rust server: their C side is the same proxies the other runtimes
+        # run here; Java's JVM starts and JIT warm-ups cost ctest's schema run 106 s,
+        # Rust's 51 more cells 36 s on a loaded host
         CC=$sancc build build-asan -DCRYPTOMETER_TEST_BACKENDS=ON "-DCMAKE_C_FLAGS=$san" \
-            -DCRYPTOMETER_RUNTIMES_EXCLUDE=java \
+            "-DCRYPTOMETER_RUNTIMES_EXCLUDE=java;rust" \
             "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
         build_target=cryptometer
-        CC=$sancc build build-asan-plain "-DCMAKE_C_FLAGS=$san" -DCRYPTOMETER_RUNTIMES_EXCLUDE=java \
+        CC=$sancc build build-asan-plain "-DCMAKE_C_FLAGS=$san" "-DCRYPTOMETER_RUNTIMES_EXCLUDE=java;rust" \
             "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
         build_target=
         (
@@ -339,7 +347,8 @@ test)
                 .venv/bin/python -m pytest -q -p no:cacheprovider $pytest_par --ignore=tests/e2e/test_fleet.py \
                 --ignore=tests/e2e/test_library_backends.py --ignore=tests/e2e/test_pubkey.py \
                 --ignore=tests/e2e/test_pq.py --ignore=tests/e2e/test_suites.py \
-                --ignore=tests/e2e/test_runtimes.py --ignore=tests/e2e/test_runtime_java.py tests/e2e || rc=1
+                --ignore=tests/e2e/test_runtimes.py --ignore=tests/e2e/test_runtime_java.py \
+                --ignore=tests/e2e/test_runtime_rust.py tests/e2e || rc=1
             exit $rc
         ) || { say "ASan+UBSan: FAILED"; status=1; }
     else

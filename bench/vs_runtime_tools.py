@@ -10,13 +10,18 @@ runtime's own tool"):
           cryptography's AESGCM.encrypt) in the server's own interpreter;
   node    one call in a loop with process.hrtime.bigint (node:crypto) after a warm-up;
   java    one call in a loop with System.nanoTime (the JCA's SunJCE and SUN: java:jca) after
-          a warm-up, a single-file program run by the server's own java.
+          a warm-up, a single-file program run by the server's own java;
+  rust    criterion (runtimes/rust/benches/ring_gcm.rs: ring's AES-128-GCM seal, 16 KiB,
+          the call rust:ring makes) with `cargo bench`, its samples read from criterion's
+          sample.json.
 
 MB/s is 10^6 bytes per second on both sides. Prints every round and the ratios
 (cryptometer / tool); a timing threshold is never asserted."""
 import argparse
+import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -124,6 +129,20 @@ def java_tool(java, program):
     return float(whole), float(best)
 
 
+def criterion_tool(bench, name):
+    """criterion's samples of runtimes/rust's bench (per-iteration ns, as MB/s): the median
+    sample and the fastest; built and run with the server's caches."""
+    cache = Path(os.environ.get("CRYPTOMETER_DEPS_CACHE", Path.home() / ".cache/cryptometer-deps")) / "rust"
+    env = dict(os.environ, CARGO_HOME=str(cache / "cargo"), CARGO_TARGET_DIR=str(cache / "target"))
+    cargo = shutil.which("cargo") or str(Path.home() / ".cargo/bin/cargo")
+    subprocess.run([cargo, "bench", "--locked", "--quiet", "--bench", bench, "--", "--warm-up-time", "1",
+                    "--measurement-time", "3", "--noplot"],
+                   cwd=ROOT / "runtimes/rust", env=env, capture_output=True, text=True, check=True)
+    doc = json.loads((cache / "target/criterion" / name / "new/sample.json").read_text())
+    mbs = [SIZE * i * 1e3 / t for i, t in zip(doc["iters"], doc["times"])]
+    return statistics.median(mbs), max(mbs)
+
+
 def loop_tool(interpreter, program):
     p = subprocess.run([interpreter, "-c" if interpreter.endswith(("python", "python3")) else "-e", program],
                        capture_output=True, text=True, check=True)
@@ -151,6 +170,9 @@ def pairs(build):
         for (alg, op), setup in JAVA.items():
             prog = JAVA_LOOP.format(size=SIZE, setup=setup)
             out.append(("java:jca", alg, op, "java loop", lambda p=prog: java_tool(java, p)))
+    if (build / "cryptometer-rust").exists():
+        out.append(("rust:ring", "aes-128-gcm", "seal", "criterion (cargo bench)",
+                    lambda: criterion_tool("ring_gcm", "ring/aes-128-gcm-seal-16k")))
     return out
 
 

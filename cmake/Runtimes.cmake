@@ -10,7 +10,7 @@
 # (no network for its first module download) is not fatal either: the
 # backend is then unavailable, its server absent.
 
-set(CM_KNOWN_RUNTIMES go python node java)
+set(CM_KNOWN_RUNTIMES go python node java rust)
 set(CRYPTOMETER_RUNTIMES "all" CACHE STRING
     "language runtimes to build servers for: all, none, or a ;-separated list of ${CM_KNOWN_RUNTIMES}")
 set(CRYPTOMETER_RUNTIMES_EXCLUDE "" CACHE STRING
@@ -157,6 +157,7 @@ function(cm_runtime_node inc_var)
 endfunction()
 
 include(${CMAKE_CURRENT_LIST_DIR}/RuntimeJava.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/RuntimeRust.cmake)
 
 # Main build: the runtimes asked for, into generated/runtimes.inc.
 function(cm_add_runtimes)

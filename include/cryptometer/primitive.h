@@ -83,6 +83,7 @@ typedef enum cm_op {
     CM_OP_MAC_NEWKEY, /* a MAC keyed afresh for every message: create, mac, destroy */
     CM_OP_ENCAPSULATE,
     CM_OP_DECAPSULATE,
+    CM_OP_SEAL_NEWKEY, /* an AEAD keyed afresh for every message: create, seal, destroy */
     CM_OP_COUNT
 } cm_op;
 

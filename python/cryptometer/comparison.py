@@ -1,34 +1,46 @@
-"""Comparing two runs, benchmark by benchmark, with a significance test.
+"""Comparing two sides, each one run or several, benchmark by benchmark, with a significance test.
 
-For each benchmark (name, size, threads) that is ``ok`` in both runs:
+For each benchmark (name, size, threads) measured on both sides:
 
-- ``ratio``: median time per operation in B / median in A (above 1: B is
-  slower), from the kept samples (outliers flagged by the core left out);
-- Mann–Whitney U (two-sided, scipy.stats.mannwhitneyu) on the kept samples,
-  and its p-values adjusted for the number of benchmarks compared
-  (Benjamini–Hochberg, scipy.stats.false_discovery_control);
-- a 95% bootstrap confidence interval of the ratio of medians
-  (scipy.stats.bootstrap, percentile method, 2000 resamples, fixed seed).
+- the figures tested: with several runs on a side, the per-round figures
+  (rounds.round_figures: every round, ``run --repeat N``, of every run of the
+  side, at least MIN_SAMPLES a side), so that the variance between runs is in
+  the test, as benchstat tests one figure per run; with one run per side, the
+  kept samples (outliers flagged by the core left out; the median round's),
+  which do not see the variance between runs: a change is then held to the
+  larger run's own spread (``floor``);
+- ``ratio``: median of B's figures / median of A's (above 1: B is slower);
+- Mann–Whitney U (two-sided, scipy.stats.mannwhitneyu), which heavy-tailed noise
+  (a round slowed by other work) does not sway as a mean would, and a 95%
+  bootstrap confidence interval of the ratio of medians (scipy.stats.bootstrap,
+  percentile method, 2000 resamples, fixed seed);
+- p-values adjusted for the number of benchmarks compared (Benjamini–Hochberg,
+  scipy.stats.false_discovery_control).
 
 A change is significant when the adjusted p-value is below ``alpha`` and the
 interval excludes 1; it is flagged when it is significant and the ratio is
-beyond the threshold (``|ratio - 1| > threshold``): a regression when B is
-slower, an improvement when faster.  Records without samples (imports) get
-the ratio of their figures and no test.  A benchmark without a time above
-zero on one side (missing, zero, or negative after the loop overhead) has no
-ratio: it is left out with a warning, and samples at or below zero are not used.
+beyond the threshold (``|ratio - 1| > threshold``) and, with one run per side,
+beyond the larger run's own spread (``floor``: rounds.own_spread, between rounds
+or between clock checks): a regression when B is slower, an improvement when
+faster.  When either side's health flags say busy or clock unsteady
+(rounds.distrust), a change that would be flagged is ``inconclusive``.  Records
+without samples (imports) get the ratio of their figures and no test.  A
+benchmark without a time above zero on one side (missing, zero, or negative
+after the loop overhead) has no ratio: it is left out with a warning, and samples
+at or below zero are not used.
 
 Runs made on different machines or in different contexts are compared, with
 warnings saying what differs (``context_differences``).
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import List, Optional
 
 import numpy as np
 from scipy import stats
 
+from . import rounds
 from .figures import benchmark_key, benchmark_label, kept_samples, ok_records
 
 BOOTSTRAP_RESAMPLES = 2000
@@ -60,7 +72,12 @@ class Change:
     ci_low: Optional[float] = None
     ci_high: Optional[float] = None
     significant: bool = False
-    verdict: str = "same"     # same, regression, improvement, not-tested
+    verdict: str = "same"     # same, regression, improvement, not-tested, inconclusive
+    floor: float = 0.0        # one run per side: the larger run's own spread (not flagged below)
+    n_a: int = 1              # figures the test used per side (rounds, or samples)
+    n_b: int = 1
+    spread_a: float = 0.0     # (max - min) / median of the side's round figures (0: one figure)
+    spread_b: float = 0.0
 
     @property
     def change_pct(self):
@@ -73,9 +90,14 @@ class Comparison:
     only_a: List[tuple]
     only_b: List[tuple]
     warnings: List[str]
+    distrusted: List[str] = field(default_factory=list)   # "A: busy-cpus", ...: health flags
+    notes: List[str] = field(default_factory=list)        # what the comparison cannot know
 
     def regressions(self):
         return [c for c in self.changes if c.verdict == "regression"]
+
+    def inconclusive(self):
+        return [c for c in self.changes if c.verdict == "inconclusive"]
 
 
 def _get(doc, path):
@@ -131,19 +153,27 @@ def compare_pair(key, rec_a, rec_b):
     sa, sb = _positive_samples(rec_a), _positive_samples(rec_b)
     if len(sa) < MIN_SAMPLES or len(sb) < MIN_SAMPLES:
         return Change(key, ta, tb, tb / ta, verdict="not-tested")
-    a, b = np.asarray(sa, dtype=float), np.asarray(sb, dtype=float)
+    return tested_change(key, sa, sb)
+
+
+def tested_change(key, figures_a, figures_b):
+    """The Change of one benchmark from two sets of times per operation (a run's samples, or a
+    side's per-round figures): ratio of medians, Mann–Whitney U, bootstrap interval."""
+    a, b = np.asarray(figures_a, dtype=float), np.asarray(figures_b, dtype=float)
     ratio = float(np.median(b) / np.median(a))
     p_value = float(stats.mannwhitneyu(a, b, alternative="two-sided").pvalue)
     boot = stats.bootstrap((a, b), _ratio_of_medians, vectorized=True, paired=False,
                            n_resamples=BOOTSTRAP_RESAMPLES, method="percentile", confidence_level=0.95,
                            random_state=np.random.default_rng(SEED))
     return Change(key, float(np.median(a)), float(np.median(b)), ratio, p_value=p_value,
-                  ci_low=float(boot.confidence_interval.low), ci_high=float(boot.confidence_interval.high))
+                  ci_low=float(boot.confidence_interval.low), ci_high=float(boot.confidence_interval.high),
+                  n_a=len(a), n_b=len(b))
 
 
-def judge(changes, threshold=0.05, alpha=0.01):
+def judge(changes, threshold=0.05, alpha=0.01, distrusted=False):
     """Adjust the p-values of ``changes`` together (Benjamini–Hochberg) and set each one's
-    ``significant`` and ``verdict`` (see the module comment); return the list."""
+    ``significant`` and ``verdict`` (see the module comment; ``distrusted``: a side's health
+    flags say busy or clock unsteady); return the list."""
     tested = [c for c in changes if c.p_value is not None]
     if tested:
         adjusted = stats.false_discovery_control([c.p_value for c in tested], method="bh")
@@ -151,21 +181,93 @@ def judge(changes, threshold=0.05, alpha=0.01):
             c.p_adjusted = float(p)
             c.significant = bool(p < alpha) and not (c.ci_low <= 1.0 <= c.ci_high)
     for c in changes:
-        if c.significant and abs(c.ratio - 1.0) > threshold:
-            c.verdict = "regression" if c.ratio > 1 else "improvement"
+        if c.significant and abs(c.ratio - 1.0) > max(threshold, c.floor):
+            c.verdict = "inconclusive" if distrusted else "regression" if c.ratio > 1 else "improvement"
     return changes
 
 
-def compare_runs(run_a, run_b, threshold=0.05, alpha=0.01):
-    """Compare two runs (see the module comment); return a Comparison."""
-    a = {benchmark_key(r): r for r in ok_records(run_a)}
-    b = {benchmark_key(r): r for r in ok_records(run_b)}
-    common = [k for k in a if k in b]
-    pairs = [(k, compare_pair(k, a[k], b[k])) for k in common]
+def _spread(figures):
+    return (max(figures) - min(figures)) / float(np.median(figures)) if len(figures) > 1 else 0.0
+
+
+def compare_rounds(key, figures_a, figures_b):
+    """The Change of one benchmark from the per-round figures (ns per operation) of each side
+    (tested_change), with each side's spread; not tested with fewer than MIN_SAMPLES a side."""
+    if len(figures_a) < MIN_SAMPLES or len(figures_b) < MIN_SAMPLES:
+        ma, mb = float(np.median(figures_a)), float(np.median(figures_b))
+        change = Change(key, ma, mb, mb / ma, verdict="not-tested", n_a=len(figures_a), n_b=len(figures_b))
+    else:
+        change = tested_change(key, figures_a, figures_b)
+    change.spread_a, change.spread_b = _spread(figures_a), _spread(figures_b)
+    return change
+
+
+def _side_index(runs):
+    """{benchmark key: [its record in each run that measured it]} of one side, in order."""
+    index = {}
+    for run in runs:
+        for r in ok_records(run):
+            index.setdefault(benchmark_key(r), []).append(r)
+    return index
+
+
+def _compare_one(key, recs_a, recs_b, one_run):
+    """The Change of one benchmark, or None when a side has no usable time: one run per side,
+    its samples held to the larger run's own spread; several, the per-round figures."""
+    if one_run:
+        change = compare_pair(key, recs_a[0], recs_b[0])
+        if change is not None:
+            change.floor = max(rounds.own_spread(recs_a[0]), rounds.own_spread(recs_b[0]))
+            change.spread_a, change.spread_b = (_spread(rounds.round_figures(r)) for r in (recs_a[0], recs_b[0]))
+        return change
+    figs_a = [f for r in recs_a for f in rounds.round_figures(r)]
+    figs_b = [f for r in recs_b for f in rounds.round_figures(r)]
+    return compare_rounds(key, figs_a, figs_b) if figs_a and figs_b else None
+
+
+def _notes(one_run, any_rounds):
+    """What a comparison of one run per side cannot know (compare prints it)."""
+    if not one_run:
+        return []
+    notes = ["one run per side: the variance between runs is not known, so no change within "
+             "either run's own spread (between rounds or clock checks) is flagged; give several "
+             "runs per side (A1 A2 vs B1 B2) to test it"]
+    if not any_rounds:
+        notes.append("the runs have one round each (run --repeat N gives more): the test uses "
+                     "the samples of one run, which do not see how the machine changes between runs")
+    return notes
+
+
+def compare_sides(runs_a, runs_b, threshold=0.05, alpha=0.01):
+    """Compare side A (a list of runs) with side B (see the module comment); a Comparison."""
+    a, b = _side_index(runs_a), _side_index(runs_b)
+    one_run = len(runs_a) == 1 and len(runs_b) == 1
+    pairs = [(k, _compare_one(k, a[k], b[k], one_run)) for k in a if k in b]
     untimed = [k for k, c in pairs if c is None]
-    changes = judge([c for _, c in pairs if c is not None], threshold, alpha)
-    warnings = context_differences(run_a.doc, run_b.doc)
+    distrusted = ["%s: %s" % (side, flag) for side, runs in (("A", runs_a), ("B", runs_b))
+                  for run in runs for flag in rounds.distrust(run.doc)]
+    changes = judge([c for _, c in pairs if c is not None], threshold, alpha, bool(distrusted))
+    warnings = [w for ra in runs_a for rb in runs_b for w in context_differences(ra.doc, rb.doc)]
+    warnings = list(dict.fromkeys(warnings))
     if untimed:
         warnings.append("%d benchmark(s) not compared: no time above zero on one side (first: %r)"
                         % (len(untimed), benchmark_label(untimed[0])))
-    return Comparison(changes, [k for k in a if k not in b], [k for k in b if k not in a], warnings)
+    any_rounds = any(r.get("rounds") for side in (a, b) for recs in side.values() for r in recs)
+    return Comparison(changes, [k for k in a if k not in b], [k for k in b if k not in a], warnings,
+                      list(dict.fromkeys(distrusted)), _notes(one_run, any_rounds))
+
+
+def compare_runs(run_a, run_b, threshold=0.05, alpha=0.01):
+    """Compare two runs, one per side (compare_sides)."""
+    return compare_sides([run_a], [run_b], threshold, alpha)
+
+
+def geometric_means(comparison):
+    """(geometric mean of A's times, of B's, of the ratios B/A) over the benchmarks compared,
+    or None when there is none."""
+    changes = [c for c in comparison.changes if usable_time(c.median_a) and usable_time(c.median_b)]
+    if not changes:
+        return None
+    gm = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs))
+    return (gm([c.median_a for c in changes]), gm([c.median_b for c in changes]),
+            gm([c.ratio for c in changes]))

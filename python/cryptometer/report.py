@@ -1,21 +1,32 @@
-"""The self-contained HTML report: context, health, detection verdicts, tables, plots, comparison.
+"""The self-contained HTML report: answers first, then a section per operation family.
 
-Rendered with Jinja2 from templates/report.html.j2 with autoescaping on, so
-every string from a result file is escaped.  The plots are matplotlib SVG
-with text drawn as paths (no result string reaches the SVG as text), inlined
-after the XML prologue is removed.  CSS and JavaScript are inline: the page
-loads nothing from the network.  Given two runs it includes the comparison
-of cryptometer.comparison.  Each run also gets the like-for-like views of
-``cryptometer view`` where it has their records: the OpenSSL generations
-(cryptometer.generations) and the key-exchange and signature choices
-(cryptometer.choices), cells that are not ``ok`` showing their status and reason.
+Rendered with Jinja2 from templates/report.html.j2 (and its parts) with
+autoescaping on, so every string from a result file is escaped.  The page
+has three shapes (``render``):
 
-The page's only script is templates/report.js, inlined; the Content-Security-
-Policy allows that script by its SHA-256 hash and no other (no
-'unsafe-inline' for scripts): markup that slipped into the page from a
-document could not run.  Each run's table shows at most MAX_ROWS records and
-says when it cut (``cryptometer export`` has them all); plots have the caps
-of cryptometer.plots.
+- one run: its summary (the ``answers`` of cryptometer.report_answers, or
+  "no answers in this document") and a table of contents on the first
+  screen; a section per operation family, tables beside their chart
+  (cryptometer.report_page); probes and bounds, detection, context and
+  health; the records not measured, with their reasons, folded at the end;
+- two runs: their comparison first (cryptometer.comparison's
+  ``compare_runs``: what changed, by how much, how sure), then both runs'
+  summaries side by side, then each run's full sections, folded (tables
+  only: a page of one run has the charts);
+- three or more (a fleet directory, a store): the machines side by side per
+  operation and the machines that stand out from their CPU family, with what
+  in their own documents explains it (cryptometer.report_fleet), then the
+  summaries side by side and the full sections folded.
+
+Each run also gets the like-for-like views of ``cryptometer view`` where it
+has their records: the OpenSSL generations (cryptometer.generations) and the
+key-exchange and signature choices (cryptometer.choices), cells that are not
+``ok`` showing their status and reason.  Charts are PNG in ``data:`` URLs
+(cryptometer.report_charts).  CSS and JavaScript are inline: the page loads
+nothing from the network.  The page's only script is templates/report.js,
+inlined; the Content-Security-Policy allows that script by its SHA-256 hash
+and no other (no 'unsafe-inline' for scripts): markup that slipped into the
+page from a document could not run.
 """
 
 import base64
@@ -24,54 +35,36 @@ import hashlib
 import jinja2
 from markupsafe import Markup
 
-from . import __version__, choices, data, generations, plots
+from . import __version__, choices, data, generations, report_fleet, report_page
+from . import report_numbers as num
 from .comparison import compare_runs
-from .figures import benchmark_label, cycles, figure, implementation
+from .figures import benchmark_label
 
-REPORT_PLOTS = ("throughput", "cpb", "bars", "threads", "sweep", "aes-score")
-MAX_ROWS = 5000   # records shown in one run's table (docs/analysis.md, "Caps")
-
-
-def _svg(fig):
-    text = plots.render(fig, "svg").decode("utf-8")
-    plots.close(fig)
-    return text[text.index("<svg"):]
+FLAGGED = ("regression", "improvement")
 
 
-def plot_sections(runs):
-    """[(kind, svg or None, note)] for the report's plots."""
-    out = []
-    for kind in REPORT_PLOTS:
-        try:
-            out.append((kind, _svg(plots.draw(kind, runs)), None))
-        except plots.NoData as exc:
-            out.append((kind, None, str(exc)))
-    return out
+def _change_text(ratio):
+    """B/A in time as people say it: '12.3% slower', '4.56% faster', 'same time'."""
+    if ratio == 1:
+        return "same time"
+    return "%s%% %s" % (num.number(abs(ratio - 1) * 100), "slower" if ratio > 1 else "faster")
 
 
-def record_rows(run):
-    rows = []
-    for r in run.doc["results"][:MAX_ROWS]:
-        value, unit = figure(r)
-        cyc, cyc_label = cycles(run.doc, r)
-        stats = r.get("stats") or {}
-        rows.append({"name": r["name"], "implementation": implementation(r), "algorithm": r["algorithm"],
-                     "class": r.get("class") or "", "operation": r["operation"],
-                     "size": "" if r.get("size") is None else r["size"], "threads": r.get("threads", 1),
-                     "status": r["status"], "reason": r.get("reason") or "",
-                     "figure": "" if value is None else "%.4g" % value, "unit": unit,
-                     "cycles": "" if cyc is None else "%.3g %s" % (cyc, cyc_label),
-                     "ci": ("±%.1f%%" % (100 * stats["ci95_rel"])) if "ci95_rel" in stats else "",
-                     "cv": ("%.3f" % stats["cv"]) if "cv" in stats else ""})
-    return rows
-
-
-def comparison_rows(comparison):
-    return [{"benchmark": benchmark_label(c.key), "a": "%.1f" % c.median_a, "b": "%.1f" % c.median_b,
-             "ratio": "%.3f" % c.ratio,
-             "ci": "" if c.ci_low is None else "%.3f–%.3f" % (c.ci_low, c.ci_high),
-             "p": "" if c.p_adjusted is None else "%.2g" % c.p_adjusted, "verdict": c.verdict}
+def comparison_part(comparison):
+    """The comparison as the page shows it: counts, then the rows, flagged changes first and the
+    largest first."""
+    rows = [{"benchmark": benchmark_label(c.key), "a": num.with_unit(c.median_a, "ns"),
+             "b": num.with_unit(c.median_b, "ns"), "ratio": num.ratio(c.ratio), "change": _change_text(c.ratio),
+             "ci": "" if c.ci_low is None else "%s–%s" % (num.number(c.ci_low), num.number(c.ci_high)),
+             "p": num.number(c.p_adjusted), "verdict": c.verdict,
+             "order": (c.verdict not in FLAGGED, -abs(c.ratio - 1))}
             for c in comparison.changes]
+    rows.sort(key=lambda r: r["order"])
+    counts = {v: sum(1 for c in comparison.changes if c.verdict == v)
+              for v in ("regression", "improvement", "same", "not-tested")}
+    return {"rows": rows, "counts": counts, "warnings": comparison.warnings,
+            "only_a": len(comparison.only_a), "only_b": len(comparison.only_b),
+            "flagged": [r for r in rows if r["verdict"] in FLAGGED]}
 
 
 def _cell(cell):
@@ -123,15 +116,6 @@ def view_sections(run, threshold):
             "choices": [choice_section(v) for v in views if v is not None], "note": None}
 
 
-def cut_note(run):
-    """The sentence saying that a run's table was cut to MAX_ROWS, or None."""
-    count = len(run.doc["results"])
-    if count <= MAX_ROWS:
-        return None
-    return ("This table shows the first %d of %d records (the report's cap); cryptometer export "
-            "writes them all." % (MAX_ROWS, count))
-
-
 def page_script(env):
     """(the page's script as inlined, its CSP source 'sha256-…' value without the quotes' prefix)."""
     text = "\n" + env.loader.get_source(env, "report.js")[0]
@@ -140,16 +124,15 @@ def page_script(env):
 
 
 def render(runs, threshold=0.05):
+    """The page of ``runs``: one run, two (compared), or a fleet (three or more)."""
     env = jinja2.Environment(loader=jinja2.PackageLoader("cryptometer", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
     comparison = compare_runs(runs[0], runs[1], threshold=threshold) if len(runs) == 2 else None
     script, script_hash = page_script(env)
+    parts = [dict(report_page.run_part(run, i, charts=len(runs) == 1), **view_sections(run, threshold))
+             for i, run in enumerate(runs, 1)]
     return env.get_template("report.html.j2").render(
-        version=__version__, script=script, script_hash=script_hash,
-        runs=[dict({"run": run, "doc": run.doc, "rows": record_rows(run), "cut": cut_note(run)},
-                   **view_sections(run, threshold))
-              for run in runs],
-        plots=plot_sections(runs),
-        comparison=comparison,
-        comparison_rows=comparison_rows(comparison) if comparison else [],
-        svg=Markup)  # only matplotlib's own SVG output and report.js are marked safe
+        version=__version__, script=script, script_hash=script_hash, runs=parts,
+        mode="one" if len(runs) == 1 else ("two" if len(runs) == 2 else "fleet"),
+        comparison=comparison_part(comparison) if comparison else None,
+        fleet=report_fleet.fleet(runs) if len(runs) > 2 else None)

@@ -4,6 +4,7 @@
  * sweep documents (detect_sweep.c), as JSON or as text (detect_text.c).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 
@@ -34,21 +35,27 @@ static const cm_command cm_cmd_detect = {
               "that is unreadable, not JSON or not a sweep document.\n",
 };
 
+/* Frees the n loaded sweeps of s. */
+static void free_sweeps(cm_loaded_sweep *s, int n)
+{
+    for (int i = 0; s && i < n; i++)
+        cm_loaded_sweep_free(&s[i]);
+    free(s);
+}
+
 /* Loads the sweep documents files[0..n) into a new array (*sweeps). 0, or
  * -1 with err. */
-static int load_sweeps(const char *const *files, int n, json_t **sweeps, cm_error *err)
+static int load_sweeps(const char *const *files, int n, cm_loaded_sweep **sweeps, cm_error *err)
 {
-    *sweeps = json_array();
-    for (int i = 0; i < n && *sweeps; i++) {
-        json_t *s = cm_detect_sweep_load(files[i], err);
-        if (!s || json_array_append_new(*sweeps, s) != 0) {
-            json_decref(*sweeps);
+    if (!(*sweeps = calloc(n ? (size_t)n : 1, sizeof **sweeps)))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+    for (int i = 0; i < n; i++)
+        if (cm_detect_sweep_load(files[i], &(*sweeps)[i], err) != 0) {
+            free_sweeps(*sweeps, i + 1);
             *sweeps = NULL;
+            return -1;
         }
-    }
-    if (*sweeps)
-        return 0;
-    return err->msg[0] ? -1 : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+    return 0;
 }
 
 /* See commands.h. */
@@ -61,16 +68,16 @@ int cm_detect_main(int argc, char **argv)
         cm_options_usage(&cm_cmd_detect, stdout);
         return CM_EXIT_OK;
     }
-    json_t *sweeps = NULL;
+    cm_loaded_sweep *sweeps = NULL;
     if (parsed != 0 || load_sweeps(o.sweep_files, o.n_sweep_files, &sweeps, &err) != 0)
         return cm_command_fail(&cm_cmd_detect, &err);
     json_t *doc = cm_detect_document(o.sysroot, !o.no_clock, &err);
-    if (doc && o.n_sweep_files && cm_detect_add_sweeps(doc, sweeps) != 0) {
+    if (doc && o.n_sweep_files && cm_detect_add_sweeps(doc, sweeps, (size_t)o.n_sweep_files) != 0) {
         json_decref(doc);
         doc = NULL;
         cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory");
     }
-    json_decref(sweeps);
+    free_sweeps(sweeps, o.n_sweep_files);
     if (!doc) {
         if (!err.msg[0])
             cm_error_set(&err, CM_EXIT_ENVIRONMENT, "detection failed");

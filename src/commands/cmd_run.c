@@ -26,6 +26,7 @@
 #include "registry/plan.h"
 #include "records/score.h"
 #include "run/suite.h"
+#include "run/rounds.h"
 #include "measure/threads.h"
 #include "measure/workload.h"
 #include "platform/flags.h"
@@ -34,6 +35,9 @@
 #include "platform/verdict.h"
 #include "platform/aes_result.h"
 #include "platform/library.h"
+#include "platform/emulation.h"
+#include "platform/evidence.h"
+#include "records/report_memory.h"
 
 /* The cluster of cpu, or -1. */
 static int cluster_of(const platform_cpu *pc, int cpu)
@@ -84,50 +88,37 @@ static json_t *aes_scores(const cm_record_set *recs, const platform_cpu *pc)
  * compared. NULL when out of memory (scores is handed over). */
 static json_t *weighed_analysis(const json_t *context, json_t *scores)
 {
-    json_t *openssl = NULL, *lib;
-    size_t i;
-    json_array_foreach(json_object_get(context, "libraries"), i, lib)
-        if (json_is_string(json_object_get(lib, "backend")) &&
-            strcmp(json_string_value(json_object_get(lib, "backend")), "openssl") == 0)
-            openssl = json_object_get(lib, "details");
-    platform_cpu_doc cpu;
-    if (platform_cpu_doc_from_json(json_object_get(context, "cpu"), &cpu, NULL) != 0) {
-        json_decref(scores);
-        return NULL;
-    }
+    platform_evidence ev;
+    platform_emulation_doc em = {0};
+    platform_aes_result *res = NULL;
+    size_t nres = 0, i;
+    int rc = platform_evidence_from_json(context, PLATFORM_EVIDENCE_RUN, &ev, NULL) == 0 &&
+                     platform_emulation_fill(&em, &ev.cpu, ev.snapshot) == 0
+                 ? 0
+                 : -1;
     /* What the run shows, for the twin check: its warnings (load, heat,
      * throttling, clock drift) apply to every cluster's test. */
-    platform_flags flags;
-    cm_error err = {0};
-    json_t *observed = platform_flags_from_json(json_object_get(context, "health"), &flags, &err) == 0
-                           ? platform_flags_messages_json(&flags, PLATFORM_SEVERITY_WARNING)
-                           : NULL;
-    platform_flags_free(&flags);
+    json_t *observed = rc == 0 ? platform_flags_messages_json(&ev.health, PLATFORM_SEVERITY_WARNING) : NULL;
     json_t *s;
     json_array_foreach(scores, i, s)
         if (json_array_size(observed))
             json_object_set(s, "observed", observed);
     json_decref(observed);
-    json_t *em = platform_emulation_of(&cpu, json_object_get(context, "health_before"));
-    platform_aes_result *res = NULL;
-    size_t nres = 0;
-    platform_library ossl = {0};
-    int rc = scores && em && platform_aes_results_from_json(scores, &res, &nres, NULL) == 0 &&
-                     platform_library_from_json("openssl", openssl, &ossl, NULL) == 0
-                 ? platform_weigh_aes_scores(res, nres, &cpu, &ossl, em)
-                 : -1;
-    platform_library_free(&ossl);
-    platform_cpu_doc_free(&cpu);
+    if (rc == 0 && scores && platform_aes_results_from_json(scores, &res, &nres, NULL) == 0)
+        rc = platform_weigh_aes_scores(res, nres, &ev.cpu, &ev.openssl, &em);
+    else
+        rc = -1;
+    platform_evidence_free(&ev);
     json_decref(scores);
     scores = rc == 0 ? platform_aes_results_to_json(res, nres) : NULL;
-    rc |= scores ? 0 : -1;
     platform_aes_results_free(res, nres);
-    if (rc != 0) {
-        json_decref(em);
+    json_t *emulation = scores ? platform_emulation_to_json(&em) : NULL;
+    platform_emulation_free(&em);
+    if (!emulation) {
         json_decref(scores);
         return NULL;
     }
-    return json_pack("{s:o, s:o}", "aes_score", scores, "emulation", em);
+    return json_pack("{s:o, s:o}", "aes_score", scores, "emulation", emulation);
 }
 
 /* How many OpenSSL generations (openssl, openssl-<version>:
@@ -172,6 +163,7 @@ static size_t count_measurements(const cm_group *groups, size_t n, const cm_opti
             for (int s = 0; s < o->n_sizes; s++)
                 total += (size_t)groups[i].n_ops * (size_t)cm_size_fits(groups[i].alg, o->sizes[s]);
     }
+    total *= (size_t)(o->repeat > 1 ? o->repeat : 1); /* --repeat: every round */
     return o->threads > 1 ? 2 * total : total; /* --threads: the copies' figure too */
 }
 
@@ -211,7 +203,8 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
         cm_suite_config cfg = {.sizes = o->sizes, .n_sizes = (size_t)o->n_sizes,
                                .time_s = o->time_s, .target_ci = o->target_ci, .cpu = o->cpu,
                                .cluster = -1, .progress = !o->quiet && isatty(2),
-                               .timeout_s = o->timeout_s + 2 * o->time_s};
+                               .timeout_s = o->timeout_s + 2 * o->time_s, .rounds = o->repeat,
+                               .memory = o->memory};
         if (per_cluster) {
             cfg.cpu = pc->clusters[run].cpus[0];
             cfg.cluster = run;
@@ -221,7 +214,7 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
         cfg.thread_cpus = cpus;
         if (o->threads > 1 && cm_threads_cpus(o->threads, cfg.cpu, o->allowed_cpus, o->n_allowed_cpus, cpus, err) != 0)
             return -1;
-        int f = cm_suite_run(&cfg, groups, n, recs, &totals, err);
+        int f = cm_suite_rounds(&cfg, groups, n, recs, &totals, err);
         if (f < 0)
             return -1;
         failures += f;
@@ -241,47 +234,40 @@ static json_t *settings_json(const cm_options *o)
     }
     /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
      * --filter from failing the whole object */
-    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i}", "suite",
+    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i, s:i}", "suite",
                      o->suite ? o->suite : "selection", "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter",
                      o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),
                      "backends", o->backends ? cm_json_string_lossy(o->backends) : json_null(),
                      "cpu", o->cpu,
-                     "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads);
+                     "aead_aad_len", CM_AEAD_AAD_LEN, "per_cluster", o->per_cluster, "timeout_s", o->timeout_s, "threads", o->threads,
+                     "repeat", o->repeat > 1 ? o->repeat : 1);
 }
 
 /* Adds what is known after the measurements: the health flags (before and
  * after), the AES score, the end time, and whether the run is complete.
  * 0, or -1 when out of memory. */
-static int finish_document(json_t *doc, const cm_record_set *recs, const platform_cpu *pc,
-                           const platform_health *before)
+static int finish_document(const cm_measuring *run, const cm_record_set *recs)
 {
-    cm_error err = {0};
-    int rc = 0;
-    if (pc) {
-        json_t *context = json_object_get(doc, "context");
-        json_t *health = platform_run_health(pc, before, context, &err);
-        if (health)
-            rc |= cm_json_put(context, "health", health);
-        rc |= cm_json_put(doc, "analysis", weighed_analysis(context, aes_scores(recs, pc)));
-    }
-    return rc | cm_measuring_ended(doc);
+    int rc = cm_measuring_health(run);
+    if (run->pc)
+        rc |= cm_json_put(run->doc, "analysis", weighed_analysis(run->context, aes_scores(recs, run->pc)));
+    return rc | cm_measuring_ended(run->doc);
 }
 
 /* A part of the document that could not be built after the measurements
  * (out of memory; a string is made valid UTF-8 before it gets here) is left
  * out and named in its "warnings": the measurements are written all the
  * same, never dropped. */
-static void document_fault(json_t *doc, const char *part)
+static void document_fault(json_t *doc, json_t **warnings, const char *part)
 {
     char line[160];
     snprintf(line, sizeof line, "%s could not be built (out of memory) and is left out", part);
-    json_t *warnings = json_object_get(doc, "warnings");
-    if (!warnings && cm_json_put(doc, "warnings", json_array()) == 0)
-        warnings = json_object_get(doc, "warnings");
-    if (warnings)
-        json_array_append_new(warnings, json_string(line));
+    if (!*warnings && (*warnings = json_array()) && json_object_set_new(doc, "warnings", *warnings) != 0)
+        *warnings = NULL;
+    if (*warnings)
+        json_array_append_new(*warnings, json_string(line));
 }
 
 /* run's suite (cm_options_suite), after parsing. */
@@ -311,7 +297,6 @@ int cm_run_main(int argc, char **argv)
     const cm_options *o = &run.o;
     json_t *doc = run.doc;
     platform_cpu *pc = run.pc;
-    platform_health *before = run.before;
     cm_record_set recs;
     cm_record_set_init(&recs);
     cm_score_ref score;
@@ -319,19 +304,19 @@ int cm_run_main(int argc, char **argv)
     int failures = doc ? measure_plan(o, run.groups, run.n, pc, &recs, &err)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     free(run.groups);
-    if (failures >= 0 && cm_score_finish(&score, json_object_get(doc, "context"), &recs) != 0)
-        document_fault(doc, "the AES score of the context");
+    json_t *warnings = NULL;
+    if (failures >= 0 && cm_score_finish(&score, run.context, &recs) != 0)
+        document_fault(doc, &warnings, "the AES score of the context");
     /* the instruction bounds of the records (probe.h): after the measurements */
-    if (failures >= 0 && !cm_interrupted && cm_probe_bound_records(json_object_get(doc, "context"), &recs) != 0)
-        document_fault(doc, "the instruction bounds of the records");
+    if (failures >= 0 && !cm_interrupted && cm_probe_bound_records(run.context, &recs) != 0)
+        document_fault(doc, &warnings, "the instruction bounds of the records");
     /* (the test build fails it on demand: CRYPTOMETER_TEST_FAIL_AT=document-part) */
-    if (failures >= 0 &&
-        (finish_document(doc, &recs, pc, before) != 0 || cm_test_fail_point("document-part")))
-        document_fault(doc, "a part of the health, the analysis or the end time");
+    if (failures >= 0 && (finish_document(&run, &recs) != 0 || cm_test_fail_point("document-part")))
+        document_fault(doc, &warnings, "a part of the health, the analysis or the end time");
     /* what the figures say (answers.h): into the document, printed first */
     cm_answers *answers = failures >= 0 ? cm_answers_for_document(doc, recs.items, recs.n) : NULL;
     if (failures >= 0 && !answers)
-        document_fault(doc, "the answers");
+        document_fault(doc, &warnings, "the answers");
     cm_measuring_release(&run);
     size_t measured = 0;
     for (size_t i = 0; i < recs.n; i++)
@@ -350,6 +335,9 @@ int cm_run_main(int argc, char **argv)
         cm_print_table_layout(stdout, recs.items, recs.n, doc, o->wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
     }
     free(answers);
+    if (o->memory && !o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) &&
+        !cm_is_stdout(o->csv_path))
+        cm_print_memory_table(stdout, recs.items, recs.n);
     size_t known = count_known(&recs);
     int generations = rc == 0 && count_generations(&recs) > 1;
     cm_record_set_free(&recs);

@@ -2,7 +2,7 @@
  * cmd_show.c — `cryptometer show FILE`: a saved document printed as the
  * terminal text of the command that wrote it. A result document (`run`,
  * or an import in the same format) is parsed back into typed records
- * (records/record_parse.h) and printed by the table `run` prints; a probe
+ * (records/saved_doc.h) and printed by the table `run` prints; a probe
  * or a detect document by their renderers. The file is read through the
  * bounded reader of util/input.h.
  */
@@ -16,7 +16,7 @@
 #include "records/answers.h"
 #include "records/output.h"
 #include "records/report_narrow.h"
-#include "records/record_parse.h"
+#include "records/saved_doc.h"
 #include "run/detect.h"
 #include "util/error.h"
 #include "util/input.h"
@@ -40,40 +40,12 @@ static const cm_command cm_cmd_show = {
               "commands' text is not rebuilt from a file yet)\n",
 };
 
-/* The records of a result document, parsed; those this build cannot show
- * (an algorithm it does not know) are counted in *left_out and the first
- * reason kept. 0, or -1 with err. */
-static int parse_records(json_t *doc, cm_record_set *set, size_t *left_out, char *why,
-                         size_t why_len, cm_error *err)
-{
-    json_t *results = json_object_get(doc, "results"), *o;
-    size_t i;
-    cm_record_set_init(set);
-    *left_out = 0;
-    if (!json_is_array(results))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "a result document without results");
-    json_array_foreach(results, i, o) {
-        cm_record r;
-        char reason[256];
-        if (cm_record_from_json(o, &r, reason, sizeof reason) != 0) {
-            if ((*left_out)++ == 0)
-                snprintf(why, why_len, "%s", reason);
-            continue;
-        }
-        if (cm_record_set_add(set, &r, err) != 0) {
-            cm_measurement_free(&r.m);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 static int show_result(json_t *doc, cm_table_layout layout, cm_error *err)
 {
     cm_record_set set;
     size_t left_out;
     char why[256] = "";
-    if (parse_records(doc, &set, &left_out, why, sizeof why, err) != 0) {
+    if (cm_doc_records(doc, &set, &left_out, why, sizeof why, err) != 0) {
         cm_record_set_free(&set);
         return -1;
     }
@@ -103,8 +75,8 @@ static int show_probe(const json_t *doc, const char *path, cm_error *err)
 /* Which document doc is, and prints it. 0, or -1 with err. */
 static int show_document(json_t *doc, const char *path, cm_table_layout layout, cm_error *err)
 {
-    const char *schema = json_string_value(json_object_get(doc, "schema"));
-    const char *format = json_string_value(json_object_get(doc, "format"));
+    cm_doc_kind k = cm_doc_kind_of(doc);
+    const char *schema = k.schema, *format = k.format;
     if (schema && strcmp(schema, "cryptometer-result") == 0)
         return show_result(doc, layout, err);
     if (layout == CM_TABLE_MARKDOWN)
@@ -112,7 +84,7 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
                             "result document only", path);
     if (schema && strcmp(schema, "cryptometer-probe") == 0)
         return show_probe(doc, path, err);
-    if (json_object_get(doc, "detect_version")) {
+    if (k.detect) {
         cm_detect_render_text(stdout, doc);
         return 0;
     }

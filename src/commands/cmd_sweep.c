@@ -167,7 +167,7 @@ static int name_document(json_t *doc)
 static int finish_document(const cm_measuring *sw, json_t *doc, const cm_sweep_result *res,
                            const cm_crossover *xo, size_t n_xo)
 {
-    int rc = cm_measuring_health(sw, doc);
+    int rc = cm_measuring_health(sw);
     rc |= cm_json_put(doc, "paths", cm_sweep_paths_json(res));
     rc |= cm_json_put(doc, "records", cm_sweep_records_json(res));
     rc |= cm_json_put(doc, "crossovers", xo ? cm_crossovers_json(xo, n_xo) : NULL);

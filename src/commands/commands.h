@@ -14,6 +14,10 @@ int cm_list_main(int argc, char **argv);
 int cm_files_main(int argc, char **argv);
 /* `sweep`: the chunk-size × total-size sweep of one algorithm (cmd_sweep.c). */
 int cm_sweep_main(int argc, char **argv);
+/* `dmcrypt`: the kernel's drivers through dm-crypt (cmd_dmcrypt.c). */
+int cm_dmcrypt_main(int argc, char **argv);
+/* `tcrypt`: the kernel's speed test, from its log (cmd_tcrypt.c). */
+int cm_tcrypt_main(int argc, char **argv);
 /* `detect` (cmd_detect.c). */
 int cm_detect_main(int argc, char **argv);
 /* `probe`: the instruction probes and their bounds (cmd_probe.c). */

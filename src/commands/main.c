@@ -29,6 +29,8 @@ static const command commands[] = {
     {"probe", cm_probe_main, "latency and throughput of the instructions that bound crypto code, and the bounds"},
     {"show", cm_show_main, "a saved document (run, probe, detect) as the text its command printed"},
     {"files", cm_files_main, "hash and encrypt files in a private temp dir beside sha256sum, b2sum, openssl enc"},
+    {"dmcrypt", cm_dmcrypt_main, "the kernel's AES drivers through dm-crypt over a RAM device it creates (root)"},
+    {"tcrypt", cm_tcrypt_main, "the kernel's own speed test (tcrypt) for AES and SHA-256, from the kernel log (root)"},
     {"aes-score", cm_aes_score_main, NULL}, /* the AES score rule, for the Python layer */
     {"__child", cm_helper_child_main, NULL}, /* a helper backend's side (core/helper.h) */
 };

@@ -97,6 +97,7 @@ static void start(cm_measuring *m, int argc, char **argv)
     rc |= cm_json_put(doc, "settings", m->kind->settings(&m->o));
     rc |= cm_json_put(doc, "context", context);
     m->doc = cm_json_checked(doc, rc);
+    m->context = m->doc ? context : NULL;
 }
 
 int cm_measuring_begin(cm_measuring *m, const cm_measuring_kind *kind, int argc, char **argv)
@@ -107,12 +108,11 @@ int cm_measuring_begin(cm_measuring *m, const cm_measuring_kind *kind, int argc,
     return early;
 }
 
-int cm_measuring_health(const cm_measuring *m, json_t *doc)
+int cm_measuring_health(const cm_measuring *m)
 {
     cm_error err = {0};
-    json_t *context = json_object_get(doc, "context");
-    json_t *flags = m->pc ? platform_run_health(m->pc, m->before, context, &err) : NULL;
-    return flags ? cm_json_put(context, "health", flags) : 0;
+    json_t *flags = m->pc && m->context ? platform_run_health(m->pc, m->before, m->context, &err) : NULL;
+    return flags ? cm_json_put(m->context, "health", flags) : 0;
 }
 
 int cm_measuring_ended(json_t *doc)

@@ -44,6 +44,7 @@ typedef struct cm_measuring {
     platform_cpu *pc;          /* NULL when the platform could not be read */
     platform_health *before;
     struct json_t *doc;        /* NULL when out of memory */
+    struct json_t *context;    /* doc's "context" (borrowed), NULL with doc */
 } cm_measuring;
 
 /* Parses and checks everything before anything runs, then catches
@@ -53,9 +54,9 @@ typedef struct cm_measuring {
 int cm_measuring_begin(cm_measuring *m, const cm_measuring_kind *kind, int argc, char **argv);
 
 /* Adds the health flags (the snapshot before against now, and what the
- * context shows) as doc's context.health, when the platform was read. 0,
- * or -1 when out of memory. */
-int cm_measuring_health(const cm_measuring *m, struct json_t *doc);
+ * context shows) as m->doc's context.health, when the platform was read.
+ * 0, or -1 when out of memory. */
+int cm_measuring_health(const cm_measuring *m);
 
 /* Adds the end time ("finished") to doc, and after an interrupt
  * "complete": false and "interrupted": true. 0, or -1 when out of memory. */

@@ -14,6 +14,7 @@
 #include "commands/options.h"
 #include "run/sweep.h"
 #include "records/output.h"
+#include "records/record.h"
 #include "platform/cpuclock.h"
 #include "platform/features.h"
 
@@ -96,6 +97,10 @@ static const opt_spec table[CM_OPT_COUNT] = {
                      "the wide table: one row per implementation and operation, every\n"
                      "size in one line, figures and spreads in full (default: blocks that\n"
                      "fit 100 columns, docs/cli.md \"The table\")"},
+    [CM_OPT_MEMORY] = {"--memory", 0, NULL,
+                       "also memory per operation: heap bytes and allocations per call,\n"
+                       "stack depth, peak resident memory (docs/methodology.md), and\n"
+                       "their table"},
     [CM_OPT_MARKDOWN] = {"--markdown", 0, NULL, "the table as GitHub Markdown (result documents only)"},
     [CM_OPT_STRICT] = {"--strict", 0, NULL,
                        "a known library finding (data/library_findings.json) fails the\n"
@@ -232,6 +237,7 @@ static int apply_more(const cm_command *cmd, cm_options *o, int id, const char *
         return 0;
     case CM_OPT_NO_CLOCK: o->no_clock = 1; return 0;
     case CM_OPT_WIDE: o->wide = 1; return 0;
+    case CM_OPT_MEMORY: o->memory = 1; return 0;
     case CM_OPT_MARKDOWN: o->markdown = 1; return 0;
     case CM_OPT_SWEEP: return add_sweep_file(o, value, err);
     case CM_OPT_ONLY:
@@ -441,13 +447,23 @@ int cm_default_json_path_in(const char *dir, char *buf, size_t len, cm_error *er
 
 /* ---- the commands -------------------------------------------------------------- */
 
+static const cm_opt_help run_help[] = {
+    {CM_OPT_REPEAT, "measure the whole plan N times (at most 20), round r of every\n"
+                    "implementation before round r + 1: each record keeps every round's\n"
+                    "median, for compare's test (docs/methodology.md)"},
+    {CM_OPT_COUNT, NULL}};
+
 const cm_command cm_cmd_run = {
     .name = "run",
     .synopsis = "run [options]",
     .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
                CM_OPT(SIZES) | CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
                CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET) |
-               CM_OPT(FULL) | CM_OPT(THREADS) | CM_OPT(EXCLUDE) | CM_OPT(STRICT) | CM_OPT(WIDE),
+               CM_OPT(FULL) | CM_OPT(THREADS) | CM_OPT(EXCLUDE) | CM_OPT(STRICT) | CM_OPT(WIDE) |
+               CM_OPT(REPEAT) | CM_OPT(MEMORY),
+    .help = run_help,
+    .repeat_min = 1,
+    .repeat_max = CM_MAX_ROUNDS,
     .footer =
         "With no --filter, --algorithms or --backends, run measures the default suite\n"
         "(data/suites.json: a few algorithms of every class in every backend, at 16, 1024 and\n"

@@ -47,6 +47,7 @@ typedef enum cm_opt {
     CM_OPT_COLD,
     CM_OPT_IMPL,
     CM_OPT_WIDE,
+    CM_OPT_MEMORY,
     CM_OPT_MARKDOWN,
     CM_OPT_STRICT,
     CM_OPT_EXCLUDE,
@@ -114,6 +115,7 @@ typedef struct cm_options {
     /* files: --cold, --impl B[:V] (checked by the command against the registry) */
     int cold;
     const char *impl;
+    int memory;                  /* run --memory: memory per operation, and its table */
     int wide, markdown;          /* run/show --wide: the wide table; show --markdown */
 } cm_options;
 

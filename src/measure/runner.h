@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include "util/stats.h"
 #include "platform/timer.h"
+#include "measure/percall.h"
+#include "measure/memcount.h"
 
 typedef struct cm_workload {
     /* Runs the operation iters times; non-zero if an operation failed. */
@@ -81,6 +83,11 @@ typedef struct cm_measurement {
      * was steady (runtime_warmup_steady) or the runtime gave up: 0 for C. */
     uint64_t runtime_warmup_ns;
     int runtime_warmup_steady;
+    /* Single calls at small sizes (percall.h), taken by the suite's child
+     * after the samples; not by the runner. */
+    cm_percall per_call;
+    /* run --memory (memcount.h): taken by the suite's child too */
+    cm_memory memory;
 } cm_measurement;
 
 /* Calibrates iterations per sample: doubles (or scales by the observed

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 #include "util/embedded.h"
 
@@ -140,20 +141,9 @@ static int bench_open(cm_bench *b, cm_error *err)
                                           kat_rc_name(rc));
 }
 
-static int run_compute(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++)
-        if (b->vt.bignum->compute(b->state) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP(run_compute, b->vt.bignum->compute(b->state))
 
-static void bench_close(cm_bench *b)
-{
-    if (b->state)
-        b->vt.bignum->destroy(b->state);
-}
+CM_BENCH_CLOSE(bignum)
 
 static cm_rc nop_compute(void *s)
 {
@@ -230,16 +220,10 @@ static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json
 }
 
 const cm_class_module cm_class_bignum = {
-    .cls = CM_CLASS_BIGNUM,
-    .name = "bignum",
-    .unit = CM_UNIT_OP,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_BIGNUM, "bignum", CM_UNIT_OP, bignum, cross_one),
     .loops = {[CM_OP_MODMUL] = run_compute, [CM_OP_MONTMUL] = run_compute,
               [CM_OP_MODSQR] = run_compute, [CM_OP_MODEXP] = run_compute,
               [CM_OP_MODINV] = run_compute, [CM_OP_MODSQRT] = run_compute},
-    .nop = {.bignum = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross_one,
     .cross_how = "; both computed on the same operands and gave the same number (modsqrt: each "
                  "a root, a or m - a)",
     .cross_lengths = 1, /* numbers of the row's length, not messages: one call */

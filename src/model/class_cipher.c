@@ -30,6 +30,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 
 /* ---- measuring ---------------------------------------------------------------- */
@@ -63,33 +64,13 @@ static const uint8_t *loop_iv(const cm_bench *b)
     return b->alg->data_unit_min ? b->iv : NULL;
 }
 
-static int run_encrypt(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    const cm_cipher_vtable *vt = b->vt.cipher;
-    const uint8_t *iv = loop_iv(b);
-    for (uint64_t i = 0; i < iters; i++)
-        if (vt->encrypt(b->state, iv, b->in, b->out, b->size) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_encrypt, const cm_cipher_vtable *vt = b->vt.cipher; const uint8_t *iv = loop_iv(b);, ,
+                   vt->encrypt(b->state, iv, b->in, b->out, b->size))
 
-static int run_decrypt(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    const cm_cipher_vtable *vt = b->vt.cipher;
-    const uint8_t *iv = loop_iv(b);
-    for (uint64_t i = 0; i < iters; i++)
-        if (vt->decrypt(b->state, iv, b->in, b->out, b->size) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_decrypt, const cm_cipher_vtable *vt = b->vt.cipher; const uint8_t *iv = loop_iv(b);, ,
+                   vt->decrypt(b->state, iv, b->in, b->out, b->size))
 
-static void bench_close(cm_bench *b)
-{
-    if (b->state)
-        b->vt.cipher->destroy(b->state);
-}
+CM_BENCH_CLOSE(cipher)
 
 static cm_rc nop_crypt(void *s, const uint8_t *iv, const uint8_t *in, uint8_t *o, size_t l)
 {
@@ -476,14 +457,8 @@ done:
 }
 
 const cm_class_module cm_class_cipher = {
-    .cls = CM_CLASS_CIPHER,
-    .name = "cipher",
-    .unit = CM_UNIT_BYTE,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_CIPHER, "cipher", CM_UNIT_BYTE, cipher, cross_one),
     .loops = {[CM_OP_ENCRYPT] = run_encrypt, [CM_OP_DECRYPT] = run_decrypt},
-    .nop = {.cipher = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross_one,
     .self_one = self_one,
     .self_name = "its own one-shot output",
     .cross_how = ", in one call and as a stream of pieces (1, 15, 17, 33 bytes or 1, 2, 3 "

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 
 /* ---- measuring ---------------------------------------------------------------- */
@@ -19,21 +20,10 @@ static int bench_open(cm_bench *b, cm_error *err)
     return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
 }
 
-static int run_digest(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    const cm_hash_vtable *vt = b->vt.hash;
-    for (uint64_t i = 0; i < iters; i++)
-        if (vt->digest(b->state, b->in, b->size, b->out) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_digest, const cm_hash_vtable *vt = b->vt.hash;, ,
+                   vt->digest(b->state, b->in, b->size, b->out))
 
-static void bench_close(cm_bench *b)
-{
-    if (b->state)
-        b->vt.hash->destroy(b->state);
-}
+CM_BENCH_CLOSE(hash)
 
 static cm_rc nop_digest(void *s, const uint8_t *m, size_t l, uint8_t *o)
 {
@@ -144,14 +134,8 @@ done:
 }
 
 const cm_class_module cm_class_hash = {
-    .cls = CM_CLASS_HASH,
-    .name = "hash",
-    .unit = CM_UNIT_BYTE,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_HASH, "hash", CM_UNIT_BYTE, hash, cross_one),
     .loops = {[CM_OP_DIGEST] = run_digest},
-    .nop = {.hash = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross_one,
     .cross_how = "",
     .builtin_case = builtin_case,
 };

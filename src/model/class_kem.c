@@ -24,6 +24,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 
 /* Where the set-up keeps the peer's key or the ciphertext (b->tag's first
@@ -51,40 +52,16 @@ static int right_size(const cm_algorithm *alg, const char *key, const char *what
 
 /* ---- measuring ---------------------------------------------------------------- */
 
-static int run_keygen(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++)
-        if (b->vt.kem->keygen(b->state) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP(run_keygen, b->vt.kem->keygen(b->state))
 
 /* The peer's encapsulation key is b->tag (b->tag_len bytes); the
  * ciphertext goes to the second half of b->tag, the secret to b->out. */
-static int run_encapsulate(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t ct_len = HALF, ss_len = b->alg->out_len;
-        if (b->vt.kem->encapsulate(b->state, b->tag, b->tag_len, NULL, 0, b->tag + HALF, &ct_len,
-                                   b->out, &ss_len) != CM_OK)
-            return 1;
-    }
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_encapsulate, , size_t ct_len = HALF; size_t ss_len = b->alg->out_len;,
+                   b->vt.kem->encapsulate(b->state, b->tag, b->tag_len, NULL, 0, b->tag + HALF, &ct_len, b->out, &ss_len))
 
 /* The ciphertext is b->tag (b->tag_len bytes); the secret goes to b->out. */
-static int run_decapsulate(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t ss_len = b->alg->out_len;
-        if (b->vt.kem->decapsulate(b->state, b->tag, b->tag_len, b->out, &ss_len) != CM_OK)
-            return 1;
-    }
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_decapsulate, , size_t ss_len = b->alg->out_len;,
+                   b->vt.kem->decapsulate(b->state, b->tag, b->tag_len, b->out, &ss_len))
 
 /* Binds the state to the algorithm and, unless keygen is timed, makes its
  * key pair and the peer key (its own public key) that encapsulate imports,
@@ -119,11 +96,7 @@ static int bench_open(cm_bench *b, cm_error *err)
     return why[0] ? cm_error_set(err, CM_EXIT_FAILURES, "the implementation gave %s", why) : 0;
 }
 
-static void bench_close(cm_bench *b)
-{
-    if (b->state)
-        b->vt.kem->destroy(b->state);
-}
+CM_BENCH_CLOSE(kem)
 
 static cm_rc nop_keygen(void *s)
 {
@@ -317,16 +290,10 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
 }
 
 const cm_class_module cm_class_kem = {
-    .cls = CM_CLASS_KEM,
-    .name = "kem",
-    .unit = CM_UNIT_OP,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_KEM, "kem", CM_UNIT_OP, kem, cross_one),
     .loops = {[CM_OP_KEYGEN] = run_keygen,
               [CM_OP_ENCAPSULATE] = run_encapsulate,
               [CM_OP_DECAPSULATE] = run_decapsulate},
-    .nop = {.kem = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross_one,
     .self_one = self_one,
     .self_name = "another state of itself",
     .cross_how = "; each side encapsulated to a key pair of the other, which decapsulated the "

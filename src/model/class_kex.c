@@ -17,32 +17,17 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 
 /* ---- measuring ---------------------------------------------------------------- */
 
-static int run_keygen(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++)
-        if (b->vt.kex->keygen(b->state) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP(run_keygen, b->vt.kex->keygen(b->state))
 
 /* The peer's public key is b->tag; the secret goes to b->out (at least 64
  * bytes: bench_open checks the algorithm's secret fits). */
-static int run_derive(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t len = b->alg->out_len;
-        if (b->vt.kex->derive(b->state, CM_KEX_PEER_RAW, b->tag, b->tag_len, b->out, &len) !=
-            CM_OK)
-            return 1;
-    }
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_derive, , size_t len = b->alg->out_len;,
+                   b->vt.kex->derive(b->state, CM_KEX_PEER_RAW, b->tag, b->tag_len, b->out, &len))
 
 /* Binds the state to the algorithm and, for derive, makes its key pair
  * and, from a second state, the peer public key the timed calls import. */
@@ -67,11 +52,7 @@ static int bench_open(cm_bench *b, cm_error *err)
                                           kat_rc_name(rc));
 }
 
-static void bench_close(cm_bench *b)
-{
-    if (b->state)
-        b->vt.kex->destroy(b->state);
-}
+CM_BENCH_CLOSE(kex)
 
 static cm_rc nop_keygen(void *s)
 {
@@ -241,14 +222,8 @@ done:
 }
 
 const cm_class_module cm_class_kex = {
-    .cls = CM_CLASS_KEX,
-    .name = "kex",
-    .unit = CM_UNIT_OP,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_KEX, "kex", CM_UNIT_OP, kex, cross_one),
     .loops = {[CM_OP_KEYGEN] = run_keygen, [CM_OP_DERIVE] = run_derive},
-    .nop = {.kex = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross_one,
     .self_one = self_one,
     .self_name = "another state of itself",
     .cross_how = "; each side made a key pair and derived the shared secret from the other's "

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 
 /* ---- measuring ---------------------------------------------------------------- */
@@ -21,15 +22,8 @@ static int bench_open(cm_bench *b, cm_error *err)
     return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
 }
 
-static int run_mac(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    const cm_mac_vtable *vt = b->vt.mac;
-    for (uint64_t i = 0; i < iters; i++)
-        if (vt->mac(b->state, b->in, b->size, b->out) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_mac, const cm_mac_vtable *vt = b->vt.mac;, ,
+                   vt->mac(b->state, b->in, b->size, b->out))
 
 /* mac-newkey: the key scheduled for every message, as a key schedule or
  * a KDF does (create, mac, destroy each time). */
@@ -49,11 +43,7 @@ static int run_mac_newkey(void *ctx, uint64_t iters)
     return 0;
 }
 
-static void bench_close(cm_bench *b)
-{
-    if (b->state)
-        b->vt.mac->destroy(b->state);
-}
+CM_BENCH_CLOSE(mac)
 
 static cm_rc nop_mac(void *s, const uint8_t *m, size_t l, uint8_t *o)
 {
@@ -173,14 +163,8 @@ done:
 }
 
 const cm_class_module cm_class_mac = {
-    .cls = CM_CLASS_MAC,
-    .name = "mac",
-    .unit = CM_UNIT_BYTE,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_MAC, "mac", CM_UNIT_BYTE, mac, cross_one),
     .loops = {[CM_OP_MAC] = run_mac, [CM_OP_MAC_NEWKEY] = run_mac_newkey},
-    .nop = {.mac = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross_one,
     .cross_how = "",
     .wycheproof_case = wycheproof_case,
     .builtin_case = builtin_case,

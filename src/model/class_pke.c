@@ -16,6 +16,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 #include "model/kept_key.h"
 
@@ -23,27 +24,11 @@
 
 /* The ciphertext goes to (encrypt) or comes from (decrypt) b->tag; the
  * message is b->in, decrypted into b->out. */
-static int run_encrypt(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t len = sizeof b->tag;
-        if (b->vt.pke->encrypt(b->state, NULL, 0, b->in, b->size, b->tag, &len) != CM_OK)
-            return 1;
-    }
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_encrypt, , size_t len = sizeof b->tag;,
+                   b->vt.pke->encrypt(b->state, NULL, 0, b->in, b->size, b->tag, &len))
 
-static int run_decrypt(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t len = b->size;
-        if (b->vt.pke->decrypt(b->state, NULL, 0, b->tag, b->tag_len, b->out, &len) != CM_OK)
-            return 1;
-    }
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_decrypt, , size_t len = b->size;,
+                   b->vt.pke->decrypt(b->state, NULL, 0, b->tag, b->tag_len, b->out, &len))
 
 /* Binds the state to the algorithm, takes the kept key pair (kept_key.h) or
  * makes one, and the ciphertext the timed decrypt calls open. */
@@ -193,14 +178,8 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
 }
 
 const cm_class_module cm_class_pke = {
-    .cls = CM_CLASS_PKE,
-    .name = "pke",
-    .unit = CM_UNIT_OP,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_PKE, "pke", CM_UNIT_OP, pke, cross),
     .loops = {[CM_OP_ENCRYPT] = run_encrypt, [CM_OP_DECRYPT] = run_decrypt},
-    .nop = {.pke = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross,
     .self_one = cross,
     .self_name = "another state of itself",
     .cross_how = " of message (cut to what the padding takes); each side decrypted what the "

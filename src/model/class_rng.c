@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 
 #define SELF_SAMPLE 8192 /* bytes per monobit test: 65536 bits (a hwrng gives ~15 kB/s) */
@@ -40,21 +41,10 @@ static int bench_open(cm_bench *b, cm_error *err)
     return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
 }
 
-static int run_generate(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    const cm_rng_vtable *vt = b->vt.rng;
-    for (uint64_t i = 0; i < iters; i++)
-        if (vt->generate(b->state, b->out, b->size) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_generate, const cm_rng_vtable *vt = b->vt.rng;, ,
+                   vt->generate(b->state, b->out, b->size))
 
-static void bench_close(cm_bench *b)
-{
-    if (b->state)
-        b->vt.rng->destroy(b->state);
-}
+CM_BENCH_CLOSE(rng)
 
 static cm_rc nop_generate(void *s, uint8_t *o, size_t l)
 {
@@ -146,13 +136,8 @@ static int self_one(cm_cross_case *c)
 }
 
 const cm_class_module cm_class_rng = {
-    .cls = CM_CLASS_RNG,
-    .name = "rng",
-    .unit = CM_UNIT_BYTE,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_RNG, "rng", CM_UNIT_BYTE, rng, NULL),
     .loops = {[CM_OP_GENERATE] = run_generate},
-    .nop = {.rng = &nop},
-    .bench_close = bench_close,
     .self_one = self_one,
     .self_name = "a self-check (requests succeed, differ, are not all zeros; SP 800-22 monobit "
                  "p >= 1e-6 on 8 KiB)",

@@ -21,39 +21,18 @@
 #include <string.h>
 #include <jansson.h>
 #include "model/class.h"
+#include "model/class_loop.h"
 #include "model/kat_case.h"
 #include "model/kept_key.h"
 
 /* ---- measuring ---------------------------------------------------------------- */
 
-static int run_keygen(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++)
-        if (b->vt.signature->keygen(b->state) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP(run_keygen, b->vt.signature->keygen(b->state))
 
-static int run_sign(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t len = sizeof b->tag;
-        if (b->vt.signature->sign(b->state, b->in, b->size, b->tag, &len) != CM_OK)
-            return 1;
-    }
-    return 0;
-}
+CM_TIMED_LOOP_WITH(run_sign, , size_t len = sizeof b->tag;,
+                   b->vt.signature->sign(b->state, b->in, b->size, b->tag, &len))
 
-static int run_verify(void *ctx, uint64_t iters)
-{
-    cm_bench *b = ctx;
-    for (uint64_t i = 0; i < iters; i++)
-        if (b->vt.signature->verify(b->state, b->in, b->size, b->tag, b->tag_len) != CM_OK)
-            return 1;
-    return 0;
-}
+CM_TIMED_LOOP(run_verify, b->vt.signature->verify(b->state, b->in, b->size, b->tag, b->tag_len))
 
 /* Binds the state to the algorithm and, unless keygen is timed, takes the
  * kept key pair (kept_key.h) or makes one, and the signature the timed
@@ -204,14 +183,8 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
 }
 
 const cm_class_module cm_class_signature = {
-    .cls = CM_CLASS_SIGNATURE,
-    .name = "signature",
-    .unit = CM_UNIT_OP,
-    .bench_open = bench_open,
+    CM_CLASS_BASICS(CM_CLASS_SIGNATURE, "signature", CM_UNIT_OP, signature, cross),
     .loops = {[CM_OP_KEYGEN] = run_keygen, [CM_OP_SIGN] = run_sign, [CM_OP_VERIFY] = run_verify},
-    .nop = {.signature = &nop},
-    .bench_close = bench_close,
-    .cross_one = cross,
     .self_one = cross,
     .self_name = "another state of itself",
     .cross_how = " of message; each side verified the other's signatures and refused them "

@@ -11,6 +11,7 @@
 #include "platform/clock.h"
 #include "platform/context.h"
 #include "platform/describe.h"
+#include "platform/evidence.h"
 #include "platform/kcrypto.h"
 #include "util/json.h"
 
@@ -78,12 +79,12 @@ json_t *platform_run_context(platform_cpu *cpu, platform_health **before, cm_err
 static int run_flags(const platform_health *before, const platform_health *after, const json_t *ctx,
                      platform_flags *flags, cm_error *err)
 {
-    platform_flags kept;
-    int rc = platform_flags_from_json(json_object_get(ctx, "health"), &kept, err);
+    platform_evidence ctx_read;
+    int rc = platform_evidence_from_json(ctx, PLATFORM_EVIDENCE_RUN, &ctx_read, err);
     if (rc == 0 && (platform_health_flags(before, after, flags) != 0 ||
-                    platform_flags_merge(flags, flags->n, &kept) != 0))
+                    platform_flags_merge(flags, flags->n, &ctx_read.health) != 0))
         rc = cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory taking the health after the run");
-    platform_flags_free(&kept);
+    platform_evidence_free(&ctx_read);
     return rc;
 }
 

@@ -101,6 +101,8 @@ platform_kdriver *platform_kcrypto_parse_file(const char *text, size_t *n, const
             cur->internal = strcmp(val, "yes") == 0;
         } else if (strcmp(key, "async") == 0) {
             cur->async = strcmp(val, "yes") == 0;
+        } else if (strcmp(key, "refcnt") == 0) {
+            cur->refcnt = atoi(val);
         }
     }
     free(line);

@@ -23,6 +23,7 @@ typedef struct platform_kdriver {
     int priority_bad;        /* the value was refused (warned, JSON null) */
     int internal;            /* "internal : yes" */
     int async;               /* "async : yes" 1, "no" 0, no such line -1 */
+    int refcnt;              /* "refcnt": users holding it now (dm-crypt's driver) */
     const char *klass;       /* "cpu-instructions", "hardware-engine",
                                 "library", "software", "unknown" */
     const char *what;        /* a phrase from the table, or NULL */

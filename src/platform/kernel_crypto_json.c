@@ -11,6 +11,7 @@
 
 #include "platform/kernel_crypto.h"
 #include "util/json.h"
+#include "util/json_read.h"
 
 /* ------------------------------------------------------------------------
  * Writing
@@ -24,16 +25,6 @@ static json_t *string_or_null(const char *s)
 static json_t *bool_or_null(int v)
 {
     return v < 0 ? json_null() : json_boolean(v);
-}
-
-/* A JSON array of n strings. */
-static json_t *strings_json(char *const *s, size_t n)
-{
-    json_t *a = json_array();
-    int rc = a ? 0 : -1;
-    for (size_t i = 0; i < n && rc == 0; i++)
-        rc |= json_array_append_new(a, json_string(s[i]));
-    return cm_json_checked(a, rc);
 }
 
 static json_t *driver_json(const platform_kc_driver *d)
@@ -103,7 +94,7 @@ json_t *platform_af_alg_to_json(const platform_af_alg *af)
         if (af->splice)
             rc |= cm_json_put(o, "splice", json_string(af->splice));
         rc |= cm_json_put(o, "kernel_release", string_or_null(af->kernel_release));
-        rc |= cm_json_put(o, "evidence", strings_json(af->evidence, af->n_evidence));
+        rc |= cm_json_put(o, "evidence", cm_jw_strings(af->evidence, af->n_evidence));
         rc |= cm_json_put(o, "deprecation", string_or_null(af->deprecation));
     }
     return cm_json_checked(o, rc);
@@ -114,7 +105,7 @@ static json_t *hwrng_json(const platform_hwrng *h)
     json_t *o = json_object();
     int rc = o ? 0 : -1;
     rc |= cm_json_put(o, "current", string_or_null(h->current));
-    rc |= cm_json_put(o, "available", strings_json(h->available, h->n_available));
+    rc |= cm_json_put(o, "available", cm_jw_strings(h->available, h->n_available));
     rc |= cm_json_put(o, "sysfs", json_boolean(h->sysfs));
     rc |= cm_json_put(o, "dev_hwrng", bool_or_null(h->dev_hwrng));
     if (h->has_quality)

@@ -65,6 +65,23 @@ static uint64_t read_cycles(const char **kind)
 #endif
 }
 
+uint64_t cm_cycle_count(void)
+{
+    const char *kind;
+    return read_cycles(&kind);
+}
+
+static cm_cycle_counter last_probe;
+static int probed;
+
+void cm_cycle_counter_once(cm_cycle_counter *out)
+{
+    if (probed)
+        *out = last_probe;
+    else
+        cm_cycle_counter_probe(out);
+}
+
 void cm_cycle_counter_probe(cm_cycle_counter *out)
 {
     const char *kind;
@@ -77,4 +94,6 @@ void cm_cycle_counter_probe(cm_cycle_counter *out)
         ;
     uint64_t c1 = read_cycles(&kind);
     out->mhz = (double)(c1 - c0) / (double)(t1 - t0) * 1000.0;
+    last_probe = *out;
+    probed = 1;
 }

@@ -44,4 +44,12 @@ typedef struct cm_cycle_counter {
 } cm_cycle_counter;
 void cm_cycle_counter_probe(cm_cycle_counter *out);
 
+/* The rate of the last cm_cycle_counter_probe in this process or the one
+ * it was forked from (the run's context probes it before any child), or a
+ * probe now if there was none. */
+void cm_cycle_counter_once(cm_cycle_counter *out);
+
+/* The cycle counter's raw value now (0 where there is none). */
+uint64_t cm_cycle_count(void);
+
 #endif

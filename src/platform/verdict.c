@@ -13,16 +13,14 @@
 
 #include "platform/aes_result.h"
 #include "platform/aes_score.h"
+#include "platform/emulation.h"
+#include "platform/evidence.h"
 #include "platform/kernel_crypto.h"
 #include "platform/library.h"
 #include "platform/verdict.h"
 #include "platform/verdict_list.h"
 #include "util/json.h"
-
-static const char *sget(const json_t *o, const char *k)
-{
-    return json_string_value(json_object_get(o, k));
-}
+#include "util/json_read.h"
 
 /* "present" or "absent": the CPU's AES instructions as the feature table
  * read them (cpuid, hwcaps; a CRYPTOMETER_ISA_MASK does not hide them from
@@ -80,30 +78,40 @@ static int rejudge(platform_aes_result *s, const platform_aes_figure *ev)
     return 0;
 }
 
-/* The positive emulator evidence as one phrase. */
-static void evidence_phrase(const json_t *emulation, char *buf, size_t len)
+/* The sentences v[0..n) as one phrase, each after sep but the first
+ * (lead: the first too). */
+static void phrase(char *const *v, size_t n, const char *sep, int lead, char *buf, size_t len)
 {
-    size_t i, used;
-    const json_t *e;
+    size_t used;
     buf[0] = '\0';
-    json_array_foreach(json_object_get(emulation, "evidence"), i, e) {
+    for (size_t i = 0; i < n; i++) {
         used = strlen(buf);
-        snprintf(buf + used, len - used, "%s%s", i ? "; " : "", json_string_value(e));
+        snprintf(buf + used, len - used, "%s%s", i || lead ? sep : "", v[i]);
     }
+}
+
+/* The evidence then the hints of em as a JSON array; NULL when out of
+ * memory. */
+static json_t *all_sentences(const platform_emulation_doc *em)
+{
+    json_t *a = cm_jw_strings(em->evidence, em->n_evidence), *hints = cm_jw_strings(em->hints, em->n_hints);
+    int rc = a && hints ? json_array_extend(a, hints) : -1;
+    json_decref(hints);
+    return cm_json_checked(a, rc);
 }
 
 /* See verdict.h. */
 int platform_weigh_aes_scores(platform_aes_result *scores, size_t n, const platform_cpu_doc *cpu,
-                              const platform_library *openssl, const json_t *emulation)
+                              const platform_library *openssl, const platform_emulation_doc *em)
 {
     char masked_by[256] = "", emulated[1024];
     platform_aes_figure ev = {0};
     ev.aes_instructions = aes_instructions(cpu);
     ev.library_aes = library_aes(openssl, masked_by, sizeof masked_by);
     ev.masked_by = masked_by;
-    evidence_phrase(emulation, emulated, sizeof emulated);
-    ev.emulated = json_is_true(json_object_get(emulation, "emulated")) ? emulated : NULL;
-    ev.native = sget(emulation, "native");
+    phrase(em->evidence, em->n_evidence, "; ", 0, emulated, sizeof emulated);
+    ev.emulated = em->emulated ? emulated : NULL;
+    ev.native = em->native;
     for (size_t i = 0; i < n; i++)
         if (rejudge(&scores[i], &ev) != 0)
             return -1;
@@ -112,86 +120,86 @@ int platform_weigh_aes_scores(platform_aes_result *scores, size_t n, const platf
 
 /* The CPU's verdict: emulated from positive evidence, or likely emulated
  * from an AES score; nothing to say otherwise. */
-static int cpu_verdict(const platform_cpu_doc *cpu, const json_t *emulation, const platform_aes_block *scores,
+static int cpu_verdict(const platform_cpu_doc *cpu, const platform_emulation_doc *em, const platform_aes_block *scores,
                        platform_verdict_list *verdicts)
 {
     const char *model = cpu->model_name;
     char ev[1024], msg[2048];
-    if (json_is_true(json_object_get(emulation, "emulated"))) {
-        evidence_phrase(emulation, ev, sizeof ev);
+    if (em->emulated) {
+        phrase(em->evidence, em->n_evidence, "; ", 0, ev, sizeof ev);
         snprintf(msg, sizeof msg, "Emulated CPU (QEMU TCG or similar): %s; timings describe the emulator, not a "
                  "core, so no conclusion about the CPU's crypto extensions or clock is drawn from them (the "
                  "features and drivers above are the emulated ones); run on bare metal (or under KVM) to measure "
                  "the core.", ev);
-        json_t *all = json_deep_copy(json_object_get(emulation, "evidence"));
-        if (all)
-            json_array_extend(all, json_object_get(emulation, "hints"));
-        return platform_verdict_add(verdicts, "cpu", model, "emulated-cpu", msg, all);
+        return platform_verdict_add(verdicts, "cpu", model, "emulated-cpu", msg,
+                                    all_sentences(em));
     }
     for (size_t i = 0; i < scores->n; i++) {
         const platform_aes_result *s = &scores->scores[i];
         if (!s->verdict || strcmp(s->verdict, "emulated-cpu") != 0)
             continue;
-        size_t j, used;
-        const json_t *h;
-        ev[0] = '\0';
-        json_array_foreach(json_object_get(emulation, "hints"), j, h) {
-            used = strlen(ev);
-            snprintf(ev + used, sizeof ev - used, "; %s", json_string_value(h));
-        }
+        phrase(em->hints, em->n_hints, "; ", 1, ev, sizeof ev);
         snprintf(msg, sizeof msg, "Emulated CPU (QEMU TCG or similar): the CPU reports AES instructions and "
                  "OpenSSL uses them, yet cluster %lld scores %.1f per MHz, far below every core family%s; "
                  "timings describe the emulator, not a core, so no conclusion about the CPU's crypto extensions "
                  "or clock is drawn from them; run on bare metal (or under KVM) to measure the core.",
                  platform_aes_cluster_number(&s->added.cluster), s->score_per_mhz, ev);
         return platform_verdict_add(verdicts, "cpu", model, "emulated-cpu", msg,
-                                    json_deep_copy(json_object_get(emulation, "hints")));
+                                    cm_jw_strings(em->hints, em->n_hints));
     }
     return 0;
+}
+
+/* Adds the verdicts of every AES score and of twins that disagree. */
+static int score_verdicts(const platform_aes_block *scores, platform_verdict_list *verdicts)
+{
+    char subject[64];
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < scores->n; i++) {
+        const platform_aes_result *s = &scores->scores[i];
+        snprintf(subject, sizeof subject, "cluster %lld", platform_aes_cluster_number(&s->added.cluster));
+        rc |= platform_verdict_add(verdicts, "aes-score", subject, s->verdict, s->message, NULL);
+        if (s->added.twins.flagged)
+            rc |= platform_verdict_add(verdicts, "twins", subject, "twin-disagrees",
+                                       s->added.twins.message, NULL);
+    }
+    return rc;
+}
+
+/* The verdicts of ev (its AES scores judged again in place, em filled). */
+static json_t *verdicts_of(platform_evidence *ev, platform_emulation_doc *em)
+{
+    platform_verdict_list verdicts = {0};
+    json_t *out = NULL;
+    int rc = platform_emulation_fill(em, &ev->cpu, ev->snapshot);
+    if (rc == 0)
+        rc |= platform_weigh_aes_scores(ev->scores.scores, ev->scores.n, &ev->cpu, &ev->openssl, em);
+    if (rc == 0)
+        rc |= cpu_verdict(&ev->cpu, em, &ev->scores, &verdicts);
+    if (rc == 0)
+        rc |= score_verdicts(&ev->scores, &verdicts);
+    if (rc == 0 && !(out = platform_verdict_list_to_json(&verdicts)))
+        rc = -1;
+    platform_verdict_list_free(&verdicts);
+    if (rc == 0)
+        rc |= platform_kernel_verdicts(&ev->kc, out);
+    return cm_json_checked(out, rc);
 }
 
 /* See verdict.h. */
 json_t *platform_verdicts(json_t *doc)
 {
-    platform_cpu_doc cpu;
-    if (platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) != 0)
-        return NULL;
-    json_t *emulation = platform_emulation_of(&cpu, json_object_get(doc, "health_snapshot")), *out = NULL;
-    json_t *as = json_object_get(doc, "aes_score");
-    platform_aes_block scores;
-    platform_verdict_list verdicts = {0};
-    int rc = emulation ? 0 : -1;
-    char subject[64];
-    rc |= platform_aes_block_from_json(as, &scores, NULL) == 0 || !as ? 0 : -1;
-    platform_library openssl;
-    rc |= platform_library_from_json("openssl", json_object_get(json_object_get(doc, "backends"), "openssl"), &openssl,
-                                     NULL);
+    platform_evidence ev;
+    platform_emulation_doc em = {0};
+    json_t *out = platform_evidence_from_json(doc, PLATFORM_EVIDENCE_DETECT, &ev, NULL) == 0
+                      ? verdicts_of(&ev, &em)
+                      : NULL;
+    int rc = out ? 0 : -1;
+    if (rc == 0 && ev.has_scores)
+        rc |= cm_json_put(doc, "aes_score", platform_aes_block_to_json(&ev.scores));
     if (rc == 0)
-        rc |= platform_weigh_aes_scores(scores.scores, scores.n, &cpu, &openssl, emulation);
-    platform_library_free(&openssl);
-    if (rc == 0 && as)
-        rc |= cm_json_put(as, "scores", platform_aes_results_to_json(scores.scores, scores.n));
-    if (rc == 0)
-        rc |= cpu_verdict(&cpu, emulation, &scores, &verdicts);
-    platform_cpu_doc_free(&cpu);
-    for (size_t i = 0; rc == 0 && i < scores.n; i++) {
-        const platform_aes_result *s = &scores.scores[i];
-        snprintf(subject, sizeof subject, "cluster %lld", platform_aes_cluster_number(&s->added.cluster));
-        rc |= platform_verdict_add(&verdicts, "aes-score", subject, s->verdict, s->message, NULL);
-        if (s->added.twins.flagged)
-            rc |= platform_verdict_add(&verdicts, "twins", subject, "twin-disagrees",
-                                       s->added.twins.message, NULL);
-    }
-    platform_aes_block_free(&scores);
-    if (rc == 0 && !(out = platform_verdict_list_to_json(&verdicts)))
-        rc = -1;
-    platform_verdict_list_free(&verdicts);
-    platform_kcrypto kc = {0};
-    if (rc == 0)
-        rc |= platform_kcrypto_from_json(json_object_get(doc, "kernel_crypto"), &kc, NULL);
-    if (rc == 0)
-        rc |= platform_kernel_verdicts(&kc, out);
-    platform_kcrypto_free(&kc);
-    rc |= cm_json_put(doc, "emulation", emulation);
+        rc |= cm_json_put(doc, "emulation", platform_emulation_to_json(&em));
+    platform_emulation_free(&em);
+    platform_evidence_free(&ev);
     return cm_json_checked(out, rc);
 }

@@ -20,6 +20,7 @@
 
 struct json_t;
 struct platform_aes_result;
+struct platform_emulation_doc;
 struct platform_kcrypto;
 struct platform_library;
 
@@ -31,6 +32,11 @@ struct platform_library;
  * natively; absent otherwise)}, with data/emulators.json. New reference,
  * NULL when out of memory. */
 struct json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *snapshot);
+
+/* The same evidence as the struct *em (emulation.h). 0, or -1 when out of
+ * memory (nothing to free then). */
+int platform_emulation_fill(struct platform_emulation_doc *em, const platform_cpu_doc *cpu,
+                            const platform_health *snapshot);
 
 /* platform_emulation() with the snapshot still JSON (a document's
  * "health_snapshot" or "health_before"; NULL or null: none), parsed here.
@@ -57,9 +63,9 @@ int platform_aes_twins(struct platform_aes_result *scores, size_t n);
 /* Judges again each AES score of scores[0..n) (aes_result.h, keeping what
  * was added after the rule) with the evidence: the CPU's features, the
  * openssl library's capability vector (library.h; NULL: not built) and the
- * emulation, then compares twins. 0, or -1 when out of memory. */
+ * emulation (emulation.h), then compares twins. 0, or -1 when out of memory. */
 int platform_weigh_aes_scores(struct platform_aes_result *scores, size_t n, const platform_cpu_doc *cpu,
-                              const struct platform_library *openssl, const struct json_t *emulation);
+                              const struct platform_library *openssl, const struct platform_emulation_doc *em);
 
 /* The "verdicts" array of a detect document: the CPU (emulated or not),
  * each AES score, twins, kernel engines; judging doc's aes_score.scores

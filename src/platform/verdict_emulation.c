@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "platform/cpu_doc.h"
+#include "platform/emulation.h"
 #include "platform/emulators_table.h"
 #include "platform/verdict.h"
 
@@ -24,26 +25,28 @@ struct hypervisor {
     const char *vendor, *evidence;
 };
 
-/* Appends a sentence to arr; 0, or -1 when out of memory. */
-static int add(json_t *arr, const char *text)
+/* Appends a sentence to the evidence (or the hints) of em; 0, or -1 when
+ * out of memory. */
+static int add(platform_emulation_doc *em, int hint, const char *text)
 {
-    return json_array_append_new(arr, json_string(text));
+    return hint ? platform_emulation_add(&em->hints, &em->n_hints, text)
+                : platform_emulation_add(&em->evidence, &em->n_evidence, text);
 }
 
 /* The positive evidence of the CPU's model, hypervisor leaf and MIDRs. */
 static int cpu_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, const struct hypervisor *hv,
-                        json_t *ev)
+                        platform_emulation_doc *ev)
 {
     const pf_emulator_sign *e;
     char buf[512];
     int rc = 0;
     if ((e = pf_emulator_matching(t->models, t->n_models, cpu->model_name))) {
         snprintf(buf, sizeof buf, "the CPU model \"%s\", %s", cpu->model_name, e->what);
-        rc |= add(ev, buf);
+        rc |= add(ev, 0, buf);
     }
     if ((e = pf_emulator_matching(t->signatures, t->n_signatures, hv->evidence))) {
         snprintf(buf, sizeof buf, "%s: %s", hv->evidence, e->what);
-        rc |= add(ev, buf);
+        rc |= add(ev, 0, buf);
     }
     for (size_t i = 0; i < t->n_midrs; i++)
         for (size_t j = 0; j < cpu->n_clusters; j++) {
@@ -52,7 +55,7 @@ static int cpu_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, cons
                 ((midr >> 4) & 0xfff) != t->midrs[i].part)
                 continue;
             snprintf(buf, sizeof buf, "MIDR %s is %s", cpu->clusters[j].midr, t->midrs[i].what);
-            rc |= add(ev, buf);
+            rc |= add(ev, 0, buf);
             break;
         }
     return rc;
@@ -60,7 +63,7 @@ static int cpu_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, cons
 
 /* The positive evidence of a user-mode emulator: an x86 vendor in
  * /proc/cpuinfo under a binary of another architecture. */
-static int user_mode_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, json_t *ev)
+static int user_mode_evidence(const pf_emulators *t, const platform_cpu_doc *cpu, platform_emulation_doc *ev)
 {
     const char *arch = cpu->arch, *vendor = cpu->vendor;
     char buf[512];
@@ -70,27 +73,28 @@ static int user_mode_evidence(const pf_emulators *t, const platform_cpu_doc *cpu
         if (strcmp(t->x86_vendors[i], vendor) == 0) {
             snprintf(buf, sizeof buf, "/proc/cpuinfo names an x86 CPU (%s) while this %s binary runs: a user-mode "
                      "emulator (qemu-%s) translates its instructions", vendor, arch, arch);
-            return add(ev, buf);
+            return add(ev, 0, buf);
         }
     return 0;
 }
 
 /* The hints: a QEMU machine, clock chains far apart. */
-static int hints(const pf_emulators *t, const platform_cpu_doc *cpu, const struct hypervisor *hv, json_t *out)
+static int hints(const pf_emulators *t, const platform_cpu_doc *cpu, const struct hypervisor *hv,
+                 platform_emulation_doc *out)
 {
     double ratio = t->clock_ratio;
     char buf[512];
     int rc = 0;
     if (hv->vendor && t->qemu_match && strstr(hv->vendor, t->qemu_match)) {
         snprintf(buf, sizeof buf, "a QEMU machine (%s; KVM or TCG)", hv->evidence ? hv->evidence : "");
-        rc |= add(out, buf);
+        rc |= add(out, 1, buf);
     }
     for (size_t i = 0; i < cpu->n_clusters; i++) {
         double m = cpu->clusters[i].measured_mhz, c = cpu->clusters[i].measured_check_mhz;
         if (ratio > 1 && m > 0 && c > 0 && (m / c > ratio || c / m > ratio)) {
             snprintf(buf, sizeof buf, "the two clock chains of cluster %zu, whose instructions take a fixed number "
                      "of cycles on real cores, ran at %.0f and %.0f MHz: instruction timings follow no clock", i, m, c);
-            rc |= add(out, buf);
+            rc |= add(out, 1, buf);
         }
     }
     return rc;
@@ -108,7 +112,8 @@ static const char *native(const pf_emulators *t, const struct hypervisor *hv, ch
 }
 
 /* See verdict.h. */
-json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *snapshot)
+int platform_emulation_fill(platform_emulation_doc *em, const platform_cpu_doc *cpu,
+                            const platform_health *snapshot)
 {
     struct hypervisor seen = {NULL, NULL}, *hv = &seen;
     if (snapshot && snapshot->vm_vendor[0])
@@ -116,22 +121,30 @@ json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *s
     if (snapshot && snapshot->vm_evidence[0])
         seen.evidence = snapshot->vm_evidence;
     const pf_emulators *table = NULL;
-    json_t *ev = json_array(), *hs = json_array();
-    int rc = ev && hs ? pf_emulators_table(&table) : -1;
+    memset(em, 0, sizeof *em);
+    int rc = pf_emulators_table(&table);
     if (rc == 0 && table) {
-        rc |= cpu_evidence(table, cpu, hv, ev);
-        rc |= user_mode_evidence(table, cpu, ev);
-        rc |= hints(table, cpu, hv, hs);
-    }
-    if (rc != 0) {
-        json_decref(ev);
-        json_decref(hs);
-        return NULL;
+        rc |= cpu_evidence(table, cpu, hv, em);
+        rc |= user_mode_evidence(table, cpu, em);
+        rc |= hints(table, cpu, hv, em);
     }
     char buf[256];
-    const char *nat = table && !json_array_size(ev) ? native(table, hv, buf, sizeof buf) : NULL;
-    return json_pack("{s:b, s:o, s:o, s:s?}", "emulated", json_array_size(ev) > 0, "evidence", ev, "hints", hs,
-                     "native", nat);
+    const char *nat = rc == 0 && table && !em->n_evidence ? native(table, hv, buf, sizeof buf) : NULL;
+    em->emulated = em->n_evidence > 0;
+    if (nat && !(em->native = strdup(nat)))
+        rc = -1;
+    if (rc != 0)
+        platform_emulation_free(em);
+    return rc;
+}
+
+/* See verdict.h. */
+json_t *platform_emulation(const platform_cpu_doc *cpu, const platform_health *snapshot)
+{
+    platform_emulation_doc em; /* empty again when the fill fails */
+    json_t *o = platform_emulation_fill(&em, cpu, snapshot) == 0 ? platform_emulation_to_json(&em) : NULL;
+    platform_emulation_free(&em);
+    return o;
 }
 
 /* See verdict.h. */

@@ -14,15 +14,12 @@ void cm_flags_render_lines(FILE *out, const platform_flags *flags)
 }
 
 /* See flags_text.h. */
-void cm_flags_render_table(FILE *out, const struct json_t *health)
+void cm_flags_render_table(FILE *out, const platform_flags *flags, const char *unparsed)
 {
-    platform_flags flags;
-    cm_error err = {0};
-    if (platform_flags_from_json(health, &flags, &err) != 0)
-        fprintf(out, "\nHealth: not shown: %s\n", err.msg);
-    else if (flags.n) {
+    if (unparsed && unparsed[0])
+        fprintf(out, "\nHealth: not shown: %s\n", unparsed);
+    else if (flags->n) {
         fprintf(out, "\nHealth:\n");
-        cm_flags_render_lines(out, &flags);
+        cm_flags_render_lines(out, flags);
     }
-    platform_flags_free(&flags);
 }

@@ -13,8 +13,8 @@
 void cm_flags_render_lines(FILE *out, const platform_flags *flags);
 
 /* The "Health:" section of run's table: nothing without flags, else the
- * heading and the lines. health is the context's "health" array, parsed
- * here; a malformed one is one line saying why it is not shown. */
-void cm_flags_render_table(FILE *out, const struct json_t *health);
+ * heading and the lines; when the context's "health" did not parse
+ * (unparsed: why, not empty), one line saying why it is not shown. */
+void cm_flags_render_table(FILE *out, const platform_flags *flags, const char *unparsed);
 
 #endif

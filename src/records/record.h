@@ -18,6 +18,9 @@
 #include "measure/runner.h"
 #include "util/error.h"
 
+/* The most rounds of run --repeat (run/rounds.h). */
+#define CM_MAX_ROUNDS 20
+
 /* What happened to one (implementation, operation, size); the names are
  * the JSON "status" values. */
 typedef enum cm_record_status {
@@ -85,6 +88,11 @@ typedef struct cm_record {
     double resident_before;
     int checked, verified;
     char verified_how[128];
+    /* run --repeat N (run/rounds.h): the median ns per operation of each
+     * round that measured it, in round order; n_rounds 0: one round, no list.
+     * m is the measurement of the round whose median is the median round. */
+    int n_rounds;
+    double rounds_ns[CM_MAX_ROUNDS];
 } cm_record;
 
 /* 1 when r has a measurement: status ok, or a known finding that was

@@ -130,6 +130,32 @@ static int put_threads(json_t *o, const cm_record *r)
     return rc;
 }
 
+/* run --repeat (run/rounds.h): each round's median and their spread, the
+ * range over the median of the medians. */
+static json_t *rounds_json(const cm_record *r)
+{
+    json_t *a = json_array();
+    double lo = r->rounds_ns[0], hi = lo, sorted[CM_MAX_ROUNDS];
+    int rc = a ? 0 : -1;
+    for (int i = 0; rc == 0 && i < r->n_rounds; i++) {
+        double v = r->rounds_ns[i];
+        rc |= json_array_append_new(a, json_real(v));
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        int j = i;
+        for (; j > 0 && sorted[j - 1] > v; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = v;
+    }
+    int n = r->n_rounds;
+    double mid = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    if (rc != 0) {
+        json_decref(a);
+        return NULL;
+    }
+    return json_pack("{s:o, s:f}", "median_ns", a, "spread", (hi - lo) / mid);
+}
+
 /* The measurement of an ok record and the figures derived from it. */
 static int put_measurement(json_t *o, const cm_record *r)
 {
@@ -161,8 +187,14 @@ static int put_measurement(json_t *o, const cm_record *r)
                                                          (double)m->runtime_warmup_ns / 1e9,
                                                          "steady", m->runtime_warmup_steady));
     rc |= cm_json_put(o, "bound_ratio", num(f.has_bound, f.bound_ratio));
+    if (m->per_call.taken) /* single calls at a small size (measure/percall.h) */
+        rc |= cm_json_put(o, "per_call", cm_percall_json(&m->per_call));
+    if (m->memory.taken) /* run --memory (measure/memcount.h) */
+        rc |= cm_json_put(o, "memory", cm_memory_json(&m->memory));
     if (r->threads > 1)
         rc |= put_threads(o, r);
+    if (r->n_rounds > 1)
+        rc |= cm_json_put(o, "rounds", rounds_json(r));
     return rc;
 }
 

@@ -133,11 +133,24 @@ static int measurement_parse(const json_t *o, cm_record *r, char *why, size_t wh
     m->user_ns = number_or(cpu, "user", 0);
     m->sys_ns = number_or(cpu, "system", 0);
     m->wall_s = number_or(o, "wall_s", 0);
+    const json_t *per_call = json_object_get(o, "per_call");
+    if (per_call && cm_percall_parse(per_call, &m->per_call) != 0) {
+        snprintf(why, why_len, "a malformed per_call object");
+        return -1;
+    }
+    const json_t *memory = json_object_get(o, "memory");
+    if (memory && cm_memory_parse(memory, &m->memory) != 0) {
+        snprintf(why, why_len, "a malformed memory object");
+        return -1;
+    }
     double score = number_or(o, "score", 0);
     r->reference_ns = score > 0 ? m->stats.median / score : 0;
     r->scaling_efficiency = number_or(o, "scaling_efficiency", 0);
     size_t i;
     const json_t *t;
+    json_array_foreach(json_object_get(json_object_get(o, "rounds"), "median_ns"), i, t)
+        if (i < CM_MAX_ROUNDS && json_is_number(t))
+            r->rounds_ns[r->n_rounds++] = json_number_value(t);
     json_array_foreach(json_object_get(o, "per_thread"), i, t) {
         if (i >= CM_MAX_THREADS)
             break;

@@ -1,11 +1,12 @@
 /*
  * report.c — the text table of the typed records (record.h), laid out like
  * `openssl speed` (see output.h); the CSV view is report_csv.c.
- * Figures come from cm_record_figures(); only what is not a record (the
- * CPU model, the clusters' clocks, the libraries not built, the AES score
- * messages, the health flags, the settings' sizes) is read from the
- * document, in one section below.
+ * Figures come from cm_record_figures(); what is not a record (the CPU
+ * model, the clusters' clocks, the libraries not built, the AES score
+ * messages, the health flags, the settings' sizes) comes typed from the
+ * document (table_facts.h), printed in one section below.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
@@ -16,105 +17,55 @@
 #include "records/record.h"
 #include "records/report_table.h"
 #include "records/report_findings.h"
+#include "records/table_facts.h"
 
-/* --- what the table takes from the document (not records) ------------------ */
-
-/* The settings and context facts the table shows around the records. */
-typedef struct table_facts {
-    const char *model;
-    int per_cluster, cpu, interrupted;
-    size_t sizes[CM_MAX_SIZES]; /* the columns of the per-byte blocks */
-    size_t n_sizes;
-} table_facts;
-
-/* A field of obj at path "a.b" (NULL when absent). */
-static json_t *field(json_t *obj, const char *path)
-{
-    char key[64];
-    const char *dot;
-    while ((dot = strchr(path, '.')) != NULL && obj) {
-        snprintf(key, sizeof key, "%.*s", (int)(dot - path), path);
-        obj = json_object_get(obj, key);
-        path = dot + 1;
-    }
-    return obj ? json_object_get(obj, path) : NULL;
-}
-
-static table_facts facts_of(json_t *doc)
-{
-    table_facts t = {0};
-    size_t i;
-    json_t *s;
-    t.model = json_string_value(field(doc, "context.cpu.model_name"));
-    t.per_cluster = json_is_true(field(doc, "settings.per_cluster"));
-    t.cpu = (int)json_integer_value(field(doc, "settings.cpu"));
-    t.interrupted = json_is_true(json_object_get(doc, "interrupted"));
-    json_array_foreach(field(doc, "settings.sizes"), i, s)
-    if (t.n_sizes < CM_MAX_SIZES)
-        t.sizes[t.n_sizes++] = (size_t)json_integer_value(s);
-    return t;
-}
+/* --- what the table shows beside the records (table_facts.h) -------------- */
 
 /* One line per cluster: the clock measured before the run and what the
  * system claims. */
-static void print_clocks(FILE *out, json_t *doc)
+static void print_clocks(FILE *out, const cm_table_facts *t)
 {
-    size_t i;
-    json_t *cl;
-    json_array_foreach(field(doc, "context.cpu.clusters"), i, cl)
-    {
-        json_t *measured = json_object_get(cl, "measured_mhz");
-        json_t *claimed = json_object_get(cl, "claimed_mhz");
-        const char *name = json_string_value(json_object_get(cl, "core_name"));
+    for (size_t i = 0; i < t->n_clusters; i++) {
+        const cm_table_cluster *cl = &t->clusters[i];
+        const char *name = cl->core_name;
         fprintf(out, "  cluster %zu%s%s: ", i, name ? " " : "", name ? name : "");
-        if (json_is_number(measured))
-            fprintf(out, "%.0f MHz measured", json_number_value(measured));
+        if (!isnan(cl->measured_mhz))
+            fprintf(out, "%.0f MHz measured", cl->measured_mhz);
         else
             fprintf(out, "clock not measured");
-        if (json_is_number(claimed))
-            fprintf(out, " (%.0f MHz claimed)", json_number_value(claimed));
+        if (!isnan(cl->claimed_mhz))
+            fprintf(out, " (%.0f MHz claimed)", cl->claimed_mhz);
         fputc('\n', out);
     }
 }
 
 /* The libraries not built, as notes; header counts the notes so far. */
-static void print_not_built(FILE *out, json_t *doc, int *header)
+static void print_not_built(FILE *out, const cm_table_facts *t, int *header)
 {
-    size_t i;
-    json_t *lib;
-    json_array_foreach(field(doc, "context.libraries"), i, lib)
-    {
-        if (json_is_true(json_object_get(lib, "available")))
-            continue;
+    for (size_t i = 0; i < t->n_missing; i++) {
+        const cm_table_missing *m = &t->missing[i];
         if (!(*header)++)
             fprintf(out, "\nNot measured:\n");
-        fprintf(out, "  %-44s not built: %s (install %s)\n",
-                json_string_value(json_object_get(lib, "backend")),
-                json_string_value(json_object_get(lib, "reason")),
-                json_string_value(json_object_get(lib, "package")));
+        fprintf(out, "  %-44s not built: %s (install %s)\n", m->backend, m->reason, m->package);
     }
 }
 
 /* The emulation line (when the CPU is emulated), the AES score lines and
  * the health flags. */
-static void print_scores_and_health(FILE *out, json_t *doc)
+static void print_scores_and_health(FILE *out, const cm_table_facts *t)
 {
-    json_t *score;
-    size_t k;
-    const char *why = json_string_value(json_array_get(field(doc, "analysis.emulation.evidence"), 0));
-    if (json_is_true(field(doc, "analysis.emulation.emulated")))
+    if (t->emulated)
         fprintf(out, "\nEmulated CPU: %s: every figure above (throughput, cycles per byte, clock) describes the "
                      "emulator, not the hardware.\n",
-                why ? why : "analysis.emulation says so");
-    json_array_foreach(field(doc, "analysis.aes_score"), k, score)
-    {
+                t->emulated_why ? t->emulated_why : "analysis.emulation says so");
+    for (size_t k = 0; k < t->n_scores; k++) {
         char source[128];
         platform_aes_source_text(source, sizeof source);
         if (!k)
             fprintf(out, "\nAES score per MHz (%s):\n", source);
-        fprintf(out, "  %s\n", json_string_value(json_object_get(score, "message")));
+        fprintf(out, "  %s\n", t->score_messages[k]);
     }
-    cm_flags_render_table(out, field(doc, "context.health"));
+    cm_flags_render_table(out, &t->health, t->health_error.msg);
 }
 
 /* --- the text table -------------------------------------------------------- */
@@ -279,7 +230,7 @@ static int bound_column(const cm_record *recs, size_t n, table_kind kind)
 }
 
 /* The header line of a block. */
-static void print_head(FILE *out, const table_facts *t, table_kind kind, int bound)
+static void print_head(FILE *out, const cm_table_facts *t, table_kind kind, int bound)
 {
     fprintf(out, ROW_LEAD, "implementation", "algorithm", "op", "KAT");
     if (t->per_cluster)
@@ -333,7 +284,7 @@ static const cm_record **block_rows(const cm_record *recs, size_t n, table_kind 
 /* One block: a row per (implementation, operation[, cluster]) of the
  * block's unit, the implementations of one operation together, a blank
  * line between algorithms. */
-static void print_block(FILE *out, const cm_record *recs, size_t n, const table_facts *t,
+static void print_block(FILE *out, const cm_record *recs, size_t n, const cm_table_facts *t,
                         table_kind kind)
 {
     size_t count;
@@ -406,7 +357,7 @@ static void print_scaling(FILE *out, const cm_record *recs, size_t n)
 
 /* The notes under the table: every record that has no figure, once per
  * row, with its reason; and the libraries that are not built in. */
-static void print_notes(FILE *out, const cm_record *recs, size_t n, json_t *doc)
+static void print_notes(FILE *out, const cm_record *recs, size_t n, const cm_table_facts *t)
 {
     int header = 0;
     const cm_record *prev = NULL;
@@ -422,7 +373,7 @@ static void print_notes(FILE *out, const cm_record *recs, size_t n, json_t *doc)
                 same ? "(as above)" : r->reason);
         prev = r;
     }
-    print_not_built(out, doc, &header);
+    print_not_built(out, t, &header);
 }
 
 /* 1 if some record's figures are in unit. */
@@ -451,10 +402,35 @@ static void print_legend(FILE *out)
                  "TIMEOUT, ERROR: not measured, the reason under \"Not measured\".\n");
 }
 
+/* The lines above the blocks: the CPU, the clusters' clocks, an
+ * interruption. */
+static void preamble(FILE *out, const cm_table_facts *t)
+{
+    const char *model = t->model ? t->model : "unknown CPU";
+    if (t->per_cluster)
+        fprintf(out, "%s, measured on the first CPU of each cluster\n", model);
+    else
+        fprintf(out, "%s, measured on CPU %d\n", model, t->cpu);
+    print_clocks(out, t);
+    if (t->interrupted)
+        fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
+                     "that never ran\n");
+}
+
+/* The sections under the blocks. */
+static void after(FILE *out, const cm_record *recs, size_t n, const cm_table_facts *t)
+{
+    print_scaling(out, recs, n);
+    cm_print_findings(out, recs, n);
+    print_notes(out, recs, n, t);
+    print_scores_and_health(out, t);
+}
+
 void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
 {
-    table_facts t = facts_of(doc);
-    cm_table_preamble(out, doc);
+    cm_table_facts t;
+    cm_table_facts_read(doc, &t);
+    preamble(out, &t);
     if (has_unit(recs, n, CM_UNIT_BYTE)) {
         fprintf(out, "\nThroughput in MB/s (10^6 bytes per second), median of the samples ± the 95%% "
                      "confidence interval of the median\n");
@@ -472,23 +448,18 @@ void cm_print_table(FILE *out, const cm_record *recs, size_t n, json_t *doc)
     }
     fputc('\n', out);
     print_legend(out);
-    cm_table_after(out, recs, n, doc);
+    after(out, recs, n, &t);
+    cm_table_facts_free(&t);
 }
 
 /* --- shared with the narrow layout (report_table.h) ------------------------- */
 
 void cm_table_preamble(FILE *out, json_t *doc)
 {
-    table_facts t = facts_of(doc);
-    const char *model = t.model ? t.model : "unknown CPU";
-    if (t.per_cluster)
-        fprintf(out, "%s, measured on the first CPU of each cluster\n", model);
-    else
-        fprintf(out, "%s, measured on CPU %d\n", model, t.cpu);
-    print_clocks(out, doc);
-    if (t.interrupted)
-        fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
-                     "that never ran\n");
+    cm_table_facts t;
+    cm_table_facts_read(doc, &t);
+    preamble(out, &t);
+    cm_table_facts_free(&t);
 }
 
 void cm_table_legend(FILE *out) { print_legend(out); }
@@ -501,17 +472,19 @@ void cm_table_bound_note(FILE *out)
 
 void cm_table_after(FILE *out, const cm_record *recs, size_t n, json_t *doc)
 {
-    print_scaling(out, recs, n);
-    cm_print_findings(out, recs, n);
-    print_notes(out, recs, n, doc);
-    print_scores_and_health(out, doc);
+    cm_table_facts t;
+    cm_table_facts_read(doc, &t);
+    after(out, recs, n, &t);
+    cm_table_facts_free(&t);
 }
 
 size_t cm_table_sizes(json_t *doc, size_t *sizes, int *per_cluster)
 {
-    table_facts t = facts_of(doc);
+    cm_table_facts t;
+    cm_table_facts_read(doc, &t);
     memcpy(sizes, t.sizes, t.n_sizes * sizeof *sizes);
     *per_cluster = t.per_cluster;
+    cm_table_facts_free(&t);
     return t.n_sizes;
 }
 

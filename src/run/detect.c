@@ -38,8 +38,10 @@ static json_t *backends_json(void)
             d = json_object();
         }
         const char *v = b->version ? b->version() : NULL;
-        if (d && !json_object_get(d, "version"))
-            rc |= json_object_set_new(d, "version", v && v[0] ? json_string(v) : json_null());
+        /* the version, unless describe() gave it */
+        json_t *version = json_pack("{s:o}", "version", v && v[0] ? json_string(v) : json_null());
+        rc |= d && version ? json_object_update_missing(d, version) : -1;
+        json_decref(version);
         rc |= json_object_set_new(o, b->name, d);
     }
     return cm_json_checked(o, rc);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "platform/cpu.h"
+#include "run/sweep_crossover.h"
 #include "util/error.h"
 
 struct json_t;
@@ -25,16 +26,26 @@ struct platform_aes_block;
  * memory. New reference. */
 struct json_t *cm_detect_document(const char *sysroot, int measure_clock, cm_error *err);
 
-/* `detect --sweep FILE`: a sweep document (docs/sweep.md) read and checked,
- * as {file, algorithm, operation, crossovers} (its crossovers computed again
- * from its records, sweep_crossover.h). NULL with err (CM_EXIT_ENVIRONMENT)
- * when the file is unreadable, not JSON, not a sweep document of schema
- * version 1, or a record is malformed. New reference. */
-struct json_t *cm_detect_sweep_load(const char *file, cm_error *err);
+/* A sweep document as `detect --sweep` weighs it: the file, what was swept
+ * and its crossovers, computed again from its records (sweep_crossover.h). */
+typedef struct cm_loaded_sweep {
+    char *file, *algorithm, *operation;
+    cm_crossover *xo;
+    size_t n_xo;
+} cm_loaded_sweep;
 
-/* Appends to doc's "verdicts", per loaded sweep of the array sweeps, one
- * verdict per crossover (id "crossover"), and sets doc["sweeps"]. 0, or -1 when out of memory. */
-int cm_detect_add_sweeps(struct json_t *doc, struct json_t *sweeps);
+/* `detect --sweep FILE`: a sweep document (docs/sweep.md) read and checked
+ * into *s. 0, or -1 with err (CM_EXIT_ENVIRONMENT) when the file is
+ * unreadable, not JSON, not a sweep document of schema version 1, or a
+ * record is malformed. Free with cm_loaded_sweep_free() either way. */
+int cm_detect_sweep_load(const char *file, cm_loaded_sweep *s, cm_error *err);
+
+void cm_loaded_sweep_free(cm_loaded_sweep *s);
+
+/* Appends to doc's "verdicts", per loaded sweep of s[0..n), one verdict
+ * per crossover (id "crossover"), and sets doc["sweeps"] (each {file,
+ * algorithm, operation, crossovers}). 0, or -1 when out of memory. */
+int cm_detect_add_sweeps(struct json_t *doc, const cm_loaded_sweep *s, size_t n);
 
 /* Writes the detect document for a person, readable in ten seconds. */
 void cm_detect_render_text(FILE *out, const struct json_t *doc);

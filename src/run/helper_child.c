@@ -144,6 +144,7 @@ static int serve(const json_t *job, FILE *out)
             .target_ci = json_number_value(json_object_get(job, "target_ci")),
             .cpu = (int)json_integer_value(json_object_get(job, "cpu")),
             .cluster = -1,
+            .memory = json_is_true(json_object_get(job, "memory")),
         };
         return cm_suite_child(&cfg, &g, out);
     }

@@ -24,6 +24,8 @@
 #include "platform/timer.h"
 #include "measure/workload.h"
 #include "measure/runtime_bench.h"
+#include "measure/percall.h"
+#include "measure/memcount.h"
 
 typedef struct group_job {
     const cm_suite_config *cfg;
@@ -64,6 +66,28 @@ static void heartbeat(void *ctx)
     }
 }
 
+/* run --memory: memory per operation of w (measure/memcount.h); NULL
+ * for a runtime's, which runs in its server. 0, or -1 if a call failed. */
+static int measure_memory(const cm_backend *b, const cm_workload *w, const cm_workload *o,
+                          uint64_t iters_per_sample, cm_memory *out)
+{
+    const char *opaque = cm_memory_opaque_backend(b->name);
+    if (!w) {
+        memset(out, 0, sizeof *out);
+        out->taken = 1;
+        snprintf(out->stack_why, sizeof out->stack_why, "the operation runs in the %s server",
+                 b->name);
+        cm_memory_unobservable(out, out->stack_why);
+        return 0;
+    }
+    uint64_t calls = iters_per_sample < CM_MEMORY_CALLS ? iters_per_sample : CM_MEMORY_CALLS;
+    if (cm_memory_measure(w, o, calls, out) != 0)
+        return -1;
+    if (opaque)
+        cm_memory_unobservable(out, opaque);
+    return 0;
+}
+
 /* Measures one (operation, size) and sends its record or an error. A
  * runtime backend's operations are timed in its server (runtime.h). */
 static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t resolution_ns,
@@ -93,7 +117,14 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
     beat bt = {out, where, cm_now_s()};
     rc.heartbeat = heartbeat;
     rc.heartbeat_ctx = &bt;
-    if (cm_runner_measure(&rc, &w, &o, &m) != 0) {
+    int failed = cm_runner_measure(&rc, &w, &o, &m) != 0;
+    if (!failed && !remote && cm_class_of(job->g->alg)->unit == CM_UNIT_BYTE &&
+        cm_percall_applies(size))
+        failed = cm_percall_measure(&w, &o, &m.per_call) != 0;
+    if (!failed && job->cfg->memory)
+        failed = measure_memory(job->g->backend, remote ? NULL : &w, &o, m.iters_per_sample,
+                                &m.memory) != 0;
+    if (failed) {
         cm_isolate_send(out, json_pack("{s:s, s:s, s:I, s:s}", "type", "error", "op",
                                        cm_op_name(op), "size", (json_int_t)size, "reason",
                                        remote && rt.why[0] ? rt.why
@@ -191,11 +222,12 @@ static int group_child(void *arg, FILE *out)
         for (int i = 0; cpus && job->cfg->threads > 1 && i < job->cfg->threads; i++)
             json_array_append_new(cpus, json_integer(job->cfg->thread_cpus[i]));
         if (j)
-            json_object_update_new(j, json_pack("{s:f, s:f, s:i, s:i, s:o}", "time_s",
+            json_object_update_new(j, json_pack("{s:f, s:f, s:i, s:i, s:o, s:b}", "time_s",
                                                 job->cfg->time_s, "target_ci",
                                                 job->cfg->target_ci, "cpu", job->cfg->cpu,
                                                 "threads", job->cfg->threads, "thread_cpus",
-                                                cpus ? cpus : json_array()));
+                                                cpus ? cpus : json_array(), "memory",
+                                                job->cfg->memory));
         cm_helper_exec(b, j, out);
     }
     return cm_suite_child(job->cfg, job->g, out);
@@ -257,14 +289,9 @@ static void on_result(group_state *st, const json_t *msg, int is_error)
     memset(r, 0, sizeof *r);
     if (cm_msg_subject(msg, &r->op, &r->size) != 0)
         return; /* about nothing planned: the planned one gets "no result" */
-    json_t *th = json_object_get(msg, "threads"), *per = json_object_get(msg, "per_thread");
-    r->threads = json_is_integer(th) ? (int)json_integer_value(th) : 1;
+    r->threads = cm_msg_threads(msg, r->per_cpu, r->per_ns, CM_MAX_THREADS);
     if (r->threads < 1 || r->threads > CM_MAX_THREADS)
         return;
-    for (int i = 0; i < r->threads && i < (int)json_array_size(per); i++) {
-        r->per_cpu[i] = (int)json_integer_value(json_object_get(json_array_get(per, i), "cpu"));
-        r->per_ns[i] = json_number_value(json_object_get(json_array_get(per, i), "ns_per_op"));
-    }
     int rc = is_error ? 0 : cm_msg_measurement_parse(msg, &r->m);
     if (rc == CM_MSG_NOMEM) {
         cm_error_set(&st->err, CM_EXIT_ENVIRONMENT, "out of memory reading a measurement");
@@ -273,7 +300,7 @@ static void on_result(group_state *st, const json_t *msg, int is_error)
     r->is_error = is_error || rc != 0;
     snprintf(r->reason, sizeof r->reason, "%s",
              rc != 0 ? "the child sent a malformed measurement"
-                     : is_error ? json_string_value(json_object_get(msg, "reason")) : "");
+                     : is_error ? cm_msg_reason(msg) : "");
     st->n_got++;
     st->totals->done++;
 }
@@ -281,12 +308,11 @@ static void on_result(group_state *st, const json_t *msg, int is_error)
 static void on_message(void *ctx, json_t *msg)
 {
     group_state *st = ctx;
-    const char *type = json_string_value(json_object_get(msg, "type"));
+    const char *type = cm_msg_type(msg);
     if (!type || st->err.code)
         return;
     if (strcmp(type, "clock") == 0) {
-        const char *when = json_string_value(json_object_get(msg, "when"));
-        cm_msg_clock_parse(msg, when && strcmp(when, "after") == 0 ? &st->after : &st->before);
+        cm_msg_clock_parse(msg, cm_msg_clock_after(msg) ? &st->after : &st->before);
     } else if (strcmp(type, "measurement") == 0 || strcmp(type, "error") == 0) {
         on_result(st, msg, type[0] == 'e');
     } else {

@@ -26,6 +26,8 @@ typedef struct cm_suite_config {
     double timeout_s;     /* silence after which a child counts as hung */
     int threads;          /* > 1: also N copies at once (threads.h), on thread_cpus */
     const int *thread_cpus;
+    int rounds;           /* run --repeat: rounds of the whole plan (rounds.h); 0 or 1: one */
+    int memory;           /* run --memory: memory per operation too (measure/memcount.h) */
 } cm_suite_config;
 
 typedef struct cm_suite_totals {

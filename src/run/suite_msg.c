@@ -85,6 +85,10 @@ json_t *cm_msg_measurement(const cm_measurement *m, cm_op op, size_t size)
     cm_measurement copy = *m; /* real_at gives writable pointers: read a copy */
     for (size_t i = 0; rc == 0 && i < N_REAL_FIELDS; i++)
         rc |= json_object_set_new(msg, real_fields[i].key, json_real(*real_at(&copy, &real_fields[i])));
+    if (rc == 0 && m->per_call.taken)
+        rc |= cm_json_put(msg, "per_call", cm_percall_json(&m->per_call));
+    if (rc == 0 && m->memory.taken)
+        rc |= cm_json_put(msg, "memory", cm_memory_json(&m->memory));
     return cm_json_checked(msg, rc);
 }
 
@@ -139,6 +143,12 @@ int cm_msg_measurement_parse(const json_t *msg, cm_measurement *m)
     m->runtime_warmup_steady = json_is_true(json_object_get(msg, "runtime_warmup_steady"));
     if (rc == 0 && (m->iters_per_sample == 0 || m->stats.n != m->n_samples))
         rc = CM_MSG_MALFORMED;
+    const json_t *per_call = json_object_get(msg, "per_call");
+    if (rc == 0 && per_call && cm_percall_parse(per_call, &m->per_call) != 0)
+        rc = CM_MSG_MALFORMED;
+    const json_t *memory = json_object_get(msg, "memory");
+    if (rc == 0 && memory && cm_memory_parse(memory, &m->memory) != 0)
+        rc = CM_MSG_MALFORMED;
     if (rc != 0)
         cm_measurement_free(m);
     return rc;
@@ -155,4 +165,36 @@ int cm_msg_subject(const json_t *msg, cm_op *op, size_t *size)
             return 0;
         }
     return CM_MSG_MALFORMED;
+}
+
+/* See suite_msg.h. */
+const char *cm_msg_type(const json_t *msg)
+{
+    return json_string_value(json_object_get(msg, "type"));
+}
+
+/* See suite_msg.h. */
+int cm_msg_clock_after(const json_t *msg)
+{
+    const char *when = json_string_value(json_object_get(msg, "when"));
+    return when && strcmp(when, "after") == 0;
+}
+
+/* See suite_msg.h. */
+const char *cm_msg_reason(const json_t *msg)
+{
+    return json_string_value(json_object_get(msg, "reason"));
+}
+
+/* See suite_msg.h. */
+int cm_msg_threads(const json_t *msg, int *per_cpu, double *per_ns, int max)
+{
+    const json_t *th = json_object_get(msg, "threads"), *per = json_object_get(msg, "per_thread");
+    int n = json_is_integer(th) ? (int)json_integer_value(th) : 1;
+    for (int i = 0; n >= 1 && n <= max && i < n && i < (int)json_array_size(per); i++) {
+        const json_t *t = json_array_get(per, i);
+        per_cpu[i] = (int)json_integer_value(json_object_get(t, "cpu"));
+        per_ns[i] = json_number_value(json_object_get(t, "ns_per_op"));
+    }
+    return n;
 }

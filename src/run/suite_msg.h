@@ -40,4 +40,18 @@ int cm_msg_measurement_parse(const struct json_t *msg, cm_measurement *m);
  * 0, or CM_MSG_MALFORMED. */
 int cm_msg_subject(const struct json_t *msg, cm_op *op, size_t *size);
 
+/* A message's "type" (NULL: none). */
+const char *cm_msg_type(const struct json_t *msg);
+
+/* 1 when a "clock" message is the one taken after the measurements. */
+int cm_msg_clock_after(const struct json_t *msg);
+
+/* The "reason" of an "error" message (NULL: none). */
+const char *cm_msg_reason(const struct json_t *msg);
+
+/* How many threads a "measurement" or "error" message's figure took
+ * ("threads"; 1 when absent), and, when that is 1..max, the CPU and ns
+ * per operation of each ("per_thread") into per_cpu and per_ns. */
+int cm_msg_threads(const struct json_t *msg, int *per_cpu, double *per_ns, int max);
+
 #endif

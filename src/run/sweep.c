@@ -7,7 +7,8 @@
  *                                                    every repetition
  *   {"type":"point","chunk":..,"total":..,"error":"..."} it could not run
  * A point is sent only when all its repetitions are done, so a child that
- * is killed (crash, hang, Ctrl-C) leaves no half-measured point.
+ * is killed (crash, hang, Ctrl-C) leaves no half-measured point. The
+ * parent reads the points back with sweep_msg.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,8 @@
 #include "util/isolate.h"
 #include "util/stats.h"
 #include "run/sweep.h"
+#include "run/sweep_msg.h"
+#include "run/suite_msg.h"
 #include "measure/workload.h"
 #include "platform/cpuclock.h"
 #include "platform/timer.h"
@@ -196,51 +199,21 @@ static cm_sweep_point *find_slot(path_state *st, size_t chunk, size_t total, siz
     return NULL;
 }
 
-/* Reads the array key of msg, of exactly n integers, into out (in
- * seconds). 0, or -1 when malformed. */
-static int read_ns(const json_t *msg, const char *key, int n, double *out)
-{
-    const json_t *a = json_object_get(msg, key);
-    if (!json_is_array(a) || json_array_size(a) != (size_t)n)
-        return -1;
-    for (int i = 0; i < n; i++) {
-        const json_t *v = json_array_get(a, (size_t)i);
-        if (!json_is_integer(v) || json_integer_value(v) < 0)
-            return -1;
-        out[i] = (double)json_integer_value(v) / 1e9;
-    }
-    return 0;
-}
-
 static void on_point(path_state *st, const json_t *msg)
 {
-    size_t i;
-    json_int_t chunk = json_integer_value(json_object_get(msg, "chunk"));
-    json_int_t total = json_integer_value(json_object_get(msg, "total"));
-    cm_sweep_point *p = chunk > 0 && total > 0 ? find_slot(st, (size_t)chunk, (size_t)total, &i)
-                                               : NULL;
+    size_t i, chunk, total;
+    cm_sweep_msg_where(msg, &chunk, &total);
+    cm_sweep_point *p = chunk && total ? find_slot(st, chunk, total, &i) : NULL;
     if (!p || st->got[i])
         return; /* about nothing planned: the planned one gets "no result" */
     st->got[i] = 1;
-    const char *error = json_string_value(json_object_get(msg, "error"));
-    int n = st->cfg->repeat;
-    if (error) {
-        p->status = CM_RECORD_ERROR;
-        snprintf(p->reason, sizeof p->reason, "%s", error);
-    } else if (read_ns(msg, "elapsed_ns", n, p->elapsed_s) || read_ns(msg, "cpu_ns", n, p->cpu_s) ||
-               read_ns(msg, "user_ns", n, p->user_s) || read_ns(msg, "sys_ns", n, p->sys_s)) {
-        p->status = CM_RECORD_ERROR;
-        snprintf(p->reason, sizeof p->reason, "the child sent a malformed point");
-    } else {
-        p->status = CM_RECORD_OK;
-        p->n_reps = n;
-    }
+    cm_sweep_msg_point(msg, st->cfg->repeat, p);
 }
 
 static void on_message(void *ctx, json_t *msg)
 {
     path_state *st = ctx;
-    const char *type = json_string_value(json_object_get(msg, "type"));
+    const char *type = cm_msg_type(msg);
     if (!type)
         return;
     if (strcmp(type, "point") == 0) {

@@ -1,8 +1,8 @@
 /*
  * sweep_crossover.c — the crossover chunk of each engine path against each
  * CPU path at each total (sweep_crossover.h, docs/sweep.md "Crossovers"):
- * the one computation, its sentence and its JSON, and the two ways to get
- * its input, from a sweep's points or from a sweep document's records.
+ * the one computation, its sentence and its JSON, and its input from a
+ * sweep's points (a sweep document's records: sweep_doc_json.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -193,63 +193,6 @@ cm_xo_point *cm_xo_points_of_result(const cm_sweep_result *res)
         pts[i].cpu_s_per_gb = f.cpu_s_per_gb;
         pts[i].wide_spread = pts[i].ok && f.wide_spread;
     }
-    return pts;
-}
-
-/* A whole number of bytes above 0 at key of r, or 0. */
-static size_t size_at(const json_t *r, const char *key)
-{
-    json_t *v = json_object_get(r, key);
-    return json_is_integer(v) && json_integer_value(v) > 0 ? (size_t)json_integer_value(v) : 0;
-}
-
-/* Record i of a sweep document into p; 0, or -1 with err. */
-static int read_record(const json_t *r, size_t i, cm_xo_point *p, cm_error *err)
-{
-    const char *path = json_string_value(json_object_get(r, "path"));
-    const char *status = json_string_value(json_object_get(r, "status"));
-    json_t *served = json_object_get(r, "served_by"), *flags = json_object_get(r, "flags");
-    json_t *mb = json_object_get(r, "throughput_mb_s"), *cpu = json_object_get(r, "cpu_s_per_gb");
-    p->chunk = size_at(r, "chunk");
-    p->total = size_at(r, "total");
-    if (!json_is_object(r) || !path || !status || !p->chunk || !p->total ||
-        !(json_is_string(served) || json_is_null(served)))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT,
-                            "record %zu lacks path, served_by, chunk, total or status", i + 1);
-    p->ok = strcmp(status, "ok") == 0;
-    if (p->ok && (!json_is_number(mb) || !json_is_number(cpu) || !json_is_array(flags)))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT,
-                            "record %zu is ok but lacks throughput_mb_s, cpu_s_per_gb or flags",
-                            i + 1);
-    snprintf(p->path, sizeof p->path, "%s", path);
-    snprintf(p->served_by, sizeof p->served_by, "%s",
-             json_is_string(served) ? json_string_value(served) : "");
-    p->mb_s = p->ok ? json_number_value(mb) : 0;
-    p->cpu_s_per_gb = p->ok ? json_number_value(cpu) : 0;
-    size_t k;
-    json_t *f;
-    json_array_foreach(flags, k, f)
-        p->wide_spread |= p->ok && json_is_string(f) && strcmp(json_string_value(f), "wide-spread") == 0;
-    return 0;
-}
-
-cm_xo_point *cm_xo_points_of_records(const json_t *records, size_t *n, cm_error *err)
-{
-    *n = json_is_array(records) ? json_array_size(records) : 0;
-    if (!json_is_array(records)) {
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "no \"records\" array");
-        return NULL;
-    }
-    cm_xo_point *pts = calloc(*n ? *n : 1, sizeof *pts);
-    if (!pts) {
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
-        return NULL;
-    }
-    for (size_t i = 0; i < *n; i++)
-        if (read_record(json_array_get(records, i), i, &pts[i], err) != 0) {
-            free(pts);
-            return NULL;
-        }
     return pts;
 }
 

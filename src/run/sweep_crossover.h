@@ -51,11 +51,6 @@ size_t cm_sweep_crossovers(const cm_xo_point *pts, size_t n, cm_crossover *out, 
  * when out of memory. */
 cm_xo_point *cm_xo_points_of_result(const cm_sweep_result *res);
 
-/* The figures of a sweep document's "records" (*n of them; caller frees).
- * NULL with err (CM_EXIT_ENVIRONMENT) when a record lacks a field the
- * crossover needs or has it of the wrong type. */
-cm_xo_point *cm_xo_points_of_records(const struct json_t *records, size_t *n, cm_error *err);
-
 /* The crossovers as the document's "crossovers" array (NULL when out of
  * memory). */
 struct json_t *cm_crossovers_json(const cm_crossover *xo, size_t n);

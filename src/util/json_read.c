@@ -129,6 +129,16 @@ json_t *cm_jw_string(const char *s)
 }
 
 /* See json_read.h. */
+json_t *cm_jw_strings(char *const *v, size_t n)
+{
+    json_t *a = json_array();
+    int rc = a ? 0 : -1;
+    for (size_t i = 0; i < n && rc == 0; i++)
+        rc |= json_array_append_new(a, json_string(v[i]));
+    return cm_json_checked(a, rc);
+}
+
+/* See json_read.h. */
 json_t *cm_jw_number(double v)
 {
     return isnan(v) ? json_null() : json_real(v);

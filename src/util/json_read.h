@@ -41,6 +41,9 @@ void cm_jr_strings_free(char **v, size_t n);
 /* A JSON string of s, or null when s is NULL. NULL only when out of memory. */
 json_t *cm_jw_string(const char *s);
 
+/* A JSON array of the n strings of v. NULL only when out of memory. */
+json_t *cm_jw_strings(char *const *v, size_t n);
+
 /* A JSON real of v, or null when v is NAN. */
 json_t *cm_jw_number(double v);
 

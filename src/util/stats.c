@@ -55,7 +55,10 @@ void cm_stats_compute(const double *x, size_t n, cm_stats *s, unsigned char *out
     for (size_t i = 0; i < n; i++)
         sq += (v[i] - s->mean) * (v[i] - s->mean);
     s->stddev = n > 1 ? sqrt(sq / (double)(n - 1)) : 0;
-    s->cv = s->mean != 0 ? s->stddev / s->mean : 0;
+    /* |mean|: samples less their loop overhead can fall below zero for an
+     * operation faster than its overhead is known (a figure the record
+     * marks); the spread itself is never negative */
+    s->cv = s->mean != 0 ? s->stddev / fabs(s->mean) : 0;
 
     for (size_t i = 0; i < n; i++)
         dev[i] = fabs(v[i] - s->median);

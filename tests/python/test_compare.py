@@ -5,7 +5,7 @@ import numpy as np
 
 from cryptometer.comparison import compare_runs
 from cryptometer.loader import Run
-from analysis_helpers import binary, measure
+from analysis_helpers import binary, measure, without_health
 
 
 def _run(run_id, medians, seed, host="h"):
@@ -44,8 +44,9 @@ def test_different_machines_are_compared_with_a_warning():
 
 def test_slowed_test_backend_is_flagged_and_exit_is_1(cli, tmp_path):
     test_bin = binary("CRYPTOMETER_TEST_BIN", "build-test/cryptometer")
-    a = measure(test_bin, tmp_path / "a.json", "^(slow|ref):[a-z]+/sha256/")
-    b = measure(test_bin, tmp_path / "b.json", "^(slow|ref):[a-z]+/sha256/", {"CRYPTOMETER_TEST_SLOWDOWN": "20"})
+    a = without_health(measure(test_bin, tmp_path / "a.json", "^(slow|ref):[a-z]+/sha256/"))
+    b = without_health(measure(test_bin, tmp_path / "b.json", "^(slow|ref):[a-z]+/sha256/",
+                       {"CRYPTOMETER_TEST_SLOWDOWN": "20"}))
     r = cli("compare", a, b, "--markdown")
     assert r.returncode == 1, r.stdout + r.stderr
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in r.stdout.splitlines()

@@ -25,7 +25,7 @@ COMMANDS = {   # command -> (argv for a directory D of inputs and an output base
     "export": (lambda d, o: ["export", d, "-o", o / "x.csv"], 1),
     "collect": (lambda d, o: ["collect", d, "-o", o / "RESULTS.md"], 1),
     "view": (lambda d, o: ["view", "generations", d, "-o", o / "v.txt"], 1),
-    "plot": (lambda d, o: ["plot", "all", d, "-o", o / "plots", "--format", "svg"], BATCH),
+    "plot": (lambda d, o: ["plot", "all", d, "-o", o / "plots", "--format", "svg", "--overlay"], BATCH),  # one figure a kind
     "report": (lambda d, o: ["report", d, "-o", o / "r.html"], BATCH),
 }
 

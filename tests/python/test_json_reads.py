@@ -53,10 +53,10 @@ def test_a_call_in_a_comment_is_not_a_read(tmp_path):
 
 def test_a_stale_row_fails(tmp_path):
     root = copy_src(tmp_path)
-    (root / "src" / "run" / "detect.c").write_text("/* typed now */\n", encoding="utf-8")
+    (root / "src" / "run" / "detect_json.c").write_text("/* typed now */\n", encoding="utf-8")
     r = check(root)
     assert r.returncode == 1
-    assert "src/json_readers.tsv: src/run/detect.c reads no JSON by key" in r.stdout
+    assert "src/json_readers.tsv: src/run/detect_json.c reads no JSON by key" in r.stdout
 
 
 def test_a_malformed_table_is_refused(tmp_path):

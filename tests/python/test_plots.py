@@ -10,7 +10,7 @@ def test_every_kind_with_data_is_written(cli, tmp_path, our_runs, sbc_docs):
     assert cli("import", "openssl-speed", ROOT / "tests/fixtures/openssl-speed/mrmulti.txt",
                "--json", multi).returncode == 0
     out = tmp_path / "plots"
-    r = cli("plot", "all", our_runs[0], sbc_docs, multi, "-o", out)
+    r = cli("plot", "all", our_runs[0], sbc_docs, multi, "-o", out, "--overlay")   # one figure of all runs
     assert r.returncode == 0, r.stderr
     for kind in ("throughput", "cpb", "bars", "threads", "aes-score"):
         assert (out / (kind + ".png")).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

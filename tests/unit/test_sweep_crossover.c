@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include "check.h"
 #include "run/sweep_crossover.h"
+#include "run/sweep_doc.h"
 
 #define MIB ((size_t)1 << 20)
 

@@ -21,6 +21,7 @@
 #include "run/detect.h"
 #include "platform/aes_result.h"
 #include "platform/aes_score.h"
+#include "platform/emulation.h"
 #include "platform/kernel_crypto.h"
 #include "platform/library.h"
 #include "platform/verdict.h"
@@ -208,8 +209,11 @@ static int through_structs(json_t **scores, const json_t *doc, const json_t *em)
     int rc = platform_aes_results_from_json(*scores, &r, &n, NULL);
     rc |= platform_library_from_json("openssl", json_object_get(json_object_get(doc, "backends"), "openssl"),
                                      &openssl, NULL);
-    if (rc == 0 && em && platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) == 0) {
-        rc = platform_weigh_aes_scores(r, n, &cpu, &openssl, em);
+    platform_emulation_doc emulation;
+    if (rc == 0 && em && platform_cpu_doc_from_json(json_object_get(doc, "cpu"), &cpu, NULL) == 0 &&
+        platform_emulation_from_json(em, &emulation, NULL) == 0) {
+        rc = platform_weigh_aes_scores(r, n, &cpu, &openssl, &emulation);
+        platform_emulation_free(&emulation);
         platform_cpu_doc_free(&cpu);
     } else if (rc == 0) {
         rc = em ? -1 : platform_aes_twins(r, n);

@@ -8,7 +8,7 @@
 # libjansson-dev:armhf, libssl-dev:armhf unpacked under the cache), then
 #   cmake -S . -B build-armhf -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-armhf.cmake \
 #         -DCRYPTOMETER_STATIC=ON && cmake --build build-armhf
-# with the ref, system and openssl backends, checks that build-armhf/cryptometer is a static
+# with the ref, system, openssl and afalg backends, checks that build-armhf/cryptometer is a static
 # 32-bit ARM ELF and runs `cryptometer --version` under qemu-arm -cpu cortex-a8.
 # Prints the path of the binary on stdout on success.
 set -euo pipefail
@@ -32,7 +32,7 @@ BUILD="$REPO_ROOT/build-armhf"
 log "configuring $BUILD"
 cmake -S "$REPO_ROOT" -B "$BUILD" -DCMAKE_TOOLCHAIN_FILE="$REPO_ROOT/cmake/toolchain-armhf.cmake" \
     -DCRYPTOMETER_STATIC=ON -DCRYPTOMETER_BACKEND_DEFAULT=OFF -DCRYPTOMETER_REF=AUTO \
-    -DCRYPTOMETER_SYSTEM=AUTO -DCRYPTOMETER_OPENSSL=AUTO \
+    -DCRYPTOMETER_SYSTEM=AUTO -DCRYPTOMETER_OPENSSL=AUTO -DCRYPTOMETER_AFALG=AUTO \
     "${EXTRA[@]}" >&2 || die "cmake configure failed (see above)"
 log "building"
 cmake --build "$BUILD" -j "$(nproc)" >&2 || die "build failed (see above)"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/vm/fetch-kernels.sh — get the Debian kernels and busybox binaries the VM tests boot.
 #
-# Usage: tests/vm/fetch-kernels.sh [--arch x86_64|arm64|all] [--kernel bookworm|sid] [--force]
+# Usage: tests/vm/fetch-kernels.sh [--arch x86_64|arm64|armhf|all] [--kernel bookworm|sid] [--force]
 #
 # x86_64: Debian's kernel from the installed linux-image-amd64 (/boot/vmlinuz-<kver> and
 #         /lib/modules/<kver>); when it is not installed, the same package is downloaded
@@ -12,11 +12,13 @@
 #         `apt-get download` (multiarch arm64 is enabled if needed) and extracted with
 #         dpkg-deb -x; busybox-static:arm64 is downloaded and extracted, not installed.
 #         The deb ships no modules.dep, so depmod -b builds it in the extracted tree.
+# armhf:  the same for linux-image-<abi>-armmp:armhf and busybox-static:armhf (qemu's virt
+#         board boots Debian's multi-platform kernel; the DTB is qemu's own).
 #
 # Everything goes under ${CRYPTOMETER_VM_CACHE:-$HOME/.cache/cryptometer-vm}; the result is
 # described by $CACHE/kernels.env (sourced by run-in-vm.sh):
 #   <ARCH>_KERNEL  <ARCH>_MODDIR  <ARCH>_KVER  <ARCH>_KPKG  <ARCH>_BUSYBOX
-# with ARCH = X86_64 or ARM64, and X86_64_VMLINUX: the ELF vmlinux extracted from the
+# with ARCH = X86_64, ARM64 or ARMHF, and X86_64_VMLINUX: the ELF vmlinux extracted from the
 # bzImage (qemu boots it through its PVH entry, ~4 s faster under TCG than the bzImage). Idempotent: a second run downloads nothing.
 #
 # --kernel sid: Debian sid's current kernels instead (Linux 7.2 and later, where AF_ALG is CPU-only
@@ -43,7 +45,8 @@ while [ $# -gt 0 ]; do
         *) die "unknown argument: $1" ;;
     esac
 done
-case "$ARCH" in x86_64|arm64|all) ;; *) die "--arch must be x86_64, arm64 or all" ;; esac
+case "$ARCH" in x86_64|arm64|armhf|all) ;; *) die "--arch must be x86_64, arm64, armhf or all" ;; esac
+[ "$KSET" = bookworm ] || [ "$ARCH" != armhf ] || die "--kernel sid: no armhf kernel is fetched (bookworm's armmp only)"
 case "$KSET" in bookworm|sid) ;; *) die "--kernel must be bookworm or sid" ;; esac
 
 mkdir -p "$VM_CACHE/debs"
@@ -176,36 +179,40 @@ fetch_x86_64() {
     fi
 }
 
-# ---------------------------------------------------------------------------- arm64
-fetch_arm64() {
-    local abi pkg kver dir deb ver
-    ensure_arm64_arch
+# ---------------------------------------------------------------------------- arm64, armhf
+# fetch_arm DPKG-ARCH FLAVOUR PREFIX — Debian's linux-image-<abi>-FLAVOUR:DPKG-ARCH (the amd64
+# kernel's ABI when the archive has it, else what the meta-package depends on) and
+# busybox-static:DPKG-ARCH, downloaded and extracted under $VM_CACHE/DPKG-ARCH; depmod -b.
+# arm64: flavour arm64; armhf: armmp (the multi-platform kernel that boots on qemu's virt).
+fetch_arm() {
+    local darch="$1" flavour="$2" pfx="$3" abi pkg kver dir deb ver
+    ensure_foreign_arch "$darch"
     abi="$(amd64_abi || true)"
     pkg=""
-    if [ -n "$abi" ] && apt-cache show "linux-image-$abi-arm64:arm64" >/dev/null 2>&1; then
-        pkg="linux-image-$abi-arm64"
+    if [ -n "$abi" ] && apt-cache show "linux-image-$abi-$flavour:$darch" >/dev/null 2>&1; then
+        pkg="linux-image-$abi-$flavour"
     else
-        pkg="$(kernel_pkg_of_meta arm64 arm64)"
-        [ -n "$pkg" ] || { apt_update_once; pkg="$(kernel_pkg_of_meta arm64 arm64)"; }
+        pkg="$(kernel_pkg_of_meta "$flavour" "$darch")"
+        [ -n "$pkg" ] || { apt_update_once; pkg="$(kernel_pkg_of_meta "$flavour" "$darch")"; }
     fi
-    [ -n "$pkg" ] || die "cannot find Debian's arm64 kernel package (apt-cache depends linux-image-arm64:arm64)"
+    [ -n "$pkg" ] || die "cannot find Debian's $darch kernel package (apt-cache depends linux-image-$flavour:$darch)"
     kver="${pkg#linux-image-}"
-    dir="$VM_CACHE/arm64/root"
-    deb="$(download_deb "$pkg:arm64")"
+    dir="$VM_CACHE/$darch/root"
+    deb="$(download_deb "$pkg:$darch")"
     extract_deb "$deb" "$dir"
     if [ ! -e "$dir/lib/modules/$kver/modules.dep" ] || [ "$FORCE" = 1 ]; then
         log "depmod for $kver"
         depmod -b "$dir" -F "$dir/boot/System.map-$kver" "$kver"
     fi
-    ver="$(apt-cache policy "$pkg:arm64" | sed -n 's/^ *Candidate: //p')"
-    set_env ARM64_KERNEL "$dir/boot/vmlinuz-$kver"
-    set_env ARM64_MODDIR "$dir/lib/modules/$kver"
-    set_env ARM64_KVER "$kver"
-    set_env ARM64_KPKG "$pkg:arm64=$ver"
+    ver="$(apt-cache policy "$pkg:$darch" | sed -n 's/^ *Candidate: //p')"
+    set_env "${pfx}_KERNEL" "$dir/boot/vmlinuz-$kver"
+    set_env "${pfx}_MODDIR" "$dir/lib/modules/$kver"
+    set_env "${pfx}_KVER" "$kver"
+    set_env "${pfx}_KPKG" "$pkg:$darch=$ver"
 
-    deb="$(download_deb busybox-static:arm64)"
-    extract_deb "$deb" "$VM_CACHE/arm64/busybox"
-    set_env ARM64_BUSYBOX "$VM_CACHE/arm64/busybox/bin/busybox"
+    deb="$(download_deb "busybox-static:$darch")"
+    extract_deb "$deb" "$VM_CACHE/$darch/busybox"
+    set_env "${pfx}_BUSYBOX" "$VM_CACHE/$darch/busybox/bin/busybox"
 }
 
 # ---------------------------------------------------------------------------- sid
@@ -267,8 +274,9 @@ if [ "$KSET" = sid ]; then
 else
     case "$ARCH" in
         x86_64) fetch_x86_64 ;;
-        arm64) fetch_arm64 ;;
-        all) fetch_x86_64; fetch_arm64 ;;
+        arm64) fetch_arm arm64 arm64 ARM64 ;;
+        armhf) fetch_arm armhf armmp ARMHF ;;
+        all) fetch_x86_64; fetch_arm arm64 arm64 ARM64; fetch_arm armhf armmp ARMHF ;;
     esac
 fi
 

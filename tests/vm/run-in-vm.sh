@@ -2,7 +2,7 @@
 # tests/vm/run-in-vm.sh — run one command inside a real Debian kernel under qemu-system.
 #
 # Usage:
-#   tests/vm/run-in-vm.sh --arch x86_64|arm64 [--cpu max|cortex-a53|cortex-a72|...]
+#   tests/vm/run-in-vm.sh --arch x86_64|arm64|armhf [--cpu max|cortex-a53|cortex-a72|...]
 #       [--smp N] [--mem MiB] [--modules "af_alg algif_hash ..."]... [--rng]
 #       [--file SRC[:DEST]]... [--record DIR] [--timeout SECONDS] [--append KARGS]
 #       [--accel tcg|kvm] [--kernel bookworm|sid] [--verbose] [--keep] -- COMMAND [ARG...]
@@ -24,6 +24,8 @@
 #      carry a random nonce, and powers off.
 #   4. Boots it: x86_64 with qemu-system-x86_64 -M pc -cpu max (TCG by default),
 #      console=ttyS0; arm64 with qemu-system-aarch64 -M virt -cpu CPU -smp 4,
+#      console=ttyAMA0; armhf (Debian's armmp kernel) with qemu-system-arm -M virt -cpu CPU
+#      (cortex-a15, cortex-a7, or max: ARMv8 in AArch32 with the AES/SHA instructions) -smp 2,
 #      console=ttyAMA0. No display, serial console on a pipe, -no-reboot, panic=-1,
 #      killed after --timeout seconds (default 180, or $CRYPTOMETER_VM_TIMEOUT).
 #   5. Prints COMMAND's stdout on stdout and its stderr on stderr, and exits with its
@@ -116,7 +118,14 @@ case "$ARCH" in
         SMP="${SMP:-4}"; MEM="${MEM:-1024}"
         MACHINE=(-M virt -cpu "$CPU")
         PFX=ARM64 ;;
-    *) die "--arch must be x86_64 or arm64" ;;
+    armhf)
+        ensure_pkgs qemu-system-arm
+        QEMU=qemu-system-arm
+        CONSOLE=ttyAMA0
+        SMP="${SMP:-2}"; MEM="${MEM:-512}"
+        MACHINE=(-M virt -cpu "$CPU")
+        PFX=ARMHF ;;
+    *) die "--arch must be x86_64, arm64 or armhf" ;;
 esac
 ensure_pkgs cpio gzip
 

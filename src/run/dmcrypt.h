@@ -1,0 +1,73 @@
+/*
+ * dmcrypt.h — `dmcrypt`: the kernel's cipher drivers measured through an
+ * in-kernel user, dm-crypt, over a RAM device the tool creates
+ * (dmcrypt_dev.h): sequential direct-I/O writes and reads per cipher, I/O
+ * size and dm-crypt sector_size, with the CPU time they cost, the driver
+ * that served each (from /proc/crypto's reference counts) and dm-linear over
+ * the same device as the baseline without encryption (docs/dmcrypt.md).
+ */
+#ifndef CM_RUN_DMCRYPT_H
+#define CM_RUN_DMCRYPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "util/error.h"
+
+struct json_t;
+
+/* One measured pass: every byte of the device written or read once. */
+typedef struct cm_dmc_point {
+    char label[48];        /* "aes-xts-plain64", "aes-xts-plain64 (generic)", "linear" */
+    char spec[160];        /* the dm-crypt cipher spec, or "" for dm-linear */
+    char drivers[128];     /* the driver that served it ("" for linear) */
+    char taken[512];       /* every /proc/crypto driver the mapping took, "a, b" */
+    unsigned sector_size;  /* dm-crypt's sector_size (512 for linear) */
+    size_t io_size;        /* bytes per read or write call */
+    const char *op;        /* "write" or "read" */
+    uint64_t bytes;
+    double seconds;        /* wall time of the pass */
+    double proc_user_s, proc_system_s;           /* this process (getrusage) */
+    double all_user_s, all_system_s, all_softirq_s; /* every CPU (/proc/stat) */
+    double dd_mb_s;        /* dd through the same mapping, same I/O size and op
+                              (the largest I/O size only); 0: not run or failed */
+    char dd_error[96];     /* what dd said when it failed */
+    int ok;
+    char error[160];       /* why not, when !ok */
+} cm_dmc_point;
+
+typedef struct cm_dmc_result {
+    const char *unavailable;   /* the reason nothing could be measured, or NULL */
+    char kernel[96];           /* uname -r */
+    char generic_driver[64];   /* the generic AES driver forced, "" when none */
+    char sha256_driver[64];    /* the kernel's sha256, named in the generic ESSIV spec */
+    uint64_t device_bytes;
+    int stale_removed;         /* stale mappings of a crashed run removed first */
+    cm_dmc_point *pts;
+    size_t n;
+} cm_dmc_result;
+
+typedef struct cm_dmc_options {
+    uint64_t device_bytes;
+    const size_t *io_sizes;
+    int n_io;
+    const unsigned *sectors;
+    int n_sectors;
+} cm_dmc_options;
+
+/* Runs the measurements into *r. 0 (also when unavailable: r->unavailable
+ * says why), or -1 with err; a Ctrl-C stops it between passes with what
+ * finished kept. Everything it created is removed before it returns. */
+int cm_dmcrypt_run(const cm_dmc_options *o, cm_dmc_result *r, cm_error *err);
+void cm_dmcrypt_free(cm_dmc_result *r);
+
+/* MB/s of dd reading (write 0) or writing the block node with io-byte
+ * O_DIRECT calls over bytes; 0 when dd is missing or failed, with why
+ * (dmcrypt_dd.c). */
+double cm_dmcrypt_dd(const char *node, size_t io, uint64_t bytes, int write, char *why, size_t len);
+
+/* The document ({"kind": "dmcrypt", ...}) and the text (dmcrypt_out.c). */
+struct json_t *cm_dmcrypt_json(const cm_dmc_result *r);
+void cm_dmcrypt_text(FILE *out, const cm_dmc_result *r);
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * dmcrypt_out.c — `dmcrypt`'s results as its JSON document and as text
+ * (dmcrypt.h): per pass the throughput and the CPU time per GB, and beside
+ * each dm-crypt figure the dm-linear one at the same I/O size, so the
+ * crypto's share is apart from the block layer's.
+ */
+#include "run/dmcrypt.h"
+
+#include <string.h>
+#include <jansson.h>
+
+/* The kcryptd workqueue's time cannot be told apart: its work runs on the
+ * kernel's shared kworker threads. Said once, in the document and the text. */
+static const char kcryptd_note[] =
+    "kcryptd's work runs on shared kworker threads, so it is counted in the system and softirq "
+    "time of every CPU, not apart";
+
+static double mb_s(const cm_dmc_point *p)
+{
+    return p->seconds > 0 ? (double)p->bytes / p->seconds / 1e6 : 0;
+}
+
+/* CPU seconds (every CPU: user + system + softirq) per GB moved. */
+static double cpu_per_gb(const cm_dmc_point *p)
+{
+    double cpu = p->all_user_s + p->all_system_s + p->all_softirq_s;
+    return p->bytes ? cpu / ((double)p->bytes / 1e9) : 0;
+}
+
+/* The dm-linear point with p's op and I/O size, or NULL. */
+static const cm_dmc_point *baseline(const cm_dmc_result *r, const cm_dmc_point *p)
+{
+    for (size_t i = 0; i < r->n; i++)
+        if (!r->pts[i].spec[0] && r->pts[i].ok && r->pts[i].io_size == p->io_size &&
+            strcmp(r->pts[i].op, p->op) == 0)
+            return &r->pts[i];
+    return NULL;
+}
+
+static json_t *point_json(const cm_dmc_result *r, const cm_dmc_point *p)
+{
+    const cm_dmc_point *b = p->spec[0] ? baseline(r, p) : NULL;
+    json_t *o = json_pack("{s:s, s:s?, s:s?, s:s?, s:i, s:I, s:s, s:s}", "mapping", p->label, "cipher_spec",
+                          p->spec[0] ? p->spec : NULL, "served_by", p->drivers[0] ? p->drivers : NULL,
+                          "drivers_taken", p->taken[0] ? p->taken : NULL,
+                          "sector_size", (int)p->sector_size, "io_size", (json_int_t)p->io_size,
+                          "op", p->op, "status", p->ok ? "ok" : "failed");
+    if (!o)
+        return NULL;
+    if (!p->ok) {
+        json_object_set_new(o, "error", json_string(p->error));
+        return o;
+    }
+    json_object_set_new(o, "bytes", json_integer((json_int_t)p->bytes));
+    json_object_set_new(o, "seconds", json_real(p->seconds));
+    json_object_set_new(o, "mb_per_s", json_real(mb_s(p)));
+    json_object_set_new(o, "cpu", json_pack("{s:f, s:f, s:f, s:f, s:f}", "process_user_s",
+                                            p->proc_user_s, "process_system_s", p->proc_system_s,
+                                            "all_user_s", p->all_user_s, "all_system_s",
+                                            p->all_system_s, "all_softirq_s", p->all_softirq_s));
+    json_object_set_new(o, "cpu_s_per_gb", json_real(cpu_per_gb(p)));
+    if (b)
+        json_object_set_new(o, "linear_mb_per_s", json_real(mb_s(b)));
+    if (p->dd_mb_s > 0)
+        json_object_set_new(o, "dd_mb_per_s", json_real(p->dd_mb_s));
+    else if (p->dd_error[0])
+        json_object_set_new(o, "dd_error", json_string(p->dd_error));
+    return o;
+}
+
+/* See dmcrypt.h. */
+json_t *cm_dmcrypt_json(const cm_dmc_result *r)
+{
+    json_t *doc = json_pack("{s:s, s:s, s:s, s:I, s:s?, s:s}", "kind", "dmcrypt", "status",
+                            r->unavailable ? "unavailable" : "measured", "kernel", r->kernel,
+                            "device_bytes", (json_int_t)r->device_bytes, "generic_driver",
+                            r->generic_driver[0] ? r->generic_driver : NULL, "kcryptd",
+                            kcryptd_note);
+    json_t *a = json_array();
+    if (!doc || !a) {
+        json_decref(doc);
+        json_decref(a);
+        return NULL;
+    }
+    if (r->unavailable)
+        json_object_set_new(doc, "reason", json_string(r->unavailable));
+    for (size_t i = 0; i < r->n; i++) {
+        json_t *p = point_json(r, &r->pts[i]);
+        if (!p || json_array_append_new(a, p) != 0) {
+            json_decref(a);
+            json_decref(doc);
+            return NULL;
+        }
+    }
+    json_object_set_new(doc, "results", a);
+    return doc;
+}
+
+/* See dmcrypt.h. */
+void cm_dmcrypt_text(FILE *out, const cm_dmc_result *r)
+{
+    if (r->unavailable) {
+        fprintf(out, "dm-crypt: unavailable: %s\n", r->unavailable);
+        return;
+    }
+    fprintf(out, "dm-crypt over a %llu MiB RAM device (loop over memory), kernel %s; O_DIRECT, "
+            "sequential\n", (unsigned long long)(r->device_bytes >> 20), r->kernel);
+    fprintf(out, "%-44s %6s %7s %5s %9s %9s %11s  %s\n", "mapping", "sector", "io", "op", "MB/s",
+            "linear", "CPU s/GB", "served by");
+    for (size_t i = 0; i < r->n; i++) {
+        const cm_dmc_point *p = &r->pts[i];
+        if (!p->ok) {
+            fprintf(out, "%-44s %6u %7zu %5s   failed: %s\n", p->label, p->sector_size, p->io_size,
+                    p->op, p->error);
+            continue;
+        }
+        const cm_dmc_point *b = p->spec[0] ? baseline(r, p) : NULL;
+        char lin[16] = "-";
+        if (b)
+            snprintf(lin, sizeof lin, "%.1f", mb_s(b));
+        fprintf(out, "%-44s %6u %7zu %5s %9.1f %9s %11.2f  %s\n", p->label, p->sector_size,
+                p->io_size, p->op, mb_s(p), lin, cpu_per_gb(p), p->drivers[0] ? p->drivers : "-");
+    }
+    fprintf(out, "CPU s/GB: user + system + softirq of every CPU per GB moved; %s.\n", kcryptd_note);
+}

@@ -1,0 +1,69 @@
+/*
+ * test_tcrypt_parse.c — tcrypt's kernel-log lines parsed into rows
+ * (run/tcrypt.h): the dmesg of a 6.1 kernel as recorded
+ * (tests/data/tcrypt/, test lines whose figures came as a record of their
+ * own among them), the header without 6.1's leading newline (6.2 and
+ * later), kmsg lines with the "tcrypt: " prefix, and lines that are not
+ * speed lines.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "run/tcrypt.h"
+#include "util/input.h"
+
+static const cm_tcrypt_row *find(const cm_tcrypt_row *r, int n, const char *alg, const char *op,
+                                 int key_bits, unsigned block, unsigned update)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(r[i].algorithm, alg) && !strcmp(r[i].op, op) && r[i].key_bits == key_bits &&
+            r[i].block_bytes == block && r[i].update_bytes == update)
+            return &r[i];
+    return NULL;
+}
+
+static void test_recorded_61(void)
+{
+    char *text = NULL;
+    size_t len;
+    CHECK(cm_read_file(CM_SOURCE_DIR "/tests/data/tcrypt/bookworm-6.1-x86_64.log", 1 << 20, "log",
+                       &text, &len, NULL) == 0);
+    cm_tcrypt_row *r = NULL;
+    int n = text ? cm_tcrypt_parse(text, &r) : -1;
+    CHECK(n == 6 + 5);  /* cbc(aes): 4 encrypt, 2 decrypt; sha256: 5 */
+    const cm_tcrypt_row *w = find(r, n, "cbc(aes)", "encrypt", 128, 16, 0);
+    CHECK(w && !strcmp(w->driver, "cbc(aes-aesni)") && w->ops_per_s == 312664 && w->bytes_per_s == 5002624);
+    w = find(r, n, "cbc(aes)", "decrypt", 256, 4096, 0);
+    CHECK(w && w->ops_per_s == 1319 && w->bytes_per_s == 5402624);
+    /* test 0's figures were logged as a record of their own: joined */
+    w = find(r, n, "sha256", "digest", 0, 16, 16);
+    CHECK(w && !strcmp(w->driver, "sha256-avx2") && w->ops_per_s == 45245 && w->bytes_per_s == 723920);
+    w = find(r, n, "sha256", "digest", 0, 256, 64);
+    CHECK(w && w->ops_per_s == 9455 && w->bytes_per_s == 2420480);
+    free(r);
+    free(text);
+}
+
+static void test_newer_header_and_prefix(void)
+{
+    const char *text = "tcrypt: testing speed of async xts(aes) (xts-aes-aesni-avx) decryption\n"
+                       "tcrypt: test 3 (512 bit key, 256 byte blocks): 1000 operations in 2 seconds (256000 bytes)\n"
+                       "tcrypt: failed to load transform for lrw(aes): -2\n"
+                       "tcrypt: test 4 (512 bit key, 1024 byte blocks): garbage\n";
+    cm_tcrypt_row *r = NULL;
+    int n = cm_tcrypt_parse(text, &r);
+    CHECK(n == 1);
+    CHECK(n == 1 && !strcmp(r[0].driver, "xts-aes-aesni-avx") && !strcmp(r[0].op, "decrypt") &&
+          r[0].key_bits == 512 && r[0].ops_per_s == 500 && r[0].bytes_per_s == 128000);
+    free(r);
+    /* a test line before any header has nothing to be a row of */
+    CHECK(cm_tcrypt_parse("tcrypt: test 0 (128 bit key, 16 byte blocks): 1 operations in 1 seconds (16 bytes)\n", &r) == 0);
+    CHECK(r == NULL);
+}
+
+int main(void)
+{
+    test_recorded_61();
+    test_newer_header_and_prefix();
+    return check_done("test_tcrypt_parse");
+}
