@@ -19,7 +19,6 @@ import sys
 from . import data, outputs, ratio_table, results_md, sources
 from .aes_score import TABLE_NAME
 from .collect import aes_family_ratios, operation_tables
-from .collect_answers import answer_rows
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 DEFAULT_TABLE = os.path.join("results", TABLE_NAME)   # relative to the current directory
@@ -55,8 +54,7 @@ def run(args):
     if not runs:
         return EXIT_ENVIRONMENT
     families = aes_family_ratios(runs)
-    text = results_md.render(operation_tables(runs, args.sizes), families, len(runs),
-                             answer_rows(runs))
+    text = results_md.render(operation_tables(runs, args.sizes), families, len(runs))
     inputs = [r.path for r in runs if r.path]
     try:
         if args.output == "-":

@@ -1,6 +1,6 @@
 """RESULTS.md: the Markdown view of collect's tables (cryptometer.collect)."""
 
-from . import __version__, collect_answers
+from . import __version__
 
 
 def _esc(text):
@@ -16,14 +16,12 @@ def format_cell(cell):
     return text if cyc is None else "%s (%.3g %s)" % (text, cyc, label)
 
 
-def render(tables, families, inputs_count, answers=()):
+def render(tables, families, inputs_count):
     lines = ["# Results", "",
              "Collected by cryptometer %s from %d runs. Cells: the figure (MB/s for per-byte benchmarks, "
              "µs per operation for the others), and in parentheses the processor-normalised figure "
              "(cycles per byte or per operation, measured, or from the cluster's measured clock)."
              % (__version__, inputs_count), ""]
-    if answers:
-        lines += collect_answers.render(answers, _esc)
     for t in tables:
         lines += ["## %s — %s" % (_esc(t.title), t.unit), "",
                   "| machine | " + " | ".join(_esc(c) for c in t.columns) + " |",

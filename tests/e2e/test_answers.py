@@ -2,8 +2,7 @@
 `run` prints it first, within 30 lines and 100 columns, naming the trust,
 the acceleration, the fastest per operation and the findings; the same
 answers are in the document (valid against the schema) and `show` prints
-them first; a document written before answers existed says so in one line;
-`collect` renders one row per run."""
+them first; a document written before answers existed says so in one line."""
 import json
 
 import jsonschema
@@ -91,21 +90,3 @@ def test_a_known_finding_is_named(cm, need_backend, tmp_path):
     assert found and found[0]["finding"] == "cryptopp-gcm-inc32" and not found[0]["security_relevant"]
     joined = " ".join(line.strip() for line in answers_block(p.stdout))  # wrapped lines joined
     assert "Known findings" in joined and "cryptopp-gcm-inc32 (cryptopp/aes-128-gcm)" in joined
-
-
-def test_collect_renders_a_row_per_run(cm, tmp_path):
-    out = tmp_path / "r.json"
-    assert cm("run", "--filter", "ref:portable/sha256/", "--sizes", "64", "--time", "0.02", "--json", out,
-              "-q").returncode == 0
-    old = tmp_path / "old.json"
-    doc = json.loads(out.read_text())
-    quotable = "yes" if doc.pop("answers")["trust"]["quotable"] else "no"
-    old.write_text(json.dumps(doc))
-    md = tmp_path / "R.md"
-    p = cm("collect", out, old, "-o", md, cwd=tmp_path)
-    assert p.returncode == 0, p.stderr
-    text = md.read_text()
-    assert "## Answers" in text and "| machine | quotable? | acceleration | findings |" in text
-    rows = [l for l in text.splitlines() if l.startswith("| ") and "quotable?" not in l][:2]
-    assert any(("| %s |" % quotable) in r for r in rows)
-    assert any("no answers in this document" in r for r in rows)
