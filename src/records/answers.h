@@ -7,7 +7,7 @@
  * (answers_findings.c), trust (answers_trust.c); the printed lines are
  * answers_lines.c; the JSON, both ways, answers_json.c; the run's context
  * read into the inputs, answers_context.c. `run` and `show` print the lines
- * first; the HTML report and `collect` render the same object.
+ * first; the HTML report renders the same object.
  */
 #ifndef CM_RECORDS_ANSWERS_H
 #define CM_RECORDS_ANSWERS_H
