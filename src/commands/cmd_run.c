@@ -20,6 +20,7 @@
 #include "util/isolate.h"
 #include "util/testhook.h"
 #include "commands/options.h"
+#include "records/answers.h"
 #include "records/output.h"
 #include "records/report_narrow.h"
 #include "registry/plan.h"
@@ -312,6 +313,10 @@ int cm_run_main(int argc, char **argv)
     /* (the test build fails it on demand: CRYPTOMETER_TEST_FAIL_AT=document-part) */
     if (failures >= 0 && (finish_document(&run, &recs) != 0 || cm_test_fail_point("document-part")))
         document_fault(doc, &warnings, "a part of the health, the analysis or the end time");
+    /* what the figures say (answers.h): into the document, printed first */
+    cm_answers *answers = failures >= 0 ? cm_answers_for_document(doc, recs.items, recs.n) : NULL;
+    if (failures >= 0 && !answers)
+        document_fault(doc, &warnings, "the answers");
     cm_measuring_release(&run);
     size_t measured = 0;
     for (size_t i = 0; i < recs.n; i++)
@@ -322,8 +327,14 @@ int cm_run_main(int argc, char **argv)
     int rc = failures < 0 || keep ? -1
                                   : write_results(doc, &recs, o->json_path, o->csv_path, &err);
     /* the table goes to stdout unless a document does (--json - or --csv -) */
-    if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) && !cm_is_stdout(o->csv_path))
+    if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) && !cm_is_stdout(o->csv_path)) {
+        if (answers) {
+            cm_answers_print(stdout, answers);
+            fputc('\n', stdout);
+        }
         cm_print_table_layout(stdout, recs.items, recs.n, doc, o->wide ? CM_TABLE_WIDE : CM_TABLE_NARROW);
+    }
+    free(answers);
     if (o->memory && !o->quiet && failures >= 0 && !cm_is_stdout(o->json_path) &&
         !cm_is_stdout(o->csv_path))
         cm_print_memory_table(stdout, recs.items, recs.n);

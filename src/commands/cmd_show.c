@@ -13,6 +13,7 @@
 #include "commands/commands.h"
 #include "commands/options.h"
 #include "measure/probe.h"
+#include "records/answers.h"
 #include "records/output.h"
 #include "records/report_narrow.h"
 #include "records/saved_doc.h"
@@ -48,6 +49,8 @@ static int show_result(json_t *doc, cm_table_layout layout, cm_error *err)
         cm_record_set_free(&set);
         return -1;
     }
+    cm_answers_print_document(stdout, doc); /* the answers first (answers.h) */
+    fputc('\n', stdout);
     cm_print_table_layout(stdout, set.items, set.n, doc, layout);
     if (left_out)
         printf("\n%zu record(s) not shown: %s%s\n", left_out, why, left_out > 1 ? " (the first)" : "");

@@ -1,0 +1,77 @@
+/*
+ * answers_trust.c — the trust answer (answers.h): one line from the health
+ * flags (idle or busy, virtual machine) and the core clock the records
+ * carry (measured or not, how far its readings lie apart), saying whether
+ * the figures can be quoted. Any flag of severity warning or error makes
+ * them not quotable; a virtual machine is said, not held against them.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "records/answers.h"
+#include "util/stats.h"
+#include "util/text.h"
+
+#define STEADY_SPREAD 0.05 /* clock readings within 5% of their median: steady */
+
+static void add_flag(cm_answer_trust *t, const char *id)
+{
+    for (size_t i = 0; i < t->n_flags; i++)
+        if (strcmp(t->flags[i], id) == 0)
+            return;
+    if (t->n_flags < CM_ANSWER_MAX_FLAGS)
+        snprintf(t->flags[t->n_flags++], sizeof t->flags[0], "%s", id);
+}
+
+/* The clock phrase: the median of the records' clock readings and how far
+ * the lowest and highest lie apart, relative to it. 1 when steady. */
+static int clock_phrase(const cm_answers_input *in, char *out, size_t len)
+{
+    static double mhz[4096];
+    size_t n = 0;
+    for (size_t i = 0; i < in->n && n + 2 <= sizeof mhz / sizeof mhz[0]; i++) {
+        const cm_clock_reading *b = &in->recs[i].clock.before, *a = &in->recs[i].clock.after;
+        if (b->present && b->supported && b->mhz > 0)
+            mhz[n++] = b->mhz;
+        if (a->present && a->supported && a->mhz > 0)
+            mhz[n++] = a->mhz;
+    }
+    if (n == 0) {
+        snprintf(out, len, "core clock not measured (no cycle figures)");
+        return 0;
+    }
+    double med = cm_median_sort(mhz, n); /* sorted: mhz[0] lowest, mhz[n-1] highest */
+    double spread = (mhz[n - 1] - mhz[0]) / med;
+    int steady = spread <= STEADY_SPREAD;
+    snprintf(out, len, "core clock %.0f MHz measured, %s (readings within %.1f%%)", med,
+             steady ? "steady" : "unsteady", 100.0 * spread);
+    return steady;
+}
+
+void cm_answers_trust(const cm_answers_input *in, cm_answers *a)
+{
+    cm_answer_trust *t = &a->trust;
+    char busy[256] = "", other[256] = "", clock[160];
+    int vm = 0, steady = clock_phrase(in, clock, sizeof clock);
+    for (size_t i = 0; in->health && i < in->health->n; i++) {
+        const platform_flag *f = &in->health->items[i];
+        if (strcmp(f->id, "vm") == 0) {
+            vm = 1;
+            add_flag(t, f->id);
+        }
+        if (f->severity < PLATFORM_SEVERITY_WARNING)
+            continue;
+        add_flag(t, f->id);
+        int is_busy = !strcmp(f->id, "load") || !strcmp(f->id, "busy-cpus") ||
+                      !strcmp(f->id, "steal") || !strcmp(f->id, "swapping");
+        char *to = is_busy ? busy : other;
+        cm_text_append(to, sizeof busy, "%s%s", to[0] ? ", " : "", f->id);
+    }
+    if (!steady)
+        add_flag(t, "clock");
+    t->quotable = in->health && !busy[0] && !other[0] && steady;
+    snprintf(t->text, sizeof t->text, "Trust: %s: machine %s%s%s%s%s; %s%s.",
+             t->quotable ? "quotable" : "not quotable",
+             !in->health ? "health not recorded" : busy[0] ? "busy (" : "idle", busy,
+             busy[0] ? ")" : "", other[0] ? "; warned: " : "", other, clock,
+             vm ? "; in a VM" : "");
+}
