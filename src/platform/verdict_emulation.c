@@ -71,8 +71,10 @@ static int user_mode_evidence(const pf_emulators *t, const platform_cpu_doc *cpu
         return 0;
     for (size_t i = 0; i < t->n_x86_vendors; i++)
         if (strcmp(t->x86_vendors[i], vendor) == 0) {
+            /* qemu's user-mode emulator of armv7l, armv8l ... is qemu-arm */
             snprintf(buf, sizeof buf, "/proc/cpuinfo names an x86 CPU (%s) while this %s binary runs: a user-mode "
-                     "emulator (qemu-%s) translates its instructions", vendor, arch, arch);
+                     "emulator (qemu-%s) translates its instructions", vendor, arch,
+                     strncmp(arch, "arm", 3) == 0 ? "arm" : arch);
             return add(ev, 0, buf);
         }
     return 0;

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include "records/record.h"
 #include "platform/cpu_doc.h"
+#include "platform/emulation.h"
 #include "platform/flags.h"
 #include "platform/kernel_crypto.h"
 
@@ -34,7 +35,7 @@ struct json_t;
 /* One crypto feature the CPU or the kernel offers, and who uses it. */
 typedef struct cm_answer_accel {
     char feature[32];       /* "aes", "sha_ni", "pmull", "kernel-drivers" */
-    char offered_by[16];    /* "cpu" or "kernel" */
+    char offered_by[16];    /* "cpu", "kernel", or "absent" (the CPU lacks it or --isa masks it) */
     size_t n_used, n_not;
     char used_by[CM_ANSWER_MAX_IMPLS][CM_ANSWER_NAME];
     char not_used_by[CM_ANSWER_MAX_IMPLS][CM_ANSWER_NAME];
@@ -88,6 +89,7 @@ typedef struct cm_answers_input {
     const platform_cpu_doc *cpu;
     const platform_flags *health;
     const platform_kcrypto *kernel;
+    const platform_emulation_doc *emulation; /* the run's analysis.emulation */
 } cm_answers_input;
 
 /* The rules, each filling its part of a (answers_*.c). */

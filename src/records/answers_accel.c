@@ -7,7 +7,11 @@
  * `aesni`, `shani`, `armce` code; a kernel driver's name), "inferred" from
  * its speed against our portable code at the headline size (the ratio is
  * given); a library whose use cannot be inferred from speed (VAES over
- * AES-NI) is not named.
+ * AES-NI) is not named. A feature the CPU lacks (or --isa masks) whose
+ * algorithms were measured is said too, with the implementations measured
+ * that run without it (software code: tables, bit-slicing, portable C); and
+ * for NEON (ASIMD), our NEON code's speed-up over our portable code, per
+ * algorithm.
  */
 #include <stdio.h>
 #include <string.h>
@@ -34,6 +38,13 @@ static const accel_rule RULES[] = {
     {"sha1", "sha1 hmac-sha1", "armce sha1-ce", 2.0},
     {"sha2", "sha256 hmac-sha256", "armce sha2-ce", 2.0},
     {"sha512", "sha512 hmac-sha512", "sha512ce sha512-ce", 2.0},
+};
+
+/* Our NEON code (ref:neon) against our portable code: the feature's name on
+ * each architecture, the algorithms our NEON code has. */
+static const accel_rule NEON_RULES[] = {
+    {"neon", "chacha20 blake2 norx", "neon", 0},
+    {"asimd", "chacha20 blake2 norx", "neon", 0},
 };
 
 /* 1 when s contains one of the space-separated words (as prefixes when
@@ -84,10 +95,16 @@ static double best_ratio(const cm_answers_input *in, const accel_rule *rule, con
     return best;
 }
 
+static int emulated(const cm_answers_input *in)
+{
+    return in->emulation && in->emulation->emulated;
+}
+
 /* Adds implementation r to the rule's answer x (once), as using it or not,
- * with its evidence appended to used or unused. */
+ * with its evidence appended to used or unused; a library under an
+ * emulator, to unknown (" name," each), not judged. */
 static void judge(const cm_answers_input *in, const accel_rule *rule, const cm_record *r,
-                  cm_answer_accel *x, char *used, char *unused, size_t len)
+                  cm_answer_accel *x, char *used, char *unused, char *unknown, size_t len)
 {
     char name[CM_ANSWER_NAME];
     cm_answers_impl_name(r, name, sizeof name);
@@ -99,6 +116,13 @@ static void judge(const cm_answers_input *in, const accel_rule *rule, const cm_r
             return;
     int ours = !strcmp(r->backend, "ref") || !strcmp(r->backend, "afalg");
     int declared = has_word(r->variant, rule->declare, 0);
+    if (!ours && !declared && emulated(in)) {
+        char said[CM_ANSWER_NAME + 4];
+        snprintf(said, sizeof said, " %s,", name);
+        if (!strstr(unknown, said))
+            cm_text_append(unknown, len, "%s", said);
+        return; /* an emulator's speed tells nothing of a library's use */
+    }
     double ratio = ours || declared || rule->speedup <= 0 ? 0 : best_ratio(in, rule, name);
     if (!ours && !declared && ratio <= 0)
         return; /* nothing to judge by */
@@ -121,22 +145,26 @@ static void cpu_feature(const cm_answers_input *in, const accel_rule *rule,
                         const platform_feature *f, cm_answers *a)
 {
     cm_answer_accel *x = &a->accel[a->n_accel];
-    char used[CM_ANSWER_TEXT] = "", unused[CM_ANSWER_TEXT] = "";
+    char used[CM_ANSWER_TEXT] = "", unused[CM_ANSWER_TEXT] = "", unknown[CM_ANSWER_TEXT] = "";
     memset(x, 0, sizeof *x);
     snprintf(x->feature, sizeof x->feature, "%s", rule->feature);
     snprintf(x->offered_by, sizeof x->offered_by, "cpu");
     for (size_t i = 0; i < in->n; i++)
         if (cm_record_measured(&in->recs[i]) &&
             has_word(in->recs[i].alg->name, rule->algorithms, 1))
-            judge(in, rule, &in->recs[i], x, used, unused, sizeof used);
-    if (!x->n_used && !x->n_not)
+            judge(in, rule, &in->recs[i], x, used, unused, unknown, sizeof used);
+    if (!x->n_used && !x->n_not && !unknown[0])
         return; /* nothing measured that it would speed up */
     const char *label = f->label && f->label[0] ? f->label : rule->feature;
-    snprintf(x->text, sizeof x->text, "%s (CPU): %s%s%s%s%s", label,
-             unused[0] ? "not used by " : "", unused, unused[0] ? "; used by " : "used by every one measured: ",
-             used[0] ? used : "none",
-             rule->speedup > 0 ? " (Nx: inferred, speed over our portable code at 16 KiB)."
-                               : " (declared only: speed cannot tell this feature's use).");
+    if (unknown[0])
+        unknown[strlen(unknown) - 1] = '\0'; /* the last comma */
+    snprintf(x->text, sizeof x->text, "%s (CPU): %s%s%s%s%s%s%s", label,
+             unused[0] ? "not used by " : "", unused,
+             unused[0] ? "; used by " : unknown[0] ? "used by " : "used by every one measured: ",
+             used[0] ? used : "none", unknown[0] ? "; not judged under an emulator (speed tells nothing):" : "",
+             unknown, unknown[0] ? "."
+             : rule->speedup > 0 ? " (Nx: inferred, speed over our portable code at 16 KiB)."
+                                 : " (declared only: speed cannot tell this feature's use).");
     a->n_accel++;
 }
 
@@ -144,7 +172,8 @@ static void cpu_feature(const cm_answers_input *in, const accel_rule *rule,
 static void kernel_drivers(const cm_answers_input *in, cm_answers *a)
 {
     cm_answer_accel *x = &a->accel[a->n_accel];
-    char drivers[CM_ANSWER_TEXT] = "", used[CM_ANSWER_TEXT] = "", unused[CM_ANSWER_TEXT] = "";
+    char drivers[CM_ANSWER_TEXT] = "", used[CM_ANSWER_TEXT] = "", unused[CM_ANSWER_TEXT] = "",
+         unknown[CM_ANSWER_TEXT] = ""; /* afalg is ours: never filled */
     memset(x, 0, sizeof *x);
     for (size_t i = 0; i < in->kernel->n_algorithms; i++) {
         const platform_kc_algorithm *alg = &in->kernel->algorithms[i];
@@ -158,7 +187,7 @@ static void kernel_drivers(const cm_answers_input *in, cm_answers *a)
                 if (!strcmp(in->recs[k].backend, "afalg") && cm_record_measured(&in->recs[k]) &&
                     !strcmp(in->recs[k].variant, dr->driver))
                     judge(in, &(accel_rule){"kernel", "", dr->driver, 0}, &in->recs[k], x, used,
-                          unused, sizeof used);
+                          unused, unknown, sizeof used);
         }
     }
     if (!drivers[0])
@@ -173,13 +202,82 @@ static void kernel_drivers(const cm_answers_input *in, cm_answers *a)
     a->n_accel++;
 }
 
+/* A feature the CPU lacks or --isa masks (only those that speed up a whole
+ * algorithm: not VAES over AES-NI): the measured implementations of its
+ * algorithms, all running without it. */
+static void absent_feature(const cm_answers_input *in, const accel_rule *rule,
+                           const platform_feature *f, cm_answers *a)
+{
+    cm_answer_accel *x = &a->accel[a->n_accel];
+    char names[CM_ANSWER_TEXT] = "", n[CM_ANSWER_NAME];
+    if (rule->speedup <= 0)
+        return;
+    memset(x, 0, sizeof *x);
+    for (size_t i = 0; i < in->n && x->n_not < CM_ANSWER_MAX_IMPLS; i++) {
+        const cm_record *r = &in->recs[i];
+        int seen = 0;
+        if (!cm_record_measured(r) || !has_word(r->alg->name, rule->algorithms, 1))
+            continue;
+        cm_answers_impl_name(r, n, sizeof n);
+        for (size_t k = 0; k < x->n_not && !seen; k++)
+            seen = !strcmp(x->not_used_by[k], n);
+        if (seen)
+            continue;
+        snprintf(x->not_used_by[x->n_not++], CM_ANSWER_NAME, "%s", n);
+        cm_text_append(names, sizeof names, "%s%s", names[0] ? ", " : "", n);
+    }
+    if (!x->n_not)
+        return;
+    snprintf(x->feature, sizeof x->feature, "%s", rule->feature);
+    snprintf(x->offered_by, sizeof x->offered_by, "absent");
+    snprintf(x->text, sizeof x->text, "%s (CPU): absent (%s): software fallback (tables, bit-slicing, C) "
+             "in %s.", f->label && f->label[0] ? f->label : rule->feature,
+             f->cpu && f->masked ? "masked by --isa" : "the CPU lacks it", names);
+    a->n_accel++;
+}
+
+/* Our NEON code's speed-up over our portable code at the headline size, per
+ * algorithm measured both ways (its first operation measured). */
+static void own_neon(const cm_answers_input *in, const accel_rule *rule, const platform_feature *f,
+                     cm_answers *a)
+{
+    cm_answer_accel *x = &a->accel[a->n_accel];
+    char ratios[CM_ANSWER_TEXT] = "";
+    double v, lo, hi;
+    memset(x, 0, sizeof *x);
+    for (size_t i = 0; i < in->n; i++) {
+        const cm_record *r = &in->recs[i];
+        if (strcmp(r->backend, "ref") || strcmp(r->variant, rule->declare) || r->size != HEADLINE_SIZE ||
+            !has_word(r->alg->name, rule->algorithms, 1) || !cm_answers_figure(r, &v, &lo, &hi))
+            continue;
+        double p = portable_figure(in, r);
+        char said[CM_ANSWER_NAME + 2];
+        snprintf(said, sizeof said, " %s ", r->alg->name);
+        if (p > 0 && !strstr(ratios, said))
+            cm_text_append(ratios, sizeof ratios, " %s %.1fx,", r->alg->name, v / p);
+    }
+    if (!ratios[0])
+        return;
+    snprintf(x->feature, sizeof x->feature, "%s", rule->feature);
+    snprintf(x->offered_by, sizeof x->offered_by, "cpu");
+    snprintf(x->used_by[x->n_used++], CM_ANSWER_NAME, "ref:%s", rule->declare);
+    ratios[strlen(ratios) - 1] = '\0'; /* the last comma */
+    snprintf(x->text, sizeof x->text, "%s (CPU): our ref:%s over ref:portable at 16 KiB:%s.",
+             f->label && f->label[0] ? f->label : rule->feature, rule->declare, ratios);
+    a->n_accel++;
+}
+
 void cm_answers_accel(const cm_answers_input *in, cm_answers *a)
 {
     for (size_t k = 0; in->cpu && k < sizeof RULES / sizeof RULES[0]; k++)
         for (size_t i = 0; i < in->cpu->n_features && a->n_accel < CM_ANSWER_MAX_ACCEL; i++)
-            if (in->cpu->features[i].present &&
-                !strcmp(in->cpu->features[i].name, RULES[k].feature))
-                cpu_feature(in, &RULES[k], &in->cpu->features[i], a);
+            if (!strcmp(in->cpu->features[i].name, RULES[k].feature))
+                (in->cpu->features[i].present ? cpu_feature : absent_feature)(in, &RULES[k],
+                                                                              &in->cpu->features[i], a);
+    for (size_t k = 0; in->cpu && k < sizeof NEON_RULES / sizeof NEON_RULES[0]; k++)
+        for (size_t i = 0; i < in->cpu->n_features && a->n_accel < CM_ANSWER_MAX_ACCEL; i++)
+            if (in->cpu->features[i].present && !strcmp(in->cpu->features[i].name, NEON_RULES[k].feature))
+                own_neon(in, &NEON_RULES[k], &in->cpu->features[i], a);
     if (in->kernel && a->n_accel < CM_ANSWER_MAX_ACCEL)
         kernel_drivers(in, a);
 }

@@ -208,7 +208,8 @@ static size_t accel_lines(cm_answers *a)
             }
         }
         snprintf(line + n, sizeof line - (size_t)n, "%s", rest ? rest : a->accel[i].text);
-        if (!wrap(a, line, 1))
+        /* an absent feature's answer and our own code's (no one to leave out): two lines */
+        if (!wrap(a, line, !strcmp(a->accel[i].offered_by, "absent") || !a->accel[i].n_not ? 2 : 1))
             break;
         shown += together;
     }
@@ -220,7 +221,7 @@ void cm_answers_lines(cm_answers *a)
     a->n_lines = 0;
     snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1,
              "Answers (docs/output.md; the tables below are the evidence):");
-    wrap(a, a->trust.text, 2);
+    wrap(a, a->trust.text, 4);
     size_t accel = 0, fastest;
     size_t findings = findings_lines(a);
     accel = accel_lines(a);

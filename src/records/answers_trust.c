@@ -3,7 +3,10 @@
  * flags (idle or busy, virtual machine) and the core clock the records
  * carry (measured or not, how far its readings lie apart), saying whether
  * the figures can be quoted. Any flag of severity warning or error makes
- * them not quotable; a virtual machine is said, not held against them.
+ * them not quotable; a virtual machine is said, not held against them. An
+ * emulated CPU (the run's analysis.emulation: positive evidence only) makes
+ * them not quotable and is said first, with its evidence: every figure
+ * then describes the emulator, not the hardware.
  */
 #include <stdio.h>
 #include <string.h>
@@ -68,9 +71,15 @@ void cm_answers_trust(const cm_answers_input *in, cm_answers *a)
     }
     if (!steady)
         add_flag(t, "clock");
-    t->quotable = in->health && !busy[0] && !other[0] && steady;
-    snprintf(t->text, sizeof t->text, "Trust: %s: machine %s%s%s%s%s; %s%s.",
-             t->quotable ? "quotable" : "not quotable",
+    char emulated[CM_ANSWER_TEXT / 2] = "";
+    if (in->emulation && in->emulation->emulated) {
+        add_flag(t, "emulated");
+        snprintf(emulated, sizeof emulated, "emulated CPU (%s): the figures describe the emulator, not the "
+                 "hardware; ", in->emulation->n_evidence ? in->emulation->evidence[0] : "analysis.emulation");
+    }
+    t->quotable = in->health && !busy[0] && !other[0] && steady && !emulated[0];
+    snprintf(t->text, sizeof t->text, "Trust: %s: %smachine %s%s%s%s%s; %s%s.",
+             t->quotable ? "quotable" : "not quotable", emulated,
              !in->health ? "health not recorded" : busy[0] ? "busy (" : "idle", busy,
              busy[0] ? ")" : "", other[0] ? "; warned: " : "", other, clock,
              vm ? "; in a VM" : "");
