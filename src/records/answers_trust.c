@@ -6,7 +6,8 @@
  * them not quotable; a virtual machine is said, not held against them. An
  * emulated CPU (the run's analysis.emulation: positive evidence only) makes
  * them not quotable and is said first, with its evidence: every figure
- * then describes the emulator, not the hardware.
+ * then describes the emulator, not the hardware. A hint of one alone (a
+ * QEMU machine: KVM or TCG) is said, not held against them.
  */
 #include <stdio.h>
 #include <string.h>
@@ -72,12 +73,14 @@ void cm_answers_trust(const cm_answers_input *in, cm_answers *a)
     if (!steady)
         add_flag(t, "clock");
     char emulated[CM_ANSWER_TEXT / 2] = "";
-    if (in->emulation && in->emulation->emulated) {
+    const platform_emulation_doc *em = in->emulation;
+    if (em && em->emulated) {
         add_flag(t, "emulated");
         snprintf(emulated, sizeof emulated, "emulated CPU (%s): the figures describe the emulator, not the "
-                 "hardware; ", in->emulation->n_evidence ? in->emulation->evidence[0] : "analysis.emulation");
-    }
-    t->quotable = in->health && !busy[0] && !other[0] && steady && !emulated[0];
+                 "hardware; ", em->n_evidence ? em->evidence[0] : "analysis.emulation");
+    } else if (em && em->n_hints) /* a hint only: said, not held against the figures */
+        snprintf(emulated, sizeof emulated, "perhaps emulated (a hint only: %s); ", em->hints[0]);
+    t->quotable = in->health && !busy[0] && !other[0] && steady && !(em && em->emulated);
     snprintf(t->text, sizeof t->text, "Trust: %s: %smachine %s%s%s%s%s; %s%s.",
              t->quotable ? "quotable" : "not quotable", emulated,
              !in->health ? "health not recorded" : busy[0] ? "busy (" : "idle", busy,

@@ -177,6 +177,14 @@ static void check_armhf(void)
     features[0] = (platform_feature){.name = "aes", .label = "AES", .cpu = 1, .masked = 1};
     cm_answers_build(&in, a);
     CHECK_CONTAINS(a->accel[0].text, "AES (CPU): absent (masked by --isa)");
+    /* a hint only (a QEMU machine under qemu-system-arm): said, not held against the figures */
+    char *hint = "a QEMU machine (device tree linux,dummy-virt; KVM or TCG)";
+    platform_emulation_doc hinted = {.hints = &hint, .n_hints = 1};
+    in.emulation = &hinted;
+    cm_answers_trust(&in, memset(a, 0, sizeof *a));
+    CHECK(a->trust.quotable && a->trust.n_flags == 0);
+    CHECK_CONTAINS(a->trust.text, "Trust: quotable: perhaps emulated (a hint only: a QEMU machine (device");
+    in.emulation = &em;
     /* present (-cpu max): a library's speed under an emulator is not judged */
     features[0] = (platform_feature){.name = "aes", .label = "AES", .cpu = 1, .present = 1};
     cm_answers_build(&in, a);
