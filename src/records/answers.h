@@ -31,6 +31,8 @@ struct json_t;
 #define CM_ANSWER_MAX_FLAGS 24
 #define CM_ANSWER_MAX_LINES 28  /* the block's lines, its title included */
 #define CM_ANSWER_COLUMNS 100   /* the widest line */
+/* what an acceleration answer says of the libraries whose speed an emulator makes mute */
+#define CM_ANSWER_NOT_JUDGED "not judged under an emulator (speed tells nothing)"
 
 /* One crypto feature the CPU or the kernel offers, and who uses it. */
 typedef struct cm_answer_accel {

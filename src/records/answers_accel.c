@@ -4,7 +4,8 @@
  * masked) and the kernel's accelerated drivers, and which measured
  * implementations use them. The evidence is said with each name:
  * "declared" when the implementation's own variant names the feature (our
- * `aesni`, `shani`, `armce` code; a kernel driver's name), "inferred" from
+ * `aesni`, `shani`, `armce` code; a kernel driver's name, or the driver
+ * that served afalg:kernel), "inferred" from
  * its speed against our portable code at the headline size (the ratio is
  * given); a library whose use cannot be inferred from speed (VAES over
  * AES-NI) is not named. A feature the CPU lacks (or --isa masks) whose
@@ -36,7 +37,7 @@ static const accel_rule RULES[] = {
     {"sha_ni", "sha1 sha256 hmac-sha1 hmac-sha256", "shani sha1-ni sha256-ni", 2.0},
     {"pmull", "aes-128-gcm aes-256-gcm", "armce ghash-ce", 3.0},
     {"sha1", "sha1 hmac-sha1", "armce sha1-ce", 2.0},
-    {"sha2", "sha256 hmac-sha256", "armce sha2-ce", 2.0},
+    {"sha2", "sha256 hmac-sha256", "armce sha2-ce sha256-ce", 2.0},
     {"sha512", "sha512 hmac-sha512", "sha512ce sha512-ce", 2.0},
 };
 
@@ -115,7 +116,9 @@ static void judge(const cm_answers_input *in, const accel_rule *rule, const cm_r
         if (!strcmp(x->not_used_by[i], name))
             return;
     int ours = !strcmp(r->backend, "ref") || !strcmp(r->backend, "afalg");
-    int declared = has_word(r->variant, rule->declare, 0);
+    /* afalg:kernel is served by the kernel's choice, named in served_by (cbc-aes-ce ...) */
+    int declared = has_word(r->variant, rule->declare, 0) ||
+                   (r->served_by && has_word(r->served_by, rule->declare, 0));
     if (!ours && !declared && emulated(in)) {
         char said[CM_ANSWER_NAME + 4];
         snprintf(said, sizeof said, " %s,", name);
@@ -161,7 +164,7 @@ static void cpu_feature(const cm_answers_input *in, const accel_rule *rule,
     snprintf(x->text, sizeof x->text, "%s (CPU): %s%s%s%s%s%s%s", label,
              unused[0] ? "not used by " : "", unused,
              unused[0] ? "; used by " : unknown[0] ? "used by " : "used by every one measured: ",
-             used[0] ? used : "none", unknown[0] ? "; not judged under an emulator (speed tells nothing):" : "",
+             used[0] ? used : "none", unknown[0] ? "; " CM_ANSWER_NOT_JUDGED ":" : "",
              unknown, unknown[0] ? "."
              : rule->speedup > 0 ? " (Nx: inferred, speed over our portable code at 16 KiB)."
                                  : " (declared only: speed cannot tell this feature's use).");

@@ -12,7 +12,8 @@
 
 cm_answers *cm_answers_for_document(json_t *doc, const cm_record *recs, size_t n)
 {
-    const json_t *context = NULL, *cpu_o = NULL, *health_o = NULL, *kernel_o = NULL, *analysis = NULL;
+    const json_t *context = NULL, *cpu_o = NULL, *health_o = NULL, *kernel_o = NULL, *analysis = NULL,
+                 *emulation_o = NULL;
     cm_error err = {0};
     platform_cpu_doc cpu;
     platform_flags health = {0};
@@ -31,7 +32,8 @@ cm_answers *cm_answers_for_document(json_t *doc, const cm_record *recs, size_t n
             in.kernel = &kernel;
     }
     if (cm_jr_container(doc, "analysis", 'o', 1, &analysis, "document", &err) == 0 && analysis &&
-        platform_emulation_from_json(json_object_get(analysis, "emulation"), &emulation, &err) == 0)
+        cm_jr_container(analysis, "emulation", 'o', 1, &emulation_o, "analysis", &err) == 0 &&
+        emulation_o && platform_emulation_from_json(emulation_o, &emulation, &err) == 0)
         in.emulation = &emulation;
     cm_answers *a = calloc(1, sizeof *a);
     if (a)

@@ -208,8 +208,11 @@ static size_t accel_lines(cm_answers *a)
             }
         }
         snprintf(line + n, sizeof line - (size_t)n, "%s", rest ? rest : a->accel[i].text);
-        /* an absent feature's answer and our own code's (no one to leave out): two lines */
-        if (!wrap(a, line, !strcmp(a->accel[i].offered_by, "absent") || !a->accel[i].n_not ? 2 : 1))
+        /* two lines for an absent feature's answer, our own code's (no one left out) and one
+         * under an emulator (who was not judged): the rest are cut at one */
+        int two = !strcmp(a->accel[i].offered_by, "absent") || !a->accel[i].n_not ||
+                  strstr(a->accel[i].text, CM_ANSWER_NOT_JUDGED);
+        if (!wrap(a, line, two ? 2 : 1))
             break;
         shown += together;
     }
