@@ -542,6 +542,14 @@ int platform_aes_judge(const json_t *table, const platform_aes_figure *fig, plat
 }
 
 /* See aes_score.h. */
+double platform_aes_absent_fraction(void)
+{
+    const json_t *t = pf_data_table(TABLE_PATH);
+    const json_t *f = json_object_get(json_object_get(t, "crypto_extensions_absent"), "fraction");
+    return json_is_number(f) ? json_number_value(f) : NAN;
+}
+
+/* See aes_score.h. */
 json_t *platform_aes_verdict(const json_t *table, const platform_aes_figure *fig)
 {
     platform_aes_result r;

@@ -68,6 +68,10 @@ struct json_t *platform_aes_verdict(const struct json_t *table, const platform_a
  * platform_aes_result_free() either way. */
 int platform_aes_judge(const struct json_t *table, const platform_aes_figure *fig, struct platform_aes_result *out);
 
+/* The embedded table's crypto_extensions_absent.fraction: a score below
+ * it times a family's ratio is far below that family (NAN: no table). */
+double platform_aes_absent_fraction(void);
+
 /* A live figure: platform_aes_verdict() with the embedded table, the
  * architecture this binary was built for (the code whose OpenSSL produced
  * the figure: a 32-bit binary on a 64-bit kernel ran 32-bit AES code) and

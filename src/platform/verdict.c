@@ -118,8 +118,36 @@ int platform_weigh_aes_scores(platform_aes_result *scores, size_t n, const platf
     return platform_aes_twins(scores, n);
 }
 
+/* A hint of emulation (a QEMU machine: KVM or TCG) and AES in table code
+ * far below its core's table-code family (aes_score.c step 7): under KVM
+ * table code runs at the core's speed, so TCG. (A qemu-system-arm guest
+ * with -cpu cortex-a15 has no positive evidence: its MIDR is a real core's.) */
+static int table_code_verdict(const platform_cpu_doc *cpu, const platform_emulation_doc *em,
+                              const platform_aes_block *scores, platform_verdict_list *verdicts)
+{
+    double fraction = platform_aes_absent_fraction();
+    char ev[1024], msg[2048];
+    for (size_t i = 0; em->n_hints && i < scores->n; i++) {
+        const platform_aes_result *s = &scores->scores[i];
+        const platform_aes_table_code *t = &s->table_code;
+        if (!s->has_table_code || !(t->deviation < fraction - 1.0))
+            continue;
+        phrase(em->hints, em->n_hints, "; ", 0, ev, sizeof ev);
+        snprintf(msg, sizeof msg, "Emulated CPU (QEMU TCG or similar), inferred: %s, and cluster %lld's AES "
+                 "in table code scores %.1f per MHz, %.0f%% below the %s family (%.2f), under %.0f%% of it, "
+                 "where KVM would run it at the core's speed; timings describe the emulator, not a core, so "
+                 "no conclusion about the CPU's clock is drawn from them; run on bare metal to measure the "
+                 "core.", ev, platform_aes_cluster_number(&s->added.cluster), s->score_per_mhz,
+                 -100 * t->deviation, t->family, t->ratio, 100 * fraction);
+        return platform_verdict_add(verdicts, "cpu", cpu->model_name, "emulated-cpu", msg,
+                                    cm_jw_strings(em->hints, em->n_hints));
+    }
+    return 0;
+}
+
 /* The CPU's verdict: emulated from positive evidence, or likely emulated
- * from an AES score; nothing to say otherwise. */
+ * from an AES score (AES instructions used, or table code, with a QEMU
+ * machine); nothing to say otherwise. */
 static int cpu_verdict(const platform_cpu_doc *cpu, const platform_emulation_doc *em, const platform_aes_block *scores,
                        platform_verdict_list *verdicts)
 {
@@ -147,7 +175,7 @@ static int cpu_verdict(const platform_cpu_doc *cpu, const platform_emulation_doc
         return platform_verdict_add(verdicts, "cpu", model, "emulated-cpu", msg,
                                     cm_jw_strings(em->hints, em->n_hints));
     }
-    return 0;
+    return table_code_verdict(cpu, em, scores, verdicts);
 }
 
 /* Adds the verdicts of every AES score and of twins that disagree. */

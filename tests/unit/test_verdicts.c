@@ -290,6 +290,36 @@ static void test_emulation(void)
     json_decref(doc);
 }
 
+/* qemu-system-arm -M virt -cpu cortex-a15 (tests/vm/test-armhf-vm.sh): a real
+ * core's MIDR, so no positive evidence; a QEMU machine (a hint) and AES in
+ * table code at 5.2 per MHz against the Cortex-A15 table-code family's 35.84
+ * make the CPU verdict emulated-cpu. Without the hint, nothing is claimed. */
+static void test_table_code_emulation(void)
+{
+    platform_aes_figure fig = {.core_name = "Cortex-A15", .mhz = 3143, .kbs_16k = 16489, .claimed_mhz = NAN,
+                               .mhz_label = "measured", .arch = "arm", .aes_instructions = "absent"};
+    char buf[256];
+    for (int hint = 0; hint < 2; hint++) {
+        json_t *v = platform_aes_verdict(NULL, &fig);
+        json_object_set_new(v, "cluster", json_integer(0));
+        json_t *doc = json_pack("{s:{s:s, s:s, s:s, s:[{s:s, s:b}], s:[]}, s:{s:o, s:n}}", "cpu", "arch",
+                                "armv7l", "vendor", "ARM", "model_name", "Cortex-A15", "features", "name", "aes",
+                                "cpu", 0, "clusters", "aes_score", "scores", json_pack("[o]", v), "reason");
+        if (hint)
+            json_object_set_new(doc, "health_snapshot",
+                                json_pack("{s:{s:s, s:s}}", "hypervisor", "vendor", "QEMU/KVM (arm virt machine)",
+                                          "evidence", "device-tree compatible \"linux,dummy-virt\""));
+        json_t *vs = platform_verdicts(doc);
+        CHECK(vs != NULL);
+        CHECK_STR(codes(vs, "cpu", buf, sizeof buf), hint ? "emulated-cpu" : "");
+        CHECK(!hint || mentions(vs, "in table code scores 5.2 per MHz, 85% below the Cortex-A15 (32-bit, "
+                                    "table code) family (35.84)"));
+        CHECK(mentions(vs, "crypto-extensions-absent"));
+        json_decref(vs);
+        json_decref(doc);
+    }
+}
+
 /* One verdict of a Cortex-A53 cluster at mhz scoring spm per MHz. */
 static json_t *a53(int cluster, double mhz, double spm)
 {
@@ -422,6 +452,7 @@ int main(int argc, char **argv)
     test_aes_evidence();
     test_weigh();
     test_emulation();
+    test_table_code_emulation();
     test_twins();
     return check_done("test_verdicts");
 }
