@@ -1,8 +1,9 @@
 """``cryptometer collect DIR...|--db FILE``: many runs into RESULTS.md (and the AES ratio table).
 
 Reads result files (ours and imported ones) or a database, and writes
-RESULTS.md (``-o``, default RESULTS.md; ``-`` for standard output): see
-cryptometer.collect for the tables.  ``--write-table [FILE]`` also writes the
+RESULTS.md (``-o``, default RESULTS.md; ``-`` for standard output): each
+run's answers first (cryptometer.collect_answers), then the tables of
+cryptometer.collect.  ``--write-table [FILE]`` also writes the
 learned AES-score-per-MHz ratios as the data table, with provenance
 (cryptometer.ratio_table): to FILE, else to results/aes_score_per_mhz.json
 under the current directory (results/ made if missing).  It never writes the
@@ -54,7 +55,7 @@ def run(args):
     if not runs:
         return EXIT_ENVIRONMENT
     families = aes_family_ratios(runs)
-    text = results_md.render(operation_tables(runs, args.sizes), families, len(runs))
+    text = results_md.render(operation_tables(runs, args.sizes), families, len(runs), runs)
     inputs = [r.path for r in runs if r.path]
     try:
         if args.output == "-":

@@ -1,6 +1,6 @@
-"""RESULTS.md: the Markdown view of collect's tables (cryptometer.collect)."""
+"""RESULTS.md: the Markdown view of the runs' answers (cryptometer.collect_answers) and collect's tables."""
 
-from . import __version__
+from . import __version__, collect_answers
 
 
 def _esc(text):
@@ -16,12 +16,14 @@ def format_cell(cell):
     return text if cyc is None else "%s (%.3g %s)" % (text, cyc, label)
 
 
-def render(tables, families, inputs_count):
+def render(tables, families, inputs_count, runs=()):
     lines = ["# Results", "",
              "Collected by cryptometer %s from %d runs. Cells: the figure (MB/s for per-byte benchmarks, "
              "µs per operation for the others), and in parentheses the processor-normalised figure "
              "(cycles per byte or per operation, measured, or from the cluster's measured clock)."
              % (__version__, inputs_count), ""]
+    if runs:
+        lines += collect_answers.render(runs, _esc)
     for t in tables:
         lines += ["## %s — %s" % (_esc(t.title), t.unit), "",
                   "| machine | " + " | ".join(_esc(c) for c in t.columns) + " |",

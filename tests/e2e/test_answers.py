@@ -2,7 +2,8 @@
 `run` prints it first, within 30 lines and 100 columns, naming the trust,
 the acceleration, the fastest per operation and the findings; the same
 answers are in the document (valid against the schema) and `show` prints
-them first; a document written before answers existed says so in one line."""
+them first; a document written before answers existed says so in one line;
+`collect` renders each run's lines, from files and from a store alike."""
 import json
 
 import jsonschema
@@ -90,3 +91,30 @@ def test_a_known_finding_is_named(cm, need_backend, tmp_path):
     assert found and found[0]["finding"] == "cryptopp-gcm-inc32" and not found[0]["security_relevant"]
     joined = " ".join(line.strip() for line in answers_block(p.stdout))  # wrapped lines joined
     assert "Known findings" in joined and "cryptopp-gcm-inc32 (cryptopp/aes-128-gcm)" in joined
+
+
+def test_collect_renders_each_runs_answers_from_files_and_from_a_store_alike(cm, tmp_path):
+    out = tmp_path / "r.json"
+    assert cm("run", "--filter", "ref:portable/sha256/", "--sizes", "64", "--time", "0.02", "--json", out,
+              "-q").returncode == 0
+    doc = json.loads(out.read_text())
+    lines = doc["answers"]["lines"]
+    del doc["answers"]
+    doc["context"]["host"]["hostname"] = "before-answers"   # another run: one without answers
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    db = tmp_path / "r.db"
+    assert cm("store", "add", old, out, "--db", db).returncode == 0
+    pages = []
+    for inputs in ([out, old], ["--db", db]):
+        md = tmp_path / "R.md"
+        p = cm("collect", *inputs, "-o", md, cwd=tmp_path)
+        assert p.returncode == 0, p.stderr
+        pages.append(md.read_text())
+    assert pages[0] == pages[1]   # the store keeps the answers with the run's document
+    text = pages[0].splitlines()
+    start = text.index("## Answers")
+    block = text[text.index("```", start) + 1:]
+    assert block[:len(lines) + 1] == lines + ["```"]   # the core's lines, as written
+    assert any(l.startswith("No answers in the document of 1 run(s)") and "before-answers" in l
+               for l in text[start:])
