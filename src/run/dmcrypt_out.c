@@ -110,11 +110,18 @@ static const char *ratio(char *buf, size_t len, double x, double y, const char *
     return buf;
 }
 
+/* A figure, or "-" for none (0). */
+static const char *figure(char *buf, size_t len, double mb_s)
+{
+    snprintf(buf, len, mb_s > 0 ? "%.1f" : "-", mb_s);
+    return buf;
+}
+
 /* The passes checked by dd and cryptsetup, with the ratios. */
 static void cross_checks(FILE *out, const cm_dmc_result *r)
 {
     int header = 0;
-    char a[16], b[112];
+    char a[16], b[112], dd[16], cs[16];
     for (size_t i = 0; i < r->n; i++) {
         const cm_dmc_point *p = &r->pts[i];
         if (!p->ok || (!p->dd_mb_s && !p->dd_error[0] && !p->cs_mb_s && !p->cs_error[0]))
@@ -124,9 +131,10 @@ static void cross_checks(FILE *out, const cm_dmc_result *r)
                     "benchmark: AF_ALG on a\n1 MiB user buffer, no block layer, no IV generator, "
                     "encryption beside write):\n%-44s %6s %7s %5s %9s %9s %6s %10s %6s\n",
                     "mapping", "sector", "io", "op", "MB/s", "dd", "dd/own", "cryptsetup", "own/cs");
-        fprintf(out, "%-44s %6u %7zu %5s %9.1f %9.1f %6s %10.1f %6s\n", p->label, p->sector_size,
-                p->io_size, p->op, mb_s(p), p->dd_mb_s, ratio(a, sizeof a, p->dd_mb_s, mb_s(p), NULL),
-                p->cs_mb_s, ratio(b, sizeof b, mb_s(p), p->cs_mb_s, p->cs_error));
+        fprintf(out, "%-44s %6u %7zu %5s %9.1f %9s %6s %10s %6s\n", p->label, p->sector_size,
+                p->io_size, p->op, mb_s(p), figure(dd, sizeof dd, p->dd_mb_s),
+                ratio(a, sizeof a, p->dd_mb_s, mb_s(p), NULL), figure(cs, sizeof cs, p->cs_mb_s),
+                ratio(b, sizeof b, mb_s(p), p->cs_mb_s, p->cs_error));
         if (p->dd_error[0])
             fprintf(out, "  dd: %s\n", p->dd_error);
     }
