@@ -122,6 +122,20 @@ def shared_objects(program):
     return [program] + sorted(set(re.findall(r"(?:=> |^\s*)(/\S+)", out, re.M)))
 
 
+def missing_tool(script, binary, cryptsetup):
+    """True, having said so on stderr, when the static cryptometer or cryptsetup is missing
+    (exit 3 in the scripts that run both in the VM)."""
+    if not Path(binary).is_file():
+        print(f"{script}: no static cryptometer at {binary}: build it with cmake -S . -B "
+              "build-static -DCRYPTOMETER_STATIC=ON && cmake --build build-static", file=sys.stderr)
+        return True
+    if not Path(cryptsetup).is_file():
+        print(f"{script}: no cryptsetup at {cryptsetup}: ./bootstrap.sh bench-tools installs it "
+              "(Debian cryptsetup-bin)", file=sys.stderr)
+        return True
+    return False
+
+
 def vm_script(cryptsetup, seconds, rounds, drivers):
     """The shell script run in the VM: per round, cryptsetup over CIPHERS and one
     cryptometer run of all their algorithms, which goes first alternating from round to
@@ -296,14 +310,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=900, help="VM timeout in seconds")
     ap.add_argument("--smp", type=int, default=1, help="virtual CPUs of the VM (default 1)")
     a = ap.parse_args()
-    if not Path(a.binary).is_file():
-        print(f"afalg_vs_cryptsetup: no static cryptometer at {a.binary}: build it with "
-              "cmake -S . -B build-static -DCRYPTOMETER_STATIC=ON && cmake --build build-static",
-              file=sys.stderr)
-        return 3
-    if not Path(a.cryptsetup).is_file():
-        print(f"afalg_vs_cryptsetup: no cryptsetup at {a.cryptsetup}: ./bootstrap.sh bench-tools "
-              "installs it (Debian cryptsetup-bin)", file=sys.stderr)
+    if missing_tool("afalg_vs_cryptsetup", a.binary, a.cryptsetup):
         return 3
     version = subprocess.run([a.cryptsetup, "--version"], capture_output=True,
                              text=True).stdout.strip()

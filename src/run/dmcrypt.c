@@ -223,6 +223,32 @@ static int table_params(char *out, size_t len, const char *spec, size_t key_byte
     return k < (int)len ? 0 : -1;
 }
 
+/* cryptsetup's benchmark of the cipher the points r->pts[first..] measured,
+ * beside their passes at the I/O size io: encryption beside the write,
+ * decryption beside the read. Only for a cipher of the kernel's choice
+ * (cryptsetup binds the generic name; a capi: spec is dm-crypt's own). */
+static void cryptsetup_beside(cm_dmc_result *r, size_t first, size_t io, size_t key_bytes)
+{
+    if (first >= r->n)
+        return;
+    const char *spec = r->pts[first].spec;
+    double enc, dec;
+    char why[96];
+    int any = 0;
+    for (size_t i = first; i < r->n; i++)
+        any |= r->pts[i].ok && r->pts[i].io_size == io;
+    if (!spec[0] || strncmp(spec, "capi:", 5) == 0 || !any || cm_interrupted)
+        return;
+    cm_dmcrypt_cryptsetup(spec, key_bytes, &enc, &dec, why, sizeof why);
+    for (size_t i = first; i < r->n; i++) {
+        cm_dmc_point *p = &r->pts[i];
+        if (!p->ok || p->io_size != io)
+            continue;
+        p->cs_mb_s = strcmp(p->op, "write") == 0 ? enc : dec;
+        snprintf(p->cs_error, sizeof p->cs_error, "%s", why);
+    }
+}
+
 /* One mapping (spec "" = linear) at one sector size: every I/O size, a
  * write pass and a read pass each. -1 only out of memory. */
 static int measure_mapping(const cm_dmc_options *o, cm_dmc_result *r, const cm_ramdev *ram,
@@ -235,6 +261,7 @@ static int measure_mapping(const cm_dmc_options *o, cm_dmc_result *r, const cm_r
     platform_kdriver *before = read_crypto(&nb);
     cm_dm_map m;
     cm_error e = {0};
+    size_t first = r->n;
     if (table_params(params, sizeof params, like->spec, key_bytes, like->sector_size, ram->dev) != 0)
         cm_error_set(&e, CM_EXIT_ENVIRONMENT, "cannot make the table (no randomness?)");
     else
@@ -264,6 +291,7 @@ static int measure_mapping(const cm_dmc_options *o, cm_dmc_result *r, const cm_r
         }
     if (!e.msg[0])
         cm_dm_remove(&m);
+    cryptsetup_beside(r, first, o->io_sizes[o->n_io - 1], key_bytes);
     return 0;
 }
 

@@ -32,6 +32,10 @@ typedef struct cm_dmc_point {
     double dd_mb_s;        /* dd through the same mapping, same I/O size and op
                               (the largest I/O size only); 0: not run or failed */
     char dd_error[96];     /* what dd said when it failed */
+    double cs_mb_s;        /* `cryptsetup benchmark` of the same cipher and key size,
+                              encryption beside write, decryption beside read (the
+                              kernel's choice at the largest I/O size only); 0: none */
+    char cs_error[96];     /* why cryptsetup gave no figure */
     int ok;
     char error[160];       /* why not, when !ok */
 } cm_dmc_point;
@@ -65,6 +69,12 @@ void cm_dmcrypt_free(cm_dmc_result *r);
  * O_DIRECT calls over bytes; 0 when dd is missing or failed, with why
  * (dmcrypt_dd.c). */
 double cm_dmcrypt_dd(const char *node, size_t io, uint64_t bytes, int write, char *why, size_t len);
+
+/* `cryptsetup benchmark --cipher spec --key-size key_bytes*8` from PATH:
+ * its encryption and decryption figures in MB/s, 0; or -1 with why
+ * (dmcrypt_cs.c). */
+int cm_dmcrypt_cryptsetup(const char *spec, size_t key_bytes, double *enc_mb_s, double *dec_mb_s,
+                          char *why, size_t len);
 
 /* The document ({"kind": "dmcrypt", ...}) and the text (dmcrypt_out.c). */
 struct json_t *cm_dmcrypt_json(const cm_dmc_result *r);

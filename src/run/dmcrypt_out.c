@@ -65,6 +65,10 @@ static json_t *point_json(const cm_dmc_result *r, const cm_dmc_point *p)
         json_object_set_new(o, "dd_mb_per_s", json_real(p->dd_mb_s));
     else if (p->dd_error[0])
         json_object_set_new(o, "dd_error", json_string(p->dd_error));
+    if (p->cs_mb_s > 0)
+        json_object_set_new(o, "cryptsetup_mb_per_s", json_real(p->cs_mb_s));
+    else if (p->cs_error[0])
+        json_object_set_new(o, "cryptsetup_error", json_string(p->cs_error));
     return o;
 }
 
@@ -96,6 +100,46 @@ json_t *cm_dmcrypt_json(const cm_dmc_result *r)
     return doc;
 }
 
+/* "x / y" as a ratio, or the reason there is none, into buf. */
+static const char *ratio(char *buf, size_t len, double x, double y, const char *why)
+{
+    if (x > 0 && y > 0)
+        snprintf(buf, len, "%.2f", x / y);
+    else
+        snprintf(buf, len, "-%s%s", why && why[0] ? "  " : "", why ? why : "");
+    return buf;
+}
+
+/* A figure, or "-" for none (0). */
+static const char *figure(char *buf, size_t len, double mb_s)
+{
+    snprintf(buf, len, mb_s > 0 ? "%.1f" : "-", mb_s);
+    return buf;
+}
+
+/* The passes checked by dd and cryptsetup, with the ratios. */
+static void cross_checks(FILE *out, const cm_dmc_result *r)
+{
+    int header = 0;
+    char a[16], b[112], dd[16], cs[16];
+    for (size_t i = 0; i < r->n; i++) {
+        const cm_dmc_point *p = &r->pts[i];
+        if (!p->ok || (!p->dd_mb_s && !p->dd_error[0] && !p->cs_mb_s && !p->cs_error[0]))
+            continue;
+        if (!header++)
+            fprintf(out, "\nCross-checks (dd: the same mapping, I/O size and O_DIRECT; cryptsetup "
+                    "benchmark: AF_ALG on a\n1 MiB user buffer, no block layer, no IV generator, "
+                    "encryption beside write):\n%-44s %6s %7s %5s %9s %9s %6s %10s %6s\n",
+                    "mapping", "sector", "io", "op", "MB/s", "dd", "dd/own", "cryptsetup", "own/cs");
+        fprintf(out, "%-44s %6u %7zu %5s %9.1f %9s %6s %10s %6s\n", p->label, p->sector_size,
+                p->io_size, p->op, mb_s(p), figure(dd, sizeof dd, p->dd_mb_s),
+                ratio(a, sizeof a, p->dd_mb_s, mb_s(p), NULL), figure(cs, sizeof cs, p->cs_mb_s),
+                ratio(b, sizeof b, mb_s(p), p->cs_mb_s, p->cs_error));
+        if (p->dd_error[0])
+            fprintf(out, "  dd: %s\n", p->dd_error);
+    }
+}
+
 /* See dmcrypt.h. */
 void cm_dmcrypt_text(FILE *out, const cm_dmc_result *r)
 {
@@ -122,4 +166,5 @@ void cm_dmcrypt_text(FILE *out, const cm_dmc_result *r)
                 p->io_size, p->op, mb_s(p), lin, cpu_per_gb(p), p->drivers[0] ? p->drivers : "-");
     }
     fprintf(out, "CPU s/GB: user + system + softirq of every CPU per GB moved; %s.\n", kcryptd_note);
+    cross_checks(out, r);
 }

@@ -2,7 +2,8 @@
 # tests/vm/dmcrypt-in-vm.sh — run inside a VM by test-vm-dmcrypt.sh (busybox sh): `dmcrypt
 # --quick --json` (I/O 64 KiB and 1 MiB), then the data-safety checks: a run stopped by SIGINT mid-pass and one
 # killed by SIGKILL, each followed by a look for what they left (dm mappings, loop devices
-# over the tool's memory). Prints sections between "=== NAME" lines for the host to check.
+# over the tool's memory); the text of the run after it (its cross-check table with dd and
+# cryptsetup benchmark). Prints sections between "=== NAME" lines for the host to check.
 
 leftovers() {
     n=0
@@ -41,8 +42,10 @@ wait_for_mapping
 kill -KILL $pid
 wait $pid
 echo "=== sigkill-leftovers $(leftovers)"
-/cryptometer dmcrypt --quick --sizes 1048576 >/dev/null 2>/tmp/after.err
+/cryptometer dmcrypt --quick --sizes 1048576 >/tmp/after.out 2>/tmp/after.err
 echo "=== after-rc $?"
+echo "=== text"
+cat /tmp/after.out
 echo "=== after-err"
 cat /tmp/after.err
 echo "=== after-leftovers $(leftovers)"

@@ -6,8 +6,12 @@
 # kernel's choice (aesni on x86_64, ce on arm64) and through the generic AES named in a
 # capi: spec; then a run stopped by SIGINT and one killed by SIGKILL mid-pass leave no
 # mapping and no RAM device once the next run has started, and a named device is refused.
-# tcrypt-bookworm-x86_64: `tcrypt --json` (the kernel's speed test, mode 200 and mode 300
-# alg=sha256, sec=1) parsed into rows of cbc(aes) through aesni and of sha256.
+# x86_64: `cryptsetup benchmark` (the host's cryptsetup and its libraries, af_alg and
+# algif_skcipher loaded) beside both ciphers of the kernel's choice, each sector size and op;
+# arm64 has no cryptsetup in its VM and each such row must say so. The text of the run after
+# kill -9 must print the cross-check table (dd/own and own/cs ratios).
+# tcrypt-bookworm-x86_64 and tcrypt-sid-x86_64: `tcrypt --json` (the kernel's speed test, mode
+# 200 and mode 300 alg=sha256, sec=1) parsed into rows of cbc(aes) through aesni and of sha256.
 #
 # Usage: tests/vm/test-vm-dmcrypt.sh [--only bookworm-x86_64,sid-arm64,...]
 # Binaries: CRYPTOMETER_X86_64_BIN (default build-static/cryptometer) and
@@ -18,7 +22,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-ONLY="bookworm-x86_64,sid-x86_64,bookworm-arm64,sid-arm64,tcrypt-bookworm-x86_64"
+ONLY="bookworm-x86_64,sid-x86_64,bookworm-arm64,sid-arm64,tcrypt-bookworm-x86_64,tcrypt-sid-x86_64"
 [ "${1:-}" = --only ] && ONLY="$2"
 X86_BIN="${CRYPTOMETER_X86_64_BIN:-$REPO_ROOT/build-static/cryptometer}"
 A64_BIN="${CRYPTOMETER_AARCH64_BIN:-$REPO_ROOT/build-aarch64/cryptometer}"
@@ -40,17 +44,29 @@ jcheck() {
     if jq -e "$3" "$1" >/dev/null 2>&1; then ok "$2"; else bad "$2   [jq: $3]"; fi
 }
 
+# CS_FILES: --file arguments that put the host's cryptsetup and the libraries it loads at
+# the same paths in an x86_64 VM (the host is x86_64; an arm64 VM has none and says so).
+CS_FILES=()
+if [ "$(uname -m)" = x86_64 ]; then
+    ensure_pkgs cryptsetup-bin >/dev/null 2>&1 || true
+    cs=$(command -v cryptsetup || true)
+    if [ -n "$cs" ]; then
+        for f in "$cs" $(ldd "$cs" | grep -o '/[^ ]*'); do CS_FILES+=(--file "$f:$f"); done
+    fi
+fi
+
 # check LABEL ARCH KERNEL CPU BIN DRIVER-RE MODULES
 check() {
-    local label="$1" arch="$2" kernel="$3" cpu="$4" bin="$5" drv="$6" mods="$7" out t0
+    local label="$1" arch="$2" kernel="$3" cpu="$4" bin="$5" drv="$6" mods="$7" out t0 files=()
     case ",$ONLY," in *",$label,"*) ;; *) return 0 ;; esac
     echo "== $label: dm-crypt over a RAM device ($arch, $kernel kernel)"
     [ -x "$bin" ] || { skip "$label" "no static binary at $bin"; return 0; }
     out="$OUTDIR/$label"
+    [ "$arch" = x86_64 ] && files=("${CS_FILES[@]}")
     t0=$SECONDS
     "$VM_DIR/run-in-vm.sh" --arch "$arch" --kernel "$kernel" --cpu "$cpu" --timeout 400 \
         --modules "$mods" --file "$bin:/cryptometer" --file "$VM_DIR/dmcrypt-in-vm.sh:/check.sh" \
-        -- sh /check.sh >"$out.out" 2>"$out.err" || true
+        "${files[@]}" -- sh /check.sh >"$out.out" 2>"$out.err" || true
     echo "  ($label: VM finished in $((SECONDS - t0)) s)"
     section "$out.out" quick >"$out.json"
     if ! jq -e '.kind == "dmcrypt"' "$out.json" >/dev/null 2>&1; then
@@ -75,6 +91,17 @@ check() {
         "[$R | select(.cipher_spec != null) | .linear_mb_per_s > 0] | all and length > 0"
     jcheck "$out.json" "$label: dd through the same mappings at the largest I/O size, both ways" \
         "[$R | select(.io_size == 1048576)] | length > 0 and all(.dd_mb_per_s > 0)"
+    if [ "$arch" = x86_64 ] && [ ${#CS_FILES[@]} -gt 0 ]; then
+        jcheck "$out.json" "$label: cryptsetup benchmark beside both ciphers (kernel's choice), each sector size and op" \
+            "[$R | select(.cipher_spec != null and (.cipher_spec | startswith(\"capi:\") | not) and .io_size == 1048576)
+             | select(.cryptsetup_mb_per_s > 0) | [.cipher_spec, .sector_size, .op]] | unique | length == 8"
+    else
+        jcheck "$out.json" "$label: no cryptsetup in the VM, and every cross-checked row says so" \
+            "[$R | select(.cipher_spec != null and (.cipher_spec | startswith(\"capi:\") | not) and .io_size == 1048576)]
+             | length == 8 and all(.cryptsetup_error | test(\"cryptsetup not found\"))"
+    fi
+    section "$out.out" text | grep -q "^Cross-checks" && section "$out.out" text | grep -q "own/cs" &&
+        ok "$label: the text prints the dd and cryptsetup ratios" || bad "$label: no cross-check table in the text"
     jcheck "$out.json" "$label: CPU time of every CPU and per GB" \
         "[$R | .cpu.all_system_s >= 0 and .cpu_s_per_gb >= 0] | all"
     [ "$(value "$out.out" quick-leftovers)" = 0 ] && ok "$label: nothing left after a run" ||
@@ -92,6 +119,7 @@ check() {
     [ "$(value "$out.out" refuse-rc)" = 2 ] && section "$out.out" refuse | grep -q "refusing '/dev/loop0'" &&
         ok "$label: a device it did not create is refused (exit 2)" || bad "$label: /dev/loop0 not refused"
     if [ "$FAILED" != "$f0" ]; then tail -n 20 "$out.err" | sed 's/^/  | /'; fi
+    section "$out.out" text | sed -n '/^Cross-checks/,$p' | sed 's/^/    /'
     jq -r "$R | [.mapping, .sector_size, .io_size, .op, (.mb_per_s // 0 | floor), (.linear_mb_per_s // 0 | floor),
            (.dd_mb_per_s // 0 | floor),
            (.cpu_s_per_gb // 0 | . * 100 | floor / 100), .served_by // \"-\"] | @tsv" "$out.json" | sed 's/^/    /'
@@ -126,7 +154,7 @@ tcrypt() {
 }
 
 ensure_pkgs jq >/dev/null 2>&1 || true
-X86="dm-mod dm-crypt loop essiv xts aesni-intel"
+X86="dm-mod dm-crypt loop essiv xts aesni-intel af_alg algif_skcipher"
 A64="dm-mod dm-crypt loop essiv xts aes-ce-blk"
 check bookworm-x86_64 x86_64 bookworm max "$X86_BIN" aesni "$X86 ecb sha256-ssse3"
 check sid-x86_64 x86_64 sid max "$X86_BIN" aesni "$X86"
@@ -135,5 +163,7 @@ check sid-arm64 arm64 sid max,pauth-impdef=on "$A64_BIN" '-ce' "$A64"
 . "$VM_CACHE/kernels.env" 2>/dev/null || true
 tcrypt tcrypt-bookworm-x86_64 x86_64 bookworm max "$X86_BIN" "${X86_64_MODDIR:-/nonexistent}" \
     "aesni-intel sha256-ssse3" aesni
+# sid's 7.2: SHA-256 is the kernel's library (sha256-lib, built in), so aesni-intel alone
+tcrypt tcrypt-sid-x86_64 x86_64 sid max "$X86_BIN" "${X86_64_SID_MODDIR:-/nonexistent}" aesni-intel aesni
 echo "== summary: $PASSED passed, $FAILED failed, $SKIPPED skipped"
 [ "$FAILED" = 0 ]
