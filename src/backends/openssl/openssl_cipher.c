@@ -46,6 +46,10 @@ typedef struct ossl_cipher_state {
 #if OSSL_HAVE_3
     EVP_CIPHER *fetched;    /* our reference to the fetched cipher */
 #endif
+    /* ossl_aead_rekey: the new key, set on the decrypting context at its
+     * next use (stale), so that a re-key costs what a sender's does */
+    int stale;
+    uint8_t key[EVP_MAX_KEY_LENGTH];
 } ossl_cipher_state;
 
 /* Gives the cipher spec names, or NULL. On 3.x it is fetched from the
@@ -90,6 +94,7 @@ void ossl_cipher_destroy(void *state)
 #if OSSL_HAVE_3
     EVP_CIPHER_free(st->fetched);
 #endif
+    OPENSSL_cleanse(st->key, sizeof st->key);
     free(st);
 }
 
@@ -275,6 +280,11 @@ static cm_rc aead_start(ossl_cipher_state *st, int enc, const uint8_t *nonce,
 
     if (tag_len < 1 || tag_len > OSSL_MAX_TAG)
         return CM_ERR_UNSUPPORTED;
+    if (!enc && st->stale) {
+        if (EVP_CipherInit_ex(ctx, NULL, NULL, st->key, NULL, 0) != 1)
+            return ossl_fail(CM_ERR_LIBRARY);
+        st->stale = 0;
+    }
     /* ChaCha20-Poly1305 is defined (RFC 8439) for 96-bit nonces only;
      * OpenSSL would left-pad a shorter one into something that is not. */
     if (!st->variable_nonce && nonce_len != st->fixed_iv_len)
@@ -294,6 +304,22 @@ static cm_rc aead_start(ossl_cipher_state *st, int enc, const uint8_t *nonce,
         return ossl_fail(CM_ERR_LIBRARY);
     if (aad_len > 0 && cipher_update(ctx, NULL, aad, aad_len, NULL) != CM_OK)
         return ossl_fail(CM_ERR_LIBRARY);
+    return CM_OK;
+}
+
+/* A new key on the same contexts, as `openssl speed -aead` re-keys its one
+ * context every message (EVP_CipherInit_ex with the key, the cipher kept):
+ * the encrypting context now (key schedule and GHASH key set-up), the
+ * decrypting one at its next open. */
+cm_rc ossl_aead_rekey(void *state, const uint8_t *key, size_t key_len)
+{
+    ossl_cipher_state *st = state;
+    if (key_len != (size_t)EVP_CIPHER_CTX_key_length(st->ctx[1]) || key_len > sizeof st->key)
+        return CM_ERR_INVALID;
+    if (EVP_CipherInit_ex(st->ctx[1], NULL, NULL, key, NULL, 1) != 1)
+        return ossl_fail(CM_ERR_LIBRARY);
+    memcpy(st->key, key, key_len);
+    st->stale = 1;
     return CM_OK;
 }
 
