@@ -20,8 +20,8 @@ cryptometer re-initialises one. So ratios above 1 at small sizes for GCM and
 SHA-256 are that extra per-message work, not a measuring difference; at
 16 KiB it is amortised. The pair aes-128-gcm seal-newkey is cryptometer's
 re-keying operation: on the openssl backend it re-keys the one sealing
-context every message (EVP_CipherInit_ex with the key, as `openssl speed
--aead` does), then seals; the script says under its table whether each
+context every message (EVP_CipherInit_ex with the key and the nonce, as
+`openssl speed -aead` does) and seals; the script says under its table whether each
 size lies within TARGET (2%) of `openssl speed -aead`, and if not, how
 many ns per message apart the two are at each size (the same at 16 B and
 16 KiB: a per-message cost; growing with the size: a per-byte one).
@@ -58,9 +58,8 @@ EXPLAINED = {
     "seal-newkey": "re-keys one context and seals each message, as `openssl speed -aead` "
                    "does (EVP_CipherInit_ex with the key: AES key schedule and GCM's key "
                    "set-up, on the AVX-512 path the larger table of hash-key powers); "
-                   "left apart: speed sets key and IV in one EVP_CipherInit_ex and the IV "
-                   "length every message and reads no tag, cryptometer sets key then nonce "
-                   "and reads the tag",
+                   "key and nonce in one EVP_CipherInit_ex as speed; left apart: speed sets "
+                   "the IV length every message and reads no tag, cryptometer reads the tag",
 }
 
 
