@@ -147,6 +147,14 @@ typedef struct cm_aead_vtable {
                   const uint8_t *aad, size_t aad_len, const uint8_t *in,
                   size_t len, uint8_t *out, const uint8_t *tag, size_t tag_len);
     void (*destroy)(void *state);
+    /* Optional (NULL: none): a new key on the same state, for the messages
+     * that follow in both directions, as a re-keying caller does with a
+     * library that lets a context be re-keyed (OpenSSL: EVP_CipherInit_ex
+     * with the key on the same context, what `openssl speed -aead` does per
+     * message). seal-newkey (model/class_aead.c) times rekey + seal when it is
+     * there, else create + seal + destroy. CM_ERR_INVALID for a key of
+     * another length. */
+    cm_rc (*rekey)(void *state, const uint8_t *key, size_t key_len);
 } cm_aead_vtable;
 
 /* Signature: per operation, not per byte. create() binds the state to the

@@ -63,7 +63,10 @@ CHAIN(chain_check, "eor %0, %0, %1")
 #endif
 
 #ifndef NO_CHAIN
-#define RUN_NS 4000000 /* one timed run of a chain: ~4 ms */
+/* One timed run of a chain: short, so that on a busy core (another process,
+ * a vCPU the host deschedules) most runs still go unpreempted. */
+#define RUN_NS 250000
+#define WARMUP_NS 20000000 /* ~20 ms of the chain before the timed runs */
 
 /* Passes of chain that last about RUN_NS. */
 static uint64_t size_run(uint64_t (*chain)(uint64_t))
@@ -93,12 +96,14 @@ static double run_mhz(uint64_t (*chain)(uint64_t), uint64_t n, int cycles_per_in
     return (double)n * CHAIN_LEN * cycles_per_insn / (double)t * 1000.0;
 }
 
-/* Median of v[0..n) (sorts v); spread receives (max-min)/median. */
-static double median_spread(double *v, int n, double *spread)
+/* The fastest of v[0..n) (sorts v): a dependent chain cannot run faster
+ * than the clock, and preemption only slows a run down. shortfall receives
+ * (fastest - median) / fastest: how much time the median run lost. */
+static double fastest(double *v, int n, double *shortfall)
 {
     double med = cm_median_sort(v, (size_t)n);
-    *spread = (v[n - 1] - v[0]) / med;
-    return med;
+    *shortfall = (v[n - 1] - med) / v[n - 1];
+    return v[n - 1];
 }
 #endif
 
@@ -115,11 +120,11 @@ void cm_cpuclock_measure(cm_cpuclock *out, int repeats)
      * measurement touches both alike */
     if (repeats < 1 || repeats > CM_CPUCLOCK_REPEATS)
         repeats = CM_CPUCLOCK_REPEATS;
-    double primary[CM_CPUCLOCK_REPEATS], check[CM_CPUCLOCK_REPEATS], check_spread;
+    double primary[CM_CPUCLOCK_REPEATS], check[CM_CPUCLOCK_REPEATS], check_shortfall;
     uint64_t np = size_run(chain_primary), nc = size_run(chain_check);
     /* ~20 ms of work first, so that the core has left any idle state and
      * its clock is the one it holds under load, as when it is measured */
-    for (int i = 0; i < 5; i++)
+    for (uint64_t t0 = cm_now_ns(); cm_now_ns() - t0 < WARMUP_NS;)
         run_mhz(chain_primary, np, PRIMARY_CYCLES);
     for (int i = 0; i < repeats; i++) {
         primary[i] = run_mhz(chain_primary, np, PRIMARY_CYCLES);
@@ -127,8 +132,8 @@ void cm_cpuclock_measure(cm_cpuclock *out, int repeats)
     }
     out->supported = 1;
     out->method = method;
-    out->mhz = median_spread(primary, repeats, &out->spread);
-    out->mhz_check = median_spread(check, repeats, &check_spread);
+    out->mhz = fastest(primary, repeats, &out->spread);
+    out->mhz_check = fastest(check, repeats, &check_shortfall);
     double gap = out->mhz_check / out->mhz - 1.0;
     out->agree = gap < 0.03 && gap > -0.03;
 #endif

@@ -1,7 +1,7 @@
 /*
  * answers_trust.c — the trust answer (answers.h): one line from the health
  * flags (idle or busy, virtual machine) and the core clock the records
- * carry (measured or not, how far its readings lie apart), saying whether
+ * carry (measured or not, the spread of each record's clock checks), saying whether
  * the figures can be quoted. Any flag of severity warning or error makes
  * them not quotable; a virtual machine is said, not held against them. An
  * emulated CPU (the run's analysis.emulation: positive evidence only) makes
@@ -15,8 +15,6 @@
 #include "util/stats.h"
 #include "util/text.h"
 
-#define STEADY_SPREAD 0.05 /* clock readings within 5% of their median: steady */
-
 static void add_flag(cm_answer_trust *t, const char *id)
 {
     for (size_t i = 0; i < t->n_flags; i++)
@@ -26,29 +24,37 @@ static void add_flag(cm_answer_trust *t, const char *id)
         snprintf(t->flags[t->n_flags++], sizeof t->flags[0], "%s", id);
 }
 
-/* The clock phrase: the median of the records' clock readings and how far
- * the lowest and highest lie apart, relative to it. 1 when steady. */
+/* The clock phrase: the median of the clocks the records used, and the
+ * spread of each record's clock checks (record.h, cm_record_clock_spread):
+ * the widest, and how many records are flagged clock-unsteady. 1 when
+ * none is. */
 static int clock_phrase(const cm_answers_input *in, char *out, size_t len)
 {
     static double mhz[4096];
-    size_t n = 0;
-    for (size_t i = 0; i < in->n && n + 2 <= sizeof mhz / sizeof mhz[0]; i++) {
-        const cm_clock_reading *b = &in->recs[i].clock.before, *a = &in->recs[i].clock.after;
-        if (b->present && b->supported && b->mhz > 0)
-            mhz[n++] = b->mhz;
-        if (a->present && a->supported && a->mhz > 0)
-            mhz[n++] = a->mhz;
+    size_t n = 0, unsteady = 0;
+    double widest = 0;
+    for (size_t i = 0; i < in->n && n < sizeof mhz / sizeof mhz[0]; i++) {
+        const cm_record_clock *c = &in->recs[i].clock;
+        if (!(c->mhz_used > 0))
+            continue;
+        mhz[n++] = c->mhz_used;
+        double spread = cm_record_clock_spread(c);
+        widest = spread > widest ? spread : widest;
+        unsteady += cm_record_clock_unsteady(c);
     }
     if (n == 0) {
         snprintf(out, len, "core clock not measured (no cycle figures)");
         return 0;
     }
-    double med = cm_median_sort(mhz, n); /* sorted: mhz[0] lowest, mhz[n-1] highest */
-    double spread = (mhz[n - 1] - mhz[0]) / med;
-    int steady = spread <= STEADY_SPREAD;
-    snprintf(out, len, "core clock %.0f MHz measured, %s (readings within %.1f%%)", med,
-             steady ? "steady" : "unsteady", 100.0 * spread);
-    return steady;
+    double med = cm_median_sort(mhz, n);
+    if (!unsteady)
+        snprintf(out, len, "core clock %.0f MHz measured, steady (each record's checks within %.1f%%)",
+                 med, 100.0 * widest);
+    else
+        snprintf(out, len, "core clock %.0f MHz measured, unsteady (checks of %zu of %zu records over "
+                 "%.0f%% apart, up to %.1f%%)", med, unsteady, n,
+                 100.0 * CM_CLOCK_STEADY, 100.0 * widest);
+    return !unsteady;
 }
 
 void cm_answers_trust(const cm_answers_input *in, cm_answers *a)

@@ -37,7 +37,8 @@ static int any_bound(const cm_probe_bound *bounds, size_t n, const cm_record_set
 
 /* 0 when r's cycles per byte are at or above its bound; else why not,
  * likeliest first: r's clock below the probes' reference clock of the same
- * run (a stolen core read low; 3% is the clock's agreement tolerance), else
+ * run (a stolen core read low; 3% is the clock's agreement tolerance) or its
+ * checks unsteady (record.h, clock-unsteady), else
  * a path the bound does not know to be r's (a row without a variant, for a
  * library: its path is unknown, docs/attribution.md), else the bound model. */
 static unsigned below_bound_flag(const cm_record *r, const cm_probe_bound *b, double reference_mhz)
@@ -46,7 +47,8 @@ static unsigned below_bound_flag(const cm_record *r, const cm_probe_bound *b, do
     cm_record_figures(r, &f);
     if (!f.has_bound || f.bound_ratio >= 1)
         return 0;
-    if (!isnan(reference_mhz) && r->clock.mhz_used < 0.97 * reference_mhz)
+    if ((!isnan(reference_mhz) && r->clock.mhz_used < 0.97 * reference_mhz) ||
+        cm_record_clock_unsteady(&r->clock))
         return CM_FLAG_BELOW_BOUND_CLOCK;
     return b->variant || strcmp(r->backend, "ref") == 0 ? CM_FLAG_BELOW_BOUND_MODEL : CM_FLAG_BELOW_BOUND_PATH;
 }

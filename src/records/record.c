@@ -25,7 +25,8 @@ const char *cm_record_flag_name(int i)
 {
     static const char *const names[CM_FLAG_COUNT] = {
         "ci-not-reached", "overhead-dominated", "outliers", "gc-pauses",
-        "below-bound:clock-read-low", "below-bound:path-unknown", "below-bound:bound-model-incomplete"};
+        "below-bound:clock-read-low", "below-bound:path-unknown", "below-bound:bound-model-incomplete",
+        "clock-unsteady"};
     return i >= 0 && i < CM_FLAG_COUNT ? names[i] : "";
 }
 
@@ -49,22 +50,32 @@ void cm_record_init(cm_record *r, const char *backend, const char *variant,
     cm_kat_report_init(&r->kat);
 }
 
-/* The clock's relative uncertainty: half the before/after gap, or half the
- * larger repeat spread if wider (0 when neither reading is supported). */
-static double clock_rel(const cm_record_clock *c)
+double cm_record_clock_spread(const cm_record_clock *c)
 {
     const cm_clock_reading *v[2] = {&c->before, &c->after};
-    double rel = 0, mhz[2];
-    int n = 0;
-    for (int i = 0; i < 2; i++)
-        if (v[i]->present && v[i]->supported) {
-            mhz[n++] = v[i]->mhz;
-            if (v[i]->spread / 2 > rel)
-                rel = v[i]->spread / 2;
-        }
-    if (n == 2 && fabs(mhz[1] - mhz[0]) / (mhz[0] + mhz[1]) > rel)
-        rel = fabs(mhz[1] - mhz[0]) / (mhz[0] + mhz[1]);
-    return rel;
+    double lo = 0, hi = 0;
+    for (int i = 0; i < 2; i++) {
+        if (!v[i]->present || !v[i]->supported)
+            continue;
+        double kinds[2] = {v[i]->mhz, v[i]->mhz_check};
+        for (int k = 0; k < 2; k++)
+            if (kinds[k] > 0) {
+                lo = lo > 0 && lo < kinds[k] ? lo : kinds[k];
+                hi = hi > kinds[k] ? hi : kinds[k];
+            }
+    }
+    return hi > 0 ? (hi - lo) / hi : 0;
+}
+
+int cm_record_clock_unsteady(const cm_record_clock *c)
+{
+    return cm_record_clock_spread(c) > CM_CLOCK_STEADY;
+}
+
+/* The clock's relative uncertainty: half the spread of its checks. */
+static double clock_rel(const cm_record_clock *c)
+{
+    return cm_record_clock_spread(c) / 2;
 }
 
 void cm_record_set_clock(cm_record *r, const cm_clock_reading *before,
@@ -108,6 +119,8 @@ void cm_record_figures(const cm_record *r, cm_figures *f)
     if (f->has_cycles) {
         f->cycles_per_op = med * r->clock.mhz_used / 1000.0;
         f->cycles_rel_uncertainty = m->stats.ci_rel + clock_rel(&r->clock);
+        if (cm_record_clock_unsteady(&r->clock))
+            f->flags |= CM_FLAG_CLOCK_UNSTEADY;
         f->has_cycles_byte = f->has_byte;
         f->cycles_per_byte = f->has_byte ? f->cycles_per_op / (double)r->size : 0;
     }

@@ -111,8 +111,25 @@ enum {
     CM_FLAG_BELOW_BOUND_CLOCK = 1 << 4, /* "below-bound:clock-read-low" */
     CM_FLAG_BELOW_BOUND_PATH = 1 << 5,  /* "below-bound:path-unknown" */
     CM_FLAG_BELOW_BOUND_MODEL = 1 << 6, /* "below-bound:bound-model-incomplete" */
-    CM_FLAG_COUNT = 7
+    /* "clock-unsteady": the clock checks around the record (before and after,
+     * each of two instruction kinds) lie more than CM_CLOCK_STEADY apart, so
+     * its cycles rest on a clock that moved or was read on a stolen core */
+    CM_FLAG_CLOCK_UNSTEADY = 1 << 7,
+    CM_FLAG_COUNT = 8
 };
+
+/* Clock checks within 3% of their highest are steady: the agreement
+ * tolerance of the two chain kinds (platform/cpuclock.h). */
+#define CM_CLOCK_STEADY 0.03
+
+/* The spread of a record's clock checks: (highest - lowest) / highest over
+ * the supported readings' two kinds (mhz, mhz_check) before and after; 0
+ * with none. The record's clock.spread, its clock uncertainty (half of it)
+ * and the answers' trust line use it. */
+double cm_record_clock_spread(const cm_record_clock *c);
+
+/* 1 when that spread exceeds CM_CLOCK_STEADY (the flag clock-unsteady). */
+int cm_record_clock_unsteady(const cm_record_clock *c);
 
 /* The name of flag bit i (0 <= i < CM_FLAG_COUNT). */
 const char *cm_record_flag_name(int i);
@@ -139,8 +156,7 @@ typedef struct cm_figures {
 /* The figures of r: throughput size/median (10^6 B/s), ops 10^9/median,
  * µs median/1000, ns per byte median/size, cycles median × mhz_used / 1000
  * (per byte: / size) with the CI's relative half-width plus the clock's
- * relative uncertainty (half the before/after gap, or half the larger
- * repeat spread if wider), score median / reference_ns (the
+ * relative uncertainty (half the spread of its checks), score median / reference_ns (the
  * processor-normalised score: how many runs of the reference workload one
  * operation costs; lower is faster), and with a bound and cycles per byte,
  * bound_ratio cycles per byte / bound_cpb (1: at the bound). */

@@ -70,10 +70,11 @@ static json_t *identity_json(const cm_record *r)
      * table shows it on every row (and `show` reads it back) */
     rc |= json_object_set_new(o, "bound_cpb", num(r->bound_cpb > 0, r->bound_cpb));
     rc |= json_object_set_new(o, "kat", r->has_kat ? cm_kat_report_json(&r->kat) : json_null());
-    rc |= json_object_set_new(o, "clock", json_pack("{s:o, s:o, s:o}", "before",
+    rc |= json_object_set_new(o, "clock", json_pack("{s:o, s:o, s:o, s:o}", "before",
                                                     reading_json(&r->clock.before), "after",
                                                     reading_json(&r->clock.after), "mhz_used",
-                                                    num(1, r->clock.mhz_used)));
+                                                    num(1, r->clock.mhz_used), "spread",
+                                                    num(1, cm_record_clock_spread(&r->clock))));
     return cm_json_checked(o, rc);
 }
 

@@ -122,7 +122,8 @@ OSSL_ALGORITHMS(OSSL_SPEC)
     static int id##_available(char *why, size_t why_len)                       \
     { return ossl_cipher_available(&spec_##id, why, why_len); }                \
     static const cm_aead_vtable id##_vtable = {                                \
-        id##_create, ossl_aead_seal, ossl_aead_open, ossl_cipher_destroy};
+        id##_create, ossl_aead_seal, ossl_aead_open, ossl_cipher_destroy,         \
+        ossl_aead_rekey};
 #define OSSL_BIND_HASH(id)                                                     \
     static cm_rc id##_create(void **st)                                        \
     { return ossl_hash_create(&spec_##id, st); }                               \

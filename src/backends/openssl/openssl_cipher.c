@@ -46,6 +46,11 @@ typedef struct ossl_cipher_state {
 #if OSSL_HAVE_3
     EVP_CIPHER *fetched;    /* our reference to the fetched cipher */
 #endif
+    /* ossl_aead_rekey: the new key, set on each context (stale[enc]) with
+     * the next message's nonce, in one EVP_CipherInit_ex as `openssl speed
+     * -aead` does */
+    int stale[2];
+    uint8_t key[EVP_MAX_KEY_LENGTH];
 } ossl_cipher_state;
 
 /* Gives the cipher spec names, or NULL. On 3.x it is fetched from the
@@ -90,6 +95,7 @@ void ossl_cipher_destroy(void *state)
 #if OSSL_HAVE_3
     EVP_CIPHER_free(st->fetched);
 #endif
+    OPENSSL_cleanse(st->key, sizeof st->key);
     free(st);
 }
 
@@ -290,10 +296,25 @@ static cm_rc aead_start(ossl_cipher_state *st, int enc, const uint8_t *nonce,
             return ossl_fail(CM_ERR_UNSUPPORTED);
         st->iv_len[enc] = nonce_len;
     }
-    if (EVP_CipherInit_ex(ctx, NULL, NULL, NULL, nonce, enc) != 1)
+    if (EVP_CipherInit_ex(ctx, NULL, NULL, st->stale[enc] ? st->key : NULL, nonce, enc) != 1)
         return ossl_fail(CM_ERR_LIBRARY);
+    st->stale[enc] = 0;
     if (aad_len > 0 && cipher_update(ctx, NULL, aad, aad_len, NULL) != CM_OK)
         return ossl_fail(CM_ERR_LIBRARY);
+    return CM_OK;
+}
+
+/* A new key on the same contexts, as `openssl speed -aead` re-keys its one
+ * context every message: kept here and set with the next message's nonce
+ * (aead_start), key and nonce in one EVP_CipherInit_ex on the context that
+ * message uses (the key schedule and GCM's key set-up), the cipher kept. */
+cm_rc ossl_aead_rekey(void *state, const uint8_t *key, size_t key_len)
+{
+    ossl_cipher_state *st = state;
+    if (key_len != (size_t)EVP_CIPHER_CTX_key_length(st->ctx[1]) || key_len > sizeof st->key)
+        return CM_ERR_INVALID;
+    memcpy(st->key, key, key_len);
+    st->stale[0] = st->stale[1] = 1;
     return CM_OK;
 }
 

@@ -78,6 +78,8 @@ cm_rc ossl_aead_open(void *state, const uint8_t *nonce, size_t nonce_len,
                      const uint8_t *aad, size_t aad_len, const uint8_t *in,
                      size_t len, uint8_t *out, const uint8_t *tag,
                      size_t tag_len);
+/* cm_aead_vtable.rekey: a new key on the same contexts (openssl_cipher.c). */
+cm_rc ossl_aead_rekey(void *state, const uint8_t *key, size_t key_len);
 /* Frees a cipher or AEAD state; accepts NULL. */
 void ossl_cipher_destroy(void *state);
 /* 1 when the library can give spec's cipher here, else 0 with why filled. */
