@@ -147,7 +147,7 @@ def _finish(fig, title, runs, cuts=()):
     fig.cut = "; ".join(cuts) if cuts else None
     if cuts:
         title += "\n(cut to the caps: %s)" % ("%d cuts, %s" % (len(cuts), cuts[0]) if len(cuts) > 1 else cuts[0])
-    fig.suptitle("%s\n%s" % (title, subtitle(runs)), fontsize=12)
+    fig.suptitle("%s\n%s" % (title, subtitle(runs)), fontsize=12, wrap=True)   # (wrapped to a narrower figure)
     fig.title_text = title
     return fig
 
