@@ -9,10 +9,13 @@ table (an imported tool's name, a new backend) gets a slot from a stable hash
 of its name (SHA-256, not Python's salted ``hash``), so it too is the same in
 every run.  The colour follows the library (the backend, the part before
 ``:``); the marker follows the variant, so two variants of one library are
-one colour with two markers.
+one colour with two markers: cryptometer's own variants (VARIANTS: portable
+code and each SIMD path) a marker each, any other variant one from a stable
+hash.
 
-``highlight`` picks the series a chart colours (at most MAX_HIGHLIGHT, the
-best first); the others are drawn in OTHER (grey) and named on hover.
+``highlight`` picks the series a chart colours (at most MAX_HIGHLIGHT: those
+it must keep, then the best); the others are drawn in OTHER (grey) and named
+on hover.
 """
 
 import hashlib
@@ -29,6 +32,9 @@ LIBRARIES = ("openssl", "ref", "libsodium", "wolfssl", "mbedtls", "botan", "libg
              "openssl-3.5", "nettle", "afalg", "gnutls", "cryptopp", "libtomcrypt-ltm", "libtomcrypt-gmp",
              "openssl-1.1.1", "go", "java", "gmp", "libtommath", "node", "python", "rust", "cryptsetup")
 LIBRARY_SLOTS = {name: i for i, name in enumerate(LIBRARIES)}
+# variant -> marker slot: our own code's paths, so portable and each SIMD path never share a marker
+VARIANTS = ("portable", "aesni", "vaes256", "vaes512", "avx2", "shani", "neon", "armce", "rdrand", "rdseed")
+VARIANT_SLOTS = {name: i for i, name in enumerate(VARIANTS)}
 
 
 def _stable_index(text, modulo):
@@ -50,10 +56,11 @@ def colour(series):
 
 
 def marker(series):
-    """The marker of the variant of ``series`` (stable: a hash of the variant)."""
+    """The marker of the variant of ``series`` (VARIANTS' own, else from a stable hash of the variant)."""
     name = str(series).rsplit(" · ", 1)[-1]
     variant = name.split(":", 1)[1] if ":" in name else ""
-    return MARKERS[_stable_index(variant, len(MARKERS))]
+    slot = VARIANT_SLOTS.get(variant)
+    return MARKERS[slot if slot is not None else _stable_index(variant, len(MARKERS))]
 
 
 def style(series, highlighted=True):
@@ -63,7 +70,8 @@ def style(series, highlighted=True):
     return {"color": colour(series), "marker": marker(series), "zorder": 2}
 
 
-def highlight(scores):
-    """The series to colour: the MAX_HIGHLIGHT with the highest score ({series: score})."""
-    ranked = sorted(scores, key=lambda s: (-scores[s], str(s)))
+def highlight(scores, keep=()):
+    """The series to colour ({series: score}): those of ``keep`` that are there (up to
+    MAX_HIGHLIGHT), then the highest scores up to MAX_HIGHLIGHT in all."""
+    ranked = sorted(scores, key=lambda s: (s not in keep, -scores[s], str(s)))
     return set(ranked[:MAX_HIGHLIGHT])

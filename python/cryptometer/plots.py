@@ -8,7 +8,9 @@ Kinds (``KINDS``):
               operation, with the probe's lower bound (``bound_cpb``) as a dashed
               line; a series' band (95% CI and clock uncertainty,
               ``cycles_rel_uncertainty``) is drawn only where it is narrower than
-              the spread between the panel's series (BAND_SHARE of it)
+              the spread between the panel's series (BAND_SHARE of it); our own
+              code (``ref:``, portable and SIMD) is always coloured, so the
+              panel answers how much the SIMD code gains over the portable
   sweep       records with a ``chunk`` field: MB/s and CPU time per GB (the
               bytes of an operation: ``total``, else ``size``) against the chunk
               size, one line per path (and total)
@@ -125,15 +127,18 @@ def _title(key):
 
 
 def subtitle(runs):
-    """Host, CPU and date of the runs a figure draws (the first three, then how many more)."""
-    parts = []
-    for run in runs[:3]:
+    """Host, CPU and date of the runs a figure draws: each once, with how many runs share it (the
+    first three, then how many more)."""
+    parts = OrderedDict()               # the same host, CPU and day once, with its count of runs
+    for run in runs:
         ctx = run.doc.get("context") or {}
         host = (ctx.get("host") or {}).get("hostname") or (run.doc.get("source") or {}).get("device") or "?"
         cpu = (ctx.get("cpu") or {}).get("model_name") or "CPU not named"
-        parts.append("%s · %s · %s" % (plain(host)[:40], plain(cpu)[:48], plain(str(run.doc.get("started") or "?"))[:10]))
-    more = " and %d more runs" % (len(runs) - 3) if len(runs) > 3 else ""
-    return "; ".join(parts) + more
+        part = "%s · %s · %s" % (plain(host)[:40], plain(cpu)[:48], plain(str(run.doc.get("started") or "?"))[:10])
+        parts[part] = parts.get(part, 0) + 1
+    shown = ["%s%s" % (p, " (%d runs)" % n if n > 1 else "") for p, n in list(parts.items())[:3]]
+    more = " and %d more" % (len(parts) - 3) if len(parts) > 3 else ""
+    return "; ".join(shown) + more
 
 
 def _finish(fig, title, runs, cuts=()):
@@ -142,7 +147,7 @@ def _finish(fig, title, runs, cuts=()):
     fig.cut = "; ".join(cuts) if cuts else None
     if cuts:
         title += "\n(cut to the caps: %s)" % ("%d cuts, %s" % (len(cuts), cuts[0]) if len(cuts) > 1 else cuts[0])
-    fig.suptitle("%s\n%s" % (title, subtitle(runs)), fontsize=12)
+    fig.suptitle("%s\n%s" % (title, subtitle(runs)), fontsize=12, wrap=True)   # (wrapped to a narrower figure)
     fig.title_text = title
     return fig
 
@@ -153,9 +158,9 @@ def score(record):
     return _number(value) or 0.0
 
 
-def _highlighted(series):
-    """The names of a panel's series to colour ({name: [(run, record)]}): the best by figure."""
-    return palette.highlight({name: max(score(r) for _, r in pairs) for name, pairs in series.items()})
+def _highlighted(series, keep=()):
+    """The names of a panel's series to colour ({name: [(run, record)]}): ``keep``'s, then the best by figure."""
+    return palette.highlight({name: max(score(r) for _, r in pairs) for name, pairs in series.items()}, keep)
 
 
 def _others_entry(ax, count):
@@ -169,10 +174,11 @@ def _legend(ax):
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0, frameon=False)
 
 
-def _lines(ax, series, point):
+def _lines(ax, series, point, keep=()):
     """One line per series of ``{name: [(run, record)]}``, its points ``point(record)`` sorted
-    (None: left out); colours by palette, the non-highlighted grey; [(name, style, points)]."""
-    chosen = _highlighted(series)
+    (None: left out); colours by palette, the non-highlighted grey (``keep``'s always coloured);
+    [(name, style, points)]."""
+    chosen = _highlighted(series, keep)
     drawn = []
     for name, pairs in series.items():
         pts = sorted(p for p in (point(r) for _, r in pairs) if p is not None)
@@ -243,8 +249,9 @@ def plot_cpb(runs):
         raise NoData("no records with cycles per byte (a measured core clock)")
     fig, axes = _panels([min(len(v), palette.MAX_HIGHLIGHT + 1) + 1 for v in groups.values()])
     for ax, (key, series) in zip(axes, groups.items()):
+        ours = {name for name in series if palette.library(name) == "ref"}    # portable against SIMD
         drawn = _lines(ax, series, lambda r: (r["size"], r["cycles_per_byte"],
-                                              _number(r.get("cycles_rel_uncertainty")) or 0.0))
+                                              _number(r.get("cycles_rel_uncertainty")) or 0.0), ours)
         _bands(ax, drawn)
         _bound(ax, series)
         _size_axis(ax)
@@ -357,6 +364,10 @@ def plot_threads(runs):
     return _finish(fig, "Scaling with threads (dashed: ideal, the one-thread figure times the threads)", runs, cuts)
 
 
+def _count(n, noun):
+    return "%d %s%s" % (n, noun, "" if n == 1 else "s")
+
+
 def plot_aes_score(runs):
     from .collect import aes_family_ratios
     families = aes_family_ratios(runs)
@@ -372,7 +383,7 @@ def plot_aes_score(runs):
                    label="a cluster" if i == 0 else None)
         ax.scatter([fam.ratio], [i], marker="|", s=300, color="C3", label="median (learned ratio)" if i == 0 else None)
     ax.set_yticks(range(len(families)))
-    ax.set_yticklabels([plain("%s (%d machines, %d clusters)" % (f.family[:48], f.machines, f.clusters))
+    ax.set_yticklabels([plain("%s (%s, %s)" % (f.family[:48], _count(f.machines, "machine"), _count(f.clusters, "cluster")))
                         for f in families],
                        fontsize=8)
     ax.set_ylim(len(families) - 0.5, -0.5)  # first family on top, each row half a unit tall

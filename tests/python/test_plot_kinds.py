@@ -63,6 +63,8 @@ def test_cpb_has_the_probe_bound_and_no_band_wider_than_the_spread(default_runs)
     assert len(bound) == 1 and bound[0].get_linestyle() == "--"
     coloured = [line for line in ax.get_lines() if line.get_label() and not line.get_label().startswith(("_", "probe"))]
     assert len(coloured) <= plot_palette.MAX_HIGHLIGHT + 1          # and one entry for the grey ones
+    # our portable code against our SIMD code (the slowest, yet coloured), beside the best libraries
+    assert {"ref:portable", "ref:aesni"} <= {line.get_label() for line in coloured}
     assert ax.get_ylabel() == "cycles per byte (log scale)" and "bytes" in ax.get_xlabel()
     plots.close(fig)
 
@@ -110,6 +112,12 @@ def test_a_library_keeps_its_colour_in_two_runs(default_runs):
     plots.close(second)
 
 
+def test_the_subtitle_names_a_machine_once_with_its_count_of_runs(default_runs):
+    fig = plots.draw("bars", default_runs + default_runs[:1])
+    assert fig._suptitle.get_text().endswith("\nvm · AMD EPYC · 2026-11-28 (3 runs)")
+    plots.close(fig)
+
+
 def test_several_runs_give_a_figure_each_unless_overlaid(cli, tmp_path, default_runs):
     a, b = (run.path for run in default_runs)
     r = cli("plot", "bars,aes-score", a, b, "-o", tmp_path / "each", "--format", "png", "--filter", "aes-")
@@ -125,6 +133,9 @@ def test_the_palette_is_fixed():
     assert plot_palette.colour("openssl:evp") == plot_palette.PALETTE[0]
     assert plot_palette.colour("newlib:x") == plot_palette.colour("newlib:y")            # by library
     assert plot_palette.marker("newlib:x") == plot_palette.marker("other:x")              # by variant
+    assert len({plot_palette.marker("ref:" + v) for v in plot_palette.VARIANTS}) == len(plot_palette.VARIANTS)
     assert len(set(plot_palette.colour(lib + ":v") for lib in plot_palette.LIBRARIES)) == len(plot_palette.LIBRARIES)
     assert plot_palette.highlight({"s%d" % i: i for i in range(12)}) == {"s%d" % i for i in range(4, 12)}
+    assert plot_palette.highlight({"s%d" % i: i for i in range(12)}, keep={"s0", "x"}) == {"s0"} | {
+        "s%d" % i for i in range(5, 12)}
     assert json.dumps(plot_palette.style("x:y", highlighted=False)["color"]) == '"%s"' % plot_palette.OTHER
