@@ -31,10 +31,11 @@ def round_figures(record):
 
 def clock_gap(record):
     """The relative gap between the clock checks before and after the record's implementation
-    ran (and each check's own repeat spread), or 0 when the clock was not measured."""
+    ran (each check's own repeat spread, and the record's ``clock.spread`` over all its checks),
+    or 0 when the clock was not measured."""
     clock = record.get("clock") or {}
     before, after = clock.get("before") or {}, clock.get("after") or {}
-    gaps = [r.get("spread") for r in (before, after) if _positive(r.get("spread"))]
+    gaps = [r.get("spread") for r in (clock, before, after) if _positive(r.get("spread"))]
     a, b = before.get("mhz"), after.get("mhz")
     if _positive(a) and _positive(b):
         gaps.append(abs(a - b) / ((a + b) / 2.0))

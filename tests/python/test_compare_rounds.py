@@ -103,6 +103,11 @@ def test_one_run_sides_never_flag_a_change_within_their_own_spread():
     far = compare_sides([_run(_doc(base, 1, spread=0.001, clock_gap=0.3), "a")],
                         [_run(_doc({"x:v/a/o": 200.0}, 2, spread=0.001), "b")])
     assert far.changes[0].verdict == "regression"
+    # the record's own clock.spread (all its checks, run's clock-unsteady rule) is a floor too
+    spread_doc = _doc(base, 1, spread=0.001)
+    spread_doc["results"][0]["clock"]["spread"] = 0.3
+    spread = compare_sides([_run(spread_doc, "a")], [_run(_doc({"x:v/a/o": 120.0}, 2, spread=0.001), "b")])
+    assert spread.changes[0].floor >= 0.3 and spread.changes[0].verdict == "same"
 
 
 def test_busy_health_flags_give_inconclusive_and_exit_4(cli, tmp_path):
