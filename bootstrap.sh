@@ -35,6 +35,12 @@ as_root() {
     fi
 }
 
+# apt_update: refresh apt's lists; an index that fails to download (a mirror in mid-sync)
+# leaves the others usable, so it is said and the install that follows goes on.
+apt_update() {
+    as_root apt-get update -qq || say "warning: apt-get update reported errors (above); going on"
+}
+
 missing_tools() {
     command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || echo compiler
     command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 || echo c++compiler
@@ -82,7 +88,7 @@ install_libraries() {
         has_library "$check" || printf '%s\n' "$apt $dnf $apk" | cut -d' ' -f$col
     done)
     [ -z "$missing" ] && return 0
-    [ $col = 1 ] && as_root apt-get update -qq
+    [ $col = 1 ] && apt_update
     for pkg in $missing; do
         [ "$pkg" = - ] && { say "a backend's library has no package here: that backend stays out"; continue; }
         say "installing $pkg (an optional backend's library)"
@@ -102,7 +108,7 @@ install_programs() {
         command -v "$program" >/dev/null 2>&1 || printf '%s %s\n' "$program" "$(printf '%s\n' "$apt $dnf $apk" | cut -d' ' -f$col)"
     done)
     [ -z "$missing" ] && return 0
-    [ $col = 1 ] && as_root apt-get update -qq
+    [ $col = 1 ] && apt_update
     printf '%s\n' "$missing" | while read -r program pkg; do
         [ "$pkg" = - ] && { say "$program has no package here: $2 leaves it out"; continue; }
         say "installing $pkg ($program, for $2)"
@@ -122,7 +128,7 @@ install_packages() {
     if command -v apt-get >/dev/null 2>&1; then
         pkgs="build-essential g++ cmake pkg-config libjansson-dev libssl-dev"
         [ "$mode" = test ] && pkgs="$pkgs python3 python3-venv python3-pip clang chromium valgrind openssh-server openssh-client iproute2"
-        as_root apt-get update -qq
+        apt_update
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >/dev/null
     elif command -v dnf >/dev/null 2>&1; then
         pkgs="gcc gcc-c++ make cmake pkgconf-pkg-config jansson-devel openssl-devel"
@@ -152,7 +158,7 @@ generator() { command -v ninja >/dev/null 2>&1 && echo "-G Ninja" || true; }
 # user set wins.
 compiler_cache() {
     if [ "$mode" = test ] && ! command -v ccache >/dev/null 2>&1 && package_manager; then
-        [ $col = 1 ] && as_root apt-get update -qq
+        [ $col = 1 ] && apt_update
         # shellcheck disable=SC2086 # $inst is a command with its options
         as_root env DEBIAN_FRONTEND=noninteractive $inst ccache >/dev/null 2>&1 ||
             say "could not install ccache: every build compiles from scratch"
@@ -214,7 +220,7 @@ venv() {
 # (pip needs PyPI). What stays missing is said here and, one line, by the Python commands.
 python_commands() {
     if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && package_manager; then
-        [ $col = 1 ] && as_root apt-get update -qq
+        [ $col = 1 ] && apt_update
         pkgs=$(printf '%s\n' "python3,python3-venv python3 python3" | cut -d' ' -f$col | tr ',' ' ')
         say "installing $pkgs (the Python commands: report, plot, compare, ...)"
         # shellcheck disable=SC2086 # $inst is a command with its options, $pkgs a list

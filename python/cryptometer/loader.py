@@ -46,8 +46,15 @@ class LoadError(Exception):
     """A result file was refused; ``str()`` is one line: FILE: FIELD: reason."""
 
     def __init__(self, path, field, reason):
+        field, reason = _one_line(field), _one_line(reason)
         super().__init__("%s: %s: %s" % (path, field, reason))
         self.path, self.field, self.reason = str(path), field, reason
+
+
+def _one_line(text):
+    """``text`` with every character that is not printable (a newline or control character in a
+    key, a lone surrogate) written as its Python escape, so that an error stays one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
 
 
 @dataclass

@@ -24,7 +24,8 @@ QUICK_RUN = ["--filter", "ref:portable/sha256/digest", "--sizes", "16", "--time"
 # metavars of options whose value is not a path (a new one must be classified)
 VALUE_METAVARS = {"LIST", "MASK", "N", "N|all", "PERCENT", "REGEX", "SECONDS", "B[:V]",
                   "N,N", "STATUS", "KIND", "ID", "PATTERN", "FORKS", "HOST_TIMEOUT", "VALUE",
-                  "THRESHOLD", "ALPHA", "FORMAT", "ACTION", "FORMAT_NAME", "VIEW", "TIMEOUT"}
+                  "THRESHOLD", "ALPHA", "FORMAT", "ACTION", "FORMAT_NAME", "VIEW", "TIMEOUT",
+                  "SIZES", "TIME", "CPU", "ROUNDS"}
 
 # the analysis commands that read result files (with a first word such as plot's kind)
 ANALYSIS = ("compare", "collect", "report", "plot all", "export", "view generations")
@@ -77,6 +78,9 @@ CASES = [
     *[dict(cmd=c.split()[0], option="-o", policy="write", kind="file", input="result",
            argv=[*c.split(), "{input}", "-o", "{path}"]) for c in
       ("collect", "report", "export", "view generations")],
+    dict(cmd="explain", option="--json", policy="write", kind="file",
+         argv=["explain", "--filter", "ref:portable/sha256/digest", "--sizes", "16", "--time", "0.02",
+               "--rounds", "1", "--json", "{path}"]),
     dict(cmd="compare", option="-o", policy="write", kind="file", input="result",
          argv=["compare", "{input}", "{input}", "-o", "{path}"]),
     dict(cmd="plot", option="-o", policy="tree", kind="dir", input="result",

@@ -64,7 +64,8 @@ def test_compare_options_anywhere(cli, our_runs):
     a, b = our_runs
     before = cli("compare", "--markdown", "--threshold", "50", a, b)
     after = cli("compare", a, "--threshold", "50", b, "--markdown")
-    assert before.returncode in (0, 1) and before.stdout.startswith("# Comparison"), before.stderr
+    # 4: inconclusive, when a run's health flags say the machine was busy (docs/cli.md)
+    assert before.returncode in (0, 1, 4) and before.stdout.startswith("# Comparison"), before.stderr
     assert (before.returncode, before.stdout) == (after.returncode, after.stdout)
 
 
@@ -88,7 +89,9 @@ def test_plot_and_collect_options_after_the_inputs(cli, tmp_path, our_runs):
     a, b = our_runs
     r = cli("plot", "throughput", a, "--format", "svg", b, "-o", tmp_path / "p")
     assert r.returncode == 0, r.stderr
-    assert (tmp_path / "p" / "throughput.svg").is_file() and not (tmp_path / "p" / "throughput.png").exists()
+    # one figure per run (docs/report.md), each in the format asked for
+    figures = sorted(p.name for p in (tmp_path / "p").iterdir())
+    assert len(figures) == 2 and all(f.startswith("throughput-") and f.endswith(".svg") for f in figures), figures
     (_, d1), (_, d2) = _both_orders(cli, tmp_path, ["collect", "-o", "{o}/R.md", "--sizes", "16,1024", a, b],
                                     ["collect", a, "--sizes", "16,1024", b, "-o", "{o}/R.md"])
     assert (d1 / "R.md").read_text() == (d2 / "R.md").read_text()

@@ -22,11 +22,13 @@ pkg_installed() {
 }
 
 _APT_UPDATED=0
-# apt_update_once — apt-get update at most once per script run.
+# apt_update_once — apt-get update at most once per script run. One index that fails to
+# download (a mirror in mid-sync) leaves the others usable: said, and ensure_pkgs says
+# what it then cannot install.
 apt_update_once() {
     if [ "$_APT_UPDATED" = 0 ]; then
         log "apt-get update"
-        apt-get update -qq >&2 || die "apt-get update failed"
+        apt-get update -qq >&2 || log "warning: apt-get update reported errors (above); going on"
         _APT_UPDATED=1
     fi
 }
@@ -53,11 +55,8 @@ ensure_foreign_arch() {
     if ! dpkg --print-foreign-architectures | grep -qx "$1"; then
         log "dpkg --add-architecture $1"
         as_root dpkg --add-architecture "$1"
-        # the new architecture's lists; one index that fails to download (a mirror in
-        # mid-sync) leaves the others usable, and ensure_pkgs says what is missing
-        log "apt-get update"
-        apt-get update -qq >&2 || log "warning: apt-get update reported errors (above); going on"
-        _APT_UPDATED=1
+        _APT_UPDATED=0   # the new architecture's lists
+        apt_update_once
     fi
 }
 
