@@ -41,7 +41,7 @@ def test_every_command_takes_dash_as_standard_output(cm, tmp_path):
     cases = {
         "cryptometer-verify-v1": ("verify", "--filter", "^ref:portable/sha256/"),
         "cryptometer-verify-pairs-v1": ("verify", "--pairs", "--filter", "^ref:.*/sha256$"),
-        "cryptometer-files-v1": ("files", "--sizes", "4096", "--quick"),
+        "cryptometer-files-v1": ("files", "--sizes", "4096", "--quick", "--impl", "ref:portable"),
     }
     for kind, args in cases.items():
         p = cm(*args, "--json", "-", cwd=tmp_path)
