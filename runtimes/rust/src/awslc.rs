@@ -13,25 +13,34 @@ struct Agree {
     alg: &'static agreement::Algorithm,
     prefix: &'static [u8], // the peer's DER SubjectPublicKeyInfo before its raw key
     key: Option<agreement::PrivateKey>,
+    public: Vec<u8>, // the key's public half, computed with it: a key pair, as the C backends' keygen
+}
+
+impl Agree {
+    /// Keeps `key` with its public half (X25519's generate computes none by itself).
+    fn keep(&mut self, key: agreement::PrivateKey) -> Res<()> {
+        self.public = key.compute_public_key().map_err(lib_err)?.as_ref().to_vec();
+        self.key = Some(key);
+        Ok(())
+    }
 }
 
 impl obj::Kex for Agree {
     fn keygen(&mut self) -> Res<()> {
-        self.key = Some(agreement::PrivateKey::generate(self.alg).map_err(lib_err)?);
-        Ok(())
+        self.keep(agreement::PrivateKey::generate(self.alg).map_err(lib_err)?)
     }
 
     fn set_private(&mut self, key: &[u8]) -> Res<()> {
         let k = if self.prefix == spki::P256 { obj::scalar32(key) } else { key.to_vec() };
         match agreement::PrivateKey::from_private_key(self.alg, &k) {
-            Ok(p) => Ok(self.key = Some(p)),
+            Ok(p) => self.keep(p),
             Err(_) => fail("invalid", "the private key is refused"),
         }
     }
 
     fn public_raw(&self) -> Res<Vec<u8>> {
         match &self.key {
-            Some(k) => Ok(k.compute_public_key().map_err(lib_err)?.as_ref().to_vec()),
+            Some(_) => Ok(self.public.clone()),
             None => fail("invalid", "no key"),
         }
     }
@@ -50,7 +59,7 @@ pub fn create(alg: &str, key: &[u8]) -> Res<Obj> {
     if let Some(made) = create_common(alg, key) {
         return made;
     }
-    let agree = |alg, prefix| Ok(Obj::Kex(Box::new(Agree { alg, prefix, key: None })));
+    let agree = |alg, prefix| Ok(Obj::Kex(Box::new(Agree { alg, prefix, key: None, public: Vec::new() })));
     match alg {
         "sha3-256" => Ok(Obj::Hash(Box::new(Hash(&digest::SHA3_256)))),
         "sha3-512" => Ok(Obj::Hash(Box::new(Hash(&digest::SHA3_512)))),

@@ -147,25 +147,33 @@ impl obj::Signer for Ec {
 }
 
 #[derive(Default)]
-struct X25519(Option<x25519_dalek::StaticSecret>);
+struct X25519(Option<(x25519_dalek::StaticSecret, x25519_dalek::PublicKey)>);
+
+impl X25519 {
+    /// Keeps `sk` with its public half: a key pair, as the C backends' keygen makes.
+    fn keep(&mut self, sk: x25519_dalek::StaticSecret) -> Res<()> {
+        let pk = x25519_dalek::PublicKey::from(&sk);
+        Ok(self.0 = Some((sk, pk)))
+    }
+}
 
 impl obj::Kex for X25519 {
     fn keygen(&mut self) -> Res<()> {
-        Ok(self.0 = Some(x25519_dalek::StaticSecret::random_from_rng(OsRng)))
+        self.keep(x25519_dalek::StaticSecret::random_from_rng(OsRng))
     }
 
     fn set_private(&mut self, key: &[u8]) -> Res<()> {
         let k: [u8; 32] = key.try_into().map_err(|_| invalid("not 32 bytes"))?;
-        Ok(self.0 = Some(x25519_dalek::StaticSecret::from(k)))
+        self.keep(x25519_dalek::StaticSecret::from(k))
     }
 
     fn public_raw(&self) -> Res<Vec<u8>> {
-        let sk = self.0.as_ref().ok_or(invalid("no key"))?;
-        Ok(x25519_dalek::PublicKey::from(sk).as_bytes().to_vec())
+        let (_, pk) = self.0.as_ref().ok_or(invalid("no key"))?;
+        Ok(pk.as_bytes().to_vec())
     }
 
     fn derive(&self, peer: &[u8], spki_form: bool) -> Res<Vec<u8>> {
-        let sk = self.0.as_ref().ok_or(invalid("no key"))?;
+        let (sk, _) = self.0.as_ref().ok_or(invalid("no key"))?;
         let raw = if spki_form { spki::raw(spki::X25519, peer) } else { Some(peer) };
         let p: [u8; 32] = raw.and_then(|r| r.try_into().ok()).ok_or(invalid("not an X25519 key"))?;
         Ok(sk.diffie_hellman(&x25519_dalek::PublicKey::from(p)).as_bytes().to_vec())
