@@ -19,6 +19,7 @@ def test_the_binary_lists_every_python_command_with_its_help():
                          text=True, check=True).stdout
     listed = re.findall(r"^  (\S+) +(.*?)   \[Python\]$", out, re.M)
     assert listed == [(c["name"], c["help"]) for c in COMMANDS]
+    assert [line for line in out.splitlines() if len(line) > 100] == []   # fits a terminal
 
 
 def test_python_prints_the_same_help():
