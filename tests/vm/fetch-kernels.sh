@@ -125,7 +125,7 @@ extract_vmlinux() {
         for off in $(LC_ALL=C grep -obUaP "${magic#*:}" "$img" | cut -d: -f1); do
             tail -c +$((off + 1)) "$img" | "$cmd" -dc >"$out.tmp" 2>/dev/null || true
             if [ "$(head -c 4 "$out.tmp" | od -An -tx1 | tr -d ' ')" = 7f454c46 ] &&
-                readelf -n "$out.tmp" 2>/dev/null | grep -q 'Xen.*0x00000012\|Unknown note type: (0x00000012)'; then
+                grep -q 'Xen.*0x00000012\|Unknown note type: (0x00000012)' < <(readelf -n "$out.tmp" 2>/dev/null); then
                 mv "$out.tmp" "$out"
                 return 0
             fi

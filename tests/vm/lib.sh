@@ -52,7 +52,7 @@ ensure_pkgs() {
 
 # ensure_foreign_arch ARCH — enable the dpkg architecture ARCH (multiarch) once.
 ensure_foreign_arch() {
-    if ! dpkg --print-foreign-architectures | grep -qx "$1"; then
+    if ! grep -qx "$1" < <(dpkg --print-foreign-architectures); then
         log "dpkg --add-architecture $1"
         as_root dpkg --add-architecture "$1"
         _APT_UPDATED=0   # the new architecture's lists

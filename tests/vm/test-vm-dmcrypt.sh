@@ -100,7 +100,7 @@ check() {
             "[$R | select(.cipher_spec != null and (.cipher_spec | startswith(\"capi:\") | not) and .io_size == 1048576)]
              | length == 8 and all(.cryptsetup_error | test(\"cryptsetup not found\"))"
     fi
-    section "$out.out" text | grep -q "^Cross-checks" && section "$out.out" text | grep -q "own/cs" &&
+    grep -q "^Cross-checks" < <(section "$out.out" text) && grep -q "own/cs" < <(section "$out.out" text) &&
         ok "$label: the text prints the dd and cryptsetup ratios" || bad "$label: no cross-check table in the text"
     jcheck "$out.json" "$label: CPU time of every CPU and per GB" \
         "[$R | .cpu.all_system_s >= 0 and .cpu_s_per_gb >= 0] | all"
@@ -112,11 +112,11 @@ check() {
         ok "$label: Ctrl-C: exit 130, mappings and RAM device removed" ||
         bad "$label: Ctrl-C: exit $(value "$out.out" sigint-rc), $(value "$out.out" sigint-leftovers) left"
     [ "$(value "$out.out" sigkill-leftovers)" -gt 0 ] 2>/dev/null &&
-        section "$out.out" after-err | grep -q "removed cryptometer-.*left by a run that is gone" &&
+        grep -q "removed cryptometer-.*left by a run that is gone" < <(section "$out.out" after-err) &&
         [ "$(value "$out.out" after-leftovers)" = 0 ] &&
         ok "$label: kill -9 left a mapping; the next run removed it and its RAM device" ||
         bad "$label: after kill -9: $(value "$out.out" sigkill-leftovers) left, then $(value "$out.out" after-leftovers)"
-    [ "$(value "$out.out" refuse-rc)" = 2 ] && section "$out.out" refuse | grep -q "refusing '/dev/loop0'" &&
+    [ "$(value "$out.out" refuse-rc)" = 2 ] && grep -q "refusing '/dev/loop0'" < <(section "$out.out" refuse) &&
         ok "$label: a device it did not create is refused (exit 2)" || bad "$label: /dev/loop0 not refused"
     if [ "$FAILED" != "$f0" ]; then tail -n 20 "$out.err" | sed 's/^/  | /'; fi
     section "$out.out" text | sed -n '/^Cross-checks/,$p' | sed 's/^/    /'

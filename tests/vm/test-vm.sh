@@ -154,7 +154,7 @@ show() {
         af_alg: .kernel_crypto.af_alg,
         sha256: drivers_for("sha256"), cbc_aes: drivers_for("cbc(aes)"),
         cbc_aes_selected: selected_driver_for("cbc(aes)"),
-        verdicts: [.verdicts[]? | {id, code, message}]}' "$1" 2>&1 | sed 's/^/  /' | head -60
+        verdicts: [.verdicts[]? | {id, code, message}]}' "$1" 2>&1 | sed 's/^/  /' | sed -n 1,60p
 }
 
 # valid_json FILE LABEL — the command printed one JSON document.
