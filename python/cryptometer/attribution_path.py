@@ -8,6 +8,7 @@ the bound of the path with a flag when the figure lies below it.
 """
 
 from . import attribution
+from .figures import measured
 
 MEASURED, DECLARED, INFERRED, UNKNOWN = "measured", "declared", "inferred", "unknown"
 
@@ -53,7 +54,7 @@ def measure_path(table, kind, arch, lib, features, masks, records, vendor=None):
     for i, masked in enumerate(masks):
         env = attribution.library_env(lib, arch, masked, features, vendor)
         rows.append(_step_row(masked, table, arch, records[i], env))
-        if i == 0 or env == last_env or records[i].get("status") != "ok":
+        if i == 0 or env == last_env or not measured(records[i]):
             continue
         effective = True
         newly = [g for g in masked if g not in masks[last]]

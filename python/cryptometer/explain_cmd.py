@@ -19,6 +19,7 @@ import sys
 import time
 
 from . import aes_score, attribution, attribution_path, data, outputs
+from .figures import MEASURED_STATUSES, measured
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 1, 2, 3
 
@@ -64,7 +65,7 @@ def _by_key(doc):
 def _faster(first, second):
     """Per record, the run of the two with the lower median (an ok one before any other)."""
     def median(r):
-        return ((r or {}).get("stats") or {}).get("median_ns") if (r or {}).get("status") == "ok" else None
+        return ((r or {}).get("stats") or {}).get("median_ns") if r and measured(r) else None
     out = dict(first)
     for key, rec in second.items():
         a, b = median(out.get(key)), median(rec)
@@ -91,7 +92,7 @@ def _attribute_kind(binary, args, table, base, kind, arch, vendor):
     for n, rec in enumerate(base["results"]):
         key = (rec["name"], rec.get("size"))
         rec = base["results"][n] = keyed[0].get(key, rec)
-        if rec["algorithm"] not in algos or rec.get("status") != "ok" or rec.get("unit") != "byte":
+        if rec["algorithm"] not in algos or not measured(rec) or rec.get("unit") != "byte":
             continue
         per_step = [k.get(key, {"status": "missing"}) for k in keyed]
         rec["attribution"] = attribution_path.attribute(table, kind, arch, base, masks, per_step, vendor)
@@ -105,7 +106,7 @@ def _line(rec):
     a = rec["attribution"]
     cpb = rec.get("cycles_per_byte")
     costs = ["without %s %.2f× slower" % (s["group"], s["speedup"]) for s in a["speedups"] if s["changed"]]
-    steps = [s["median_ns"] for s in a["steps"] if s["status"] == "ok" and s["median_ns"]]
+    steps = [s["median_ns"] for s in a["steps"] if s["status"] in MEASURED_STATUSES and s["median_ns"]]
     if len(costs) > 1 and steps:
         costs.append("%.1f× in all" % (steps[-1] / steps[0]))
     figure = "%.3f cpb" % cpb if cpb is not None else "%.3f ns/B" % (rec.get("ns_per_byte") or 0)

@@ -28,7 +28,7 @@ static int any_bound(const cm_probe_bound *bounds, size_t n, const cm_record_set
 {
     for (size_t i = 0; i < recs->n; i++) {
         const cm_record *r = &recs->items[i];
-        if (r->status == CM_RECORD_OK && r->cpu == cpu &&
+        if (cm_record_measured(r) && r->cpu == cpu &&
             cm_probe_bound_for(bounds, n, r->alg->name, cm_op_name(r->op), r->variant))
             return 1;
     }
