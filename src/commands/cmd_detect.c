@@ -10,6 +10,7 @@
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/output.h"
 #include "run/detect.h"
 #include "util/error.h"
 
@@ -55,16 +56,13 @@ int cm_detect_main(cm_options *o)
             cm_error_set(&err, CM_EXIT_ENVIRONMENT, "detection failed");
         return cm_command_fail(&cm_cmd_detect, &err);
     }
-    if (o->json) {
-        if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) {
-            json_decref(doc);
-            cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
-            return cm_command_fail(&cm_cmd_detect, &err);
-        }
-        fputc('\n', stdout);
-    } else {
+    int printed = 0;
+    if (o->json)
+        printed = cm_print_json(doc, &err);
+    else
         cm_detect_render_text(stdout, doc);
-    }
     json_decref(doc);
+    if (printed != 0)
+        return cm_command_fail(&cm_cmd_detect, &err);
     return fflush(stdout) == 0 ? CM_EXIT_OK : CM_EXIT_ENVIRONMENT;
 }

@@ -9,6 +9,7 @@
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/output.h"
 #include "run/dmcrypt.h"
 #include "util/error.h"
 #include "util/isolate.h"
@@ -51,15 +52,12 @@ int cm_dmcrypt_main(cm_options *o)
     if (cm_dmcrypt_run(&d, &r, &err) != 0)
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
     json_t *doc = o->json ? cm_dmcrypt_json(&r) : NULL;
-    if (o->json && (!doc || json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)) {
+    if (o->json && cm_print_json(doc, &err) != 0) {
         json_decref(doc);
         cm_dmcrypt_free(&r);
-        cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
     }
-    if (o->json)
-        fputc('\n', stdout);
-    else
+    if (!o->json)
         cm_dmcrypt_text(stdout, &r);
     int failed = 0;
     for (size_t i = 0; i < r.n; i++)

@@ -12,6 +12,7 @@
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/output.h"
 #include "util/isolate.h"
 #include "measure/probe.h"
 #include "probes/probe_kernels.h"
@@ -53,18 +54,14 @@ int cm_probe_main(cm_options *o)
             cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory");
         return cm_command_fail(&cm_cmd_probe, &err);
     }
-    if (o->json) {
-        if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) {
-            json_decref(doc);
-            cm_probe_doc_free(&d);
-            cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
-            return cm_command_fail(&cm_cmd_probe, &err);
-        }
-        fputc('\n', stdout);
-    } else {
+    int printed = 0;
+    if (o->json)
+        printed = cm_print_json(doc, &err);
+    else
         cm_probe_render_text(stdout, &d);
-    }
     json_decref(doc);
     cm_probe_doc_free(&d);
+    if (printed != 0)
+        return cm_command_fail(&cm_cmd_probe, &err);
     return fflush(stdout) == 0 ? CM_EXIT_OK : CM_EXIT_ENVIRONMENT;
 }

@@ -10,6 +10,7 @@
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/output.h"
 #include "run/tcrypt.h"
 #include "util/error.h"
 
@@ -22,11 +23,9 @@ int cm_tcrypt_main(cm_options *o)
         return cm_command_fail(&cm_cmd_tcrypt, &err);
     json_t *doc = o->json ? cm_tcrypt_json(&r) : NULL;
     int rc = r.unavailable[0] ? CM_EXIT_ENVIRONMENT : CM_EXIT_OK;
-    if (o->json && (!doc || json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0))
+    if (o->json && cm_print_json(doc, &err) != 0)
         rc = CM_EXIT_ENVIRONMENT;
-    else if (o->json)
-        fputc('\n', stdout);
-    else
+    else if (!o->json)
         cm_tcrypt_text(stdout, &r);
     if (o->json && r.unavailable[0])
         fprintf(stderr, "cryptometer tcrypt: unavailable: %s\n", r.unavailable);
