@@ -141,7 +141,7 @@ install_packages() {
     elif command -v brew >/dev/null 2>&1; then
         brew install cmake pkg-config jansson openssl@3 python
     else
-        die "no apt-get, dnf, apk or brew here. Install: a C11 compiler, make, cmake (>= 3.16), pkg-config, jansson and OpenSSL development files${mode:+, and for tests python3 with venv}; then run this again"
+        die "no apt-get, dnf, apk or brew here. Install: a C11 compiler, make, cmake (>= 3.19), pkg-config, jansson and OpenSSL development files${mode:+, and for tests python3 with venv}; then run this again"
     fi
     still=$(missing_tools | tr '\n' ' ')
     [ -z "$still" ] || die "still missing after installing: $still"

@@ -10,30 +10,9 @@
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/output.h"
 #include "run/detect.h"
 #include "util/error.h"
-
-static const cm_opt_help detect_help[] = {
-    {CM_OPT_JSON, "print the detect document as JSON"},
-    {CM_OPT_COUNT, NULL}};
-
-static const cm_command cm_cmd_detect = {
-    .name = "detect",
-    .synopsis = "detect [--json] [--sysroot DIR] [--no-clock] [--sweep FILE]...",
-    .intro = "What this machine has for cryptography, whether it is used, and whether\n"
-             "figures taken now can be trusted: CPU and clusters, crypto features (and\n"
-             "what each accelerates), the kernel's crypto drivers with the one it\n"
-             "selects, AF_ALG, /dev/crypto, hwrng, library capability vectors, the\n"
-             "measured clock against the claimed one, and health flags.",
-    .accepts = CM_OPT(JSON) | CM_OPT(SYSROOT) | CM_OPT(NO_CLOCK) | CM_OPT(SWEEP),
-    .no_value = CM_OPT(JSON),
-    .help = detect_help,
-    .footer = "\n"
-              "Environment: CRYPTOMETER_ISA_MASK=aes,pclmulqdq,... pretends the CPU lacks\n"
-              "these features (names as in /proc/cpuinfo, or \"all\").\n"
-              "Exit codes: 0 done, 2 bad option, 3 unreadable --sysroot, or a --sweep file\n"
-              "that is unreadable, not JSON or not a sweep document.\n",
-};
 
 /* Frees the n loaded sweeps of s. */
 static void free_sweeps(cm_loaded_sweep *s, int n)
@@ -59,40 +38,31 @@ static int load_sweeps(const char *const *files, int n, cm_loaded_sweep **sweeps
 }
 
 /* See commands.h. */
-int cm_detect_main(int argc, char **argv)
+int cm_detect_main(cm_options *o)
 {
-    cm_options o;
     cm_error err = {0};
-    int parsed = cm_options_parse(&cm_cmd_detect, argc, argv, &o, &err);
-    if (parsed == 1) {
-        cm_options_usage(&cm_cmd_detect, stdout);
-        return CM_EXIT_OK;
-    }
     cm_loaded_sweep *sweeps = NULL;
-    if (parsed != 0 || load_sweeps(o.sweep_files, o.n_sweep_files, &sweeps, &err) != 0)
+    if (load_sweeps(o->sweep_files, o->n_sweep_files, &sweeps, &err) != 0)
         return cm_command_fail(&cm_cmd_detect, &err);
-    json_t *doc = cm_detect_document(o.sysroot, !o.no_clock, &err);
-    if (doc && o.n_sweep_files && cm_detect_add_sweeps(doc, sweeps, (size_t)o.n_sweep_files) != 0) {
+    json_t *doc = cm_detect_document(o->sysroot, !o->no_clock, &err);
+    if (doc && o->n_sweep_files && cm_detect_add_sweeps(doc, sweeps, (size_t)o->n_sweep_files) != 0) {
         json_decref(doc);
         doc = NULL;
         cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory");
     }
-    free_sweeps(sweeps, o.n_sweep_files);
+    free_sweeps(sweeps, o->n_sweep_files);
     if (!doc) {
         if (!err.msg[0])
             cm_error_set(&err, CM_EXIT_ENVIRONMENT, "detection failed");
         return cm_command_fail(&cm_cmd_detect, &err);
     }
-    if (o.json) {
-        if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) {
-            json_decref(doc);
-            cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
-            return cm_command_fail(&cm_cmd_detect, &err);
-        }
-        fputc('\n', stdout);
-    } else {
+    int printed = 0;
+    if (o->json)
+        printed = cm_print_json(doc, &err);
+    else
         cm_detect_render_text(stdout, doc);
-    }
     json_decref(doc);
+    if (printed != 0)
+        return cm_command_fail(&cm_cmd_detect, &err);
     return fflush(stdout) == 0 ? CM_EXIT_OK : CM_EXIT_ENVIRONMENT;
 }

@@ -9,34 +9,10 @@
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/output.h"
 #include "run/dmcrypt.h"
 #include "util/error.h"
 #include "util/isolate.h"
-
-static const cm_opt_help dmcrypt_help[] = {
-    {CM_OPT_JSON, "print the dmcrypt document as JSON"},
-    {CM_OPT_QUICK, "a 4 MiB device, sector sizes 512 and 4096, I/O 4 KiB and 1 MiB"},
-    {CM_OPT_SIZES, "I/O sizes in bytes, multiples of 4096 (default 4096,65536,1048576)"},
-    {CM_OPT_COUNT, NULL}};
-
-static const cm_command cm_cmd_dmcrypt = {
-    .name = "dmcrypt",
-    .synopsis = "dmcrypt [--json] [--quick] [--sizes LIST]",
-    .intro = "Sequential O_DIRECT writes and reads through dm-crypt (aes-xts-plain64,\n"
-             "aes-cbc-essiv:sha256; the kernel's driver and the generic AES forced) and\n"
-             "dm-linear over a RAM device it creates and removes itself, per I/O size and\n"
-             "sector_size, with the CPU time and the driver that served each. Needs root,\n"
-             "dm-mod, dm-crypt and loop; it never touches an existing device.",
-    .accepts = CM_OPT(JSON) | CM_OPT(QUICK) | CM_OPT(SIZES),
-    .no_value = CM_OPT(JSON),
-    .help = dmcrypt_help,
-    .footer = "\n"
-              "Exit codes: 0 measured, 1 a pass failed, 2 bad option or a device named,\n"
-              "3 unavailable here (the reason is printed) or out of memory, 130/143 interrupted\n"
-              "(what it created is removed first).\n",
-    .max_operands = 1,
-    .sizes_max = 16u << 20,
-};
 
 /* The options as the run's; -1 with err on an I/O size it cannot use. */
 static int dmcrypt_options(const cm_options *o, cm_dmc_options *d, cm_error *err)
@@ -65,32 +41,23 @@ static int dmcrypt_options(const cm_options *o, cm_dmc_options *d, cm_error *err
 }
 
 /* See commands.h. */
-int cm_dmcrypt_main(int argc, char **argv)
+int cm_dmcrypt_main(cm_options *o)
 {
-    cm_options o;
     cm_error err = {0};
     cm_dmc_options d;
-    int parsed = cm_options_parse(&cm_cmd_dmcrypt, argc, argv, &o, &err);
-    if (parsed == 1) {
-        cm_options_usage(&cm_cmd_dmcrypt, stdout);
-        return CM_EXIT_OK;
-    }
-    if (parsed != 0 || dmcrypt_options(&o, &d, &err) != 0)
+    if (dmcrypt_options(o, &d, &err) != 0)
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
     cm_catch_interrupt();
     cm_dmc_result r;
     if (cm_dmcrypt_run(&d, &r, &err) != 0)
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
-    json_t *doc = o.json ? cm_dmcrypt_json(&r) : NULL;
-    if (o.json && (!doc || json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)) {
+    json_t *doc = o->json ? cm_dmcrypt_json(&r) : NULL;
+    if (o->json && cm_print_json(doc, &err) != 0) {
         json_decref(doc);
         cm_dmcrypt_free(&r);
-        cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
     }
-    if (o.json)
-        fputc('\n', stdout);
-    else
+    if (!o->json)
         cm_dmcrypt_text(stdout, &r);
     int failed = 0;
     for (size_t i = 0; i < r.n; i++)
@@ -99,7 +66,7 @@ int cm_dmcrypt_main(int argc, char **argv)
              : r.unavailable ? CM_EXIT_ENVIRONMENT
              : failed        ? CM_EXIT_FAILURES
                              : CM_EXIT_OK;
-    if (r.unavailable && o.json)  /* the text said it already */
+    if (r.unavailable && o->json)  /* the text said it already */
         fprintf(stderr, "cryptometer dmcrypt: unavailable: %s\n", r.unavailable);
     json_decref(doc);
     cm_dmcrypt_free(&r);

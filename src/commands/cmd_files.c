@@ -40,41 +40,7 @@
 #include "util/error.h"
 #include "util/json.h"
 
-#define DEFAULT_IMPL "openssl:evp"
-#define MAX_FILE_SIZE ((size_t)1 << 30)
-
 /* ---- the command --------------------------------------------------------------- */
-
-static const cm_opt_help files_help[] = {
-    {CM_OPT_SIZES, "file sizes, k/M suffixes (KiB, MiB): 1 to 8, multiples of 16 bytes\n"
-                   "up to 1G (default 1000000,10000000,100000000: 1, 10, 100 MB)"},
-    {CM_OPT_JSON, "write the records here (cryptometer-files-v1)"},
-    {CM_OPT_CSV, "also write the records as CSV (run's columns)"},
-    {CM_OPT_QUIET, "no progress lines"},
-    {CM_OPT_QUICK, "files of 256k and 1M (for tests; --sizes wins)"},
-    {CM_OPT_REPEAT, "timed repetitions per step, median reported (1-15, default 3)"},
-    {CM_OPT_IMPL, "hash and encrypt through backend B (variant V; without it, the\n"
-                  "backend's own choice per algorithm), e.g. ref:portable, afalg:kernel\n"
-                  "(default " DEFAULT_IMPL "); the tools run beside it as always"},
-    {CM_OPT_COUNT, NULL}};
-
-static const cm_command cm_cmd_files = {
-    .name = "files",
-    .synopsis = "files [--sizes LIST] [--quick] [--repeat N] [--cold] [--impl B[:V]]\n"
-                "                        [--json FILE] [--csv FILE] [--force] [--quiet]",
-    .intro = "Hashes, encrypts and decrypts files of random bytes through one backend and\n"
-             "beside sha*sum, b2sum, openssl dgst and openssl enc, every output checked\n"
-             "against ours (docs/cli.md, \"files\").",
-    .accepts = CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(FORCE) | CM_OPT(QUIET) |
-               CM_OPT(QUICK) | CM_OPT(REPEAT) | CM_OPT(COLD) | CM_OPT(IMPL),
-    .repeat_min = 1,
-    .repeat_max = MAX_REPEAT,
-    .sizes_max = MAX_FILE_SIZE,
-    .help = files_help,
-    .footer = "exit codes: 0 ok; 1 a step failed or a round trip or comparison did not verify;\n"
-              "2 bad option; 3 the backend is not ready here or has none of the algorithms,\n"
-              "or the temporary files or result file failed\n",
-};
 
 /* Sets o's backend and variant from "B[:V]" (given: by --impl, else the
  * default): 0, or -1 with err (usage, or environment when it cannot run). */
@@ -149,30 +115,22 @@ static int files_settings(const cm_options *opt, files_opts *o, cm_error *err)
     return 0;
 }
 
-/* Parses and checks everything before anything runs: the options, the
- * outputs (the one writing policy, output.h), the backend. -1 to go on,
- * else the exit code (0 after --help, errors printed). */
-static int prepare(int argc, char **argv, cm_options *opt, files_opts *o)
+/* Checks everything before anything runs: the options, the outputs (the
+ * one writing policy, output.h), the backend. -1 to go on, else the exit
+ * code (the error printed). */
+static int prepare(cm_options *opt, files_opts *o)
 {
     cm_error err = {0};
-    int parsed = cm_options_parse(&cm_cmd_files, argc, argv, opt, &err);
-    if (parsed == 1) {
-        cm_options_usage(&cm_cmd_files, stdout);
-        return CM_EXIT_OK;
+    if (opt->json_path && opt->csv_path && cm_same_path(opt->json_path, opt->csv_path)) {
+        cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'", opt->csv_path);
+        return cm_command_fail(&cm_cmd_files, &err);
     }
-    if (parsed == 0 && opt->json_path && opt->csv_path && cm_same_path(opt->json_path, opt->csv_path))
-        parsed = cm_error_set(&err, CM_EXIT_USAGE, "--json and --csv name the same file '%s'",
-                              opt->csv_path);
-    if (parsed == 0 && files_settings(opt, o, &err) != 0)
-        parsed = -1;
-    if (parsed == 0 &&
-        ((opt->json_path && cm_output_check(opt->json_path, NULL, 0, opt->force, &err) != 0) ||
-         (opt->csv_path && cm_output_check(opt->csv_path, NULL, 0, opt->force, &err) != 0)))
-        parsed = -1;
-    if (parsed == 0 && choose_impl(opt->impl ? opt->impl : DEFAULT_IMPL, opt->impl != NULL, o,
-                                   &err) != 0)
-        parsed = -1;
-    return parsed == 0 ? -1 : cm_command_fail(&cm_cmd_files, &err);
+    if (files_settings(opt, o, &err) != 0 ||
+        (opt->json_path && cm_output_check(opt->json_path, NULL, 0, opt->force, &err) != 0) ||
+        (opt->csv_path && cm_output_check(opt->csv_path, NULL, 0, opt->force, &err) != 0) ||
+        choose_impl(opt->impl ? opt->impl : CM_FILES_DEFAULT_IMPL, opt->impl != NULL, o, &err) != 0)
+        return cm_command_fail(&cm_cmd_files, &err);
+    return -1;
 }
 
 /* Makes each file and runs its workloads, warm and (without a cold_note)
@@ -237,18 +195,17 @@ static int write_outputs(const cm_options *opt, json_t *doc, const cm_record_set
     return rc;
 }
 
-int cm_files_main(int argc, char **argv)
+int cm_files_main(cm_options *opt)
 {
-    cm_options opt;
     files_opts o;
     memset(&o, 0, sizeof o);
-    int early = prepare(argc, argv, &opt, &o);
+    int early = prepare(opt, &o);
     if (early >= 0)
         return early;
     const char *cold_note = NULL;
-    if (opt.cold && (geteuid() != 0 || access("/proc/sys/vm/drop_caches", W_OK) != 0))
+    if (opt->cold && (geteuid() != 0 || access("/proc/sys/vm/drop_caches", W_OK) != 0))
         cold_note = "cold: not run (needs root to write /proc/sys/vm/drop_caches)";
-    else if (!opt.cold)
+    else if (!opt->cold)
         cold_note = "cold: not run (not requested: --cold)";
     const char *dir = files_tmp_create();
     if (!dir) {
@@ -262,12 +219,12 @@ int cm_files_main(int argc, char **argv)
     if (o.backend->teardown)
         o.backend->teardown();
     cm_error err = {0};
-    json_t *doc = failures < 0 ? NULL : files_document(&o, opt.impl ? opt.impl : DEFAULT_IMPL,
+    json_t *doc = failures < 0 ? NULL : files_document(&o, opt->impl ? opt->impl : CM_FILES_DEFAULT_IMPL,
                                                        cold_note, &recs, access(dir, F_OK) != 0);
     if (cold_note && !o.quiet && failures >= 0)
         printf("%s\n", cold_note);
     int rc = failures < 0 ? CM_EXIT_ENVIRONMENT
-             : write_outputs(&opt, doc, &recs, &err) != 0 ? cm_command_fail(&cm_cmd_files, &err)
+             : write_outputs(opt, doc, &recs, &err) != 0 ? cm_command_fail(&cm_cmd_files, &err)
              : failures ? CM_EXIT_FAILURES : CM_EXIT_OK;
     json_decref(doc);
     cm_record_set_free(&recs);

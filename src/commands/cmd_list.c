@@ -115,21 +115,15 @@ static void print_text(const cm_group *groups, size_t n)
                not_found(&m[i]) ? m[i].package : "", not_found(&m[i]) ? ", then rebuild)" : "");
 }
 
-int cm_list_main(int argc, char **argv)
+int cm_list_main(cm_options *o)
 {
-    cm_options o;
     cm_error err = {0};
     cm_group *groups;
     size_t n;
-    int parsed = cm_options_parse(&cm_cmd_list, argc, argv, &o, &err);
-    if (parsed == 1) {
-        cm_options_usage(&cm_cmd_list, stdout);
-        return CM_EXIT_OK;
-    }
-    if (parsed != 0 || cm_options_plan(&o, NULL, 0, &groups, &n, &err) != 0)
+    if (cm_options_plan(o, NULL, 0, &groups, &n, &err) != 0)
         return cm_command_fail(&cm_cmd_list, &err);
     int rc = 0;
-    if (o.json)
+    if (o->json)
         rc = print_json(groups, n, &err);
     else
         print_text(groups, n);

@@ -12,35 +12,13 @@
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/output.h"
 #include "util/isolate.h"
 #include "measure/probe.h"
 #include "probes/probe_kernels.h"
 #include "platform/cpuclock.h"
 #include "platform/features.h"
 #include "util/error.h"
-
-static const cm_opt_help probe_help[] = {
-    {CM_OPT_JSON, "print the probe document as JSON"},
-    {CM_OPT_QUICK, "fewer, shorter samples, no clock measurement around them"},
-    {CM_OPT_ISA, "pretend the CPU lacks these features (as CRYPTOMETER_ISA_MASK)"},
-    {CM_OPT_CPU, "pin to CPU N (default: the CPU it starts on)"},
-    {CM_OPT_COUNT, NULL}};
-
-static const cm_command cm_cmd_probe = {
-    .name = "probe",
-    .synopsis = "probe [--json] [--quick] [--isa MASK] [--cpu N] [--only LIST]",
-    .intro = "Latency and throughput, in core cycles at the measured clock, of the\n"
-             "instructions that bound crypto code (AES rounds, carry-less multiplies,\n"
-             "SHA rounds, wide multiplies and carries), each where the CPU has its\n"
-             "feature, and the lower bound on cycles per byte each implies for AES\n"
-             "modes, GCM and SHA (docs/probes.md).",
-    .accepts = CM_OPT(JSON) | CM_OPT(QUICK) | CM_OPT(ISA) | CM_OPT(CPU) | CM_OPT(ONLY),
-    .no_value = CM_OPT(JSON),
-    .help = probe_help,
-    .footer = "\n"
-              "Exit codes: 0 done (a probe that crashed is reported, not fatal), 2 bad option,\n"
-              "3 out of memory or a broken data table.\n",
-};
 
 /* 0 when every name of list is a probe of this build, else -1 with err. */
 static int check_names(const char *list, cm_error *err)
@@ -61,39 +39,29 @@ static int check_names(const char *list, cm_error *err)
 }
 
 /* See commands.h. */
-int cm_probe_main(int argc, char **argv)
+int cm_probe_main(cm_options *o)
 {
-    cm_options o;
     cm_error err = {0};
-    int parsed = cm_options_parse(&cm_cmd_probe, argc, argv, &o, &err);
-    if (parsed == 1) {
-        cm_options_usage(&cm_cmd_probe, stdout);
-        return CM_EXIT_OK;
-    }
-    if (parsed != 0 || (o.only && check_names(o.only, &err) != 0))
+    if ((o->only && check_names(o->only, &err) != 0))
         return cm_command_fail(&cm_cmd_probe, &err);
-    cm_probe_options opt = {o.cpu, o.quick, o.only};
+    cm_probe_options opt = {o->cpu, o->quick, o->only};
     cm_catch_interrupt();
     cm_probe_doc d;
     json_t *doc = NULL;
-    if (cm_probe_document(&opt, &d, &err) != 0 || (o.json && !(doc = cm_probe_doc_to_json(&d)))) {
+    if (cm_probe_document(&opt, &d, &err) != 0 || (o->json && !(doc = cm_probe_doc_to_json(&d)))) {
         cm_probe_doc_free(&d);
         if (!err.msg[0])
             cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory");
         return cm_command_fail(&cm_cmd_probe, &err);
     }
-    if (o.json) {
-        if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) {
-            json_decref(doc);
-            cm_probe_doc_free(&d);
-            cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
-            return cm_command_fail(&cm_cmd_probe, &err);
-        }
-        fputc('\n', stdout);
-    } else {
+    int printed = 0;
+    if (o->json)
+        printed = cm_print_json(doc, &err);
+    else
         cm_probe_render_text(stdout, &d);
-    }
     json_decref(doc);
     cm_probe_doc_free(&d);
+    if (printed != 0)
+        return cm_command_fail(&cm_cmd_probe, &err);
     return fflush(stdout) == 0 ? CM_EXIT_OK : CM_EXIT_ENVIRONMENT;
 }

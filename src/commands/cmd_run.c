@@ -287,11 +287,11 @@ static int run_judge(const cm_options *o, const cm_group *groups, size_t n, cm_e
 static const cm_measuring_kind run_kind = {&cm_cmd_run, "results", run_settle, run_judge,
                                              settings_json};
 
-int cm_run_main(int argc, char **argv)
+int cm_run_main(cm_options *options)
 {
     cm_measuring run;
     cm_error err = {0};
-    int early = cm_measuring_begin(&run, &run_kind, argc, argv);
+    int early = cm_measuring_begin(&run, &run_kind, options);
     if (early >= 0)
         return early;
     const cm_options *o = &run.o;

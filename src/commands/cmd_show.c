@@ -23,23 +23,6 @@
 
 #define SHOW_MAX_BYTES (512u << 20) /* the largest document read (a full matrix is ~60 MiB) */
 
-static const cm_command cm_cmd_show = {
-    .name = "show",
-    .synopsis = "show FILE [--wide | --markdown]",
-    .intro = "Prints a document cryptometer wrote as the command that wrote it printed it:\n"
-             "a result file of `run` as run's table, a probe document (`probe --json`) and a\n"
-             "detect document (`detect --json`) as their text. An import's records (other\n"
-             "tools' figures, without samples) are counted under the table, not shown.\n"
-             "A run's table fits 100 columns unless --wide; --markdown renders it as\n"
-             "GitHub Markdown tables.",
-    .accepts = CM_OPT(WIDE) | CM_OPT(MARKDOWN),
-    .max_operands = 1,
-    .footer = "exit codes: 0 ok; 2 no FILE, an unknown option, --wide with --markdown, or\n"
-              "--markdown for a document that is not a run's; 3 FILE unreadable, not JSON,\n"
-              "or not a document show knows (sweep, files and verify documents: their\n"
-              "commands' text is not rebuilt from a file yet)\n",
-};
-
 static int show_result(json_t *doc, cm_table_layout layout, cm_error *err)
 {
     cm_record_set set;
@@ -97,22 +80,15 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
                         "%s: not a document cryptometer writes (no \"schema\" or \"format\")", path);
 }
 
-int cm_show_main(int argc, char **argv)
+int cm_show_main(cm_options *o)
 {
-    cm_options o;
     cm_error err = {0};
-    int parsed = cm_options_parse(&cm_cmd_show, argc, argv, &o, &err);
-    if (parsed == 1) {
-        cm_options_usage(&cm_cmd_show, stdout);
-        return CM_EXIT_OK;
-    }
-    if (parsed == 0 && o.n_operands != 1)
-        parsed = cm_error_set(&err, CM_EXIT_USAGE, "which document? (usage: cryptometer show FILE)");
-    if (parsed == 0 && o.wide && o.markdown)
-        parsed = cm_error_set(&err, CM_EXIT_USAGE, "--wide or --markdown, not both");
-    if (parsed != 0)
+    if (o->n_operands != 1 || (o->wide && o->markdown)) {
+        cm_error_set(&err, CM_EXIT_USAGE, o->n_operands != 1 ? "which document? (usage: cryptometer show FILE)"
+                                                            : "--wide or --markdown, not both");
         return cm_command_fail(&cm_cmd_show, &err);
-    const char *path = o.operands[0];
+    }
+    const char *path = o->operands[0];
     char *text = NULL;
     size_t len = 0;
     if (cm_read_file(path, SHOW_MAX_BYTES, "document", &text, &len, &err) != 0)
@@ -126,7 +102,7 @@ int cm_show_main(int argc, char **argv)
         json_decref(doc);
         return cm_command_fail(&cm_cmd_show, &err);
     }
-    cm_table_layout layout = o.markdown ? CM_TABLE_MARKDOWN : o.wide ? CM_TABLE_WIDE : CM_TABLE_NARROW;
+    cm_table_layout layout = o->markdown ? CM_TABLE_MARKDOWN : o->wide ? CM_TABLE_WIDE : CM_TABLE_NARROW;
     int rc = show_document(doc, path, layout, &err);
     json_decref(doc);
     return rc == 0 ? CM_EXIT_OK : cm_command_fail(&cm_cmd_show, &err);

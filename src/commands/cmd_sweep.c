@@ -30,42 +30,6 @@
 #include "util/json.h"
 
 #define SWEEP_SCHEMA_VERSION 1
-#define DEFAULT_ALGORITHM "aes-128-cbc"
-#define DEFAULT_BACKENDS "afalg,openssl,ref"
-
-static const cm_opt_help sweep_help[] = {
-    {CM_OPT_FILTER, "only paths whose name backend:variant/algorithm/operation\n"
-                    "(or backend:variant/algorithm) matches; the first operation\n"
-                    "left is swept (encrypt, seal, digest; with --algorithms,\n"
-                    "'/decrypt$' sweeps decryption)"},
-    {CM_OPT_ALGORITHMS, "the algorithm to sweep (one; default " DEFAULT_ALGORITHM ")"},
-    {CM_OPT_BACKENDS, "only these backends or backend:variant (default " DEFAULT_BACKENDS ")"},
-    {CM_OPT_JSON, "write the sweep document here (default sweeps/<host>-<time>.json)"},
-    {CM_OPT_TIMEOUT, "a path silent this long is killed and marked timeout (default 60)"},
-    {CM_OPT_QUICK, "totals of 4M,8M,16M instead (unless --totals is given)"},
-    {CM_OPT_REPEAT, "repetitions of every point, 3 to 50 (default 3; a spread needs 3)"},
-    {CM_OPT_COUNT, NULL}};
-
-static const cm_command cm_cmd_sweep = {
-    .name = "sweep",
-    .synopsis = "sweep [--chunks LIST] [--totals LIST] [--quick] [--repeat N] [options]",
-    .intro =
-        "Processes TOTAL bytes in CHUNK-byte operations for every (chunk, total), through\n"
-        "every path of one algorithm (default " DEFAULT_ALGORITHM " encrypt through "
-        DEFAULT_BACKENDS "),\n"
-        "each path in its own process after its known-answer check: throughput, elapsed\n"
-        "time, CPU user and system time, CPU time per GB (docs/sweep.md).",
-    .accepts = CM_OPT(CHUNKS) | CM_OPT(TOTALS) | CM_OPT(QUICK) | CM_OPT(REPEAT) | CM_OPT(FILTER) |
-               CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) | CM_OPT(CPU) | CM_OPT(JSON) |
-               CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET),
-    .repeat_min = CM_SWEEP_MIN_REPEAT,
-    .repeat_max = CM_SWEEP_MAX_REPEAT,
-    .help = sweep_help,
-    .footer = "exit codes: 0 ok; 1 a path failed its known-answer check, crashed or hung;\n"
-              "2 bad option, list, algorithm, backend or output path (nothing is run or\n"
-              "written); 3 the document could not be written; 130 interrupted (finished\n"
-              "points written, marked incomplete; 143 SIGTERM, 129 SIGHUP)\n",
-};
 
 /* The defaults of what was not given: chunks 16 B..1 MiB, totals 64, 128,
  * 256 MiB (4, 8, 16 with --quick), 3 repetitions, the algorithm and the
@@ -82,9 +46,9 @@ static int sweep_settle(cm_options *s, cm_error *err)
     if (s->repeat == 0)
         s->repeat = CM_SWEEP_MIN_REPEAT;
     if (!s->regex && !s->algorithms)
-        s->algorithms = DEFAULT_ALGORITHM;
+        s->algorithms = CM_SWEEP_DEFAULT_ALGORITHM;
     if (!s->backends)
-        s->backends = DEFAULT_BACKENDS;
+        s->backends = CM_SWEEP_DEFAULT_BACKENDS;
     return 0;
 }
 
@@ -177,11 +141,11 @@ static int finish_document(const cm_measuring *sw, json_t *doc, const cm_sweep_r
 static const cm_measuring_kind sweep_kind = {&cm_cmd_sweep, "sweeps", sweep_settle, check_plan,
                                                settings_json};
 
-int cm_sweep_main(int argc, char **argv)
+int cm_sweep_main(cm_options *options)
 {
     cm_measuring sw;
     cm_error err = {0};
-    int early = cm_measuring_begin(&sw, &sweep_kind, argc, argv);
+    int early = cm_measuring_begin(&sw, &sweep_kind, options);
     if (early >= 0)
         return early;
     const cm_options *o = &sw.o;

@@ -1,7 +1,8 @@
 /*
  * main.c — the `cryptometer` command: checks the registry of backends
  * (a build bug is reported before anything runs), then dispatches to a
- * subcommand. The subcommands in C are declared in the table below; those
+ * subcommand. The subcommands in C are those of src/commands/cli.json
+ * (cm_cli_entries, generated from it); those
  * in Python are the ones python/cryptometer/commands.json lists (read through
  * cm_python_command), reached git-style with a clear message when Python is
  * missing.
@@ -9,32 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands/commands.h"
-#include "registry/helper.h"
 #include "registry/registry.h"
-#include "commands/verify.h"
 #include "util/error.h"
-
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *help; /* NULL: hidden */
-} command;
-
-static const command commands[] = {
-    {"run", cm_run_main, "measure: known-answer checks first, then every benchmark, table + JSON file"},
-    {"list", cm_list_main, "every benchmark this build knows, available or not (with the reason)"},
-    {"detect", cm_detect_main, "CPU, crypto features, kernel drivers, AF_ALG, real clock, health flags"},
-    {"verify", cm_verify_main, "the known-answer and cross-checks alone, or on a Wycheproof file"},
-    {"sweep", cm_sweep_main, "chunk size x total size through AF_ALG, OpenSSL and our code: MB/s, CPU time per GB"},
-    {"probe", cm_probe_main, "latency and throughput of the instructions that bound crypto code, and the bounds"},
-    {"show", cm_show_main, "a saved document (run, probe, detect) as the text its command printed"},
-    {"files", cm_files_main, "hash and encrypt files in a private temp dir beside sha256sum, b2sum, openssl enc"},
-    {"dmcrypt", cm_dmcrypt_main, "the kernel's AES drivers through dm-crypt over a RAM device it creates (root)"},
-    {"tcrypt", cm_tcrypt_main, "the kernel's own speed test (tcrypt) for AES and SHA-256, from the kernel log (root)"},
-    {"aes-score", cm_aes_score_main, NULL}, /* the AES score rule, for the Python layer */
-    {"__child", cm_helper_child_main, NULL}, /* a helper backend's side (core/helper.h) */
-};
-#define N_COMMANDS (sizeof commands / sizeof commands[0])
 
 static const char exit_codes[] =
     "exit codes:\n"
@@ -50,9 +27,9 @@ static void print_usage(FILE *out)
     fputs("usage: cryptometer <command> [options]     (cryptometer <command> --help for its "
           "options)\n\ncommands:\n", out);
     const char *name, *help;
-    for (size_t i = 0; i < N_COMMANDS; i++)
-        if (commands[i].help)
-            fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].help);
+    for (const cm_cli_entry *c = cm_cli_entries; c->name; c++)
+        if (c->summary)
+            fprintf(out, "  %-9s %s\n", c->name, c->summary);
     for (size_t i = 0; cm_python_command(i, &name, &help); i++)
         fprintf(out, "  %-9s %s   [Python]\n", name, help);
     fprintf(out, "\n%s", exit_codes);
@@ -74,9 +51,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "cryptometer: error: %s\n", err.msg);
         return err.code;
     }
-    for (size_t i = 0; i < N_COMMANDS; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+    int rc = cm_command_main(argc - 1, argv + 1);
+    if (rc >= 0)
+        return rc;
     const char *name, *help;
     for (size_t i = 0; cm_python_command(i, &name, &help); i++)
         if (strcmp(argv[1], name) == 0)

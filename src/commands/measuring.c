@@ -56,18 +56,14 @@ static int check_all(cm_measuring *m, cm_error *err)
 }
 
 /* The checks before anything runs: -1 to go on, else the exit code. */
-static int prepare(cm_measuring *m, const cm_measuring_kind *kind, int argc, char **argv)
+static int prepare(cm_measuring *m, const cm_measuring_kind *kind, const cm_options *o)
 {
     cm_error err = {0};
     struct stat st;
     memset(m, 0, sizeof *m);
     m->kind = kind;
-    int parsed = cm_options_parse(kind->cmd, argc, argv, &m->o, &err);
-    if (parsed == 1) {
-        cm_options_usage(kind->cmd, stdout);
-        return CM_EXIT_OK;
-    }
-    if (parsed != 0 || check_all(m, &err) != 0) {
+    m->o = *o;
+    if (check_all(m, &err) != 0) {
         free(m->groups);
         m->groups = NULL;
         return cm_command_fail(kind->cmd, &err);
@@ -81,13 +77,13 @@ static int prepare(cm_measuring *m, const cm_measuring_kind *kind, int argc, cha
 }
 
 /* Interrupts caught, pinned, the platform read, the document begun. */
-static void start(cm_measuring *m, int argc, char **argv)
+static void start(cm_measuring *m)
 {
     cm_error err = {0};
     cm_catch_interrupt();
     cm_pin_to_cpu(m->o.cpu);
     m->pc = platform_cpu_new();
-    json_t *doc = cm_document_new(argc + 1, argv - 1);
+    json_t *doc = cm_document_new(m->o.argc + 1, m->o.argv - 1);
     json_t *context = cm_core_context();
     json_t *pctx = m->pc ? platform_run_context(m->pc, &m->before, &err) : NULL;
     int rc = doc && context ? 0 : -1;
@@ -100,11 +96,11 @@ static void start(cm_measuring *m, int argc, char **argv)
     m->context = m->doc ? context : NULL;
 }
 
-int cm_measuring_begin(cm_measuring *m, const cm_measuring_kind *kind, int argc, char **argv)
+int cm_measuring_begin(cm_measuring *m, const cm_measuring_kind *kind, const cm_options *o)
 {
-    int early = prepare(m, kind, argc, argv);
+    int early = prepare(m, kind, o);
     if (early < 0)
-        start(m, argc, argv);
+        start(m);
     return early;
 }
 

@@ -47,11 +47,11 @@ typedef struct cm_measuring {
     struct json_t *context;    /* doc's "context" (borrowed), NULL with doc */
 } cm_measuring;
 
-/* Parses and checks everything before anything runs, then catches
- * interrupts, pins the process to o.cpu, reads the platform and begins
- * m->doc (see above). -1 to go on (m filled), else the exit code (0 after
- * --help; an error printed as one line, nothing run). */
-int cm_measuring_begin(cm_measuring *m, const cm_measuring_kind *kind, int argc, char **argv);
+/* Checks everything before anything runs (o, parsed by the dispatcher),
+ * then catches interrupts, pins the process to o->cpu, reads the platform
+ * and begins m->doc (see above). -1 to go on (m filled), else the exit code
+ * (an error printed as one line, nothing run). */
+int cm_measuring_begin(cm_measuring *m, const cm_measuring_kind *kind, const cm_options *o);
 
 /* Adds the health flags (the snapshot before against now, and what the
  * context shows) as m->doc's context.health, when the platform was read.

@@ -1,6 +1,6 @@
 /*
- * options.c — see options.h. The table below is the only list of the
- * options of every C command; usage texts are printed from it.
+ * options.c — see options.h: the parser, the usage texts and the errors of
+ * every C command, from the one table (src/commands/cli.json).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,96 +18,6 @@
 #include "platform/cpuclock.h"
 #include "platform/features.h"
 
-/* One option: its name, its short alias, the name of its value (NULL for
- * a flag) and its help line as `run` words it. */
-typedef struct opt_spec {
-    const char *name;
-    char alias;
-    const char *arg;
-    const char *help;
-} opt_spec;
-
-static const opt_spec table[CM_OPT_COUNT] = {
-    [CM_OPT_WYCHEPROOF] = {"--wycheproof", 0, "FILE",
-                           "run this Wycheproof JSON file instead of the built-in vectors,\n"
-                           "against every implementation of the algorithms it tests"},
-    [CM_OPT_FILTER] = {"--filter", 0, "REGEX",
-                       "only benchmarks whose name backend:variant/algorithm/operation\n"
-                       "(or backend:variant/algorithm) matches"},
-    [CM_OPT_EXCLUDE] = {"--exclude", 0, "REGEX",
-                        "leave out benchmarks whose name (as for --filter) matches; with\n"
-                        "--filter, those it takes that this does not match"},
-    [CM_OPT_ALGORITHMS] = {"--algorithms", 0, "LIST",
-                           "only these algorithms (comma-separated, see `cryptometer list`)"},
-    [CM_OPT_BACKENDS] = {"--backends", 0, "LIST",
-                         "only these backends or backend:variant (comma-separated)"},
-    [CM_OPT_ISA] = {"--isa", 0, "MASK",
-                    "pretend the CPU lacks these features (comma-separated /proc/cpuinfo\n"
-                    "names, or all): what CRYPTOMETER_ISA_MASK does, which it replaces"},
-    [CM_OPT_SIZES] = {"--sizes", 0, "LIST",
-                      "message sizes in bytes, k/M suffixes and ranges lo-hi[/step]\n"
-                      "allowed (default 16,64,256,1024,8192,16384)"},
-    [CM_OPT_TIME] = {"--time", 0, "SECONDS",
-                     "sampling budget per benchmark and size (default 0.2)"},
-    [CM_OPT_TARGET_CI] = {"--target-ci", 0, "PERCENT",
-                          "stop sampling when the 95% CI of the median is within this\n"
-                          "(default 1)"},
-    [CM_OPT_CPU] = {"--cpu", 0, "N",
-                    "pin the measurements to CPU N (default: the CPU it starts on)"},
-    [CM_OPT_PER_CLUSTER] = {"--per-cluster", 0, NULL,
-                            "run everything on the first CPU of each cluster in turn"},
-    [CM_OPT_THREADS] = {"--threads", 0, "N|all",
-                        "also measure N pinned copies at once (all: one per allowed CPU):\n"
-                        "aggregate and per-thread figures, scaling efficiency"},
-    [CM_OPT_JSON] = {"--json", 0, "FILE",
-                     "write the result document here (default results/<host>-<time>.json)"},
-    [CM_OPT_CSV] = {"--csv", 0, "FILE", "also write the records as CSV"},
-    [CM_OPT_TIMEOUT] = {"--timeout", 0, "SECONDS",
-                        "an implementation silent this long beyond twice its --time is\n"
-                        "killed and marked timeout (default 60)"},
-    [CM_OPT_FORCE] = {"--force", 0, NULL,
-                      "replace an existing output file even when it is read-only\n"
-                      "(its mode is kept)"},
-    [CM_OPT_QUIET] = {"--quiet", 'q', NULL, "no table on stdout, no progress line"},
-    [CM_OPT_FULL] = {"--full", 0, NULL,
-                     "the full matrix: every algorithm at every default size, instead of\n"
-                     "the default suite (data/suites.json) when nothing is selected"},
-    [CM_OPT_PAIRS] = {"--pairs", 0, NULL,
-                      "cross-check every pair of implementations of each algorithm, each\n"
-                      "pair in its own process, and print a matrix per algorithm"},
-    [CM_OPT_CHUNKS] = {"--chunks", 0, "LIST", "chunk sizes (default 16 B to 1 MiB in powers of two)"},
-    [CM_OPT_TOTALS] = {"--totals", 0, "LIST", "total sizes, up to 16384M (default 64M,128M,256M)"},
-    [CM_OPT_QUICK] = {"--quick", 0, NULL, "fewer, shorter samples"},
-    [CM_OPT_REPEAT] = {"--repeat", 0, "N", "repetitions of every point"},
-    [CM_OPT_SYSROOT] = {"--sysroot", 0, "DIR",
-                        "read proc/ and sys/ under DIR (a recorded tree) instead of\n"
-                        "the live system; nothing is probed on the running machine"},
-    [CM_OPT_NO_CLOCK] = {"--no-clock", 0, NULL, "do not measure the clock of each cluster"},
-    [CM_OPT_SWEEP] = {"--sweep", 0, "FILE",
-                      "a document of `cryptometer sweep`: add, for its algorithm,\n"
-                      "the chunk from which each engine path beats each CPU path\n"
-                      "in throughput and in CPU time (repeatable)"},
-    [CM_OPT_ONLY] = {"--only", 0, "LIST", "only these probes (comma-separated names, as listed)"},
-    [CM_OPT_COLD] = {"--cold", 0, NULL,
-                     "also cold: drop the page cache before each repetition (root)"},
-    [CM_OPT_IMPL] = {"--impl", 0, "B[:V]",
-                     "through backend B (variant V; without it, the backend's own\n"
-                     "choice per algorithm), e.g. ref:portable, afalg:kernel"},
-    [CM_OPT_WIDE] = {"--wide", 0, NULL,
-                     "the wide table: one row per implementation and operation, every\n"
-                     "size in one line, figures and spreads in full (default: blocks that\n"
-                     "fit 100 columns, docs/cli.md \"The table\")"},
-    [CM_OPT_MEMORY] = {"--memory", 0, NULL,
-                       "also memory per operation: heap bytes and allocations per call,\n"
-                       "stack depth, peak resident memory (docs/methodology.md), and\n"
-                       "their table"},
-    [CM_OPT_MARKDOWN] = {"--markdown", 0, NULL, "the table as GitHub Markdown (result documents only)"},
-    [CM_OPT_STRICT] = {"--strict", 0, NULL,
-                       "a known library finding (data/library_findings.json) fails the\n"
-                       "run as a new failure does (exit 1)"},
-    [CM_OPT_HELP] = {"--help", 'h', NULL, "this text"},
-};
-
 /* 1 if cmd accepts option id (--help always). */
 static int accepts(const cm_command *cmd, int id)
 {
@@ -117,7 +27,7 @@ static int accepts(const cm_command *cmd, int id)
 /* 1 if option id takes a value in cmd. */
 static int takes_value(const cm_command *cmd, int id)
 {
-    return table[id].arg && !(cmd->no_value & (UINT64_C(1) << id));
+    return cm_opt_table[id].arg && !(cmd->no_value & (UINT64_C(1) << id));
 }
 
 /* The option arg names among those cmd accepts ("--name", "--name=VALUE",
@@ -126,12 +36,12 @@ static int find_option(const cm_command *cmd, const char *arg, const char **inli
 {
     *inline_value = NULL;
     for (int id = 0; id < CM_OPT_COUNT; id++) {
-        size_t n = strlen(table[id].name);
+        size_t n = strlen(cm_opt_table[id].name);
         if (!accepts(cmd, id))
             continue;
-        if (table[id].alias && arg[1] == table[id].alias && arg[2] == '\0')
+        if (cm_opt_table[id].alias && arg[1] == cm_opt_table[id].alias && arg[2] == '\0')
             return id;
-        if (strncmp(arg, table[id].name, n) == 0 && (arg[n] == '\0' || arg[n] == '=')) {
+        if (strncmp(arg, cm_opt_table[id].name, n) == 0 && (arg[n] == '\0' || arg[n] == '=')) {
             *inline_value = arg[n] == '=' ? arg + n + 1 : NULL;
             return id;
         }
@@ -321,6 +231,8 @@ int cm_options_parse(const cm_command *cmd, int argc, char **argv, cm_options *o
     const char *stray = NULL; /* the first argument that is not an option, beyond the operands */
     int only_operands = 0;    /* after "--" */
     set_defaults(o);
+    o->argc = argc;
+    o->argv = argv;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value;
         int id = !only_operands && arg[0] == '-' && arg[1] ? find_option(cmd, arg, &value) : -2;
@@ -395,11 +307,11 @@ void cm_options_usage(const cm_command *cmd, FILE *out)
     for (int id = 0; id < CM_OPT_COUNT; id++) {
         if (!accepts(cmd, id) || id == CM_OPT_HELP)
             continue;
-        const char *text = table[id].help;
+        const char *text = cm_opt_table[id].help;
         for (const cm_opt_help *h = cmd->help; h && h->text; h++)
             if ((int)h->opt == id)
                 text = h->text;
-        print_help_line(out, table[id].name, takes_value(cmd, id) ? table[id].arg : NULL, text);
+        print_help_line(out, cm_opt_table[id].name, takes_value(cmd, id) ? cm_opt_table[id].arg : NULL, text);
     }
     fputs(cmd->footer, out);
 }
@@ -444,83 +356,3 @@ int cm_default_json_path_in(const char *dir, char *buf, size_t len, cm_error *er
     }
     return 0;
 }
-
-/* ---- the commands -------------------------------------------------------------- */
-
-static const cm_opt_help run_help[] = {
-    {CM_OPT_REPEAT, "measure the whole plan N times (at most 20), round r of every\n"
-                    "implementation before round r + 1: each record keeps every round's\n"
-                    "median, for compare's test (docs/methodology.md)"},
-    {CM_OPT_COUNT, NULL}};
-
-const cm_command cm_cmd_run = {
-    .name = "run",
-    .synopsis = "run [options]",
-    .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
-               CM_OPT(SIZES) | CM_OPT(TIME) | CM_OPT(TARGET_CI) | CM_OPT(CPU) | CM_OPT(PER_CLUSTER) |
-               CM_OPT(JSON) | CM_OPT(CSV) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) | CM_OPT(QUIET) |
-               CM_OPT(FULL) | CM_OPT(THREADS) | CM_OPT(EXCLUDE) | CM_OPT(STRICT) | CM_OPT(WIDE) |
-               CM_OPT(REPEAT) | CM_OPT(MEMORY),
-    .help = run_help,
-    .repeat_min = 1,
-    .repeat_max = CM_MAX_ROUNDS,
-    .footer =
-        "With no --filter, --algorithms or --backends, run measures the default suite\n"
-        "(data/suites.json: a few algorithms of every class in every backend, at 16, 1024 and\n"
-        "16384 bytes, a few minutes); --full measures every algorithm.\n"
-        "Names are matched as given: --filter and --exclude are POSIX extended regular\n"
-        "expressions, case-sensitive (every name is lower case).\n"
-        "exit codes: 0 ok (a known library finding is reported, not failed, without --strict);\n"
-        "1 an implementation failed its known-answer check, crashed or hung;\n"
-        "2 bad option, algorithm, backend, size list or output path (nothing is run or written);\n"
-        "3 a result file could not be written; 130 interrupted (finished measurements written;\n"
-        "143 SIGTERM, 129 SIGHUP)\n",
-};
-
-static const cm_opt_help verify_help[] = {
-    {CM_OPT_FILTER, "only implementations whose name backend:variant/algorithm (or one of\n"
-                    "whose benchmarks' backend:variant/algorithm/operation) matches\n"
-                    "(POSIX extended regular expression)"},
-    {CM_OPT_SIZES, "cross-check sizes in bytes, k/M suffixes allowed (the KAT runner\n"
-                   "adds odd sizes; default 16,64,256,1024,8192,16384)"},
-    {CM_OPT_JSON, "also write the reports and the coverage of the vector files\n"
-                  "as JSON to FILE"},
-    {CM_OPT_TIMEOUT, "kill an implementation silent for this long (default 60)"},
-    {CM_OPT_QUIET, "print only the implementations that did not pass, the vector\n"
-                   "files with cases left out or skipped, and the summary"},
-    {CM_OPT_COUNT, NULL}};
-
-const cm_command cm_cmd_verify = {
-    .name = "verify",
-    .synopsis = "verify [--wycheproof FILE] [--filter REGEX] [--algorithms LIST]\n"
-                "                          [--backends LIST] [--isa MASK] [--sizes LIST]\n"
-                "                          [--json FILE] [--timeout SECONDS] [--force] [--quiet]\n"
-                "                          [--pairs] [--exclude REGEX] [--strict]",
-    .intro = "Runs the known-answer vectors and the cross-check against another backend for\n"
-             "every implementation of this build, each in a separate process.",
-    .accepts = CM_OPT(WYCHEPROOF) | CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) |
-               CM_OPT(ISA) | CM_OPT(SIZES) | CM_OPT(JSON) | CM_OPT(TIMEOUT) | CM_OPT(FORCE) |
-               CM_OPT(QUIET) | CM_OPT(PAIRS) | CM_OPT(EXCLUDE) | CM_OPT(STRICT),
-    .help = verify_help,
-    .footer = "\n"
-              "exit status: 0 all passed (or failed only known library findings, without\n"
-              "--strict), 1 some failed, crashed or timed out, 2 usage error,\n"
-              "3 FILE unreadable, not JSON, or not a Wycheproof file this build can run\n"
-              "(--pairs: 1 some pair failed, crashed or timed out; 3 no algorithm of the\n"
-              "selection has two implementations to pair)\n",
-};
-
-static const cm_opt_help list_help[] = {
-    {CM_OPT_JSON, "print the list as JSON"},
-    {CM_OPT_COUNT, NULL}};
-
-const cm_command cm_cmd_list = {
-    .name = "list",
-    .synopsis = "list [--filter REGEX] [--exclude REGEX] [--algorithms LIST] [--backends LIST]\n"
-                "                       [--isa MASK] [--json]",
-    .accepts = CM_OPT(FILTER) | CM_OPT(ALGORITHMS) | CM_OPT(BACKENDS) | CM_OPT(ISA) |
-               CM_OPT(JSON) | CM_OPT(EXCLUDE),
-    .no_value = CM_OPT(JSON),
-    .help = list_help,
-    .footer = "exit codes: 0 ok; 2 bad option, regex, algorithm or backend name\n",
-};

@@ -1,8 +1,9 @@
 /*
- * options.h — the one option parser of the C commands (`run`, `verify`,
- * `list`, `sweep`, `files`, `detect`, `probe`, `show`). One table holds every option
- * with its argument and help line; a command declares which of them it
- * accepts (and may word a help line its own way) and how many operands. Values are checked here,
+ * options.h — the one option parser of the C commands. One table,
+ * src/commands/cli.json, holds every option with its argument and help
+ * line and every command's declaration: which options it accepts (and its
+ * own wording of a help line) and how many operands; cmake/Cli.cmake makes
+ * it into C (cm_opt_table, cm_cmd_<name>). Values are checked here,
  * once for every command: one positive-number rule, the size list of
  * plan.h, and one error convention: a cm_error with CM_EXIT_USAGE whose
  * message names the option and the text at fault, printed by
@@ -15,45 +16,19 @@
 #include <stdio.h>
 #include "registry/plan.h"
 #include "util/error.h"
+#include "cli_table.inc" /* cm_opt and every cm_cmd_<name>: generated from cli.json */
 
-/* Every option of the table, in the order usage texts list them. */
-typedef enum cm_opt {
-    CM_OPT_WYCHEPROOF,
-    CM_OPT_FILTER,
-    CM_OPT_ALGORITHMS,
-    CM_OPT_BACKENDS,
-    CM_OPT_ISA,
-    CM_OPT_SIZES,
-    CM_OPT_TIME,
-    CM_OPT_TARGET_CI,
-    CM_OPT_CPU,
-    CM_OPT_PER_CLUSTER,
-    CM_OPT_THREADS,
-    CM_OPT_JSON,
-    CM_OPT_CSV,
-    CM_OPT_TIMEOUT,
-    CM_OPT_FORCE,
-    CM_OPT_QUIET,
-    CM_OPT_FULL,
-    CM_OPT_PAIRS,
-    CM_OPT_CHUNKS,
-    CM_OPT_TOTALS,
-    CM_OPT_QUICK,
-    CM_OPT_REPEAT,
-    CM_OPT_SYSROOT,
-    CM_OPT_NO_CLOCK,
-    CM_OPT_SWEEP,
-    CM_OPT_ONLY,
-    CM_OPT_COLD,
-    CM_OPT_IMPL,
-    CM_OPT_WIDE,
-    CM_OPT_MEMORY,
-    CM_OPT_MARKDOWN,
-    CM_OPT_STRICT,
-    CM_OPT_EXCLUDE,
-    CM_OPT_HELP,
-    CM_OPT_COUNT
-} cm_opt;
+/* One option of the table: its name, its short alias, the name of its
+ * value (NULL for a flag) and its help line as `run` words it. */
+typedef struct cm_opt_spec {
+    const char *name;
+    char alias;
+    const char *arg;
+    const char *help;
+} cm_opt_spec;
+
+/* The table, generated from src/commands/cli.json (cmake/Cli.cmake). */
+extern const cm_opt_spec cm_opt_table[CM_OPT_COUNT];
 
 /* The bit of option x (CM_OPT_ without the prefix) in a command's masks. */
 #define CM_OPT(x) (UINT64_C(1) << CM_OPT_##x)
@@ -117,6 +92,8 @@ typedef struct cm_options {
     const char *impl;
     int memory;                  /* run --memory: memory per operation, and its table */
     int wide, markdown;          /* run/show --wide: the wide table; show --markdown */
+    int argc;                    /* the command line parsed (argv[0] the command), */
+    char **argv;                 /* which a result document records */
 } cm_options;
 
 /* Applies the suite of a run (data/suites.json, docs/cli.md "Suites"):
@@ -125,9 +102,6 @@ typedef struct cm_options {
  * o->suite. 0, or -1 with err when the table is unreadable or names an
  * algorithm this build does not know (CM_EXIT_ENVIRONMENT). */
 int cm_options_suite(cm_options *o, cm_error *err);
-
-/* The commands that take these options: which, and their usage texts. */
-extern const cm_command cm_cmd_run, cm_cmd_verify, cm_cmd_list;
 
 /* Fills o with the defaults (time 0.2 s, target CI 1 %, timeout 60 s, the
  * CPU it runs on, cm_default_sizes), then from argv (argv[0] is the

@@ -21,11 +21,6 @@
 #include "commands/verify.h"
 #include "commands/verify_internal.h"
 
-void cm_verify_usage(FILE *out)
-{
-    cm_options_usage(&cm_cmd_verify, out);
-}
-
 /* Reads, parses and scans the Wycheproof file at path; returns the
  * document or NULL with err (code CM_EXIT_ENVIRONMENT). */
 static json_t *load_wycheproof(const char *path, cm_kat_file_info *scan, cm_error *err)
@@ -173,41 +168,36 @@ static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
 }
 
 /* See verify.h. */
-int cm_verify_main(int argc, char **argv)
+int cm_verify_main(cm_options *o)
 {
-    cm_options o;
     cm_error err = {0, ""};
     cm_kat_file_info scan;
     json_t *doc = NULL;
     cm_group *groups = NULL;
-    verify_run run = {.o = &o};
-    int parsed = cm_options_parse(&cm_cmd_verify, argc, argv, &o, &err);
-    if (parsed == 1) {
-        cm_verify_usage(stdout);
-        return CM_EXIT_OK;
-    }
+    verify_run run = {.o = o};
+    int code;
     /* Usage errors, an unwritable --json among them, before anything runs. */
-    if (parsed == 0 && o.pairs && o.wycheproof) {
+    if (o->pairs && o->wycheproof) {
         cm_error_set(&err, CM_EXIT_USAGE, "--pairs cross-checks implementations with each other; "
                      "it does not take --wycheproof");
         goto fail;
     }
-    if (parsed != 0 || cm_options_plan(&o, NULL, 0, &groups, &run.n, &err) != 0 ||
-        (o.json_path && cm_output_check(o.json_path, (const char *const[]){o.wycheproof}, 1,
-                                         o.force, &err) != 0))
+    if (cm_options_plan(o, NULL, 0, &groups, &run.n, &err) != 0 ||
+        (o->json_path && cm_output_check(o->json_path, (const char *const[]){o->wycheproof}, 1,
+                                         o->force, &err) != 0))
         goto fail;
     free(groups);
     groups = NULL;
-    verify_text_aside(&o);
+    verify_text_aside(o);
     cm_catch_interrupt();
-    if (o.wycheproof && !(doc = load_wycheproof(o.wycheproof, &scan, &err)))
+    if (o->wycheproof && !(doc = load_wycheproof(o->wycheproof, &scan, &err)))
         goto fail;
-    if (cm_options_plan(&o, doc ? scan.algs : NULL, doc ? scan.n_algs : 0, &groups, &run.n,
+    if (cm_options_plan(o, doc ? scan.algs : NULL, doc ? scan.n_algs : 0, &groups, &run.n,
                         &err) != 0 ||
-        (run.n == 0 && nothing_to_check(&o, doc ? &scan : NULL, &err) != 0))
+        (run.n == 0 && nothing_to_check(o, doc ? &scan : NULL, &err) != 0))
         goto fail;
-    if (o.pairs) {
-        int code = verify_pairs(&o, groups, run.n);
+    if (o->pairs) {
+        code = verify_pairs(o, groups, run.n);
         free(groups);
         return code;
     }
@@ -216,7 +206,7 @@ int cm_verify_main(int argc, char **argv)
         goto fail;
     }
     check_all(&run, doc);
-    int code = report(&run, doc, doc ? &scan : NULL);
+    code = report(&run, doc, doc ? &scan : NULL);
     free(run.targets);
     free(groups);
     json_decref(doc);

@@ -33,14 +33,12 @@
 #ifndef CM_COMMANDS_VERIFY_H
 #define CM_COMMANDS_VERIFY_H
 
-#include <stdio.h>
 
-/* The subcommand: argv[0] is "verify", options follow. Prints one line per
- * implementation on stdout and errors as one line on stderr; returns an
- * exit code from enum cm_exit. */
-int cm_verify_main(int argc, char **argv);
+struct cm_options;
 
-/* The usage text of the subcommand, to out. */
-void cm_verify_usage(FILE *out);
+/* The subcommand (commands.h): prints one line per implementation on
+ * stdout and errors as one line on stderr; returns an exit code from enum
+ * cm_exit. */
+int cm_verify_main(struct cm_options *o);
 
 #endif

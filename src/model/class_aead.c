@@ -79,17 +79,7 @@ static cm_rc nop_open(void *s, const uint8_t *n, size_t nl, const uint8_t *a, si
     (void)s, (void)n, (void)nl, (void)a, (void)al, (void)in, (void)l, (void)o, (void)t, (void)tl;
     return CM_OK;
 }
-static cm_rc nop_create(void **s, const uint8_t *k, size_t l)
-{
-    (void)k, (void)l;
-    *s = NULL;
-    return CM_OK;
-}
-static void nop_destroy(void *s)
-{
-    (void)s;
-}
-static const cm_aead_vtable nop = {nop_create, nop_seal, nop_open, nop_destroy};
+static const cm_aead_vtable nop = {cm_nop_keyed_create, nop_seal, nop_open, cm_nop_destroy};
 
 /* ---- checking ----------------------------------------------------------------- */
 

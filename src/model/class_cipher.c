@@ -413,47 +413,39 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
 static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
                         const char *label, cm_kat_report *rep, char *why, size_t why_len)
 {
+    enum { KEY, IV, PT, CT };
+    static const char *const names[] = {"key", "iv", "pt", "ct", NULL};
     const cm_cipher_vtable *vt = impl->vt.cipher;
-    uint8_t *key = NULL, *iv = NULL, *pt = NULL, *ct = NULL, *out = NULL;
-    size_t key_len, iv_len, pt_len, ct_len;
-    int ret = -1;
-    if (kat_hex_field(test, "key", &key, &key_len, why, why_len) ||
-        kat_hex_field(test, "iv", &iv, &iv_len, why, why_len) ||
-        kat_hex_field(test, "pt", &pt, &pt_len, why, why_len) ||
-        kat_hex_field(test, "ct", &ct, &ct_len, why, why_len))
-        goto done;
-    if (key_len != alg->key_len || iv_len != alg->iv_len || pt_len != ct_len ||
-        pt_len % alg->block_len) {
-        snprintf(why, why_len, "lengths (key %zu, iv %zu, pt %zu, ct %zu) do not fit %s", key_len,
-                 iv_len, pt_len, ct_len, alg->name);
-        goto done;
+    kat_fields f;
+    if (kat_fields_read(&f, NULL, test, names, why, why_len) != 0)
+        return -1;
+    size_t len = f.n[PT];
+    if (f.n[KEY] != alg->key_len || f.n[IV] != alg->iv_len || len != f.n[CT] || len % alg->block_len) {
+        snprintf(why, why_len, "lengths (key %zu, iv %zu, pt %zu, ct %zu) do not fit %s", f.n[KEY],
+                 f.n[IV], len, f.n[CT], alg->name);
+        kat_fields_free(&f);
+        return -1;
     }
-    ret = 0;
     void *st = NULL;
-    out = malloc(pt_len + 1);
-    cm_rc rc = out ? vt->create(&st, key, key_len) : CM_ERR_NOMEM;
-    if (rc != CM_OK) {
-        kat_wp_create_failed(rep, label, rc, key_len);
-        goto done;
+    uint8_t *out = malloc(len + 1);
+    if (!out) {
+        kat_wp_create_failed(rep, label, CM_ERR_NOMEM, f.n[KEY]);
+    } else if (kat_case_keyed(vt->create, f.v[KEY], f.n[KEY], rep, label, &st)) {
+        cm_rc rc = vt->encrypt(st, f.v[IV], f.v[PT], out, len);
+        if (rc != CM_OK) {
+            kat_fail(rep, "%s: encrypt returned %s", label, kat_rc_name(rc));
+        } else if (kat_expect(rep, label, "encrypt: ciphertext", out, len, f.v[CT], len)) {
+            rc = vt->decrypt(st, f.v[IV], f.v[CT], out, len);
+            if (rc != CM_OK)
+                kat_fail(rep, "%s: decrypt returned %s", label, kat_rc_name(rc));
+            else if (kat_expect(rep, label, "decrypt: plaintext", out, len, f.v[PT], len))
+                kat_pass(rep);
+        }
+        vt->destroy(st);
     }
-    rc = vt->encrypt(st, iv, pt, out, pt_len);
-    if (rc != CM_OK)
-        kat_fail(rep, "%s: encrypt returned %s", label, kat_rc_name(rc));
-    else if (kat_expect(rep, label, "encrypt: ciphertext", out, ct_len, ct, ct_len)) {
-        rc = vt->decrypt(st, iv, ct, out, ct_len);
-        if (rc != CM_OK)
-            kat_fail(rep, "%s: decrypt returned %s", label, kat_rc_name(rc));
-        else if (kat_expect(rep, label, "decrypt: plaintext", out, pt_len, pt, pt_len))
-            kat_pass(rep);
-    }
-    vt->destroy(st);
-done:
-    free(key);
-    free(iv);
-    free(pt);
-    free(ct);
     free(out);
-    return ret;
+    kat_fields_free(&f);
+    return 0;
 }
 
 const cm_class_module cm_class_cipher = {

@@ -202,36 +202,34 @@ static void refused(cm_kat_report *rep, const cm_wp_case *c, const char *call, c
 
 /* An MLKEMTest case: the key pair from "seed" (its public key must be
  * "ek" when given), then "c" decapsulates to "K". */
-static void decaps_case(const cm_wp_case *c, uint8_t *const *f, const size_t *n, int has_ek,
+static void decaps_case(const cm_wp_case *c, const kat_fields *f, int has_ek,
                         cm_kat_report *rep)
 {
     const cm_kem_vtable *vt = c->impl->vt.kem;
     uint8_t pub[CM_BENCH_MAX_OUT], ss[64];
     size_t pub_len = sizeof pub, ss_len = sizeof ss;
-    void *st = NULL;
-    cm_rc rc = vt->create(&st, c->alg);
-    if (rc == CM_OK)
-        rc = vt->set_private_seed(st, f[0], n[0]);
+    void *st;
+    cm_rc rc = kat_keyed_state(vt->create, vt->set_private_seed, c->alg, f->v[0], f->n[0], &st);
     if (rc == CM_ERR_UNSUPPORTED) {
         kat_skip(rep, "%s: create or set_private_seed returned CM_ERR_UNSUPPORTED", c->label);
-    } else if (rc != CM_OK || (c->result == CM_WP_INVALID && n[0] != 64)) {
+    } else if (rc != CM_OK || (c->result == CM_WP_INVALID && f->n[0] != 64)) {
         if (c->result == CM_WP_INVALID)
             refused(rep, c, "set_private_seed of a malformed seed", rc);
         else
-            kat_fail(rep, "%s: set_private_seed (%zu bytes) returned %s", c->label, n[0],
+            kat_fail(rep, "%s: set_private_seed (%zu bytes) returned %s", c->label, f->n[0],
                      kat_rc_name(rc));
     } else if ((rc = vt->get_public_key(st, pub, &pub_len)) != CM_OK) {
         kat_fail(rep, "%s: get_public_key returned %s", c->label, kat_rc_name(rc));
-    } else if (has_ek && !kat_expect(rep, c->label, "the encapsulation key", pub, pub_len, f[3],
-                                     n[3])) {
+    } else if (has_ek && !kat_expect(rep, c->label, "the encapsulation key", pub, pub_len, f->v[3],
+                                     f->n[3])) {
         /* kat_expect counted the failure */
-    } else if ((rc = vt->decapsulate(st, f[1], n[1], ss, &ss_len)) != CM_OK ||
+    } else if ((rc = vt->decapsulate(st, f->v[1], f->n[1], ss, &ss_len)) != CM_OK ||
                c->result == CM_WP_INVALID) {
         if (c->result == CM_WP_INVALID)
             refused(rep, c, "decapsulate of a malformed ciphertext", rc);
         else
             kat_fail(rep, "%s: decapsulate returned %s", c->label, kat_rc_name(rc));
-    } else if (kat_expect(rep, c->label, "the shared secret", ss, ss_len, f[2], n[2])) {
+    } else if (kat_expect(rep, c->label, "the shared secret", ss, ss_len, f->v[2], f->n[2])) {
         kat_pass(rep);
     }
     if (st)
@@ -240,7 +238,7 @@ static void decaps_case(const cm_wp_case *c, uint8_t *const *f, const size_t *n,
 
 /* An MLKEMEncapsTest case: encapsulating to "ek" with randomness "m"
  * gives "c" and "K"; an invalid "ek" is refused. */
-static void encaps_case(const cm_wp_case *c, uint8_t *const *f, const size_t *n,
+static void encaps_case(const cm_wp_case *c, const kat_fields *f,
                         cm_kat_report *rep)
 {
     const cm_kem_vtable *vt = c->impl->vt.kem;
@@ -249,7 +247,7 @@ static void encaps_case(const cm_wp_case *c, uint8_t *const *f, const size_t *n,
     void *st = NULL;
     cm_rc rc = vt->create(&st, c->alg);
     if (rc == CM_OK)
-        rc = vt->encapsulate(st, f[3], n[3], f[0], n[0], ct, &ct_len, ss, &ss_len);
+        rc = vt->encapsulate(st, f->v[3], f->n[3], f->v[0], f->n[0], ct, &ct_len, ss, &ss_len);
     if (rc == CM_ERR_UNSUPPORTED)
         kat_skip(rep, "%s: encapsulate with given randomness returned CM_ERR_UNSUPPORTED",
                  c->label);
@@ -257,8 +255,8 @@ static void encaps_case(const cm_wp_case *c, uint8_t *const *f, const size_t *n,
         refused(rep, c, "encapsulate to an invalid key", rc);
     else if (rc != CM_OK)
         kat_fail(rep, "%s: encapsulate returned %s", c->label, kat_rc_name(rc));
-    else if (kat_expect(rep, c->label, "the ciphertext", ct, ct_len, f[1], n[1]) &&
-             kat_expect(rep, c->label, "the shared secret", ss, ss_len, f[2], n[2]))
+    else if (kat_expect(rep, c->label, "the ciphertext", ct, ct_len, f->v[1], f->n[1]) &&
+             kat_expect(rep, c->label, "the shared secret", ss, ss_len, f->v[2], f->n[2]))
         kat_pass(rep);
     if (st)
         vt->destroy(st);
@@ -271,22 +269,16 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     const char *type = json_string_value(json_object_get(c->group, "type"));
     int encaps = type && strcmp(type, "MLKEMEncapsTest") == 0;
     int has_ek = encaps || json_object_get(c->test, "ek") != NULL;
-    const char *names[4] = {encaps ? "m" : "seed", "c", "K", "ek"};
-    uint8_t *f[4] = {NULL, NULL, NULL, NULL};
-    size_t n[4] = {0, 0, 0, 0};
-    int ret = 0;
-    for (int i = 0; i < 4 && ret == 0; i++)
-        if (i < 3 || has_ek)
-            ret = kat_hex_field(c->test, names[i], &f[i], &n[i], why, why_len);
-    if (ret == 0 && c->impl) {
-        if (encaps)
-            encaps_case(c, f, n, rep);
-        else
-            decaps_case(c, f, n, has_ek, rep);
-    }
-    for (int i = 0; i < 4; i++)
-        free(f[i]);
-    return ret;
+    const char *names[] = {encaps ? "m" : "seed", "c", "K", has_ek ? "ek" : NULL, NULL};
+    kat_fields f;
+    if (kat_fields_read(&f, NULL, c->test, names, why, why_len) != 0)
+        return -1;
+    if (c->impl && encaps)
+        encaps_case(c, &f, rep);
+    else if (c->impl)
+        decaps_case(c, &f, has_ek, rep);
+    kat_fields_free(&f);
+    return 0;
 }
 
 const cm_class_module cm_class_kem = {

@@ -124,63 +124,63 @@ static int self_one(cm_cross_case *c)
     return agree(c, c->impl->vt.kex, c->impl->vt.kex, "another state of itself");
 }
 
+/* The derivation of a Wycheproof case against c->impl: the private key
+ * f->v[0], the peer's public key f->v[1] in form, the shared secret f->v[2]. */
+static void wp_derive(const cm_wp_case *c, const kat_fields *f, cm_kex_peer form,
+                      cm_kat_report *rep)
+{
+    const uint8_t *priv = f->v[0], *pub = f->v[1], *shared = f->v[2];
+    size_t priv_len = f->n[0], pub_len = f->n[1], shared_len = f->n[2];
+    const cm_kex_vtable *vt = c->impl->vt.kex;
+    uint8_t out[CM_BENCH_MAX_OUT];
+    size_t out_len = sizeof out;
+    void *st;
+    cm_rc rc = kat_keyed_state(vt->create, vt->set_private_key, c->alg, priv, priv_len, &st);
+    if (rc != CM_OK) {
+        if (rc == CM_ERR_UNSUPPORTED)
+            kat_skip(rep, "%s: create or set_private_key returned CM_ERR_UNSUPPORTED", c->label);
+        else
+            kat_fail(rep, "%s: create or set_private_key (%zu bytes) returned %s", c->label,
+                     priv_len, kat_rc_name(rc));
+    } else if ((rc = vt->derive(st, form, pub, pub_len, out, &out_len)) == CM_OK) {
+        if (c->result == CM_WP_INVALID)
+            kat_finding(rep, "%s: derive accepted an invalid public key", c->label);
+        else if (kat_expect(rep, c->label, "the shared secret", out, out_len, shared,
+                            shared_len))
+            kat_pass(rep);
+    } else if (c->result == CM_WP_VALID && rc == CM_ERR_UNSUPPORTED) {
+        kat_skip(rep, "%s: derive returned CM_ERR_UNSUPPORTED", c->label);
+    } else if (c->result == CM_WP_VALID) {
+        kat_fail(rep, "%s: derive refused a valid public key (%s)", c->label,
+                 kat_rc_name(rc));
+    } else if (rc != CM_ERR_INVALID && rc != CM_ERR_UNSUPPORTED) {
+        kat_fail(rep, "%s: derive returned %s (expected CM_OK or CM_ERR_INVALID)", c->label,
+                 kat_rc_name(rc));
+    } else {
+        kat_pass(rep);
+    }
+    if (st)
+        vt->destroy(st);
+}
+
 /* An XdhComp or EcdhTest case: the case's "private", "public" (DER
  * SubjectPublicKeyInfo when the group's encoding is "asn", else the
  * algorithm's raw encoding) and "shared". */
 static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
 {
-    uint8_t *priv = NULL, *pub = NULL, *shared = NULL;
-    size_t priv_len, pub_len, shared_len;
+    static const char *const names[] = {"private", "public", "shared", NULL};
+    kat_fields f;
     const char *enc = json_string_value(json_object_get(c->group, "encoding"));
     cm_kex_peer form = enc && strcmp(enc, "asn") == 0 ? CM_KEX_PEER_SPKI : CM_KEX_PEER_RAW;
     if (enc && form == CM_KEX_PEER_RAW && strcmp(enc, "ecpoint") != 0) {
         snprintf(why, why_len, "encoding \"%s\" (not asn or ecpoint)", enc);
         return -1;
     }
-    if (kat_hex_field(c->test, "private", &priv, &priv_len, why, why_len) != 0 ||
-        kat_hex_field(c->test, "public", &pub, &pub_len, why, why_len) != 0 ||
-        kat_hex_field(c->test, "shared", &shared, &shared_len, why, why_len) != 0) {
-        free(priv);
-        free(pub);
+    if (kat_fields_read(&f, NULL, c->test, names, why, why_len) != 0)
         return -1;
-    }
-    if (c->impl) {
-        const cm_kex_vtable *vt = c->impl->vt.kex;
-        uint8_t out[CM_BENCH_MAX_OUT];
-        size_t out_len = sizeof out;
-        void *st = NULL;
-        cm_rc rc = vt->create(&st, c->alg);
-        if (rc == CM_OK)
-            rc = vt->set_private_key(st, priv, priv_len);
-        if (rc != CM_OK) {
-            if (rc == CM_ERR_UNSUPPORTED)
-                kat_skip(rep, "%s: create or set_private_key returned CM_ERR_UNSUPPORTED", c->label);
-            else
-                kat_fail(rep, "%s: create or set_private_key (%zu bytes) returned %s", c->label,
-                         priv_len, kat_rc_name(rc));
-        } else if ((rc = vt->derive(st, form, pub, pub_len, out, &out_len)) == CM_OK) {
-            if (c->result == CM_WP_INVALID)
-                kat_finding(rep, "%s: derive accepted an invalid public key", c->label);
-            else if (kat_expect(rep, c->label, "the shared secret", out, out_len, shared,
-                                shared_len))
-                kat_pass(rep);
-        } else if (c->result == CM_WP_VALID && rc == CM_ERR_UNSUPPORTED) {
-            kat_skip(rep, "%s: derive returned CM_ERR_UNSUPPORTED", c->label);
-        } else if (c->result == CM_WP_VALID) {
-            kat_fail(rep, "%s: derive refused a valid public key (%s)", c->label,
-                     kat_rc_name(rc));
-        } else if (rc != CM_ERR_INVALID && rc != CM_ERR_UNSUPPORTED) {
-            kat_fail(rep, "%s: derive returned %s (expected CM_OK or CM_ERR_INVALID)", c->label,
-                     kat_rc_name(rc));
-        } else {
-            kat_pass(rep);
-        }
-        if (st)
-            vt->destroy(st);
-    }
-    free(priv);
-    free(pub);
-    free(shared);
+    if (c->impl)
+        wp_derive(c, &f, form, rep);
+    kat_fields_free(&f);
     return 0;
 }
 
@@ -190,35 +190,30 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
 static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
                         const char *label, cm_kat_report *rep, char *why, size_t why_len)
 {
-    uint8_t *f[4] = {NULL, NULL, NULL, NULL};
-    size_t n[4];
-    static const char *const names[4] = {"private", "public", "peer", "shared"};
-    int ret = -1;
-    for (int i = 0; i < 4; i++)
-        if (kat_hex_field(test, names[i], &f[i], &n[i], why, why_len) != 0)
-            goto done;
-    ret = 0;
+    enum { PRIVATE, PUBLIC, PEER, SHARED };
+    static const char *const names[] = {"private", "public", "peer", "shared", NULL};
+    kat_fields f;
+    if (kat_fields_read(&f, NULL, test, names, why, why_len) != 0)
+        return -1;
     const cm_kex_vtable *vt = impl->vt.kex;
     uint8_t pub[CM_BENCH_MAX_OUT], out[CM_BENCH_MAX_OUT];
     size_t pub_len = sizeof pub, out_len = sizeof out;
     void *st = NULL;
     const char *step = "create";
     cm_rc rc = vt->create(&st, alg);
-    if (rc == CM_OK && (step = "set_private_key", rc = vt->set_private_key(st, f[0], n[0])) ==
+    if (rc == CM_OK && (step = "set_private_key", rc = vt->set_private_key(st, f.v[PRIVATE], f.n[PRIVATE])) ==
                            CM_OK &&
         (step = "get_public_key", rc = vt->get_public_key(st, pub, &pub_len)) == CM_OK)
-        step = "derive", rc = vt->derive(st, CM_KEX_PEER_RAW, f[2], n[2], out, &out_len);
+        step = "derive", rc = vt->derive(st, CM_KEX_PEER_RAW, f.v[PEER], f.n[PEER], out, &out_len);
     if (st)
         vt->destroy(st);
     if (rc != CM_OK)
         kat_fail(rep, "%s: %s returned %s", label, step, kat_rc_name(rc));
-    else if (kat_expect(rep, label, "the public key", pub, pub_len, f[1], n[1]) &&
-             kat_expect(rep, label, "the shared secret", out, out_len, f[3], n[3]))
+    else if (kat_expect(rep, label, "the public key", pub, pub_len, f.v[PUBLIC], f.n[PUBLIC]) &&
+             kat_expect(rep, label, "the shared secret", out, out_len, f.v[SHARED], f.n[SHARED]))
         kat_pass(rep);
-done:
-    for (int i = 0; i < 4; i++)
-        free(f[i]);
-    return ret;
+    kat_fields_free(&f);
+    return 0;
 }
 
 const cm_class_module cm_class_kex = {

@@ -40,6 +40,11 @@
             b->vt.member->destroy(b->state);                                                       \
     }
 
+/* The create of a keyed no-op state (none is made) and its destroy, for
+ * the no-op vtables whose loops create states (class.c). */
+cm_rc cm_nop_keyed_create(void **state, const uint8_t *key, size_t key_len);
+void cm_nop_destroy(void *state);
+
 /* The fields every module's table has (class.h cm_class_module): the
  * class, its name and unit, the module's own bench_open and bench_close,
  * its no-op vtable `nop` (under .nop.member) and its cross-check against a

@@ -50,17 +50,7 @@ static cm_rc nop_mac(void *s, const uint8_t *m, size_t l, uint8_t *o)
     (void)s, (void)m, (void)l, (void)o;
     return CM_OK;
 }
-static cm_rc nop_create(void **s, const uint8_t *k, size_t l)
-{
-    (void)k, (void)l;
-    *s = NULL;
-    return CM_OK;
-}
-static void nop_destroy(void *s)
-{
-    (void)s;
-}
-static const cm_mac_vtable nop = {nop_create, nop_mac, nop_destroy};
+static const cm_mac_vtable nop = {cm_nop_keyed_create, nop_mac, cm_nop_destroy};
 
 /* ---- checking ----------------------------------------------------------------- */
 
@@ -128,38 +118,32 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
 static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
                         const char *label, cm_kat_report *rep, char *why, size_t why_len)
 {
+    enum { KEY, MSG, TAG };
+    static const char *const names[] = {"key", "msg", "tag", NULL};
     const cm_mac_vtable *vt = impl->vt.mac;
-    uint8_t *key = NULL, *msg = NULL, *tag = NULL, *out = NULL;
-    size_t key_len, msg_len, tag_len;
-    int ret = -1;
-    if (kat_hex_field(test, "key", &key, &key_len, why, why_len) ||
-        kat_hex_field(test, "msg", &msg, &msg_len, why, why_len) ||
-        kat_hex_field(test, "tag", &tag, &tag_len, why, why_len))
-        goto done;
-    if (tag_len != alg->out_len) {
-        snprintf(why, why_len, "tag is %zu bytes, %s gives %zu", tag_len, alg->name, alg->out_len);
-        goto done;
+    kat_fields f;
+    if (kat_fields_read(&f, NULL, test, names, why, why_len) != 0)
+        return -1;
+    if (f.n[TAG] != alg->out_len) {
+        snprintf(why, why_len, "tag is %zu bytes, %s gives %zu", f.n[TAG], alg->name, alg->out_len);
+        kat_fields_free(&f);
+        return -1;
     }
-    ret = 0;
     void *st = NULL;
-    out = malloc(alg->out_len);
-    cm_rc rc = out ? vt->create(&st, key, key_len) : CM_ERR_NOMEM;
-    if (rc != CM_OK) {
-        kat_wp_create_failed(rep, label, rc, key_len);
-        goto done;
+    uint8_t *out = malloc(alg->out_len);
+    if (!out) {
+        kat_wp_create_failed(rep, label, CM_ERR_NOMEM, f.n[KEY]);
+    } else if (kat_case_keyed(vt->create, f.v[KEY], f.n[KEY], rep, label, &st)) {
+        cm_rc rc = vt->mac(st, f.v[MSG], f.n[MSG], out);
+        vt->destroy(st);
+        if (rc != CM_OK)
+            kat_fail(rep, "%s: mac returned %s", label, kat_rc_name(rc));
+        else if (kat_expect(rep, label, "mac: tag", out, alg->out_len, f.v[TAG], f.n[TAG]))
+            kat_pass(rep);
     }
-    rc = vt->mac(st, msg, msg_len, out);
-    vt->destroy(st);
-    if (rc != CM_OK)
-        kat_fail(rep, "%s: mac returned %s", label, kat_rc_name(rc));
-    else if (kat_expect(rep, label, "mac: tag", out, alg->out_len, tag, tag_len))
-        kat_pass(rep);
-done:
-    free(key);
-    free(msg);
-    free(tag);
     free(out);
-    return ret;
+    kat_fields_free(&f);
+    return 0;
 }
 
 const cm_class_module cm_class_mac = {

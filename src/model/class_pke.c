@@ -129,25 +129,18 @@ static int cross(cm_cross_case *c)
  * and "msg". An invalid ciphertext must give CM_ERR_AUTH. */
 static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
 {
-    uint8_t *key = NULL, *label = NULL, *ct = NULL, *msg = NULL;
-    size_t key_len, label_len, ct_len, msg_len;
-    if (kat_hex_field(c->group, "privateKeyPkcs8", &key, &key_len, why, why_len) != 0 ||
-        kat_hex_field(c->test, "label", &label, &label_len, why, why_len) != 0 ||
-        kat_hex_field(c->test, "ct", &ct, &ct_len, why, why_len) != 0 ||
-        kat_hex_field(c->test, "msg", &msg, &msg_len, why, why_len) != 0) {
-        free(key);
-        free(label);
-        free(ct);
+    static const char *const names[] = {"group.privateKeyPkcs8", "label", "ct", "msg", NULL};
+    kat_fields f;
+    if (kat_fields_read(&f, c->group, c->test, names, why, why_len) != 0)
         return -1;
-    }
+    const uint8_t *key = f.v[0], *label = f.v[1], *ct = f.v[2], *msg = f.v[3];
+    size_t key_len = f.n[0], label_len = f.n[1], ct_len = f.n[2], msg_len = f.n[3];
     if (c->impl) {
         const cm_pke_vtable *vt = c->impl->vt.pke;
         uint8_t out[CM_BENCH_MAX_OUT];
         size_t out_len = sizeof out;
-        void *st = NULL;
-        cm_rc rc = vt->create(&st, c->alg);
-        if (rc == CM_OK)
-            rc = vt->set_private_key(st, key, key_len);
+        void *st;
+        cm_rc rc = kat_keyed_state(vt->create, vt->set_private_key, c->alg, key, key_len, &st);
         if (rc != CM_OK)
             kat_wp_create_failed(rep, c->label, rc, key_len);
         else if ((rc = vt->decrypt(st, label, label_len, ct, ct_len, out, &out_len)) == CM_OK) {
@@ -170,10 +163,7 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
         if (st)
             vt->destroy(st);
     }
-    free(key);
-    free(label);
-    free(ct);
-    free(msg);
+    kat_fields_free(&f);
     return 0;
 }
 

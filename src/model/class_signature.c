@@ -138,26 +138,22 @@ static int cross(cm_cross_case *c)
  * "msg" and "sig". */
 static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
 {
-    uint8_t *der = NULL, *msg = NULL, *sig = NULL;
-    size_t der_len, msg_len, sig_len;
-    const char *key_field = json_object_get(c->group, "publicKeyDer") ? "publicKeyDer" : "keyDer";
-    if (kat_hex_field(c->group, key_field, &der, &der_len, why, why_len) != 0 ||
-        kat_hex_field(c->test, "msg", &msg, &msg_len, why, why_len) != 0 ||
-        kat_hex_field(c->test, "sig", &sig, &sig_len, why, why_len) != 0) {
-        free(der);
-        free(msg);
+    const char *names[] = {json_object_get(c->group, "publicKeyDer") ? "group.publicKeyDer"
+                                                                      : "group.keyDer",
+                           "msg", "sig", NULL};
+    kat_fields f;
+    if (kat_fields_read(&f, c->group, c->test, names, why, why_len) != 0)
         return -1;
-    }
+    const uint8_t *der = f.v[0], *msg = f.v[1], *sig = f.v[2];
+    size_t der_len = f.n[0], msg_len = f.n[1], sig_len = f.n[2];
     const char *ctx = json_string_value(json_object_get(c->test, "ctx"));
     if (c->impl && ctx && ctx[0]) {
         kat_skip(rep, "%s: a context string of %zu bytes (the signature table signs with an "
                  "empty one)", c->label, strlen(ctx) / 2);
     } else if (c->impl) {
         const cm_signature_vtable *vt = c->impl->vt.signature;
-        void *st = NULL;
-        cm_rc rc = vt->create(&st, c->alg);
-        if (rc == CM_OK)
-            rc = vt->set_public_key(st, der, der_len);
+        void *st;
+        cm_rc rc = kat_keyed_state(vt->create, vt->set_public_key, c->alg, der, der_len, &st);
         if (rc == CM_ERR_INVALID && c->result == CM_WP_INVALID)
             kat_pass(rep); /* a malformed public key (ML-DSA: a wrong length), refused */
         else if (rc != CM_OK)
@@ -176,9 +172,7 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
         if (st)
             vt->destroy(st);
     }
-    free(der);
-    free(msg);
-    free(sig);
+    kat_fields_free(&f);
     return 0;
 }
 

@@ -80,6 +80,42 @@ int kat_expect(cm_kat_report *rep, const char *label, const char *what, const ui
 }
 
 /* See kat_case.h. */
+int kat_fields_read(kat_fields *f, const json_t *group, const json_t *test,
+                    const char *const *names, char *why, size_t why_len)
+{
+    memset(f, 0, sizeof *f);
+    for (int i = 0; names[i] && i < KAT_MAX_FIELDS; i++) {
+        int of_group = strncmp(names[i], "group.", 6) == 0;
+        if (kat_hex_field(of_group ? group : test, names[i] + (of_group ? 6 : 0), &f->v[i],
+                          &f->n[i], why, why_len) != 0) {
+            kat_fields_free(f);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* See kat_case.h. */
+void kat_fields_free(kat_fields *f)
+{
+    for (int i = 0; i < KAT_MAX_FIELDS; i++) {
+        free(f->v[i]);
+        f->v[i] = NULL;
+    }
+}
+
+/* See kat_case.h. */
+cm_rc kat_keyed_state(cm_rc (*create)(void **state, const struct cm_algorithm *alg),
+                      cm_rc (*set_key)(void *state, const uint8_t *key, size_t len),
+                      const struct cm_algorithm *alg, const uint8_t *key, size_t len,
+                      void **state)
+{
+    *state = NULL;
+    cm_rc rc = create(state, alg);
+    return rc == CM_OK ? set_key(*state, key, len) : rc;
+}
+
+/* See kat_case.h. */
 size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n)
 {
     for (size_t i = 0; i < n; i++)

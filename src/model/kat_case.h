@@ -40,6 +40,29 @@ int kat_hex_field(const json_t *obj, const char *field, uint8_t **out,
                   size_t *len, char *why, size_t why_len);
 
 /* Index of the first byte where a and b differ, or n if none. */
+/* The hex fields of one case: v[i], of n[i] bytes, is the i-th named. */
+#define KAT_MAX_FIELDS 6
+typedef struct kat_fields {
+    uint8_t *v[KAT_MAX_FIELDS];
+    size_t n[KAT_MAX_FIELDS];
+} kat_fields;
+
+/* Reads into f the hex fields (kat_hex_field) names lists, ended by NULL
+ * (at most KAT_MAX_FIELDS): each of test, or of group when its name begins
+ * with "group." (a Wycheproof test group's). 0 (kat_fields_free frees
+ * them), or -1 with the first reason in why and nothing left to free. */
+int kat_fields_read(kat_fields *f, const json_t *group, const json_t *test,
+                    const char *const *names, char *why, size_t why_len);
+void kat_fields_free(kat_fields *f);
+
+/* A state of alg made by create and given its key (a private key, a public
+ * key, a seed) by set_key: CM_OK, or the first failure's code. *state is
+ * NULL when none was made; the caller destroys it otherwise. */
+cm_rc kat_keyed_state(cm_rc (*create)(void **state, const struct cm_algorithm *alg),
+                      cm_rc (*set_key)(void *state, const uint8_t *key, size_t len),
+                      const struct cm_algorithm *alg, const uint8_t *key, size_t len,
+                      void **state);
+
 size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n);
 
 /* A short name for a cm_rc ("CM_ERR_AUTH"). */

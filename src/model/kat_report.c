@@ -238,28 +238,32 @@ void kat_pass(cm_kat_report *rep)
     rep->passed++;
 }
 
+/* Counts one case in *count and adds its line, fmt with ap, to cases (of
+ * size bytes). */
+static void count_case(unsigned *count, char *cases, size_t size, const char *fmt, va_list ap)
+{
+    char line[384];
+    vsnprintf(line, sizeof line, fmt, ap);
+    (*count)++;
+    add_case_line(cases, size, line);
+}
+
 /* See kat_report.h. */
 void kat_skip(cm_kat_report *rep, const char *fmt, ...)
 {
-    char line[384];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    count_case(&rep->skipped, rep->skipped_cases, sizeof rep->skipped_cases, fmt, ap);
     va_end(ap);
-    rep->skipped++;
-    add_case_line(rep->skipped_cases, sizeof rep->skipped_cases, line);
 }
 
 /* See kat_report.h. */
 void kat_finding(cm_kat_report *rep, const char *fmt, ...)
 {
-    char line[384];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    count_case(&rep->findings, rep->finding_cases, sizeof rep->finding_cases, fmt, ap);
     va_end(ap);
-    rep->findings++;
-    add_case_line(rep->finding_cases, sizeof rep->finding_cases, line);
 }
 
 /* See kat_report.h. */

@@ -230,6 +230,14 @@ int cm_write_json(const char *path, json_t *doc, cm_error *err)
     return rc;
 }
 
+int cm_print_json(json_t *doc, cm_error *err)
+{
+    if (!doc || json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0 ||
+        fputc('\n', stdout) == EOF)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
+    return 0;
+}
+
 int cm_write_json_built(const char *path, json_t *doc, int rc, cm_error *err)
 {
     if (!(doc = cm_json_checked(doc, rc)))

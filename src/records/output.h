@@ -101,6 +101,10 @@ int cm_write_json(const char *path, struct json_t *doc, cm_error *err);
  * Takes doc (NULL allowed) and releases it either way. */
 int cm_write_json_built(const char *path, struct json_t *doc, int rc, cm_error *err);
 int cm_write_csv(const char *path, const cm_record *recs, size_t n, cm_error *err);
+/* A command's document on stdout (--json): indented, in its keys' order,
+ * a newline after it. 0, or -1 with err (CM_EXIT_ENVIRONMENT) when doc is
+ * NULL (out of memory) or cannot be written. */
+int cm_print_json(struct json_t *doc, cm_error *err);
 
 /* The openssl-speed-like table of recs[0..n): MB/s, then cycles per byte
  * with the spread, then figures per operation, then the notes (failures,

@@ -13,6 +13,8 @@
 
 #define MAX_FILES 8
 #define MAX_REPEAT 15
+#define CM_FILES_MAX_SIZE ((size_t)1 << 30) /* the largest file (--sizes) */
+#define CM_FILES_DEFAULT_IMPL "openssl:evp" /* without --impl */
 
 typedef struct files_opts {
     size_t sizes[MAX_FILES];

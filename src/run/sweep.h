@@ -20,6 +20,8 @@
 
 #define CM_SWEEP_MIN_REPEAT 3
 #define CM_SWEEP_MAX_REPEAT 50
+#define CM_SWEEP_DEFAULT_ALGORITHM "aes-128-cbc" /* without --algorithms */
+#define CM_SWEEP_DEFAULT_BACKENDS "afalg,openssl,ref" /* without --backends */
 #define CM_SWEEP_MAX_TOTAL ((size_t)16 << 30) /* the largest --totals: 16 GiB */
 /* A point whose repetitions' elapsed times spread wider than this
  * ((max - min) / median) is flagged "wide-spread". */

@@ -15,7 +15,8 @@
 #include "commands/commands.h"
 #include "run/detect.h"
 
-/* Runs cm_detect_main with stdout and stderr sent to /dev/null. */
+/* Runs `detect` (cm_command_main; argv[0] is "detect") with stdout and
+ * stderr sent to /dev/null. */
 static int run_detect(int argc, char **argv)
 {
     fflush(stdout);
@@ -24,7 +25,7 @@ static int run_detect(int argc, char **argv)
     FILE *null = fopen("/dev/null", "w");
     dup2(fileno(null), 1);
     dup2(fileno(null), 2);
-    int rc = cm_detect_main(argc, argv);
+    int rc = cm_command_main(argc, argv);
     fflush(stdout);
     fflush(stderr);
     dup2(out, 1);

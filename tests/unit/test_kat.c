@@ -41,7 +41,7 @@
 #include "model/class.h"
 #include "check/kat.h"
 #include "registry/registry.h"
-#include "commands/verify.h"
+#include "commands/commands.h"
 #include "impl/ref/aes.h"
 #include "impl/ref/aes_modes.h"
 #include "impl/ref/hmac_sha256.h"
@@ -286,8 +286,8 @@ static const char *temp_file(int slot, const char *text)
     return paths[slot];
 }
 
-/* argv for cm_verify_main: "verify", then first and the rest of ap up to
- * NULL (at most 15 in all). Returns argc. */
+/* argv for `verify` (cm_command_main): "verify", then first and the rest
+ * of ap up to NULL (at most 15 in all). Returns argc. */
 static int verify_argv(char *argv[16], const char *first, va_list ap)
 {
     int argc = 1;
@@ -298,7 +298,7 @@ static int verify_argv(char *argv[16], const char *first, va_list ap)
     return argc;
 }
 
-/* Runs cm_verify_main on the arguments (NULL-terminated). */
+/* Runs `verify` on the arguments (NULL-terminated). */
 static int verify(const char *first, ...)
 {
     char *argv[16];
@@ -311,7 +311,7 @@ static int verify(const char *first, ...)
         printf(" %s", argv[i]);
     printf("\n");
     fflush(stdout);
-    return cm_verify_main(argc, argv);
+    return cm_command_main(argc, argv);
 }
 
 /* The record of implementation name in a verify JSON document. */
@@ -724,7 +724,7 @@ static int verify_quietly(long *printed, const char *first, ...)
     fflush(stdout);
     int saved = dup(STDOUT_FILENO);
     dup2(fileno(capture), STDOUT_FILENO);
-    int rc = cm_verify_main(argc, argv);
+    int rc = cm_command_main(argc, argv);
     fflush(stdout);
     dup2(saved, STDOUT_FILENO);
     close(saved);
