@@ -5,10 +5,12 @@
  * device: one named is refused, whatever it is.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <jansson.h>
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/answers.h"
 #include "run/dmcrypt.h"
 #include "util/error.h"
 #include "util/isolate.h"
@@ -81,16 +83,24 @@ int cm_dmcrypt_main(int argc, char **argv)
     cm_dmc_result r;
     if (cm_dmcrypt_run(&d, &r, &err) != 0)
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
+    cm_answers *answers = cm_dmcrypt_answers_here(&r); /* printed first, kept in the document */
     json_t *doc = o.json ? cm_dmcrypt_json(&r) : NULL;
+    if (doc && answers)
+        json_object_set_new(doc, "answers", cm_answers_to_json(answers));
     if (o.json && (!doc || json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)) {
         json_decref(doc);
+        free(answers);
         cm_dmcrypt_free(&r);
         cm_error_set(&err, CM_EXIT_ENVIRONMENT, "cannot write the JSON document");
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
     }
     if (o.json)
         fputc('\n', stdout);
-    else
+    else if (answers && !r.unavailable) {
+        cm_answers_print(stdout, answers);
+        fputc('\n', stdout);
+    }
+    if (!o.json)
         cm_dmcrypt_text(stdout, &r);
     int failed = 0;
     for (size_t i = 0; i < r.n; i++)
@@ -102,6 +112,7 @@ int cm_dmcrypt_main(int argc, char **argv)
     if (r.unavailable && o.json)  /* the text said it already */
         fprintf(stderr, "cryptometer dmcrypt: unavailable: %s\n", r.unavailable);
     json_decref(doc);
+    free(answers);
     cm_dmcrypt_free(&r);
     return fflush(stdout) == 0 ? rc : CM_EXIT_ENVIRONMENT;
 }
