@@ -101,6 +101,7 @@ typedef struct cm_answer_dmcrypt {
     size_t pays_from_io;              /* the smallest I/O size from which every pair is faster (0: none) */
     unsigned pays_from_sector;        /* at io_size, the smallest sector size from which every pair is faster */
     double cpu_s_per_gb_saved;        /* generic minus chosen, median over the pairs at io_size (NAN: none) */
+    double cpu_saved_lo, cpu_saved_hi; /* the lowest and highest pair's; "no clear" when they straddle 0 */
     char text[CM_ANSWER_TEXT];
 } cm_answer_dmcrypt;
 

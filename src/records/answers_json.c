@@ -82,7 +82,7 @@ static json_t *nonempty(const char *s)
 static json_t *dmcrypt_json(const cm_answer_dmcrypt *d)
 {
     int compared = d->verdict != CM_DMC_NOT_COMPARED;
-    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:o}",
+    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:o, s:o}",
                      "cipher", cm_json_string_lossy(d->cipher), "served_by", cm_json_string_lossy(d->served_by),
                      "driver_class", nonempty(d->driver_class), "generic", nonempty(d->generic),
                      "af_alg_reachable", d->af_alg < 0 ? json_null() : json_boolean(d->af_alg),
@@ -93,7 +93,9 @@ static json_t *dmcrypt_json(const cm_answer_dmcrypt *d)
                      "ratio_range", compared ? json_pack("[f, f]", d->ratio_lo, d->ratio_hi) : json_null(),
                      "verdict", cm_dmc_verdicts[d->verdict], "pays_off_from_io_size", size_or_null(d->pays_from_io),
                      "pays_off_from_sector_size", size_or_null(d->pays_from_sector),
-                     "cpu_s_per_gb_saved", cm_jw_number(d->cpu_s_per_gb_saved), "text", cm_json_string_lossy(d->text));
+                     "cpu_s_per_gb_saved", cm_jw_number(d->cpu_s_per_gb_saved), "cpu_saved_range",
+                     isnan(d->cpu_s_per_gb_saved) ? json_null() : json_pack("[f, f]", d->cpu_saved_lo, d->cpu_saved_hi),
+                     "text", cm_json_string_lossy(d->text));
 }
 
 /* Appends each(items + i * size) for i < n to a new array. */
@@ -210,7 +212,7 @@ static int dmcrypt_from(const json_t *o, cm_answer_dmcrypt *d, const char *where
 {
     long long io = 0, pio = 0, psec = 0;
     int reach = 0;
-    const json_t *range = NULL, *reach_o = json_object_get(o, "af_alg_reachable");
+    const json_t *range = NULL, *cpu = NULL, *reach_o = json_object_get(o, "af_alg_reachable");
     char verdict[32];
     int rc = str_into(o, "cipher", d->cipher, sizeof d->cipher, where, err) ||
              str_into(o, "served_by", d->served_by, sizeof d->served_by, where, err) ||
@@ -226,6 +228,7 @@ static int dmcrypt_from(const json_t *o, cm_answer_dmcrypt *d, const char *where
              cm_jr_int(o, "pays_off_from_io_size", 1, &pio, where, err) ||
              cm_jr_int(o, "pays_off_from_sector_size", 1, &psec, where, err) ||
              cm_jr_number(o, "cpu_s_per_gb_saved", 1, &d->cpu_s_per_gb_saved, where, err) ||
+             cm_jr_container(o, "cpu_saved_range", 'a', 1, &cpu, where, err) ||
              str_into(o, "text", d->text, sizeof d->text, where, err);
     d->af_alg = json_is_boolean(reach_o) ? reach : -1;
     d->io_size = io > 0 ? (size_t)io : 0;
@@ -233,6 +236,8 @@ static int dmcrypt_from(const json_t *o, cm_answer_dmcrypt *d, const char *where
     d->pays_from_sector = psec > 0 ? (unsigned)psec : 0;
     d->ratio_lo = range ? json_number_value(json_array_get(range, 0)) : NAN;
     d->ratio_hi = range ? json_number_value(json_array_get(range, 1)) : NAN;
+    d->cpu_saved_lo = cpu ? json_number_value(json_array_get(cpu, 0)) : NAN;
+    d->cpu_saved_hi = cpu ? json_number_value(json_array_get(cpu, 1)) : NAN;
     d->verdict = CM_DMC_NOT_COMPARED;
     for (int v = 0; v < 4; v++)
         if (!strcmp(verdict, cm_dmc_verdicts[v]))

@@ -7,7 +7,7 @@
  * through AF_ALG. Each figure is one pass, so the spread is read from the
  * pairs themselves: at an I/O size a difference is called only when the
  * chosen driver is faster (or slower) in every pair of the same sector size
- * and direction, else "no clear difference".
+ * and direction, else "no clear difference"; likewise the CPU time saved.
  */
 #include <math.h>
 #include <stdio.h>
@@ -149,11 +149,14 @@ static void af_alg_reach(const platform_kcrypto *kc, const char *driver, cm_answ
             if (!sk && af->available < 0)
                 why = e->af_alg_reachable ? NULL : e->af_alg_why ? e->af_alg_why : "not a driver AF_ALG binds";
             else if (af->cpu_only == 1 && e->af_alg_cpu_only_excludes)
-                why = e->af_alg_why;
+                why = e->af_alg_why ? e->af_alg_why : "Linux 7.2's AF_ALG binds only synchronous CPU drivers";
             else if (sk ? !sk->available : af->available != 1)
-                why = sk && sk->reason ? sk->reason : af->reason ? af->reason : "AF_ALG's skcipher interface does not open";
+                why = sk && sk->available == 0 && sk->reason ? sk->reason : "";
             d->af_alg = why == NULL;
             snprintf(d->af_alg_why, sizeof d->af_alg_why, "%s", why ? why : "");
+            if (why && !why[0]) /* the socket itself does not open: its errno says enough */
+                snprintf(d->af_alg_why, sizeof d->af_alg_why, "AF_ALG does not open here: %s",
+                         af->err_name ? af->err_name : "no reason recorded");
             return;
         }
 }
@@ -171,7 +174,7 @@ static void figures(const cm_dmc_result *r, cm_answer_dmcrypt *d)
     size_t io[MAX_SIZES], n = io_sizes(r, d->cipher, io);
     pairs p;
     d->verdict = CM_DMC_NOT_COMPARED;
-    d->cpu_s_per_gb_saved = NAN;
+    d->cpu_s_per_gb_saved = d->cpu_saved_lo = d->cpu_saved_hi = NAN;
     if (!n)
         return;
     for (size_t i = n; i-- > 0;) { /* the smallest I/O size from which every one is faster */
@@ -187,9 +190,12 @@ static void figures(const cm_dmc_result *r, cm_answer_dmcrypt *d)
     d->generic_mb_s = median_of(p.generic, p.n);
     d->cpu_s_per_gb_saved = median_of(p.saved, p.n);
     d->ratio_lo = d->ratio_hi = p.ratio[0];
+    d->cpu_saved_lo = d->cpu_saved_hi = p.saved[0];
     for (size_t i = 0; i < p.n; i++) {
         d->ratio_lo = fmin(d->ratio_lo, p.ratio[i]);
         d->ratio_hi = fmax(d->ratio_hi, p.ratio[i]);
+        d->cpu_saved_lo = fmin(d->cpu_saved_lo, p.saved[i]);
+        d->cpu_saved_hi = fmax(d->cpu_saved_hi, p.saved[i]);
         if (verdict(&p, p.sector[i]) == CM_DMC_FASTER && (!d->pays_from_sector || p.sector[i] < d->pays_from_sector))
             d->pays_from_sector = p.sector[i];
     }
@@ -210,6 +216,12 @@ static unsigned smallest_sector(const cm_dmc_result *r, const cm_answer_dmcrypt 
             (!s || r->pts[i].sector_size < s))
             s = r->pts[i].sector_size;
     return s;
+}
+
+/* Digits after the point for CPU seconds per GB: none from 10 on. */
+static int cpu_digits(double v)
+{
+    return fabs(v) >= 10 ? 0 : 2;
 }
 
 /* What the figures say, after the driver's words (generic: the AES driver
@@ -236,9 +248,14 @@ static void comparison(const cm_dmc_result *r, const cm_answer_dmcrypt *d, char 
     if (d->pays_from_sector && !all_sectors)
         cm_text_append(out, len, "%s sector >= %u at %s", d->pays_from_io ? "," : "; pays off from",
                        d->pays_from_sector, size_text(d->io_size, b, sizeof b));
-    if (!isnan(d->cpu_s_per_gb_saved))
+    if (isnan(d->cpu_s_per_gb_saved))
+        return;
+    if (d->cpu_saved_lo < 0 && d->cpu_saved_hi > 0) /* the pairs disagree: no claim */
+        cm_text_append(out, len, "; CPU time: no clear difference (%+.*f to %+.*f s/GB)", cpu_digits(d->cpu_saved_lo),
+                       d->cpu_saved_lo, cpu_digits(d->cpu_saved_hi), d->cpu_saved_hi);
+    else
         cm_text_append(out, len, "; %s %.*f CPU s/GB", d->cpu_s_per_gb_saved >= 0 ? "saves" : "costs",
-                       fabs(d->cpu_s_per_gb_saved) >= 10 ? 0 : 2, fabs(d->cpu_s_per_gb_saved));
+                       cpu_digits(d->cpu_s_per_gb_saved), fabs(d->cpu_s_per_gb_saved));
 }
 
 /* How a driver class reads in the answer (an engine's name follows). */
