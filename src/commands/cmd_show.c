@@ -107,7 +107,7 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
     }
     if (k.kind && strcmp(k.kind, "dmcrypt") == 0)
         return show_dmcrypt(doc, path, err);
-    const char *kind = schema ? schema : format ? format : NULL;
+    const char *kind = schema ? schema : format ? format : k.kind; /* tcrypt's "kind" */
     if (kind)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                             "%s: a %s document: show prints result, probe, detect and dmcrypt documents "

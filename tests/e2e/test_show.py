@@ -97,6 +97,7 @@ def test_show_a_detect_document(cm, tmp_path):
     ("[1, 2]", "not a JSON document"),
     ("{", "not a JSON document"),
     ('{"format": "cryptometer-files-v1"}', "a cryptometer-files-v1 document"),
+    ('{"kind": "tcrypt", "status": "measured"}', "a tcrypt document"),
     ('{"schema": "cryptometer-result", "results": 3}', "without results"),
 ])
 def test_show_refuses_what_it_cannot_print(cm, tmp_path, content, words):
