@@ -17,16 +17,19 @@ KIND_READERS = {   # the kind as the document names it: (the command that writes
     "detect": ("detect --json", "cryptometer show FILE"),
     "cryptometer-files-v1": ("files --json", "no command yet: it is JSON, docs/result-format.md"),
     "cryptometer-verify-v1": ("verify --json", "no command yet: it is JSON, docs/result-format.md"),
+    "dmcrypt": ("dmcrypt --json", "cryptometer show FILE (its answers first)"),
+    "tcrypt": ("tcrypt --json", "no command yet: it is JSON, docs/dmcrypt.md"),
 }
 
 
 def kind(doc):
-    """The kind a parsed document names (its ``schema``, its ``format``, ``detect``), or None."""
+    """The kind a parsed document names (its ``schema``, its ``format``, ``detect``, its ``kind``:
+    dmcrypt and tcrypt), or None."""
     if not isinstance(doc, dict):
         return None
     if "detect_version" in doc:
         return "detect"
-    for key in ("schema", "format"):
+    for key in ("schema", "format", "kind"):
         if isinstance(doc.get(key), str):
             return doc[key]
     return None

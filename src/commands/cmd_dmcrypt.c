@@ -5,10 +5,12 @@
  * device: one named is refused, whatever it is.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <jansson.h>
 
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "records/answers.h"
 #include "records/output.h"
 #include "run/dmcrypt.h"
 #include "util/error.h"
@@ -51,11 +53,19 @@ int cm_dmcrypt_main(cm_options *o)
     cm_dmc_result r;
     if (cm_dmcrypt_run(&d, &r, &err) != 0)
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
+    cm_answers *answers = cm_dmcrypt_answers_here(&r); /* printed first, kept in the document */
     json_t *doc = o->json ? cm_dmcrypt_json(&r) : NULL;
+    if (doc && answers)
+        json_object_set_new(doc, "answers", cm_answers_to_json(answers));
     if (o->json && cm_print_json(doc, &err) != 0) {
         json_decref(doc);
+        free(answers);
         cm_dmcrypt_free(&r);
         return cm_command_fail(&cm_cmd_dmcrypt, &err);
+    }
+    if (!o->json && answers && !r.unavailable) {
+        cm_answers_print(stdout, answers);
+        fputc('\n', stdout);
     }
     if (!o->json)
         cm_dmcrypt_text(stdout, &r);
@@ -69,6 +79,7 @@ int cm_dmcrypt_main(cm_options *o)
     if (r.unavailable && o->json)  /* the text said it already */
         fprintf(stderr, "cryptometer dmcrypt: unavailable: %s\n", r.unavailable);
     json_decref(doc);
+    free(answers);
     cm_dmcrypt_free(&r);
     return fflush(stdout) == 0 ? rc : CM_EXIT_ENVIRONMENT;
 }

@@ -3,7 +3,8 @@
  * terminal text of the command that wrote it. A result document (`run`,
  * or an import in the same format) is parsed back into typed records
  * (records/saved_doc.h) and printed by the table `run` prints; a probe
- * or a detect document by their renderers. The file is read through the
+ * or a detect document by their renderers, a dmcrypt document by dmcrypt's
+ * text after its answers. The file is read through the
  * bounded reader of util/input.h.
  */
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "records/report_narrow.h"
 #include "records/saved_doc.h"
 #include "run/detect.h"
+#include "run/dmcrypt.h"
 #include "util/error.h"
 #include "util/input.h"
 
@@ -55,6 +57,20 @@ static int show_probe(const json_t *doc, const char *path, cm_error *err)
     return rc;
 }
 
+/* A dmcrypt document: its answers first, then dmcrypt's text. */
+static int show_dmcrypt(const json_t *doc, const char *path, cm_error *err)
+{
+    cm_dmc_result r;
+    cm_error why = {0};
+    if (cm_dmcrypt_from_json(doc, &r, &why) != 0)
+        return cm_error_set(err, why.code ? why.code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why.msg);
+    cm_answers_print_document(stdout, doc);
+    fputc('\n', stdout);
+    cm_dmcrypt_text(stdout, &r);
+    cm_dmcrypt_free(&r);
+    return 0;
+}
+
 /* Which document doc is, and prints it. 0, or -1 with err. */
 static int show_document(json_t *doc, const char *path, cm_table_layout layout, cm_error *err)
 {
@@ -71,10 +87,12 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
         cm_detect_render_text(stdout, doc);
         return 0;
     }
-    const char *kind = schema ? schema : format ? format : NULL;
+    if (k.kind && strcmp(k.kind, "dmcrypt") == 0)
+        return show_dmcrypt(doc, path, err);
+    const char *kind = schema ? schema : format ? format : k.kind; /* tcrypt's "kind" */
     if (kind)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
-                            "%s: a %s document: show prints result, probe and detect documents "
+                            "%s: a %s document: show prints result, probe, detect and dmcrypt documents "
                             "(not this kind yet)", path, kind);
     return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                         "%s: not a document cryptometer writes (no \"schema\" or \"format\")", path);

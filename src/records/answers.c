@@ -37,6 +37,7 @@ void cm_answers_build(const cm_answers_input *in, cm_answers *a)
     memset(a, 0, sizeof *a);
     cm_answers_trust(in, a);
     cm_answers_accel(in, a);
+    cm_answers_kernel(in, a);
     cm_answers_fastest(in, a);
     cm_answers_findings(in, a);
     cm_answers_lines(a);

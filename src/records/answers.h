@@ -2,9 +2,11 @@
  * answers.h — the Answers block of a run (docs/output.md, "Answers"): what
  * the figures say, decided once, in the core, from the run's typed records
  * and context, and written into the document as its "answers" object
- * (schema: docs/result.schema.json). Four rules, one file each:
- * acceleration (answers_accel.c), fastest (answers_fastest.c), findings
- * (answers_findings.c), trust (answers_trust.c); the printed lines are
+ * (schema: docs/result.schema.json). Five rules, one file each:
+ * acceleration (answers_accel.c), the kernel's drivers (answers_kernel.c),
+ * fastest (answers_fastest.c), findings (answers_findings.c), trust
+ * (answers_trust.c); a dmcrypt document's answers are the same object with
+ * its own rule (run/dmcrypt_answers.c) filling `dmcrypt`; the printed lines are
  * answers_lines.c; the JSON, both ways, answers_json.c; the run's context
  * read into the inputs, answers_context.c. `run` and `show` print the lines
  * first; the HTML report renders the same object.
@@ -29,6 +31,7 @@ struct json_t;
 #define CM_ANSWER_MAX_FASTEST 256
 #define CM_ANSWER_MAX_FINDINGS 96
 #define CM_ANSWER_MAX_FLAGS 24
+#define CM_ANSWER_MAX_DMCRYPT 8
 #define CM_ANSWER_MAX_LINES 28  /* the block's lines, its title included */
 #define CM_ANSWER_COLUMNS 100   /* the widest line */
 /* what an acceleration answer says of the libraries whose speed an emulator makes mute */
@@ -74,12 +77,41 @@ typedef struct cm_answer_trust {
     char text[CM_ANSWER_TEXT];
 } cm_answer_trust;
 
+/* One cipher of a dmcrypt document: the kernel's choice through dm-crypt
+ * against the same mapping through the generic driver and dm-linear. The
+ * figures at io_size (the largest I/O size measured both ways) are medians
+ * over the sector sizes and both directions; each figure is one pass, so a
+ * difference is called only where every pair (sector size, direction) of
+ * an I/O size agrees. */
+enum { CM_DMC_NO_CLEAR = 0, CM_DMC_FASTER = 1, CM_DMC_SLOWER = 2, CM_DMC_NOT_COMPARED = 3 };
+/* the verdicts' names in the JSON, by value */
+extern const char *const cm_dmc_verdicts[4];
+typedef struct cm_answer_dmcrypt {
+    char cipher[CM_ANSWER_NAME];      /* "aes-xts-plain64" */
+    char served_by[CM_ANSWER_NAME];   /* the kernel's choice: "xts-aes-aesni", "essiv(...)" */
+    char driver_class[24];            /* its cipher driver's class: "hardware-engine",
+                                         "cpu-instructions", "software", or "" (unknown) */
+    char generic[CM_ANSWER_NAME];     /* the generic mapping's driver, "" when none measured */
+    int af_alg;                       /* user space reaches the driver through AF_ALG: 1, 0, -1 unknown */
+    char af_alg_why[CM_ANSWER_NAME * 2]; /* why not, or "" */
+    size_t io_size;
+    double mb_s, generic_mb_s, linear_mb_s; /* medians at io_size; 0: none */
+    double ratio_lo, ratio_hi;        /* chosen / generic over the pairs at io_size */
+    int verdict;                      /* CM_DMC_FASTER .. CM_DMC_NOT_COMPARED */
+    size_t pays_from_io;              /* the smallest I/O size from which every pair is faster (0: none) */
+    unsigned pays_from_sector;        /* at io_size, the smallest sector size from which every pair is faster */
+    double cpu_s_per_gb_saved;        /* generic minus chosen, median over the pairs at io_size (NAN: none) */
+    double cpu_saved_lo, cpu_saved_hi; /* the lowest and highest pair's; "no clear" when they straddle 0 */
+    char text[CM_ANSWER_TEXT];
+} cm_answer_dmcrypt;
+
 typedef struct cm_answers {
-    size_t n_accel, n_fastest, n_findings, n_lines;
+    size_t n_accel, n_fastest, n_findings, n_lines, n_dmcrypt;
     cm_answer_accel accel[CM_ANSWER_MAX_ACCEL];
     cm_answer_fastest fastest[CM_ANSWER_MAX_FASTEST];
     cm_answer_finding findings[CM_ANSWER_MAX_FINDINGS];
     cm_answer_trust trust;
+    cm_answer_dmcrypt dmcrypt[CM_ANSWER_MAX_DMCRYPT];
     char lines[CM_ANSWER_MAX_LINES][CM_ANSWER_COLUMNS + 1];
 } cm_answers;
 
@@ -96,6 +128,7 @@ typedef struct cm_answers_input {
 
 /* The rules, each filling its part of a (answers_*.c). */
 void cm_answers_accel(const cm_answers_input *in, cm_answers *a);
+void cm_answers_kernel(const cm_answers_input *in, cm_answers *a);
 void cm_answers_fastest(const cm_answers_input *in, cm_answers *a);
 void cm_answers_findings(const cm_answers_input *in, cm_answers *a);
 void cm_answers_trust(const cm_answers_input *in, cm_answers *a);

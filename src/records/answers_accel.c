@@ -1,8 +1,8 @@
 /*
  * answers_accel.c — the acceleration answer (answers.h): each crypto
  * feature the CPU offers (present: detected, enabled by the OS, not
- * masked) and the kernel's accelerated drivers, and which measured
- * implementations use them. The evidence is said with each name:
+ * masked), and which measured implementations use it (the kernel's
+ * drivers: answers_kernel.c). The evidence is said with each name:
  * "declared" when the implementation's own variant names the feature (our
  * `aesni`, `shani`, `armce` code; a kernel driver's name, or the driver
  * that served afalg:kernel), "inferred" from
@@ -171,40 +171,6 @@ static void cpu_feature(const cm_answers_input *in, const accel_rule *rule,
     a->n_accel++;
 }
 
-/* The kernel's selected accelerated drivers, and the afalg records of them. */
-static void kernel_drivers(const cm_answers_input *in, cm_answers *a)
-{
-    cm_answer_accel *x = &a->accel[a->n_accel];
-    char drivers[CM_ANSWER_TEXT] = "", used[CM_ANSWER_TEXT] = "", unused[CM_ANSWER_TEXT] = "",
-         unknown[CM_ANSWER_TEXT] = ""; /* afalg is ours: never filled */
-    memset(x, 0, sizeof *x);
-    for (size_t i = 0; i < in->kernel->n_algorithms; i++) {
-        const platform_kc_algorithm *alg = &in->kernel->algorithms[i];
-        for (size_t d = 0; d < alg->n_drivers; d++) {
-            const platform_kc_driver *dr = &alg->drivers[d];
-            if (!dr->selected || !dr->klass || !strcmp(dr->klass, "software") ||
-                !strcmp(dr->klass, "library"))
-                continue;
-            cm_text_append(drivers, sizeof drivers, "%s%s", drivers[0] ? ", " : "", dr->driver);
-            for (size_t k = 0; k < in->n; k++)
-                if (!strcmp(in->recs[k].backend, "afalg") && cm_record_measured(&in->recs[k]) &&
-                    !strcmp(in->recs[k].variant, dr->driver))
-                    judge(in, &(accel_rule){"kernel", "", dr->driver, 0}, &in->recs[k], x, used,
-                          unused, unknown, sizeof used);
-        }
-    }
-    if (!drivers[0])
-        return;
-    snprintf(x->feature, sizeof x->feature, "kernel-drivers");
-    snprintf(x->offered_by, sizeof x->offered_by, "kernel");
-    const platform_af_alg *af = &in->kernel->af_alg;
-    snprintf(x->text, sizeof x->text, "Kernel drivers selected: %s; %s.", drivers,
-             x->n_used ? "measured through AF_ALG"
-             : af->available == 1 ? "AF_ALG is there but none of them was measured"
-                                  : "AF_ALG unavailable here: not measured");
-    a->n_accel++;
-}
-
 /* A feature the CPU lacks or --isa masks (only those that speed up a whole
  * algorithm: not VAES over AES-NI): the measured implementations of its
  * algorithms, all running without it. */
@@ -281,6 +247,4 @@ void cm_answers_accel(const cm_answers_input *in, cm_answers *a)
         for (size_t i = 0; i < in->cpu->n_features && a->n_accel < CM_ANSWER_MAX_ACCEL; i++)
             if (in->cpu->features[i].present && !strcmp(in->cpu->features[i].name, NEON_RULES[k].feature))
                 own_neon(in, &NEON_RULES[k], &in->cpu->features[i], a);
-    if (in->kernel && a->n_accel < CM_ANSWER_MAX_ACCEL)
-        kernel_drivers(in, a);
 }

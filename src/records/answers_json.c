@@ -66,6 +66,38 @@ static json_t *trust_json(const cm_answer_trust *t)
                      cm_json_string_lossy(t->text), "flags", flags);
 }
 
+const char *const cm_dmc_verdicts[4] = {"no-clear-difference", "faster", "slower", "not-compared"};
+
+/* A positive size, or null. */
+static json_t *size_or_null(size_t v)
+{
+    return v ? json_integer((json_int_t)v) : json_null();
+}
+
+static json_t *nonempty(const char *s)
+{
+    return s[0] ? json_string(s) : json_null();
+}
+
+static json_t *dmcrypt_json(const cm_answer_dmcrypt *d)
+{
+    int compared = d->verdict != CM_DMC_NOT_COMPARED;
+    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:o, s:o}",
+                     "cipher", cm_json_string_lossy(d->cipher), "served_by", cm_json_string_lossy(d->served_by),
+                     "driver_class", nonempty(d->driver_class), "generic", nonempty(d->generic),
+                     "af_alg_reachable", d->af_alg < 0 ? json_null() : json_boolean(d->af_alg),
+                     "af_alg_why", nonempty(d->af_alg_why), "io_size", size_or_null(d->io_size),
+                     "mb_per_s", cm_jw_number(d->mb_s > 0 ? d->mb_s : NAN),
+                     "generic_mb_per_s", cm_jw_number(d->generic_mb_s > 0 ? d->generic_mb_s : NAN),
+                     "linear_mb_per_s", cm_jw_number(d->linear_mb_s > 0 ? d->linear_mb_s : NAN),
+                     "ratio_range", compared ? json_pack("[f, f]", d->ratio_lo, d->ratio_hi) : json_null(),
+                     "verdict", cm_dmc_verdicts[d->verdict], "pays_off_from_io_size", size_or_null(d->pays_from_io),
+                     "pays_off_from_sector_size", size_or_null(d->pays_from_sector),
+                     "cpu_s_per_gb_saved", cm_jw_number(d->cpu_s_per_gb_saved), "cpu_saved_range",
+                     isnan(d->cpu_s_per_gb_saved) ? json_null() : json_pack("[f, f]", d->cpu_saved_lo, d->cpu_saved_hi),
+                     "text", cm_json_string_lossy(d->text));
+}
+
 /* Appends each(items + i * size) for i < n to a new array. */
 static json_t *array_of(const void *items, size_t n, size_t size, json_t *(*each)(const void *))
 {
@@ -83,6 +115,7 @@ static json_t *array_of(const void *items, size_t n, size_t size, json_t *(*each
 static json_t *accel_any(const void *p) { return accel_json(p); }
 static json_t *fastest_any(const void *p) { return fastest_json(p); }
 static json_t *finding_any(const void *p) { return finding_json(p); }
+static json_t *dmcrypt_any(const void *p) { return dmcrypt_json(p); }
 
 json_t *cm_answers_to_json(const cm_answers *a)
 {
@@ -92,11 +125,18 @@ json_t *cm_answers_to_json(const cm_answers *a)
             json_decref(lines);
             lines = NULL;
         }
-    return json_pack("{s:o, s:o, s:o, s:o, s:o}", "acceleration",
-                     array_of(a->accel, a->n_accel, sizeof a->accel[0], accel_any), "fastest",
-                     array_of(a->fastest, a->n_fastest, sizeof a->fastest[0], fastest_any),
-                     "findings", array_of(a->findings, a->n_findings, sizeof a->findings[0], finding_any),
-                     "trust", trust_json(&a->trust), "lines", lines);
+    json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:o}", "acceleration",
+                          array_of(a->accel, a->n_accel, sizeof a->accel[0], accel_any), "fastest",
+                          array_of(a->fastest, a->n_fastest, sizeof a->fastest[0], fastest_any),
+                          "findings", array_of(a->findings, a->n_findings, sizeof a->findings[0], finding_any),
+                          "trust", trust_json(&a->trust), "lines", lines);
+    /* a dmcrypt document's ciphers: only there */
+    if (o && a->n_dmcrypt &&
+        json_object_set_new(o, "dmcrypt", array_of(a->dmcrypt, a->n_dmcrypt, sizeof a->dmcrypt[0], dmcrypt_any)) != 0) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
 }
 
 /* ---- parsing ---- */
@@ -168,6 +208,43 @@ static int finding_from(const json_t *o, cm_answer_finding *f, const char *where
            str_into(o, "text", f->text, sizeof f->text, where, err) ? -1 : 0;
 }
 
+static int dmcrypt_from(const json_t *o, cm_answer_dmcrypt *d, const char *where, cm_error *err)
+{
+    long long io = 0, pio = 0, psec = 0;
+    int reach = 0;
+    const json_t *range = NULL, *cpu = NULL, *reach_o = json_object_get(o, "af_alg_reachable");
+    char verdict[32];
+    int rc = str_into(o, "cipher", d->cipher, sizeof d->cipher, where, err) ||
+             str_into(o, "served_by", d->served_by, sizeof d->served_by, where, err) ||
+             str_into(o, "driver_class", d->driver_class, sizeof d->driver_class, where, err) ||
+             str_into(o, "generic", d->generic, sizeof d->generic, where, err) ||
+             cm_jr_bool(o, "af_alg_reachable", 1, &reach, where, err) ||
+             str_into(o, "af_alg_why", d->af_alg_why, sizeof d->af_alg_why, where, err) ||
+             cm_jr_int(o, "io_size", 1, &io, where, err) || cm_jr_number(o, "mb_per_s", 1, &d->mb_s, where, err) ||
+             cm_jr_number(o, "generic_mb_per_s", 1, &d->generic_mb_s, where, err) ||
+             cm_jr_number(o, "linear_mb_per_s", 1, &d->linear_mb_s, where, err) ||
+             cm_jr_container(o, "ratio_range", 'a', 1, &range, where, err) ||
+             str_into(o, "verdict", verdict, sizeof verdict, where, err) ||
+             cm_jr_int(o, "pays_off_from_io_size", 1, &pio, where, err) ||
+             cm_jr_int(o, "pays_off_from_sector_size", 1, &psec, where, err) ||
+             cm_jr_number(o, "cpu_s_per_gb_saved", 1, &d->cpu_s_per_gb_saved, where, err) ||
+             cm_jr_container(o, "cpu_saved_range", 'a', 1, &cpu, where, err) ||
+             str_into(o, "text", d->text, sizeof d->text, where, err);
+    d->af_alg = json_is_boolean(reach_o) ? reach : -1;
+    d->io_size = io > 0 ? (size_t)io : 0;
+    d->pays_from_io = pio > 0 ? (size_t)pio : 0;
+    d->pays_from_sector = psec > 0 ? (unsigned)psec : 0;
+    d->ratio_lo = range ? json_number_value(json_array_get(range, 0)) : NAN;
+    d->ratio_hi = range ? json_number_value(json_array_get(range, 1)) : NAN;
+    d->cpu_saved_lo = cpu ? json_number_value(json_array_get(cpu, 0)) : NAN;
+    d->cpu_saved_hi = cpu ? json_number_value(json_array_get(cpu, 1)) : NAN;
+    d->verdict = CM_DMC_NOT_COMPARED;
+    for (int v = 0; v < 4; v++)
+        if (!strcmp(verdict, cm_dmc_verdicts[v]))
+            d->verdict = v;
+    return rc ? -1 : 0;
+}
+
 /* Each object of the array at key, parsed into items (at most max). */
 static int each_from(const json_t *o, const char *key, void *items, size_t size, size_t max,
                      size_t *n, int (*parse)(const json_t *, void *, const char *, cm_error *),
@@ -193,6 +270,7 @@ static int each_from(const json_t *o, const char *key, void *items, size_t size,
 static int accel_p(const json_t *o, void *x, const char *w, cm_error *e) { return accel_from(o, x, w, e); }
 static int fastest_p(const json_t *o, void *x, const char *w, cm_error *e) { return fastest_from(o, x, w, e); }
 static int finding_p(const json_t *o, void *x, const char *w, cm_error *e) { return finding_from(o, x, w, e); }
+static int dmcrypt_p(const json_t *o, void *x, const char *w, cm_error *e) { return dmcrypt_from(o, x, w, e); }
 
 int cm_answers_from_json(const json_t *o, cm_answers *a, cm_error *err)
 {
@@ -211,6 +289,8 @@ int cm_answers_from_json(const json_t *o, cm_answers *a, cm_error *err)
                        &a->n_fastest, fastest_p, err) ||
              each_from(o, "findings", a->findings, sizeof a->findings[0], CM_ANSWER_MAX_FINDINGS,
                        &a->n_findings, finding_p, err) ||
+             each_from(o, "dmcrypt", a->dmcrypt, sizeof a->dmcrypt[0], CM_ANSWER_MAX_DMCRYPT,
+                       &a->n_dmcrypt, dmcrypt_p, err) ||
              cm_jr_container(o, "trust", 'o', 1, &trust, "answers", err) ||
              (trust && (cm_jr_bool(trust, "quotable", 1, &a->trust.quotable, "answers trust", err) ||
                         str_into(trust, "text", a->trust.text, sizeof a->trust.text, "answers trust", err) ||

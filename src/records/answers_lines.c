@@ -1,6 +1,7 @@
 /*
  * answers_lines.c — the Answers block as printed (answers.h): a title, then
- * trust, findings, acceleration and the fastest per operation, each answer
+ * trust, findings, acceleration (the kernel's drivers among them), a dmcrypt
+ * document's ciphers and the fastest per operation, each answer
  * wrapped to 100 columns, the whole at most CM_ANSWER_MAX_LINES lines (what
  * does not fit is counted on the last line and stays in the JSON). Fastest
  * answers are packed one algorithm to a line: `op winner>runner-up margin
@@ -208,14 +209,24 @@ static size_t accel_lines(cm_answers *a)
             }
         }
         snprintf(line + n, sizeof line - (size_t)n, "%s", rest ? rest : a->accel[i].text);
-        /* two lines for an absent feature's answer, our own code's (no one left out) and one
-         * under an emulator (who was not judged): the rest are cut at one */
+        /* two lines for an absent feature's answer, our own code's (no one left out), the
+         * kernel's, and one under an emulator (who was not judged): the rest are cut at one */
         int two = !strcmp(a->accel[i].offered_by, "absent") || !a->accel[i].n_not ||
                   strstr(a->accel[i].text, CM_ANSWER_NOT_JUDGED);
-        if (!wrap(a, line, two ? 2 : 1))
+        /* an engine's answer ends in where it can be measured: three lines */
+        if (!wrap(a, line, !strcmp(a->accel[i].feature, "kernel-engine") ? 3 : two ? 2 : 1))
             break;
         shown += together;
     }
+    return shown;
+}
+
+/* A dmcrypt document's answers, each in at most four lines. */
+static size_t dmcrypt_lines(cm_answers *a)
+{
+    size_t shown = 0;
+    for (size_t i = 0; i < a->n_dmcrypt && room(a); i++)
+        shown += (size_t)wrap(a, a->dmcrypt[i].text, 4);
     return shown;
 }
 
@@ -228,12 +239,14 @@ void cm_answers_lines(cm_answers *a)
     size_t accel = 0, fastest;
     size_t findings = findings_lines(a);
     accel = accel_lines(a);
+    size_t dmcrypt = dmcrypt_lines(a);
     if (a->n_fastest && room(a))
         snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1,
                  "  Fastest at 16 KiB (K) or per operation: winner>runner-up op margin [95%% CI]; "
                  "~ unclear");
     fastest = fastest_lines(a);
-    size_t left = (a->n_findings - findings) + (a->n_accel - accel) + (a->n_fastest - fastest);
+    size_t left = (a->n_findings - findings) + (a->n_accel - accel) + (a->n_fastest - fastest) +
+                  (a->n_dmcrypt - dmcrypt);
     if (left)
         snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1,
                  "  (%zu more answers: in the document's \"answers\", and the tables below)", left);

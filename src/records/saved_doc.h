@@ -1,6 +1,6 @@
 /*
  * saved_doc.h — a document read back from a file, as `show` needs it:
- * which kind it is (its "schema", "format" or "detect_version") and, for a
+ * which kind it is (its "schema", "format", "kind" or "detect_version") and, for a
  * result document, its records. saved_doc_json.c is the one file that
  * reads these from the document.
  */
@@ -18,6 +18,7 @@ typedef struct cm_doc_kind {
     const char *schema;   /* "cryptometer-result", "cryptometer-probe" ... or NULL */
     const char *format;   /* an import's or another tool's format, or NULL */
     int detect;           /* it has a "detect_version" */
+    const char *kind;     /* its "kind": "dmcrypt", ... or NULL */
 } cm_doc_kind;
 
 /* The kind of doc (an object). */

@@ -15,6 +15,7 @@ cm_doc_kind cm_doc_kind_of(const json_t *doc)
     k.schema = json_string_value(json_object_get(doc, "schema"));
     k.format = json_string_value(json_object_get(doc, "format"));
     k.detect = json_object_get(doc, "detect_version") != NULL;
+    k.kind = json_string_value(json_object_get(doc, "kind"));
     return k;
 }
 

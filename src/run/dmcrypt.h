@@ -47,6 +47,7 @@ typedef struct cm_dmc_result {
     char sha256_driver[64];    /* the kernel's sha256, named in the generic ESSIV spec */
     uint64_t device_bytes;
     int stale_removed;         /* stale mappings of a crashed run removed first */
+    char reason[256];          /* unavailable's text when read back from a document */
     cm_dmc_point *pts;
     size_t n;
 } cm_dmc_result;
@@ -76,8 +77,29 @@ double cm_dmcrypt_dd(const char *node, size_t io, uint64_t bytes, int write, cha
 int cm_dmcrypt_cryptsetup(const char *spec, size_t key_bytes, double *enc_mb_s, double *dec_mb_s,
                           char *why, size_t len);
 
+/* A pass's MB/s, and its CPU seconds (every CPU: user + system + softirq)
+ * per GB moved; 0 when it has none (dmcrypt_out.c). */
+double cm_dmc_mb_s(const cm_dmc_point *p);
+double cm_dmc_cpu_per_gb(const cm_dmc_point *p);
+
 /* The document ({"kind": "dmcrypt", ...}) and the text (dmcrypt_out.c). */
 struct json_t *cm_dmcrypt_json(const cm_dmc_result *r);
 void cm_dmcrypt_text(FILE *out, const cm_dmc_result *r);
+
+/* Reads a dmcrypt document back into *r (`show`, the tests): 0, or -1 with
+ * err naming the field (dmcrypt_read.c). Free *r with cm_dmcrypt_free. */
+int cm_dmcrypt_from_json(const struct json_t *doc, cm_dmc_result *r, cm_error *err);
+
+/* The answers of r (answers.h: `dmcrypt`, one per cipher, and a trust line
+ * saying how far single passes can be read), with the kernel's crypto kc
+ * (may be NULL: AF_ALG's reach is then unknown) for whether user space
+ * reaches each driver (dmcrypt_answers.c). *a overwritten. */
+struct cm_answers;
+struct platform_kcrypto;
+void cm_dmcrypt_answers(const cm_dmc_result *r, const struct platform_kcrypto *kc, struct cm_answers *a);
+
+/* The answers of r with this kernel's crypto (read now), malloc'ed (the
+ * caller frees them); NULL when out of memory. */
+struct cm_answers *cm_dmcrypt_answers_here(const cm_dmc_result *r);
 
 #endif

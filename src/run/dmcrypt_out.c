@@ -15,13 +15,14 @@ static const char kcryptd_note[] =
     "kcryptd's work runs on shared kworker threads, so it is counted in the system and softirq "
     "time of every CPU, not apart";
 
-static double mb_s(const cm_dmc_point *p)
+/* See dmcrypt.h. */
+double cm_dmc_mb_s(const cm_dmc_point *p)
 {
     return p->seconds > 0 ? (double)p->bytes / p->seconds / 1e6 : 0;
 }
 
-/* CPU seconds (every CPU: user + system + softirq) per GB moved. */
-static double cpu_per_gb(const cm_dmc_point *p)
+/* See dmcrypt.h. */
+double cm_dmc_cpu_per_gb(const cm_dmc_point *p)
 {
     double cpu = p->all_user_s + p->all_system_s + p->all_softirq_s;
     return p->bytes ? cpu / ((double)p->bytes / 1e9) : 0;
@@ -53,14 +54,14 @@ static json_t *point_json(const cm_dmc_result *r, const cm_dmc_point *p)
     }
     json_object_set_new(o, "bytes", json_integer((json_int_t)p->bytes));
     json_object_set_new(o, "seconds", json_real(p->seconds));
-    json_object_set_new(o, "mb_per_s", json_real(mb_s(p)));
+    json_object_set_new(o, "mb_per_s", json_real(cm_dmc_mb_s(p)));
     json_object_set_new(o, "cpu", json_pack("{s:f, s:f, s:f, s:f, s:f}", "process_user_s",
                                             p->proc_user_s, "process_system_s", p->proc_system_s,
                                             "all_user_s", p->all_user_s, "all_system_s",
                                             p->all_system_s, "all_softirq_s", p->all_softirq_s));
-    json_object_set_new(o, "cpu_s_per_gb", json_real(cpu_per_gb(p)));
+    json_object_set_new(o, "cpu_s_per_gb", json_real(cm_dmc_cpu_per_gb(p)));
     if (b)
-        json_object_set_new(o, "linear_mb_per_s", json_real(mb_s(b)));
+        json_object_set_new(o, "linear_mb_per_s", json_real(cm_dmc_mb_s(b)));
     if (p->dd_mb_s > 0)
         json_object_set_new(o, "dd_mb_per_s", json_real(p->dd_mb_s));
     else if (p->dd_error[0])
@@ -132,9 +133,9 @@ static void cross_checks(FILE *out, const cm_dmc_result *r)
                     "encryption beside write):\n%-44s %6s %7s %5s %9s %9s %6s %10s %6s\n",
                     "mapping", "sector", "io", "op", "MB/s", "dd", "dd/own", "cryptsetup", "own/cs");
         fprintf(out, "%-44s %6u %7zu %5s %9.1f %9s %6s %10s %6s\n", p->label, p->sector_size,
-                p->io_size, p->op, mb_s(p), figure(dd, sizeof dd, p->dd_mb_s),
-                ratio(a, sizeof a, p->dd_mb_s, mb_s(p), NULL), figure(cs, sizeof cs, p->cs_mb_s),
-                ratio(b, sizeof b, mb_s(p), p->cs_mb_s, p->cs_error));
+                p->io_size, p->op, cm_dmc_mb_s(p), figure(dd, sizeof dd, p->dd_mb_s),
+                ratio(a, sizeof a, p->dd_mb_s, cm_dmc_mb_s(p), NULL), figure(cs, sizeof cs, p->cs_mb_s),
+                ratio(b, sizeof b, cm_dmc_mb_s(p), p->cs_mb_s, p->cs_error));
         if (p->dd_error[0])
             fprintf(out, "  dd: %s\n", p->dd_error);
     }
@@ -161,9 +162,9 @@ void cm_dmcrypt_text(FILE *out, const cm_dmc_result *r)
         const cm_dmc_point *b = p->spec[0] ? baseline(r, p) : NULL;
         char lin[16] = "-";
         if (b)
-            snprintf(lin, sizeof lin, "%.1f", mb_s(b));
+            snprintf(lin, sizeof lin, "%.1f", cm_dmc_mb_s(b));
         fprintf(out, "%-44s %6u %7zu %5s %9.1f %9s %11.2f  %s\n", p->label, p->sector_size,
-                p->io_size, p->op, mb_s(p), lin, cpu_per_gb(p), p->drivers[0] ? p->drivers : "-");
+                p->io_size, p->op, cm_dmc_mb_s(p), lin, cm_dmc_cpu_per_gb(p), p->drivers[0] ? p->drivers : "-");
     }
     fprintf(out, "CPU s/GB: user + system + softirq of every CPU per GB moved; %s.\n", kcryptd_note);
     cross_checks(out, r);

@@ -1,8 +1,9 @@
 """plot and report read every kind of document the tool writes, or refuse it in one line naming
 what reads it (issue 23 item 6; cryptometer.doc_kinds): a sweep document is plotted and reported,
-a probe, detect, files or verify document is refused (exit 3, an input refused), and the
+a probe, detect, files, verify or dmcrypt document is refused (exit 3, an input refused), and the
 commands that read results only (compare) refuse a sweep naming plot and report."""
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +65,15 @@ def test_other_kinds_are_refused_in_one_line(kind, command, cm, cm_bin, tmp_path
     assert first.startswith("cryptometer %s: %s: (document): a %s document" % (command, doc, kind)), first
     assert reader in first
     assert not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.parametrize("command", ["plot", "report"])
+def test_a_dmcrypt_document_is_refused_naming_show(command, cm, tmp_path):
+    """dmcrypt needs root and a RAM device: the document recorded in a VM (tests/data/dmcrypt)."""
+    doc = Path(__file__).resolve().parents[1] / "data" / "dmcrypt" / "bookworm-6.1-x86_64-answers.json"
+    args = ["plot", "all", "-o", tmp_path / "p", doc] if command == "plot" else ["report", doc, "-o", tmp_path / "r.html"]
+    r = cm(*args)
+    assert r.returncode == 3 and "Traceback" not in r.stderr
+    line = r.stderr.strip().splitlines()[0]
+    assert "a dmcrypt document (written by cryptometer dmcrypt --json)" in line
+    assert "cryptometer show FILE" in line

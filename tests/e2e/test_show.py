@@ -2,13 +2,18 @@
 
 A run's table comes back byte for byte from its result file (per-byte and
 per-operation classes, several sizes, a failed and an unavailable record);
-probe and detect documents are rendered by their own text; anything else is
-one line and a documented exit code.
+probe and detect documents are rendered by their own text, a dmcrypt document
+by its answers then dmcrypt's table; anything else is one line and a
+documented exit code.
 """
 
 import json
+from pathlib import Path
 
+import jsonschema
 import pytest
+
+DMCRYPT = Path(__file__).resolve().parents[1] / "data" / "dmcrypt"
 
 
 def test_show_reproduces_a_runs_table(cm, tmp_path):
@@ -92,6 +97,7 @@ def test_show_a_detect_document(cm, tmp_path):
     ("[1, 2]", "not a JSON document"),
     ("{", "not a JSON document"),
     ('{"format": "cryptometer-files-v1"}', "a cryptometer-files-v1 document"),
+    ('{"kind": "tcrypt", "status": "measured"}', "a tcrypt document"),
     ('{"schema": "cryptometer-result", "results": 3}', "without results"),
 ])
 def test_show_refuses_what_it_cannot_print(cm, tmp_path, content, words):
@@ -136,3 +142,32 @@ def _saved(tmp_path, name, doc):
     path = tmp_path / name
     path.write_text(json.dumps(doc))
     return path
+
+
+def test_show_a_dmcrypt_document_answers_first(cm, schema):
+    """The recorded VM run (tests/data/dmcrypt/README.md): its answers (valid
+    against the schema's answers) printed as the document holds them, then
+    dmcrypt's table; a document from before the answers says it has none and
+    still shows the table."""
+    path = DMCRYPT / "bookworm-6.1-x86_64-answers.json"
+    doc = json.loads(path.read_text())
+    jsonschema.validate(doc["answers"], {**schema["$defs"]["answers"], "$defs": schema["$defs"]})
+    shown = cm("show", path)
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert lines[:len(doc["answers"]["lines"])] == doc["answers"]["lines"]
+    assert any(" via xts-aes-aesni (CPU instructions)" in x for x in lines[:12])
+    assert "dm-crypt over a 4 MiB RAM device" in shown.stdout
+    assert all(len(x) <= 100 for x in lines[:len(doc["answers"]["lines"])])
+    old = cm("show", DMCRYPT / "bookworm-6.1-x86_64-quick.json")
+    assert old.returncode == 0, old.stderr
+    assert old.stdout.startswith("Answers: no answers in this document")
+    assert "xts-aes-aesni" in old.stdout
+
+
+def test_show_a_malformed_dmcrypt_document(cm, tmp_path):
+    path = tmp_path / "d.json"
+    path.write_text('{"kind": "dmcrypt", "status": "measured", "results": [{"mapping": "x", "io_size": "big"}]}')
+    r = cm("show", path)
+    assert r.returncode == 3
+    assert "io_size" in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "check.h"
+#include "check_root.h"
 #include "run/detect.h"
 #include "platform/aes_result.h"
 #include "platform/aes_score.h"
@@ -354,43 +355,6 @@ static void test_twins(void)
     CHECK(json_is_true(json_object_get(json_object_get(json_array_get(pair, 1), "twins"), "flagged")));
     json_decref(pair);
     json_decref(scores);
-}
-
-/* A root in a new temporary directory: src's proc/crypto and proc/cpuinfo
- * (symlinks) and a proc/version of the given kernel. 0 or -1. */
-static int root_with_version(const char *src, const char *version, char *dir, size_t len)
-{
-    char path[1024], target[1024];
-    snprintf(dir, len, "/tmp/cm-verdicts.XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(path, sizeof path, "%s/proc", dir);
-    int rc = mkdir(path, 0700);
-    const char *files[] = {"crypto", "cpuinfo"};
-    for (size_t i = 0; i < 2 && rc == 0; i++) {
-        snprintf(path, sizeof path, "%s/proc/%s", tree(src), files[i]);
-        snprintf(target, sizeof target, "%s/proc/%s", dir, files[i]);
-        char *abs = realpath(path, NULL); /* the link must not depend on the working directory */
-        rc = abs ? symlink(abs, target) : -1;
-        free(abs);
-    }
-    snprintf(path, sizeof path, "%s/proc/version", dir);
-    FILE *f = rc == 0 ? fopen(path, "w") : NULL;
-    if (!f)
-        return -1;
-    fprintf(f, "Linux version %s (debian-kernel@lists.debian.org) #1 SMP Debian\n", version);
-    return fclose(f) == 0 ? 0 : -1;
-}
-
-/* Removes what root_with_version made. */
-static void remove_root(const char *dir)
-{
-    char path[1024];
-    const char *files[] = {"proc/crypto", "proc/cpuinfo", "proc/version", "proc", ""};
-    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-        remove(path);
-    }
 }
 
 /* The driver object named driver in doc's kernel_crypto, or NULL. */

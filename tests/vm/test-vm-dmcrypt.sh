@@ -9,7 +9,8 @@
 # x86_64: `cryptsetup benchmark` (the host's cryptsetup and its libraries, af_alg and
 # algif_skcipher loaded) beside both ciphers of the kernel's choice, each sector size and op;
 # arm64 has no cryptsetup in its VM and each such row must say so. The text of the run after
-# kill -9 must print the cross-check table (dd/own and own/cs ratios).
+# kill -9 must print the cross-check table (dd/own and own/cs ratios). The document's answers
+# must name the driver of each cipher and its generic counterpart (docs/dmcrypt.md, Answers).
 # tcrypt-bookworm-x86_64 and tcrypt-sid-x86_64: `tcrypt --json` (the kernel's speed test, mode
 # 200 and mode 300 alg=sha256, sec=1) parsed into rows of cbc(aes) through aesni and of sha256.
 #
@@ -95,6 +96,8 @@ check() {
         jcheck "$out.json" "$label: cryptsetup benchmark beside both ciphers (kernel's choice), each sector size and op" \
             "[$R | select(.cipher_spec != null and (.cipher_spec | startswith(\"capi:\") | not) and .io_size == 1048576)
              | select(.cryptsetup_mb_per_s > 0) | [.cipher_spec, .sector_size, .op]] | unique | length == 8"
+        jcheck "$out.json" "$label: the answers say AF_ALG reaches both drivers, as cryptsetup's benchmark did" \
+            "[.answers.dmcrypt[] | .af_alg_reachable] == [true, true]"
     else
         jcheck "$out.json" "$label: no cryptsetup in the VM, and every cross-checked row says so" \
             "[$R | select(.cipher_spec != null and (.cipher_spec | startswith(\"capi:\") | not) and .io_size == 1048576)]
@@ -102,6 +105,10 @@ check() {
     fi
     grep -q "^Cross-checks" < <(section "$out.out" text) && grep -q "own/cs" < <(section "$out.out" text) &&
         ok "$label: the text prints the dd and cryptsetup ratios" || bad "$label: no cross-check table in the text"
+    jcheck "$out.json" "$label: the answers name the driver of each cipher, compared with the generic one" \
+        "([.answers.dmcrypt[] | select(.served_by | test(\"$drv\")) | select(.generic | contains(\"generic\") or contains(\"lib\"))
+         | .cipher] | sort == [\"aes-cbc-essiv:sha256\", \"aes-xts-plain64\"]) and
+         ([.answers.lines[] | select(test(\" via .*$drv\"))] | length == 2)"
     jcheck "$out.json" "$label: CPU time of every CPU and per GB" \
         "[$R | .cpu.all_system_s >= 0 and .cpu_s_per_gb >= 0] | all"
     [ "$(value "$out.out" quick-leftovers)" = 0 ] && ok "$label: nothing left after a run" ||
