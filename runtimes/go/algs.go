@@ -1,6 +1,7 @@
 // algs.go — the rows this helper offers (cryptometer's algorithm names,
 // variant "stdlib" or "x-crypto") and the objects that run them: the
-// standard library's crypto packages, ChaCha20-Poly1305 from
+// standard library's crypto packages (ciphers in cipher.go, RSA in rsa.go,
+// ML-KEM in kem.go), ChaCha20-Poly1305 from
 // golang.org/x/crypto (pinned in go.sum).
 package main
 
@@ -70,7 +71,7 @@ func create(alg string, key []byte) (any, error) {
 	case "hmac-sha256":
 		return macer{hasher{hmac.New(sha256.New, key), make([]byte, 0, 32)}}, nil
 	case "aes-128-gcm", "aes-256-gcm":
-		if len(key) != map[string]int{"aes-128-gcm": 16, "aes-256-gcm": 32}[alg] {
+		if len(key) != keyLen(alg) {
 			return nil, fail("invalid", "key of %d bytes", len(key))
 		}
 		b, err := aes.NewCipher(key)
@@ -84,7 +85,13 @@ func create(alg string, key []byte) (any, error) {
 			return nil, fail("invalid", "%v", err)
 		}
 		return aeadObj{fixed: a}, nil
-	case "ed25519", "ecdsa-p256-sha256":
+	case "aes-128-cbc", "aes-256-cbc", "aes-128-ctr", "aes-256-ctr":
+		return newCipher(alg, key)
+	case "rsa-2048-oaep-sha256":
+		return &pkeObj{bits: rsaBits[alg]}, nil
+	case "ml-kem-768", "ml-kem-1024":
+		return &kemObj{alg: alg}, nil
+	case "ed25519", "ecdsa-p256-sha256", "rsa-2048-pss-sha256":
 		return newSigner(alg), nil
 	case "x25519", "ecdh-p256":
 		return newKex(alg), nil

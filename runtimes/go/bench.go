@@ -35,7 +35,7 @@ func randomBytes(n int) []byte {
 
 // setUp makes the call one timed operation runs.
 func setUp(alg, op string, size int) (func() error, error) {
-	obj, err := create(alg, randomBytes(map[bool]int{true: 16, false: 32}[alg == "aes-128-gcm"]))
+	obj, err := create(alg, randomBytes(keyLen(alg)))
 	if err != nil {
 		return nil, err
 	}
@@ -56,6 +56,12 @@ func setUp(alg, op string, size int) (func() error, error) {
 		return func() error { o.mac(msg); return nil }, nil
 	case aeadObj:
 		return aeadBench(o, op, msg)
+	case *cipherObj:
+		return cipherBench(o, op, msg)
+	case *pkeObj:
+		return pkeBench(alg, o, op, msg)
+	case *kemObj:
+		return kemBench(o, op)
 	case *signer:
 		return signBench(o, op, msg)
 	case kexObj:

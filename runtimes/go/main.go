@@ -23,21 +23,24 @@ import (
 
 // request is every field any request may carry.
 type request struct {
-	Op        string `json:"op"`
-	H         int    `json:"h"`
-	Algorithm string `json:"algorithm"`
-	Operation string `json:"operation"`
-	Key       string `json:"key"`
-	Nonce     string `json:"nonce"`
-	AAD       string `json:"aad"`
-	Msg       string `json:"msg"`
-	Tag       string `json:"tag"`
-	TagLen    int    `json:"tag_len"`
-	Peer      string `json:"peer"`
-	PeerSPKI  bool   `json:"peer_spki"`
-	Size      int    `json:"size"`
-	Iters     uint64 `json:"iters"`
-	Overhead  bool   `json:"overhead"`
+	Op        string  `json:"op"`
+	H         int     `json:"h"`
+	Algorithm string  `json:"algorithm"`
+	Operation string  `json:"operation"`
+	Key       string  `json:"key"`
+	IV        *string `json:"iv"` // cipher: nil continues the stream
+	Nonce     string  `json:"nonce"`
+	AAD       string  `json:"aad"`
+	Msg       string  `json:"msg"`
+	Tag       string  `json:"tag"`
+	TagLen    int     `json:"tag_len"`
+	Label     string  `json:"label"`
+	Entropy   *string `json:"entropy"` // kem: nil is the runtime's own randomness
+	Peer      string  `json:"peer"`
+	PeerSPKI  bool    `json:"peer_spki"`
+	Size      int     `json:"size"`
+	Iters     uint64  `json:"iters"`
+	Overhead  bool    `json:"overhead"`
 }
 
 // failure is a call's error with the kind the parent maps to a cm_rc.

@@ -1,23 +1,26 @@
 // pubkey.go — signatures (Ed25519; ECDSA P-256 with SHA-256, DER
-// signatures) and key agreement (X25519, ECDH P-256) on keys kept in the
-// object, public keys as DER SubjectPublicKeyInfo (signatures) or raw
-// (key agreement), as the parent's classes define them.
+// signatures; RSA-PSS, its options in rsa.go) and key agreement (X25519,
+// ECDH P-256) on keys kept in the object, public keys as DER
+// SubjectPublicKeyInfo (signatures) or raw (key agreement), as the
+// parent's classes define them.
 package main
 
 import (
+	"crypto"
 	"crypto/ecdh"
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/rsa"
 	"crypto/sha256"
 	"crypto/x509"
 )
 
 type signer struct {
 	alg  string
-	priv any // ed25519.PrivateKey or *ecdsa.PrivateKey; nil after set_public_key
-	pub  any // ed25519.PublicKey or *ecdsa.PublicKey
+	priv any // ed25519.PrivateKey, *ecdsa.PrivateKey or *rsa.PrivateKey; nil after set_public_key
+	pub  any // ed25519.PublicKey, *ecdsa.PublicKey or *rsa.PublicKey
 }
 
 func newSigner(alg string) *signer { return &signer{alg: alg} }
@@ -26,6 +29,13 @@ func (s *signer) keygen() error {
 	if s.alg == "ed25519" {
 		pub, priv, err := ed25519.GenerateKey(rand.Reader)
 		s.priv, s.pub = priv, pub
+		return err
+	}
+	if bits := rsaBits[s.alg]; bits != 0 {
+		k, err := rsa.GenerateKey(rand.Reader, bits)
+		if err == nil {
+			s.priv, s.pub = k, &k.PublicKey
+		}
 		return err
 	}
 	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
@@ -42,6 +52,9 @@ func (s *signer) sign(msg []byte) ([]byte, error) {
 	case *ecdsa.PrivateKey:
 		d := sha256.Sum256(msg)
 		return ecdsa.SignASN1(rand.Reader, k, d[:])
+	case *rsa.PrivateKey:
+		d := sha256.Sum256(msg)
+		return rsa.SignPSS(rand.Reader, k, crypto.SHA256, d[:], pssOptions)
 	}
 	return nil, fail("invalid", "no private key")
 }
@@ -53,11 +66,21 @@ func (s *signer) verify(msg, sig []byte) bool {
 	case *ecdsa.PublicKey:
 		d := sha256.Sum256(msg)
 		return ecdsa.VerifyASN1(k, d[:], sig)
+	case *rsa.PublicKey:
+		d := sha256.Sum256(msg)
+		return rsa.VerifyPSS(k, crypto.SHA256, d[:], sig, pssOptions) == nil
 	}
 	return false
 }
 
 func (s *signer) setPublic(der []byte) error {
+	if bits := rsaBits[s.alg]; bits != 0 {
+		k, err := rsaPublic(der, bits)
+		if err == nil {
+			s.pub, s.priv = k, nil
+		}
+		return err
+	}
 	pub, err := x509.ParsePKIXPublicKey(der)
 	if err != nil {
 		return fail("invalid", "%v", err)
@@ -69,7 +92,7 @@ func (s *signer) setPublic(der []byte) error {
 			return nil
 		}
 	case *ecdsa.PublicKey:
-		if s.alg != "ed25519" && k.Curve == elliptic.P256() {
+		if s.alg == "ecdsa-p256-sha256" && k.Curve == elliptic.P256() {
 			s.pub, s.priv = k, nil
 			return nil
 		}

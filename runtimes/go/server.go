@@ -73,6 +73,12 @@ func call(obj any, r *request) (map[string]any, error) {
 		}
 	case aeadObj:
 		return callAEAD(o, r)
+	case *cipherObj:
+		return callCipher(o, r)
+	case *pkeObj:
+		return callPKE(o, r)
+	case *kemObj:
+		return callKem(o, r)
 	case *signer:
 		return callSigner(o, r)
 	case kexObj:

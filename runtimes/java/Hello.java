@@ -33,8 +33,8 @@ final class Hello {
     /** Whether the row's provider serves it: null, or why not. Fills providers. */
     private static String probe(String alg, String variant, Map<String, Object> providers) {
         try {
-            Obj o = Server.make(alg, variant, Server.random(alg.equals("aes-128-gcm") ? 16 : 32));
-            o.bench(o instanceof AeadObj ? "seal" : o instanceof MacObj ? "mac" : o instanceof HashObj ? "digest" : o instanceof SignerObj ? "verify" : "derive", 16).run();
+            Obj o = Server.make(alg, variant, Server.random(Server.keyLength(alg)));
+            o.bench(o instanceof AeadObj ? "seal" : o instanceof MacObj ? "mac" : o instanceof HashObj ? "digest" : o instanceof SignerObj ? "verify" : o instanceof KexObj ? "derive" : "encrypt", 16).run();
             providers.put(variant + "/" + alg, o.provider());
             return null;
         } catch (Failure f) {

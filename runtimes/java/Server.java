@@ -14,7 +14,7 @@ import java.util.Map;
 
 final class Server {
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String[] HEX = {"key", "nonce", "aad", "msg", "tag", "peer"};
+    private static final String[] HEX = {"key", "nonce", "aad", "msg", "tag", "peer", "iv", "label"};
     private final Map<Long, Obj> objects = new HashMap<>();
     private final Map<String, Bench> benches = new HashMap<>();
     private long next = 1;
@@ -25,12 +25,19 @@ final class Server {
         return b;
     }
 
+    /** The key length of a row's random key: AES-128's, else 32 bytes. */
+    static int keyLength(String alg) {
+        return alg.startsWith("aes-128-") ? 16 : 32;
+    }
+
     /** A new object of a row (rows.json) on key. */
     static Obj make(String alg, String variant, byte[] key) throws Exception {
         switch (alg) {
             case "aes-128-gcm": case "aes-256-gcm": case "chacha20-poly1305": return new AeadObj(alg, variant, key);
             case "hmac-sha256": return new MacObj(alg, variant, key);
-            case "ed25519": case "ecdsa-p256-sha256": return new SignerObj(alg, variant);
+            case "ed25519": case "ecdsa-p256-sha256": case "rsa-2048-pss-sha256": return new SignerObj(alg, variant);
+            case "aes-128-cbc": case "aes-256-cbc": case "aes-128-ctr": case "aes-256-ctr": return new CipherObj(alg, variant, key);
+            case "rsa-2048-oaep-sha256": return new PkeObj(alg, variant);
             case "x25519": case "ecdh-p256": return new KexObj(alg, variant);
             default: return new HashObj(alg, variant);
         }
@@ -47,7 +54,7 @@ final class Server {
         String key = variant + "/" + alg + "/" + op + "/" + size;
         Bench b = benches.get(key);
         if (b == null) {
-            b = new Bench(make(alg, variant, random(alg.equals("aes-128-gcm") ? 16 : 32)).bench(op, size));
+            b = new Bench(make(alg, variant, random(keyLength(alg))).bench(op, size));
             benches.put(key, b);
         }
         return b.sample(((Number) r.get("iters")).longValue(), Boolean.TRUE.equals(r.get("overhead")));

@@ -1,5 +1,6 @@
-// SignerObj.java — Ed25519 and ECDSA P-256 with SHA-256 (DER signatures);
-// public keys as DER SubjectPublicKeyInfo.
+// SignerObj.java — Ed25519, ECDSA P-256 with SHA-256 (DER signatures) and
+// RSA-PSS 2048 with SHA-256, MGF1-SHA-256 and a 32-byte salt ("RSASSA-PSS",
+// its keys PkeObj's); public keys as DER SubjectPublicKeyInfo.
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
@@ -7,12 +8,15 @@ import java.security.PublicKey;
 import java.security.Signature;
 import java.security.SignatureException;
 import java.security.spec.ECGenParameterSpec;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Map;
 import java.security.KeyFactory;
 
 final class SignerObj implements Obj {
-    private final boolean ed;
+    private static final PSSParameterSpec PSS = new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1);
+    private final boolean ed, rsa;
     private final String variant;
     private final Signature sig;
     private PrivateKey priv;
@@ -20,12 +24,15 @@ final class SignerObj implements Obj {
 
     SignerObj(String alg, String variant) throws Exception {
         ed = alg.equals("ed25519");
-        if (!ed && !alg.equals("ecdsa-p256-sha256")) throw new Failure("unsupported", "no signature " + alg);
+        rsa = alg.equals("rsa-2048-pss-sha256");
+        if (!ed && !rsa && !alg.equals("ecdsa-p256-sha256")) throw new Failure("unsupported", "no signature " + alg);
         this.variant = variant;
-        sig = Jca.get(ed ? "Ed25519" : "SHA256withECDSA", variant, Signature::getInstance, Signature::getInstance);
+        sig = Jca.get(ed ? "Ed25519" : rsa ? "RSASSA-PSS" : "SHA256withECDSA", variant, Signature::getInstance, Signature::getInstance);
+        if (rsa) sig.setParameter(PSS);
     }
 
     KeyPair generate() throws Exception {
+        if (rsa) return PkeObj.generate(variant);
         KeyPairGenerator g = Jca.get(ed ? "Ed25519" : "EC", variant, KeyPairGenerator::getInstance, KeyPairGenerator::getInstance);
         if (!ed) g.initialize(new ECGenParameterSpec("secp256r1"));
         return g.generateKeyPair();
@@ -53,6 +60,11 @@ final class SignerObj implements Obj {
     }
 
     private void setPublic(byte[] der) {
+        if (rsa) {
+            pub = PkeObj.load(variant, der, false);
+            priv = null;
+            return;
+        }
         try {
             pub = Jca.get(ed ? "Ed25519" : "EC", variant, KeyFactory::getInstance, KeyFactory::getInstance).generatePublic(new X509EncodedKeySpec(der));
         } catch (Exception e) {

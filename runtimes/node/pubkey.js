@@ -1,4 +1,5 @@
-// pubkey.js — signatures (Ed25519; ECDSA P-256 with SHA-256, DER) and key
+// pubkey.js — signatures (Ed25519; ECDSA P-256 with SHA-256, DER; RSA-PSS
+// in rsa.js) and key
 // agreement (X25519, ECDH P-256) from node:crypto, public keys as DER
 // SubjectPublicKeyInfo (signatures) or raw (key agreement).
 'use strict';
@@ -28,6 +29,11 @@ class Signer {
     } catch (e) { ok = false; }
     if (!ok) throw new Failure('auth', 'the signature does not verify');
   }
+  // whether k is a public key of this algorithm
+  accepts(k) {
+    return this.ed ? k.asymmetricKeyType === 'ed25519'
+      : k.asymmetricKeyType === 'ec' && k.asymmetricKeyDetails.namedCurve === 'prime256v1';
+  }
   call(op, r) {
     switch (op) {
       case 'keygen': this.keygen(); return {};
@@ -37,9 +43,7 @@ class Signer {
       case 'set_public_key': {
         let k;
         try { k = crypto.createPublicKey({ key: r.key, format: 'der', type: 'spki' }); } catch (e) { throw new Failure('invalid', e.message); }
-        const want = this.ed ? k.asymmetricKeyType === 'ed25519'
-          : k.asymmetricKeyType === 'ec' && k.asymmetricKeyDetails.namedCurve === 'prime256v1';
-        if (!want) throw new Failure('invalid', 'a key of another algorithm');
+        if (!this.accepts(k)) throw new Failure('invalid', 'a key of another algorithm');
         this.pub = k; this.priv = null; return {};
       }
     }

@@ -15,13 +15,17 @@ const readline = require('node:readline');
 const { PerformanceObserver, performance } = require('node:perf_hooks');
 const { Failure, Hash, Mac, Aead } = require('./algs');
 const { Signer, Kex } = require('./pubkey');
+const { Cipher } = require('./cipher');
+const { RsaSigner, Pke } = require('./rsa');
 
 const ROWS = JSON.parse(fs.readFileSync(path.join(__dirname, 'rows.json'), 'utf8'));
 const CLASS = {
   'aes-128-gcm': Aead, 'aes-256-gcm': Aead, 'chacha20-poly1305': Aead, 'hmac-sha256': Mac,
   ed25519: Signer, 'ecdsa-p256-sha256': Signer, x25519: Kex, 'ecdh-p256': Kex,
+  'aes-128-cbc': Cipher, 'aes-256-cbc': Cipher, 'aes-128-ctr': Cipher, 'aes-256-ctr': Cipher,
+  'rsa-2048-pss-sha256': RsaSigner, 'rsa-2048-oaep-sha256': Pke,
 };
-const HEX = ['key', 'nonce', 'aad', 'msg', 'tag', 'peer'];
+const HEX = ['key', 'nonce', 'aad', 'msg', 'tag', 'peer', 'iv', 'label']; // iv: null continues a stream
 const gcs = []; // [start, end] in performance.now() ms, of every collection seen
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration]);
@@ -70,7 +74,7 @@ class Server {
   async bench(r) {
     const key = `${r.algorithm}/${r.operation}/${r.size}`;
     if (!this.benches.has(key)) {
-      const fn = this.make(r.algorithm, r.variant, crypto.randomBytes(r.algorithm === 'aes-128-gcm' ? 16 : 32)).bench(r.operation, r.size);
+      const fn = this.make(r.algorithm, r.variant, crypto.randomBytes(r.algorithm.startsWith('aes-128-') ? 16 : 32)).bench(r.operation, r.size);
       this.benches.set(key, { fn, warm: warmUp(fn) });
     }
     const b = this.benches.get(key), fn = r.overhead ? nothing : b.fn;

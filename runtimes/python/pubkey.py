@@ -1,4 +1,5 @@
-"""pubkey.py — signatures (Ed25519; ECDSA P-256 with SHA-256, DER) and key
+"""pubkey.py — signatures (Ed25519; ECDSA P-256 with SHA-256, DER; RSA-PSS
+in rsa.py) and key
 agreement (X25519, ECDH P-256) from pyca `cryptography`, public keys as DER
 SubjectPublicKeyInfo (signatures) or raw (key agreement)."""
 import os
@@ -36,6 +37,12 @@ class Signer:
         except (InvalidSignature, ValueError):
             raise Failure("auth", "the signature does not verify") from None
 
+    def accepts(self, pub):
+        """Whether pub is a public key of this algorithm."""
+        if self.ed:
+            return isinstance(pub, ed25519.Ed25519PublicKey)
+        return isinstance(pub, ec.EllipticCurvePublicKey) and pub.curve.name == "secp256r1"
+
     def call(self, op, r):
         if op == "keygen":
             self.keygen()
@@ -50,8 +57,7 @@ class Signer:
                 pub = serialization.load_der_public_key(r["key"])
             except (ValueError, TypeError, UnsupportedAlgorithm) as e:
                 raise Failure("invalid", str(e)) from None
-            kind = ed25519.Ed25519PublicKey if self.ed else ec.EllipticCurvePublicKey
-            if not isinstance(pub, kind) or (not self.ed and pub.curve.name != "secp256r1"):
+            if not self.accepts(pub):
                 raise Failure("invalid", "a key of another algorithm")
             self.pub, self.priv = pub, None
         else:

@@ -15,14 +15,18 @@ import cryptography
 from cryptography.hazmat.backends.openssl import backend as pyca_backend
 
 from algs import Aead, Failure, Hash, Mac
+from cipher import Cipher
 from pubkey import Kex, Signer
+from rsa import Pke, RsaSigner
 
 HERE = Path(__file__).resolve().parent
 ROWS = json.loads((HERE / "rows.json").read_text())
 CLASS = {"aes-128-gcm": Aead, "aes-256-gcm": Aead, "chacha20-poly1305": Aead,
          "hmac-sha256": Mac, "ed25519": Signer, "ecdsa-p256-sha256": Signer,
-         "x25519": Kex, "ecdh-p256": Kex}
-HEX = ("key", "nonce", "aad", "msg", "tag", "peer")
+         "x25519": Kex, "ecdh-p256": Kex, "aes-128-cbc": Cipher, "aes-256-cbc": Cipher,
+         "aes-128-ctr": Cipher, "aes-256-ctr": Cipher, "rsa-2048-pss-sha256": RsaSigner,
+         "rsa-2048-oaep-sha256": Pke}
+HEX = ("key", "nonce", "aad", "msg", "tag", "peer", "iv", "label")  # iv: null continues a stream
 
 
 def hello():
@@ -71,7 +75,7 @@ class Server:
     def bench(self, r):
         key = (r["algorithm"], r.get("variant", ""), r["operation"], r["size"])
         if key not in self.benches:
-            obj = CLASS.get(key[0], Hash)(key[0], key[1], os.urandom(16 if key[0] == "aes-128-gcm" else 32))
+            obj = CLASS.get(key[0], Hash)(key[0], key[1], os.urandom(16 if key[0].startswith("aes-128-") else 32))
             self.benches[key] = obj.bench(key[2], key[3])
         fn = nothing if r.get("overhead") else self.benches[key]
         n, g0, p0 = range(r["iters"]), self.gc.count, self.gc.pause_ns
@@ -90,7 +94,7 @@ class Server:
         if op == "hello":
             return hello()
         for k in HEX:
-            if k in r:
+            if r.get(k) is not None:
                 r[k] = bytes.fromhex(r[k])
         if op == "create":
             return self.create(r)

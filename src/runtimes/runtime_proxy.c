@@ -3,7 +3,8 @@
  * call is one request to the server (runtime.h), byte strings in hex, the
  * object it made at create() named by its handle. Only the known-answer
  * vectors and the cross-check call these; timed loops run in the runtime.
- * Classes: hash, mac, aead, signature, kex.
+ * Classes: hash, mac, aead, signature, kex here; cipher, pke and kem in
+ * runtime_proxy_cipher.c and runtime_proxy_pk.c (runtime_proxy.h).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -11,8 +12,9 @@
 #include <string.h>
 #include <jansson.h>
 #include "runtimes/runtime.h"
+#include "runtimes/runtime_proxy.h"
 
-static json_t *hex(const uint8_t *p, size_t n)
+json_t *cm_proxy_hex(const uint8_t *p, size_t n)
 {
     static const char digits[] = "0123456789abcdef";
     char *s = malloc(2 * n + 1);
@@ -43,8 +45,7 @@ static long unhex(const json_t *reply, const char *key, uint8_t *out, size_t cap
     return (long)n;
 }
 
-/* Sends req on object state; the reply (to free) in *reply if asked. */
-static cm_rc call(void *state, json_t *req, json_t **reply)
+cm_rc cm_proxy_call(void *state, json_t *req, json_t **reply)
 {
     char why[256];
     if (req && state)
@@ -66,8 +67,7 @@ static cm_rc call(void *state, json_t *req, json_t **reply)
     return rc;
 }
 
-/* Output member key into out (exactly n bytes expected, or any up to *n). */
-static cm_rc take(json_t *r, const char *key, uint8_t *out, size_t cap, size_t *n)
+cm_rc cm_proxy_take(json_t *r, const char *key, uint8_t *out, size_t cap, size_t *n)
 {
     long got = unhex(r, key, out, cap);
     json_decref(r);
@@ -78,12 +78,14 @@ static cm_rc take(json_t *r, const char *key, uint8_t *out, size_t cap, size_t *
     return CM_OK;
 }
 
-static cm_rc create_keyed(void **state, const uint8_t *key, size_t key_len)
+cm_rc cm_proxy_create_keyed(void **state, const uint8_t *key, size_t key_len)
 {
     json_t *r;
-    cm_rc rc = call(NULL, json_pack("{s:s, s:s, s:s, s:o}", "op", "create", "algorithm",
-                                    cm_runtime_algorithm(), "variant", cm_runtime_variant(), "key",
-                                    hex(key, key_len)), &r);
+    cm_rc rc = cm_proxy_call(NULL, json_pack("{s:s, s:s, s:s, s:o}", "op", "create", "algorithm",
+                                             cm_runtime_algorithm(), "variant",
+                                             cm_runtime_variant(), "key",
+                                             cm_proxy_hex(key, key_len)),
+                             &r);
     if (rc == CM_OK) {
         *state = (void *)(intptr_t)json_integer_value(json_object_get(r, "h"));
         json_decref(r);
@@ -93,29 +95,31 @@ static cm_rc create_keyed(void **state, const uint8_t *key, size_t key_len)
 
 static cm_rc create_plain(void **state)
 {
-    return create_keyed(state, NULL, 0);
+    return cm_proxy_create_keyed(state, NULL, 0);
 }
 
-static cm_rc create_alg(void **state, const cm_algorithm *alg)
+cm_rc cm_proxy_create_alg(void **state, const cm_algorithm *alg)
 {
     (void)alg; /* the bound implementation's */
-    return create_keyed(state, NULL, 0);
+    return cm_proxy_create_keyed(state, NULL, 0);
 }
 
-static void destroy(void *state)
+void cm_proxy_destroy(void *state)
 {
-    call(state, json_pack("{s:s}", "op", "destroy"), NULL);
+    cm_proxy_call(state, json_pack("{s:s}", "op", "destroy"), NULL);
 }
 
 /* hash and mac: one whole message; out receives out_len bytes */
 static cm_rc digest_as(const char *op, void *state, const uint8_t *msg, size_t len, uint8_t *out)
 {
     json_t *r;
-    cm_rc rc = call(state, json_pack("{s:s, s:o}", "op", op, "msg", hex(msg, len)), &r);
+    cm_rc rc = cm_proxy_call(state, json_pack("{s:s, s:o}", "op", op, "msg",
+                                              cm_proxy_hex(msg, len)),
+                             &r);
     if (rc != CM_OK)
         return rc;
     const cm_algorithm *alg = cm_algorithm_find(cm_runtime_algorithm());
-    return take(r, "out", out, alg ? alg->out_len : 0, NULL);
+    return cm_proxy_take(r, "out", out, alg ? alg->out_len : 0, NULL);
 }
 
 static cm_rc digest(void *state, const uint8_t *msg, size_t len, uint8_t *out)
@@ -133,14 +137,16 @@ static cm_rc seal(void *state, const uint8_t *nonce, size_t nonce_len, const uin
                   size_t tag_len)
 {
     json_t *r;
-    cm_rc rc = call(state, json_pack("{s:s, s:o, s:o, s:o, s:i}", "op", "seal", "nonce",
-                                     hex(nonce, nonce_len), "aad", hex(aad, aad_len), "msg",
-                                     hex(in, len), "tag_len", (int)tag_len), &r);
+    cm_rc rc = cm_proxy_call(state, json_pack("{s:s, s:o, s:o, s:o, s:i}", "op", "seal", "nonce",
+                                              cm_proxy_hex(nonce, nonce_len), "aad",
+                                              cm_proxy_hex(aad, aad_len), "msg",
+                                              cm_proxy_hex(in, len), "tag_len", (int)tag_len),
+                             &r);
     if (rc != CM_OK)
         return rc;
     json_incref(r);
-    rc = take(r, "out", out, len, NULL);
-    return rc == CM_OK ? take(r, "tag", tag, tag_len, NULL) : (json_decref(r), rc);
+    rc = cm_proxy_take(r, "out", out, len, NULL);
+    return rc == CM_OK ? cm_proxy_take(r, "tag", tag, tag_len, NULL) : (json_decref(r), rc);
 }
 
 static cm_rc open_(void *state, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
@@ -148,19 +154,22 @@ static cm_rc open_(void *state, const uint8_t *nonce, size_t nonce_len, const ui
                    const uint8_t *tag, size_t tag_len)
 {
     json_t *r;
-    cm_rc rc = call(state, json_pack("{s:s, s:o, s:o, s:o, s:o}", "op", "open", "nonce",
-                                     hex(nonce, nonce_len), "aad", hex(aad, aad_len), "msg",
-                                     hex(in, len), "tag", hex(tag, tag_len)), &r);
-    return rc != CM_OK ? rc : take(r, "out", out, len, NULL);
+    cm_rc rc = cm_proxy_call(state, json_pack("{s:s, s:o, s:o, s:o, s:o}", "op", "open", "nonce",
+                                              cm_proxy_hex(nonce, nonce_len), "aad",
+                                              cm_proxy_hex(aad, aad_len), "msg",
+                                              cm_proxy_hex(in, len), "tag",
+                                              cm_proxy_hex(tag, tag_len)),
+                             &r);
+    return rc != CM_OK ? rc : cm_proxy_take(r, "out", out, len, NULL);
 }
 
 /* signature and kex: a request with no output but its rc */
 static cm_rc simple(void *state, const char *op)
 {
-    return call(state, json_pack("{s:s}", "op", op), NULL);
+    return cm_proxy_call(state, json_pack("{s:s}", "op", op), NULL);
 }
 
-static cm_rc keygen(void *state)
+cm_rc cm_proxy_keygen(void *state)
 {
     return simple(state, "keygen");
 }
@@ -168,56 +177,65 @@ static cm_rc keygen(void *state)
 static cm_rc sign(void *state, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len)
 {
     json_t *r;
-    cm_rc rc = call(state, json_pack("{s:s, s:o}", "op", "sign", "msg", hex(msg, len)), &r);
-    return rc != CM_OK ? rc : take(r, "sig", sig, *sig_len, sig_len);
+    cm_rc rc = cm_proxy_call(state, json_pack("{s:s, s:o}", "op", "sign", "msg",
+                                              cm_proxy_hex(msg, len)),
+                             &r);
+    return rc != CM_OK ? rc : cm_proxy_take(r, "sig", sig, *sig_len, sig_len);
 }
 
 static cm_rc verify(void *state, const uint8_t *msg, size_t len, const uint8_t *sig,
                     size_t sig_len)
 {
-    return call(state, json_pack("{s:s, s:o, s:o}", "op", "verify", "msg", hex(msg, len), "tag",
-                                 hex(sig, sig_len)), NULL);
+    return cm_proxy_call(state, json_pack("{s:s, s:o, s:o}", "op", "verify", "msg",
+                                          cm_proxy_hex(msg, len), "tag",
+                                          cm_proxy_hex(sig, sig_len)),
+                         NULL);
 }
 
-static cm_rc set_key(void *state, const char *op, const uint8_t *key, size_t len)
+cm_rc cm_proxy_set_key(void *state, const char *op, const uint8_t *key, size_t len)
 {
-    return call(state, json_pack("{s:s, s:o}", "op", op, "key", hex(key, len)), NULL);
+    return cm_proxy_call(state, json_pack("{s:s, s:o}", "op", op, "key",
+                                          cm_proxy_hex(key, len)),
+                         NULL);
 }
 
-static cm_rc set_public_key(void *state, const uint8_t *der, size_t der_len)
+cm_rc cm_proxy_set_public_key(void *state, const uint8_t *der, size_t der_len)
 {
-    return set_key(state, "set_public_key", der, der_len);
+    return cm_proxy_set_key(state, "set_public_key", der, der_len);
 }
 
-static cm_rc set_private_key(void *state, const uint8_t *key, size_t len)
+cm_rc cm_proxy_set_private_key(void *state, const uint8_t *key, size_t len)
 {
-    return set_key(state, "set_private_key", key, len);
+    return cm_proxy_set_key(state, "set_private_key", key, len);
 }
 
-static cm_rc get_public_key(void *state, uint8_t *out, size_t *len)
+cm_rc cm_proxy_get_public_key(void *state, uint8_t *out, size_t *len)
 {
     json_t *r;
-    cm_rc rc = call(state, json_pack("{s:s}", "op", "get_public_key"), &r);
-    return rc != CM_OK ? rc : take(r, "out", out, *len, len);
+    cm_rc rc = cm_proxy_call(state, json_pack("{s:s}", "op", "get_public_key"), &r);
+    return rc != CM_OK ? rc : cm_proxy_take(r, "out", out, *len, len);
 }
 
 static cm_rc derive(void *state, cm_kex_peer form, const uint8_t *peer, size_t peer_len,
                     uint8_t *secret, size_t *secret_len)
 {
     json_t *r;
-    cm_rc rc = call(state, json_pack("{s:s, s:o, s:b}", "op", "derive", "peer",
-                                     hex(peer, peer_len), "peer_spki", form == CM_KEX_PEER_SPKI),
-                    &r);
-    return rc != CM_OK ? rc : take(r, "out", secret, *secret_len, secret_len);
+    cm_rc rc = cm_proxy_call(state, json_pack("{s:s, s:o, s:b}", "op", "derive", "peer",
+                                              cm_proxy_hex(peer, peer_len), "peer_spki",
+                                              form == CM_KEX_PEER_SPKI),
+                             &r);
+    return rc != CM_OK ? rc : cm_proxy_take(r, "out", secret, *secret_len, secret_len);
 }
 
-static const cm_hash_vtable hash_vt = {create_plain, digest, destroy};
-static const cm_mac_vtable mac_vt = {create_keyed, mac, destroy};
-static const cm_aead_vtable aead_vt = {create_keyed, seal, open_, destroy};
-static const cm_signature_vtable sig_vt = {create_alg, keygen, sign, verify, set_public_key,
-                                           get_public_key, destroy};
-static const cm_kex_vtable kex_vt = {create_alg, keygen, set_private_key, get_public_key,
-                                     derive, destroy};
+static const cm_hash_vtable hash_vt = {create_plain, digest, cm_proxy_destroy};
+static const cm_mac_vtable mac_vt = {cm_proxy_create_keyed, mac, cm_proxy_destroy};
+static const cm_aead_vtable aead_vt = {cm_proxy_create_keyed, seal, open_, cm_proxy_destroy};
+static const cm_signature_vtable sig_vt = {cm_proxy_create_alg, cm_proxy_keygen, sign, verify,
+                                           cm_proxy_set_public_key, cm_proxy_get_public_key,
+                                           cm_proxy_destroy};
+static const cm_kex_vtable kex_vt = {cm_proxy_create_alg, cm_proxy_keygen,
+                                     cm_proxy_set_private_key, cm_proxy_get_public_key, derive,
+                                     cm_proxy_destroy};
 
 cm_vtable_ref cm_runtime_proxy(cm_class cls)
 {
@@ -228,6 +246,9 @@ cm_vtable_ref cm_runtime_proxy(cm_class cls)
     case CM_CLASS_AEAD: v.aead = &aead_vt; break;
     case CM_CLASS_SIGNATURE: v.signature = &sig_vt; break;
     case CM_CLASS_KEX: v.kex = &kex_vt; break;
+    case CM_CLASS_CIPHER: v.cipher = &cm_proxy_cipher; break;
+    case CM_CLASS_PKE: v.pke = &cm_proxy_pke; break;
+    case CM_CLASS_KEM: v.kem = &cm_proxy_kem; break;
     default: break;
     }
     return v;

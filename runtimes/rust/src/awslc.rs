@@ -1,6 +1,7 @@
 // awslc.rs — the variant "aws-lc-rs": ring's API on AWS-LC (ringlike.rs),
-// plus what ring lacks: SHA-3 and key agreement with a private key that
-// can be set (agreement::PrivateKey) for X25519 and ECDH P-256.
+// plus what ring lacks: SHA-3, key agreement with a private key that can
+// be set (agreement::PrivateKey) for X25519 and ECDH P-256, and the cipher
+// and pke rows (awslc_cipher_pke.rs), RSA-PSS (awslc_rsa_pss.rs).
 use aws_lc_rs as lib;
 include!("ringlike.rs");
 use lib::agreement;
@@ -65,6 +66,9 @@ pub fn create(alg: &str, key: &[u8]) -> Res<Obj> {
         "sha3-512" => Ok(Obj::Hash(Box::new(Hash(&digest::SHA3_512)))),
         "x25519" => agree(&agreement::X25519, spki::X25519),
         "ecdh-p256" => agree(&agreement::ECDH_P256, spki::P256),
+        "aes-128-cbc" | "aes-256-cbc" | "aes-128-ctr" | "aes-256-ctr" => crate::awslc_cipher_pke::cipher(alg, key),
+        "rsa-2048-pss-sha256" => Ok(Obj::Sig(Box::<crate::awslc_rsa_pss::RsaPss>::default())),
+        "rsa-2048-oaep-sha256" => Ok(Obj::Pke(Box::new(crate::awslc_cipher_pke::Oaep::default()))),
         _ => fail("unsupported", format!("aws-lc-rs has no {alg} here")),
     }
 }

@@ -23,7 +23,7 @@ pub fn random(n: usize) -> Vec<u8> {
 
 /// A key of the length alg takes (16 bytes for AES-128, else 32).
 pub fn key_for(alg: &str) -> Vec<u8> {
-    random(if alg == "aes-128-gcm" { 16 } else { 32 })
+    random(if alg.starts_with("aes-128-") { 16 } else { 32 })
 }
 
 #[inline(never)]
@@ -76,6 +76,22 @@ fn set_up(variant: &str, alg: &str, op: &str, size: usize) -> Res<Call> {
                     Box::new(move || if s.verify(&msg, &sig) { Ok(()) } else { fail("auth", "verify failed") })
                 }
                 _ => return fail("unsupported", format!("{alg}/{op}")),
+            }
+        }
+        (Obj::Cipher(mut c), "encrypt" | "decrypt") => {
+            // one stream started once; each call goes on over the same size bytes
+            let decrypt = op == "decrypt";
+            out.reserve(size + 16);
+            c.crypt(decrypt, Some(&random(16)), &msg, &mut out)?;
+            Box::new(move || c.crypt(decrypt, None, black_box(&msg), &mut out))
+        }
+        (Obj::Pke(mut p), "encrypt" | "decrypt") => {
+            // a key pair made once (key generation is the signature rows')
+            p.keygen()?;
+            let ct = p.encrypt(&msg, &[])?;
+            match op {
+                "encrypt" => Box::new(move || p.encrypt(&msg, &[]).map(|x| drop(black_box(x)))),
+                _ => Box::new(move || p.decrypt(&ct, &[]).map(|x| drop(black_box(x)))),
             }
         }
         (Obj::Kex(mut k), "keygen") => Box::new(move || k.keygen()),

@@ -3,6 +3,8 @@
 // object a line each way (the messages: runtimes/go/main.go), for three
 // variants of the backend "rust": ring, aws-lc-rs and RustCrypto.
 mod awslc;
+mod awslc_cipher_pke;
+mod awslc_rsa_pss;
 mod bench;
 mod hello;
 mod obj;

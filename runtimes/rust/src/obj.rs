@@ -1,5 +1,5 @@
 // obj.rs — the classes of object the parent creates (hash, mac, aead,
-// signature, kex) as traits each variant implements, the failure kinds
+// signature, kex, cipher, pke) as traits each variant implements, the failure kinds
 // the parent maps to a cm_rc, and hex for byte strings on the wire.
 
 /// A call's error: "auth", "invalid", "unsupported" or "library", and why.
@@ -45,12 +45,31 @@ pub trait Kex {
     fn derive(&self, peer: &[u8], spki: bool) -> Res<Vec<u8>>;
 }
 
+/// A cipher (CBC without padding, CTR) as one stream per direction: iv
+/// Some starts it, None goes on; input into out (resized to its length).
+pub trait Cipher {
+    fn crypt(&mut self, decrypt: bool, iv: Option<&[u8]>, input: &[u8], out: &mut Vec<u8>) -> Res<()>;
+}
+
+/// A public-key encryption; private keys DER PKCS#8, public keys DER
+/// SubjectPublicKeyInfo; label empty: none.
+pub trait Pke {
+    fn keygen(&mut self) -> Res<()>;
+    fn set_private(&mut self, pkcs8: &[u8]) -> Res<()>;
+    fn set_public(&mut self, der: &[u8]) -> Res<()>;
+    fn public_der(&self) -> Res<Vec<u8>>;
+    fn encrypt(&self, msg: &[u8], label: &[u8]) -> Res<Vec<u8>>;
+    fn decrypt(&self, ct: &[u8], label: &[u8]) -> Res<Vec<u8>>;
+}
+
 pub enum Obj {
     Hash(Box<dyn Digest>),
     Mac(Box<dyn Digest>),
     Aead(Box<dyn Aead>),
     Sig(Box<dyn Signer>),
     Kex(Box<dyn Kex>),
+    Cipher(Box<dyn Cipher>),
+    Pke(Box<dyn Pke>),
 }
 
 pub const AEAD_NONCE: usize = 12;

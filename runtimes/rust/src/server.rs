@@ -104,6 +104,16 @@ fn call(o: &mut Obj, op: &str, r: &Value) -> Res<Map<String, Value>> {
             let n = a.open(&nonce, &bytes(r, "aad")?, &mut buf)?;
             out(&buf[..n])
         }
+        (Obj::Cipher(c), "encrypt" | "decrypt") => {
+            let iv = match r.get("iv").and_then(Value::as_str) {
+                Some(iv) => Some(unhex(iv)?),
+                None => None,
+            };
+            let mut buf = Vec::new();
+            c.crypt(op == "decrypt", iv.as_deref(), &bytes(r, "msg")?, &mut buf)?;
+            out(&buf)
+        }
+        (Obj::Pke(p), _) => call_pke(p.as_mut(), op, r),
         (Obj::Sig(s), _) => call_signer(s.as_mut(), op, r),
         (Obj::Kex(k), _) => call_kex(k.as_mut(), op, r),
         _ => fail("unsupported", format!("{op} on this object")),
@@ -123,6 +133,18 @@ fn call_signer(s: &mut dyn obj::Signer, op: &str, r: &Value) -> Res<Map<String, 
         "set_public_key" => done(s.set_public(&bytes(r, "key")?)),
         "get_public_key" => out(&s.public_der()?),
         _ => fail("unsupported", format!("{op} on a signature")),
+    }
+}
+
+fn call_pke(p: &mut dyn obj::Pke, op: &str, r: &Value) -> Res<Map<String, Value>> {
+    match op {
+        "keygen" => done(p.keygen()),
+        "set_private_key" => done(p.set_private(&bytes(r, "key")?)),
+        "set_public_key" => done(p.set_public(&bytes(r, "key")?)),
+        "get_public_key" => out(&p.public_der()?),
+        "encrypt" => out(&p.encrypt(&bytes(r, "msg")?, &bytes(r, "label")?)?),
+        "decrypt" => out(&p.decrypt(&bytes(r, "msg")?, &bytes(r, "label")?)?),
+        _ => fail("unsupported", format!("{op} on a public-key encryption")),
     }
 }
 
