@@ -134,6 +134,8 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
         m.gc_pause_ns = remote ? rt.gc_pause_ns + rt_over.gc_pause_ns : 0;
         m.runtime_warmup_ns = remote ? rt.warmup_ns : 0;
         m.runtime_warmup_steady = remote && rt.warmup_steady;
+        m.runtime_warmup_reused = remote && rt.warmup_reused;
+        m.runtime_warmup_from = remote ? rt.warmup_from : 0;
         cm_isolate_send(out, cm_msg_measurement(&m, op, size));
     }
     cm_measurement_free(&m);
