@@ -16,6 +16,11 @@ timestamped as it is redrawn) and its records:
              checks before and after, per-call and memory figures, the parent's work
   end        from the last group's last line to exit (answers, tables, the document)
 
+and the precision of its figures (the records measured: the median and 90th
+percentile of their relative 95% CI widths, the median sample count, how many
+did not reach the target CI), for all of them and for the language runtimes'
+(whose JIT warm-up is reused across sizes: docs/runtimes.md).
+
 The main figure is the ratio of the binaries' median wall times (the machine may
 be shared: absolute seconds move with its load). A benchmark, not a test: it
 asserts nothing.
@@ -84,6 +89,22 @@ def phases(t0, t_end, events, records):
             "other": span - kat - timing, "end": t_end - last}
 
 
+RUNTIMES = ("go", "java", "node", "python", "rust")  # docs/runtimes.md
+
+
+def precision(records):
+    """{scope: (measured, median ci95_rel, p90 ci95_rel, median n, CI not reached)}."""
+    out = {}
+    for scope, keep in (("all", lambda r: True), ("runtimes", lambda r: r["backend"] in RUNTIMES)):
+        rs = [r for r in records if r.get("stats") and keep(r)]
+        if rs:
+            ci = sorted(r["stats"]["ci95_rel"] for r in rs)
+            out[scope] = (len(rs), statistics.median(ci), ci[int(0.9 * (len(ci) - 1))],
+                          statistics.median(r["stats"]["n"] for r in rs),
+                          sum("ci-not-reached" in r.get("flags", []) for r in rs))
+    return out
+
+
 def one_run(binary, extra, workdir, trace=None):
     """Run the default suite once; return its figures (wall, records, statuses, load, phases).
     With ``trace``, the progress events (seconds from exec) and the records go there as JSON."""
@@ -104,7 +125,7 @@ def one_run(binary, extra, workdir, trace=None):
                                            "wall": t_end - t0, "records": records}))
     return {"wall": t_end - t0, "rc": rc, "records": len(records),
             "status": Counter(r["status"] for r in records), "load": (load_before, os.getloadavg()[0]),
-            "phases": phases(t0, t_end, events, records)}
+            "phases": phases(t0, t_end, events, records), "precision": precision(records)}
 
 
 def show(label, r):
@@ -114,6 +135,9 @@ def show(label, r):
         ", ".join("%s %d" % kv for kv in sorted(r["status"].items())), *r["load"]))
     if ph:
         print("    " + "  ".join("%s %.1f s" % kv for kv in ph.items()), flush=True)
+    for scope, p in r["precision"].items():
+        print("    precision (%s, %d measured): CI95 width median %.2f%%, p90 %.2f%%, samples median %d, "
+              "CI not reached %d" % (scope, p[0], 100 * p[1], 100 * p[2], p[3], p[4]), flush=True)
 
 
 def main():

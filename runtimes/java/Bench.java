@@ -15,21 +15,29 @@
 // or until 5 s have passed. The server runs with -Xbatch (the wrapper:
 // runtimes/java/build.cmake), so a method that reaches a threshold is
 // compiled before the loop goes on, never left queued behind a loaded
-// host's other work while the batches look steady. The time it took and
-// whether it became steady are on every reply of that bench.
+// host's other work while the batches look steady. At a further size of an
+// operation whose warm-up ended steady in this JVM, the code the JIT
+// compiled is the code that runs: only the check (b) runs, at most 1 s, and
+// the replies name the size that was warmed up (warmup_from). The time it
+// took and whether it became steady are on every reply of that bench.
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 final class Bench {
     static final String CRITERION = "10 ms batches until 20000 calls (or 1 s) have run and 3 batches in a row agree "
-            + "within 3% with no JIT compilation during them (-Xbatch), at most 5 s";
-    private static final long MIN_CALLS = 20_000, MIN_NS = 1_000_000_000L, MAX_NS = 5_000_000_000L;
+            + "within 3% with no JIT compilation during them (-Xbatch), at most 5 s; at a further size of an "
+            + "operation warmed up steady, only the 3 batches, at most 1 s";
+    private static final long MIN_CALLS = 20_000, MIN_NS = 1_000_000_000L, MAX_NS = 5_000_000_000L,
+            CHECK_MAX_NS = 1_000_000_000L;
+    // (variant/algorithm/operation) -> the size its warm-up ended steady at, in this JVM
+    private static final Map<String, Integer> WARMED = new HashMap<>();
     private static final List<GarbageCollectorMXBean> GCS = ManagementFactory.getGarbageCollectorMXBeans();
     private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
     private static final com.sun.management.OperatingSystemMXBean OS =
@@ -40,24 +48,29 @@ final class Bench {
     final Obj.Op op;
     final long warmupNs;
     final boolean steady;
+    final Integer warmedAt; // the size of the warm-up this one reused, or null
 
-    Bench(Obj.Op op) throws Exception {
+    /** op of `what` (variant/algorithm/operation) at size, warmed up (or checked) until steady. */
+    Bench(Obj.Op op, String what, int size) throws Exception {
         this.op = op;
+        warmedAt = WARMED.get(what);
+        long max = warmedAt == null ? MAX_NS : CHECK_MAX_NS;
         long start = System.nanoTime();
         long n = 1, calls = 0;
         for (; loop(op, n) < 10_000_000L && n < 1L << 30; n *= 2) calls += n;
         double[] per = new double[3];
         long[] jitBefore = new long[3]; // the JIT's compilation ms before each of the last 3 batches
         boolean ok = false;
-        for (int k = 0; !ok && System.nanoTime() - start < MAX_NS; k++) {
+        for (int k = 0; !ok && System.nanoTime() - start < max; k++) {
             jitBefore[k % 3] = jitMs();
             per[k % 3] = (double) loop(op, n) / n;
             calls += n;
-            boolean enough = calls >= MIN_CALLS || System.nanoTime() - start >= MIN_NS;
+            boolean enough = warmedAt != null || calls >= MIN_CALLS || System.nanoTime() - start >= MIN_NS;
             ok = k >= 2 && enough && jitMs() == jitBefore[(k + 1) % 3] && max(per) <= 1.03 * min(per);
         }
         warmupNs = System.nanoTime() - start;
         steady = ok;
+        if (ok && warmedAt == null) WARMED.put(what, size);
     }
 
     private static long jitMs() {
@@ -95,6 +108,7 @@ final class Bench {
         r.put("gc_pause_ns", (pauseMs() - pause0) * 1_000_000L);
         r.put("warmup_ns", warmupNs);
         r.put("warmup_steady", steady);
+        if (warmedAt != null) r.put("warmup_from", warmedAt);
         return r;
     }
 

@@ -54,7 +54,8 @@ final class Server {
         String key = variant + "/" + alg + "/" + op + "/" + size;
         Bench b = benches.get(key);
         if (b == null) {
-            b = new Bench(make(alg, variant, random(keyLength(alg))).bench(op, size));
+            b = new Bench(make(alg, variant, random(keyLength(alg))).bench(op, size),
+                    variant + "/" + alg + "/" + op, size);
             benches.put(key, b);
         }
         return b.sample(((Number) r.get("iters")).longValue(), Boolean.TRUE.equals(r.get("overhead")));

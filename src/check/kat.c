@@ -81,6 +81,41 @@ static const struct builtin_source {
     {"bn-2048-modsqrt", "vectors/bignum/bn2048.json", SOURCE_BUILTIN},
 };
 
+#define N_SOURCES (sizeof builtin_sources / sizeof builtin_sources[0])
+
+/* The files parsed by cm_kat_preload, at the index of their first entry. */
+static json_t *preloaded[N_SOURCES];
+
+/* The index of the first entry of builtin_sources[i]'s file. */
+static size_t file_index(size_t i)
+{
+    for (size_t k = 0; k < i; k++)
+        if (strcmp(builtin_sources[k].path, builtin_sources[i].path) == 0)
+            return k;
+    return i;
+}
+
+/* The parsed file of builtin_sources[i] (a new reference; NULL with jerr):
+ * the one cm_kat_preload kept, or parsed now. */
+static json_t *source_doc(size_t i, const cm_embedded_file *f, json_error_t *jerr)
+{
+    json_t *kept = preloaded[file_index(i)];
+    return kept ? json_incref(kept) : json_loadb((const char *)f->data, f->len, 0, jerr);
+}
+
+/* See kat.h. */
+void cm_kat_preload(const cm_algorithm *alg)
+{
+    for (size_t i = 0; i < N_SOURCES; i++) {
+        size_t k = file_index(i);
+        if (strcmp(builtin_sources[i].algorithm, alg->name) != 0 || preloaded[k])
+            continue;
+        const cm_embedded_file *f = cm_embedded_find(builtin_sources[k].path);
+        if (f)
+            preloaded[k] = json_loadb((const char *)f->data, f->len, 0, NULL);
+    }
+}
+
 /* The name a vector file has in reports: its path without "vectors/". */
 static const char *display_name(const char *path)
 {
@@ -89,9 +124,10 @@ static const char *display_name(const char *path)
 
 /* Runs one embedded file against impl; a file that is missing, does not
  * parse, is malformed or holds nothing for alg counts as one failure. */
-static void run_source(const struct builtin_source *src, const cm_impl *impl,
-                       const cm_algorithm *alg, cm_kat_report *rep)
+static void run_source(size_t i, const cm_impl *impl, const cm_algorithm *alg,
+                       cm_kat_report *rep)
 {
+    const struct builtin_source *src = &builtin_sources[i];
     const char *name = display_name(src->path);
     const cm_embedded_file *f = cm_embedded_find(src->path);
     kat_add_source(rep, name);
@@ -100,7 +136,7 @@ static void run_source(const struct builtin_source *src, const cm_impl *impl,
         return;
     }
     json_error_t jerr;
-    json_t *doc = json_loadb((const char *)f->data, f->len, 0, &jerr);
+    json_t *doc = source_doc(i, f, &jerr);
     if (!doc) {
         kat_fail(rep, "%s:%d:%d: %s", name, jerr.line, jerr.column, jerr.text);
         return;
@@ -119,24 +155,19 @@ static void run_source(const struct builtin_source *src, const cm_impl *impl,
 /* Runs every built-in file listed for alg (see kat.h). */
 int cm_kat_vectors(const cm_impl *impl, const cm_algorithm *alg, cm_kat_report *rep)
 {
-    for (size_t i = 0; i < sizeof builtin_sources / sizeof builtin_sources[0]; i++)
+    for (size_t i = 0; i < N_SOURCES; i++)
         if (strcmp(builtin_sources[i].algorithm, alg->name) == 0)
-            run_source(&builtin_sources[i], impl, alg, rep);
+            run_source(i, impl, alg, rep);
     kat_settle_vectors(rep);
     return rep->vectors != CM_CHECK_FAILED;
 }
 
 /* ---- the built-in files, each once ---------------------------------------- */
 
-#define N_SOURCES (sizeof builtin_sources / sizeof builtin_sources[0])
-
 /* 1 if builtin_sources[i] is the first entry of its file. */
 static int first_of_file(size_t i)
 {
-    for (size_t k = 0; k < i; k++)
-        if (strcmp(builtin_sources[k].path, builtin_sources[i].path) == 0)
-            return 0;
-    return 1;
+    return file_index(i) == i;
 }
 
 /* The entry of builtin_sources that is file i (see cm_kat_builtin_name),

@@ -39,6 +39,12 @@ struct json_t;
 int cm_kat_check(const cm_impl *impl, const cm_algorithm *alg, const size_t *sizes,
                  size_t n_sizes, cm_kat_report *rep);
 
+/* Parses the built-in vector files of alg once and keeps them in this
+ * process: the children a parent forks after it (the suite's, one per
+ * implementation) read them there instead of each parsing them again. A
+ * file that does not parse is left to each check to report. */
+void cm_kat_preload(const cm_algorithm *alg);
+
 /* The built-in vectors alone (the first half of cm_kat_check): adds to the
  * counts and sources of rep and sets rep->vectors. A vector file missing
  * from the build or malformed counts as a failure (it is a build bug).

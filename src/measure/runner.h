@@ -83,6 +83,10 @@ typedef struct cm_measurement {
      * was steady (runtime_warmup_steady) or the runtime gave up: 0 for C. */
     uint64_t runtime_warmup_ns;
     int runtime_warmup_steady;
+    /* ... or the check that the warm-up of the operation at an earlier
+     * size (runtime_warmup_from) still held: the JIT's code is the same */
+    int runtime_warmup_reused;
+    uint64_t runtime_warmup_from;
     /* Single calls at small sizes (percall.h), taken by the suite's child
      * after the samples; not by the runner. */
     cm_percall per_call;

@@ -71,6 +71,8 @@ static int run(void *ctx, uint64_t iters)
     b->gc_pause_ns += member(r, "gc_pause_ns");
     b->warmup_ns = member(r, "warmup_ns");
     b->warmup_steady = json_is_true(json_object_get(r, "warmup_steady"));
+    b->warmup_reused = json_is_integer(json_object_get(r, "warmup_from"));
+    b->warmup_from = member(r, "warmup_from");
     json_decref(r);
     return 0;
 }

@@ -21,7 +21,9 @@ typedef struct cm_runtime_bench {
     uint64_t wall_ns, cpu_ns, user_ns, sys_ns; /* sums of the samples so far */
     uint64_t gc, gc_pause_ns;                  /* collections during samples */
     uint64_t warmup_ns;                        /* a JIT runtime's warm-up, */
-    int warmup_steady;                         /* ... and whether it ended steady */
+    int warmup_steady;                         /* ... and whether it ended steady, */
+    int warmup_reused;                         /* ... or reused the warm-up at */
+    uint64_t warmup_from;                      /* ... this size of the operation */
     char why[256];
 } cm_runtime_bench;
 void cm_runtime_workloads(cm_runtime_bench *timed, cm_runtime_bench *over, const char *op,

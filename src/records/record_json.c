@@ -158,6 +158,21 @@ static json_t *rounds_json(const cm_record *r)
 }
 
 /* The measurement of an ok record and the figures derived from it. */
+/* A JIT runtime's warm-up: how long, whether steady, and the size of the
+ * operation whose warm-up it reused (the check only: docs/runtimes.md). */
+static json_t *warmup_json(const cm_measurement *m)
+{
+    json_t *w = json_pack("{s:f, s:b}", "seconds", (double)m->runtime_warmup_ns / 1e9, "steady",
+                          m->runtime_warmup_steady);
+    if (w && m->runtime_warmup_reused &&
+        json_object_set_new(w, "reused_from_size",
+                            json_integer((json_int_t)m->runtime_warmup_from)) != 0) {
+        json_decref(w);
+        return NULL;
+    }
+    return w;
+}
+
 static int put_measurement(json_t *o, const cm_record *r)
 {
     const cm_measurement *m = &r->m;
@@ -184,9 +199,7 @@ static int put_measurement(json_t *o, const cm_record *r)
                                              (json_int_t)m->gc_collections, "pause_ns",
                                              (json_int_t)m->gc_pause_ns));
     if (m->runtime_warmup_ns) /* a JIT runtime's warm-up until steady (docs/runtimes.md) */
-        rc |= cm_json_put(o, "runtime_warmup", json_pack("{s:f, s:b}", "seconds",
-                                                         (double)m->runtime_warmup_ns / 1e9,
-                                                         "steady", m->runtime_warmup_steady));
+        rc |= cm_json_put(o, "runtime_warmup", warmup_json(m));
     rc |= cm_json_put(o, "bound_ratio", num(f.has_bound, f.bound_ratio));
     if (m->per_call.taken) /* single calls at a small size (measure/percall.h) */
         rc |= cm_json_put(o, "per_call", cm_percall_json(&m->per_call));

@@ -145,6 +145,7 @@ static int serve(const json_t *job, FILE *out)
             .cpu = (int)json_integer_value(json_object_get(job, "cpu")),
             .cluster = -1,
             .memory = json_is_true(json_object_get(job, "memory")),
+            .clock_before_known = json_is_true(json_object_get(job, "clock_before_known")),
         };
         return cm_suite_child(&cfg, &g, out);
     }

@@ -134,6 +134,8 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
         m.gc_pause_ns = remote ? rt.gc_pause_ns + rt_over.gc_pause_ns : 0;
         m.runtime_warmup_ns = remote ? rt.warmup_ns : 0;
         m.runtime_warmup_steady = remote && rt.warmup_steady;
+        m.runtime_warmup_reused = remote && rt.warmup_reused;
+        m.runtime_warmup_from = remote ? rt.warmup_from : 0;
         cm_isolate_send(out, cm_msg_measurement(&m, op, size));
     }
     cm_measurement_free(&m);
@@ -182,7 +184,8 @@ int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out)
     cm_pin_to_cpu(cfg->cpu);
     if (!cm_child_ready(backend, out))
         return 0;
-    cm_isolate_send(out, cm_msg_clock("before"));
+    if (!cfg->clock_before_known)
+        cm_isolate_send(out, cm_msg_clock("before"));
     if (cm_child_check(&check, out) == 1) {
         uint64_t resolution_ns = cm_clock_resolution_ns(); /* once, not per measurement */
         size_t n_sizes;
@@ -222,12 +225,13 @@ static int group_child(void *arg, FILE *out)
         for (int i = 0; cpus && job->cfg->threads > 1 && i < job->cfg->threads; i++)
             json_array_append_new(cpus, json_integer(job->cfg->thread_cpus[i]));
         if (j)
-            json_object_update_new(j, json_pack("{s:f, s:f, s:i, s:i, s:o, s:b}", "time_s",
+            json_object_update_new(j, json_pack("{s:f, s:f, s:i, s:i, s:o, s:b, s:b}", "time_s",
                                                 job->cfg->time_s, "target_ci",
                                                 job->cfg->target_ci, "cpu", job->cfg->cpu,
                                                 "threads", job->cfg->threads, "thread_cpus",
                                                 cpus ? cpus : json_array(), "memory",
-                                                job->cfg->memory));
+                                                job->cfg->memory, "clock_before_known",
+                                                job->cfg->clock_before_known));
         cm_helper_exec(b, j, out);
     }
     return cm_suite_child(job->cfg, job->g, out);
@@ -477,13 +481,19 @@ static int add_unavailable(const cm_suite_config *cfg, const cm_group *g, cm_rec
     return 0;
 }
 
-/* Runs one available group in its child and appends its records. Returns
- * 1 if it failed, 0, or -1 with err. */
+/* Runs one available group in its child and appends its records. clock:
+ * the clock just before it (the previous group's after; present 0: none),
+ * then its own after (present 0: none). Returns 1 if it failed, 0, or -1
+ * with err. */
 static int run_group(const cm_suite_config *cfg, const cm_group *g, cm_record_set *out,
-                     cm_suite_totals *totals, cm_error *err)
+                     cm_suite_totals *totals, cm_clock_reading *clock, cm_error *err)
 {
-    group_job job = {cfg, g};
+    cm_suite_config own = *cfg;
+    own.clock_before_known = clock->present;
+    group_job job = {&own, g};
     group_state st = {.job = &job, .totals = totals, .progress = cfg->progress};
+    if (clock->present)
+        st.before = *clock;
     cm_isolate_outcome oc;
     cm_kat_report_init(&st.check.rep);
     cm_isolate_run(group_child, &job, cfg->timeout_s, on_message, &st, &oc);
@@ -494,6 +504,7 @@ static int run_group(const cm_suite_config *cfg, const cm_group *g, cm_record_se
     } else {
         rc = finish_group(&st, &oc, out, err);
     }
+    *clock = st.after;
     for (size_t i = 0; i < st.n_got; i++)
         cm_measurement_free(&st.got[i].m);
     free(st.got);
@@ -504,8 +515,12 @@ int cm_suite_run(const cm_suite_config *cfg, const cm_group *groups, size_t n,
                  cm_record_set *records, cm_suite_totals *totals, cm_error *err)
 {
     int failures = 0;
+    cm_clock_reading clock = {0}; /* the last group's clock after (run_group) */
+    for (size_t gi = 0; gi < n; gi++) /* the vectors parsed once, not in every child */
+        if (groups[gi].available && !groups[gi].backend->helper)
+            cm_kat_preload(groups[gi].alg);
     for (size_t gi = 0; gi < n && !cm_interrupted; gi++) {
-        int rc = groups[gi].available ? run_group(cfg, &groups[gi], records, totals, err)
+        int rc = groups[gi].available ? run_group(cfg, &groups[gi], records, totals, &clock, err)
                                       : add_unavailable(cfg, &groups[gi], records, err);
         if (rc < 0) {
             failures = -1;

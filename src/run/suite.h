@@ -28,6 +28,10 @@ typedef struct cm_suite_config {
     const int *thread_cpus;
     int rounds;           /* run --repeat: rounds of the whole plan (rounds.h); 0 or 1: one */
     int memory;           /* run --memory: memory per operation too (measure/memcount.h) */
+    /* Set by cm_suite_run for a group whose clock before it already has:
+     * the previous group's clock after, on the same CPU, with nothing
+     * measured since. The child then does not measure it again. */
+    int clock_before_known;
 } cm_suite_config;
 
 typedef struct cm_suite_totals {

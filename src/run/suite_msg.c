@@ -70,7 +70,8 @@ static int put_samples(json_t *msg, const cm_measurement *m)
 
 json_t *cm_msg_measurement(const cm_measurement *m, cm_op op, size_t size)
 {
-    json_t *msg = json_pack("{s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:b, s:b, s:b, s:I, s:I, s:I, s:b}",
+    json_t *msg = json_pack("{s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:b, s:b, s:b, s:I, s:I, s:I, s:b, "
+                            "s:b, s:I}",
                             "type",
                             "measurement", "op", cm_op_name(op), "size", (json_int_t)size,
                             "iters_per_sample", (json_int_t)m->iters_per_sample, "total_ops",
@@ -80,7 +81,9 @@ json_t *cm_msg_measurement(const cm_measurement *m, cm_op op, size_t size)
                             "gc_collections", (json_int_t)m->gc_collections, "gc_pause_ns",
                             (json_int_t)m->gc_pause_ns, "runtime_warmup_ns",
                             (json_int_t)m->runtime_warmup_ns, "runtime_warmup_steady",
-                            m->runtime_warmup_steady);
+                            m->runtime_warmup_steady, "runtime_warmup_reused",
+                            m->runtime_warmup_reused, "runtime_warmup_from",
+                            (json_int_t)m->runtime_warmup_from);
     int rc = msg ? put_samples(msg, m) : -1;
     cm_measurement copy = *m; /* real_at gives writable pointers: read a copy */
     for (size_t i = 0; rc == 0 && i < N_REAL_FIELDS; i++)
@@ -141,6 +144,8 @@ int cm_msg_measurement_parse(const json_t *msg, cm_measurement *m)
     m->gc_pause_ns = (uint64_t)json_integer_value(json_object_get(msg, "gc_pause_ns"));
     m->runtime_warmup_ns = (uint64_t)json_integer_value(json_object_get(msg, "runtime_warmup_ns"));
     m->runtime_warmup_steady = json_is_true(json_object_get(msg, "runtime_warmup_steady"));
+    m->runtime_warmup_reused = json_is_true(json_object_get(msg, "runtime_warmup_reused"));
+    m->runtime_warmup_from = (uint64_t)json_integer_value(json_object_get(msg, "runtime_warmup_from"));
     if (rc == 0 && (m->iters_per_sample == 0 || m->stats.n != m->n_samples))
         rc = CM_MSG_MALFORMED;
     const json_t *per_call = json_object_get(msg, "per_call");

@@ -103,6 +103,17 @@ def test_child_serves_a_run_job_through_the_child_protocol(cm):
     assert len(meas) == 1 and meas[0]["size"] == 64
 
 
+def test_child_does_not_measure_a_clock_its_parent_has(cm):
+    """clock_before_known: the parent has the previous group's clock after (suite.h)."""
+    job = {"mode": "run", "backend": "ref", "variant": "portable", "algorithm": "sha256",
+           "ops": ["digest"], "sizes": [64], "time_s": 0.02, "target_ci": 0.05, "cpu": 0,
+           "clock_before_known": True}
+    r = cm("__child", json.dumps(job))
+    assert r.returncode == 0, r.stderr
+    types = [json.loads(line)["type"] for line in r.stdout.splitlines()]
+    assert types.count("clock") == 1 and types[-1] == "clock"
+
+
 @pytest.mark.parametrize("job, says", [
     ({"mode": "dance"}, "no mode it knows"),
     ({"mode": "run", "backend": "ref", "variant": "portable", "algorithm": "nosuch"},

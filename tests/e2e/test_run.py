@@ -78,6 +78,19 @@ def test_records_are_consistent(small_run, missing_backends):
         assert r["iterations_per_sample"] >= 1
 
 
+def test_a_group_takes_the_previous_groups_clock_after_as_its_before(small_run):
+    """The clock check before an implementation is the one after the previous, on
+    the same CPU with nothing measured since (docs/methodology.md): measured once."""
+    groups = []  # (implementation, its clock) in the order they ran
+    for r in small_run[1]["results"]:
+        impl = r["name"].rsplit("/", 1)[0]
+        if not groups or groups[-1][0] != impl:
+            groups.append((impl, r["clock"]))
+    assert len(groups) >= 2
+    for (_, prev), (impl, clock) in zip(groups, groups[1:]):
+        assert clock["before"] == prev["after"] and clock["after"]["supported"] is not None, impl
+
+
 def test_context(small_run):
     ctx = small_run[1]["context"]
     clusters = ctx["cpu"]["clusters"]

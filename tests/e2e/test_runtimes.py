@@ -187,6 +187,10 @@ def test_short_run_of_a_runtime(cm_bin, tmp_path, schema, need_runtime, peer, na
         assert ("gc" in x) == ("gc-pauses" in x["flags"])
         if name in ("node", "java"):  # a JIT: its warm-up until steady is on the record
             assert x["runtime_warmup"]["seconds"] > 0
+            # at 1 KiB, the check of the warm-up at 16 B, where that one ended steady
+            first = [y for y in recs if y["name"] == x["name"] and y["size"] == 16]
+            reused = x["size"] == 1024 and first[0]["runtime_warmup"]["steady"]
+            assert x["runtime_warmup"].get("reused_from_size") == (16 if reused else None), x
     (lib,) = [lib for lib in doc["context"]["libraries"] if lib["backend"] == name]
     assert lib["version"] and lib["details"]["runtime"] == name
 
