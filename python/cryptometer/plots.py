@@ -43,6 +43,7 @@ in ``fig.cut`` (the command prints it).
 
 import io
 import math
+import warnings
 from collections import OrderedDict
 
 import matplotlib
@@ -423,7 +424,11 @@ def render(fig, fmt, dpi=110, tight=True):
     constrained layout); NoData (the figure closed) when matplotlib cannot lay it out."""
     buf = io.BytesIO()
     try:
-        fig.savefig(buf, format=fmt, dpi=dpi if fmt == "png" else None, bbox_inches="tight" if tight else None)
+        with warnings.catch_warnings():
+            # a name with a character the font lacks is drawn as a box: not worth a warning per glyph
+            warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
+            fig.savefig(buf, format=fmt, dpi=dpi if fmt == "png" else None,
+                        bbox_inches="tight" if tight else None)
     except DRAW_ERRORS as exc:
         plt.close(fig)
         raise NoData("cannot be drawn from these values (%s)" % str(exc)[:200]) from exc
