@@ -32,6 +32,22 @@ void cm_answers_impl_name(const cm_record *r, char *out, size_t len)
         snprintf(out, len, "%s:%s", r->backend, r->variant);
 }
 
+int cm_answer_names_has(char (*names)[CM_ANSWER_NAME], size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+int cm_answer_names_add(char (*names)[CM_ANSWER_NAME], size_t *n, const char *name)
+{
+    if (*n >= CM_ANSWER_MAX_IMPLS || cm_answer_names_has(names, *n, name))
+        return 0;
+    snprintf(names[(*n)++], CM_ANSWER_NAME, "%s", name);
+    return 1;
+}
+
 void cm_answers_build(const cm_answers_input *in, cm_answers *a)
 {
     memset(a, 0, sizeof *a);

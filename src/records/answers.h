@@ -147,6 +147,13 @@ int cm_answers_figure(const cm_record *r, double *value, double *lo, double *hi)
 /* "backend:variant", or "backend" when the variant is "default". */
 void cm_answers_impl_name(const cm_record *r, char *out, size_t len);
 
+/* 1 when name is one of names[0..n). */
+int cm_answer_names_has(char (*names)[CM_ANSWER_NAME], size_t n, const char *name);
+
+/* Appends name to names (*n of them) unless it is there or the list
+ * (CM_ANSWER_MAX_IMPLS) is full. 1 when appended. */
+int cm_answer_names_add(char (*names)[CM_ANSWER_NAME], size_t *n, const char *name);
+
 /* Prints the lines (title first) to out. */
 void cm_answers_print(FILE *out, const cm_answers *a);
 

@@ -109,12 +109,9 @@ static void judge(const cm_answers_input *in, const accel_rule *rule, const cm_r
 {
     char name[CM_ANSWER_NAME];
     cm_answers_impl_name(r, name, sizeof name);
-    for (size_t i = 0; i < x->n_used; i++)
-        if (!strcmp(x->used_by[i], name))
-            return;
-    for (size_t i = 0; i < x->n_not; i++)
-        if (!strcmp(x->not_used_by[i], name))
-            return;
+    if (cm_answer_names_has(x->used_by, x->n_used, name) ||
+        cm_answer_names_has(x->not_used_by, x->n_not, name))
+        return;
     int ours = !strcmp(r->backend, "ref") || !strcmp(r->backend, "afalg");
     /* afalg:kernel is served by the kernel's choice, named in served_by (cbc-aes-ce ...) */
     int declared = has_word(r->variant, rule->declare, 0) ||
@@ -135,13 +132,10 @@ static void judge(const cm_answers_input *in, const accel_rule *rule, const cm_r
         snprintf(ev, sizeof ev, "%s", declared ? " (declared)" : "");
     else
         snprintf(ev, sizeof ev, " %.1fx", ratio);
-    if (uses && x->n_used < CM_ANSWER_MAX_IMPLS) {
-        snprintf(x->used_by[x->n_used++], CM_ANSWER_NAME, "%s", name);
+    if (uses && cm_answer_names_add(x->used_by, &x->n_used, name))
         cm_text_append(used, len, "%s%s%s", used[0] ? ", " : "", name, ev);
-    } else if (!uses && x->n_not < CM_ANSWER_MAX_IMPLS) {
-        snprintf(x->not_used_by[x->n_not++], CM_ANSWER_NAME, "%s", name);
+    else if (!uses && cm_answer_names_add(x->not_used_by, &x->n_not, name))
         cm_text_append(unused, len, "%s%s%s", unused[0] ? ", " : "", name, ev);
-    }
 }
 
 static void cpu_feature(const cm_answers_input *in, const accel_rule *rule,
@@ -184,15 +178,11 @@ static void absent_feature(const cm_answers_input *in, const accel_rule *rule,
     memset(x, 0, sizeof *x);
     for (size_t i = 0; i < in->n && x->n_not < CM_ANSWER_MAX_IMPLS; i++) {
         const cm_record *r = &in->recs[i];
-        int seen = 0;
         if (!cm_record_measured(r) || !has_word(r->alg->name, rule->algorithms, 1))
             continue;
         cm_answers_impl_name(r, n, sizeof n);
-        for (size_t k = 0; k < x->n_not && !seen; k++)
-            seen = !strcmp(x->not_used_by[k], n);
-        if (seen)
+        if (!cm_answer_names_add(x->not_used_by, &x->n_not, n))
             continue;
-        snprintf(x->not_used_by[x->n_not++], CM_ANSWER_NAME, "%s", n);
         cm_text_append(names, sizeof names, "%s%s", names[0] ? ", " : "", n);
     }
     if (!x->n_not)

@@ -21,16 +21,6 @@ static int afalg_by(const cm_record *r, const char *driver)
            (!strcmp(r->variant, driver) || (r->served_by && strstr(r->served_by, driver)));
 }
 
-/* Adds name to x's used_by once. */
-static void used(cm_answer_accel *x, const char *name)
-{
-    for (size_t i = 0; i < x->n_used; i++)
-        if (!strcmp(x->used_by[i], name))
-            return;
-    if (x->n_used < CM_ANSWER_MAX_IMPLS)
-        snprintf(x->used_by[x->n_used++], CM_ANSWER_NAME, "%s", name);
-}
-
 /* The afalg records served by driver, into x's used_by. */
 static void measured_by(const cm_answers_input *in, const char *driver, cm_answer_accel *x)
 {
@@ -38,7 +28,7 @@ static void measured_by(const cm_answers_input *in, const char *driver, cm_answe
     for (size_t k = 0; k < in->n; k++)
         if (afalg_by(&in->recs[k], driver)) {
             cm_answers_impl_name(&in->recs[k], name, sizeof name);
-            used(x, name);
+            cm_answer_names_add(x->used_by, &x->n_used, name);
         }
 }
 
