@@ -276,3 +276,14 @@ def test_a_clock_of_minus_one_is_no_figure(fixtures_dir, table):
     alone = [c for c in doc["context"]["cpu"]["clusters"] if c["cpus"] == [15]]
     assert alone and alone[0]["freq_max_mhz"] is None and alone[0]["freq_min_mhz"] == 400
     assert loader.violations(doc) == []
+
+
+def test_nul_inside_a_core_name_is_read_as_a_replacement_character(table, fixtures_dir):
+    """A NUL byte in a core name (a log cut by power loss holds runs of them) reaches the
+    AES-score rule in the C binary, which cannot read \\u0000: it is read as U+FFFD and said."""
+    raw = (fixtures_dir / "1ET4.txt").read_bytes().replace(b"(Cortex-A720)", b"(Cortex-A\x00720)")
+    log = sbcbench.parse_bytes(raw)
+    doc = sbcbench.build_document(log, common.source_info("nul.txt", raw), table)
+    assert loader.violations(doc) == []
+    assert any("NUL bytes" in w for w in log.warnings)
+    assert "\x00" not in repr(doc) and "Cortex-A\ufffd720" in repr(doc)

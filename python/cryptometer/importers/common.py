@@ -95,15 +95,17 @@ def source_info(path, raw):
 def decode(raw: bytes):
     """Decode a log's bytes; return (text, warnings). Never raises."""
     warnings = []
-    if b"\x00" in raw[:65536]:
-        warnings.append("the file contains NUL bytes: it looks binary, not like an sbc-bench text log")
+    if b"\x00" in raw:
+        warnings.append("the file contains NUL bytes (read as U+FFFD): it looks binary, not like a text log")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         text = raw.decode("utf-8", errors="replace")
         warnings.append("the file is not valid UTF-8 (first bad byte at offset %d); undecodable bytes "
                         "were replaced" % exc.start)
-    return text, warnings
+    # A NUL cannot travel in the documents the C side reads (jansson refuses \u0000): it becomes
+    # the replacement character, as an undecodable byte does.
+    return text.replace("\x00", "\ufffd"), warnings
 
 
 def text_importer(parser, builder, what):
