@@ -25,6 +25,15 @@ def _text(item, key="text"):
     return value if isinstance(value, str) else ""
 
 
+def _after_heading(text, *headings):
+    """``text`` without a leading heading the card already shows ("Trust: quotable: ", "Security: "):
+    the C core writes each answer as a sentence that stands alone in a terminal."""
+    for heading in headings:
+        if heading and text.lower().startswith(heading.lower()):
+            return text[len(heading):].lstrip(": ")
+    return text
+
+
 def _names(item, key):
     value = item.get(key)
     return ", ".join(v for v in value if isinstance(v, str)) if isinstance(value, list) else ""
@@ -57,9 +66,11 @@ def summary(doc):
                          for a in _items(answers, "acceleration")],
         "fastest": [_fastest_row(f) for f in _items(answers, "fastest")],
         "findings": [{"kind": _text(f, "kind"), "implementation": _text(f, "implementation"),
-                      "security": f.get("security_relevant") is True, "text": _text(f)}
+                      "security": f.get("security_relevant") is True,
+                      "text": _after_heading(_text(f), _text(f, "kind").replace("-", " "))}
                      for f in _items(answers, "findings")],
-        "trust": {"quotable": trust.get("quotable") is True, "text": _text(trust),
+        "trust": {"quotable": trust.get("quotable") is True,
+                  "text": _after_heading(_text(trust), "Trust: not quotable", "Trust: quotable", "Trust"),
                   "flags": ", ".join(f for f in flags if isinstance(f, str))} if trust else None,
         "lines": [line for line in answers.get("lines") or [] if isinstance(line, str)]
         if isinstance(answers.get("lines"), list) else [],
