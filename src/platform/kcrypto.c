@@ -374,18 +374,21 @@ int platform_af_alg_probe(platform_af_alg *af)
     memset(af, 0, sizeof *af);
     af->cpu_only = -1;
     int e = af_alg_try(probes[0].type, probes[0].alg, &at_bind);
-    af->available = e == 0;
-    if (e != 0) {
+    af->has_types = 1;
+    /* The interfaces, only when sockets open at all. */
+    if ((e == 0 || at_bind) && !(af->types = calloc(N_PROBES, sizeof *af->types)))
+        rc = -1;
+    for (size_t i = 0; af->types && i < N_PROBES && rc == 0; i++) {
+        rc |= af_alg_type_probe(&af->types[af->n_types++], probes[i].type, probes[i].alg);
+        af->available |= af->types[i].available;
+    }
+    /* Available when any interface binds (algif_skcipher loaded without
+     * algif_hash is AF_ALG in use); else the first probe's error says why. */
+    if (e != 0 && !af->available) {
         char reason[512];
         snprintf(reason, sizeof reason, "%s %s (%s): %s", at_bind ? "bind(\"hash\", \"sha256\")" : "socket(AF_ALG)",
                  errno_name(e), strerror(e), af_alg_meaning(e, at_bind, "hash"));
         rc |= platform_kc_copy(&af->reason, reason) | platform_kc_copy(&af->err_name, errno_name(e));
     }
-    af->has_types = 1;
-    /* The other interfaces, only when sockets open at all. */
-    if ((e == 0 || at_bind) && !(af->types = calloc(N_PROBES, sizeof *af->types)))
-        rc = -1;
-    for (size_t i = 0; af->types && i < N_PROBES && rc == 0; i++)
-        rc |= af_alg_type_probe(&af->types[af->n_types++], probes[i].type, probes[i].alg);
     return rc ? -1 : 0;
 }

@@ -87,7 +87,8 @@ int platform_af_alg_cpu_only_excludes(const platform_kdriver *e);
 int platform_af_alg_state(platform_af_alg *af, const char *sysroot, const platform_kdriver *d, size_t n);
 
 /* Probes AF_ALG on the live kernel into *af (emptied first): available,
- * reason and errno name when not, and each interface's answer (types).
+ * reason and errno name when not, and each interface's answer (types);
+ * available when any interface binds, not only "hash".
  * 0, or -1 when out of memory (platform_af_alg_clear() frees it either
  * way). */
 int platform_af_alg_probe(platform_af_alg *af);

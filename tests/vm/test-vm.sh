@@ -17,6 +17,8 @@
 #   (a) x86_64 VM (-cpu max, TCG) with af_alg algif_hash algif_skcipher aesni_intel
 #       sha256_ssse3: `detect --json` says AF_ALG is available, lists a driver for sha256,
 #       and the kernel selects cbc-aes-aesni for cbc(aes).
+#   (a2) the same VM with af_alg algif_skcipher aesni_intel only: AF_ALG available (not
+#       "blocked"), the hash interface refused with its reason, skcipher bound.
 #   In every check: the "cpu" verdict is "emulated-cpu" and nothing concludes that crypto
 #   extensions are "absent or unused" (the timings are the emulator's).
 #   (b) arm64 VM -cpu max with aes-ce-blk (+ sha1/sha2/sha3/sha512/ghash -ce, af_alg...):
@@ -263,6 +265,18 @@ if want a; then
             expect "$J" "a: feature aes (AES-NI) present" 'feature_present("aes")'
             expect "$J" "a: the CPU is emulated (TCG)" 'verdict_codes("cpu") == ["emulated-cpu"]'
             expect "$J" "a: no absent-or-unused conclusion from the timing" 'says_absent_or_unused | not'
+            [ "$FAILED" = "$f0" ] || show "$J"
+        fi
+        J="$OUTDIR/a2.json"
+        if run_vm a2 "$J" -- --arch x86_64 --cpu max --modules "af_alg algif_skcipher aesni_intel" \
+            --file "$X86_BIN:/cryptometer" -- /cryptometer "${DETECT_ARGS[@]}" &&
+            valid_json "$J" a2; then
+            f0=$FAILED
+            expect "$J" "a2: AF_ALG available with algif_skcipher alone, not blocked" \
+                'af_alg_available and (.kernel_crypto.af_alg.state | . == "present" or . == "restricted")'
+            expect "$J" "a2: the hash interface refused with its reason, skcipher binds" \
+                '.kernel_crypto.af_alg.types | .hash.available == false and (.hash.reason | length > 0)
+                 and .skcipher.available == true'
             [ "$FAILED" = "$f0" ] || show "$J"
         fi
     fi
