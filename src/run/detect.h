@@ -47,7 +47,8 @@ void cm_loaded_sweep_free(cm_loaded_sweep *s);
  * algorithm, operation, crossovers}). 0, or -1 when out of memory. */
 int cm_detect_add_sweeps(struct json_t *doc, const cm_loaded_sweep *s, size_t n);
 
-/* Writes the detect document for a person, readable in ten seconds. */
+/* Writes the detect document for a person, readable in ten seconds, every
+ * line wrapped to 100 columns (cm_text_print_wrapped). */
 void cm_detect_render_text(FILE *out, const struct json_t *doc);
 
 /* Measures what data/aes_score_per_mhz.json says sbc-bench measures (its

@@ -6,6 +6,7 @@
  * that `detect --json` lacks.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "run/detect.h"
 #include "run/detect_doc.h"
@@ -13,9 +14,12 @@
 #include "run/detect_text_kernel.h"
 #include "run/detect_text_cpu.h"
 #include "run/detect_text_score.h"
+#include "util/text.h"
 
-/* See detect.h. */
-void cm_detect_render_text(FILE *out, const struct json_t *doc)
+#define DETECT_COLUMNS 100 /* the widest line, as run's table and answers */
+
+/* The whole text, unwrapped. */
+static void render(FILE *out, const struct json_t *doc)
 {
     cm_detect_doc d;
     cm_detect_doc_parse(doc, &d);
@@ -36,4 +40,20 @@ void cm_detect_render_text(FILE *out, const struct json_t *doc)
         cm_detect_render_instruction_bounds(out, &d.bounds);
     cm_detect_render_judgement(out, &d);
     cm_detect_doc_free(&d);
+}
+
+/* See detect.h. */
+void cm_detect_render_text(FILE *out, const struct json_t *doc)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) { /* no memory for the text: unwrapped rather than nothing */
+        render(out, doc);
+        return;
+    }
+    render(mem, doc);
+    if (fclose(mem) == 0)
+        cm_text_print_wrapped(out, text, DETECT_COLUMNS);
+    free(text);
 }

@@ -98,8 +98,8 @@ void cm_detect_render_instruction_bounds(FILE *out, const cm_probe_summary *ib)
         fprintf(out, "%s\n", ib->reason);
         return;
     }
-    fprintf(out, "(a quick probe at %.0f MHz%s; lower bounds on cycles per byte; `cryptometer probe` for the\n"
-                 "          figures with their spread)\n",
+    fprintf(out, "(a quick probe at %.0f MHz%s; lower bounds on cycles per byte; `cryptometer probe` for the "
+                 "figures with their spread)\n",
             isnan(ib->reference_mhz) ? 0 : ib->reference_mhz,
             ib->emulated ? ", EMULATED: the emulator's, not a core's" : "");
     cm_probe_render_bounds(out, ib->bounds, ib->n_bounds, 1);

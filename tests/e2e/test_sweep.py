@@ -351,11 +351,13 @@ def test_detect_sweep_states_the_crossovers_in_words(cm, tmp_path):
         assert v["code"] == "engine-never-pays"
         assert v["evidence"]["throughput_chunk"] is None and v["evidence"]["cpu_time_chunk"] is None
         assert "never beats" in v["message"] and "within the swept chunks" in v["message"]
-    # the text view says the same
+    # the text view says the same, each verdict from the start of a line (wrapped to 100 columns)
     t = cm("detect", "--no-clock", "--sweep", f)
     assert t.returncode == 0, t.stderr
+    assert all(len(line) <= 100 or " " not in line.strip() for line in t.stdout.splitlines())
     for v in xo.values():
-        assert f"  [{v['code']}] {v['message']}" in t.stdout.splitlines()
+        assert f"  [{v['code']}] " in "\n" + t.stdout
+        assert f"[{v['code']}] {' '.join(v['message'].split())}" in " ".join(t.stdout.split())
 
 
 def test_detect_sweep_recomputes_what_the_sweep_wrote(cm, need_backend, tmp_path):
