@@ -16,13 +16,13 @@
 #include "registry/plan.h"
 #include "records/report_narrow.h"
 #include "records/report_table.h"
+#include "util/text.h"
 
 #define NAME_COLS 28      /* the widest implementation name; longer ones are shortened */
 #define NAME_HEAD 13      /* a shortened name: its first NAME_HEAD characters, "…", */
 #define NAME_TAIL 14      /* and its last NAME_TAIL */
 #define KAT_COLS 5        /* "pass!", "FAIL" */
 #define WIDE_SPREAD 0.05  /* a relative spread shown in the cell when above this (5 %) */
-#define WRAP_INDENT 4     /* a wrapped line's extra indent */
 
 /* One rendering: the stream, Markdown or text, and whether a name was shortened. */
 typedef struct narrow {
@@ -35,53 +35,6 @@ typedef struct narrow {
     int per_cluster, bound;
 } narrow;
 
-/* Columns text takes on a terminal: its UTF-8 characters. */
-static size_t columns(const char *text, size_t len)
-{
-    size_t c = 0;
-    for (size_t i = 0; i < len; i++)
-        c += ((unsigned char)text[i] & 0xC0) != 0x80;
-    return c;
-}
-
-/* The byte offset of the character at column col of text (len if shorter). */
-static size_t offset_at(const char *text, size_t len, size_t col)
-{
-    size_t c = 0, i = 0;
-    for (; i < len; i++)
-        if (((unsigned char)text[i] & 0xC0) != 0x80 && c++ == col)
-            return i;
-    return len;
-}
-
-/* One line of text (no newline) to out in lines of at most
- * CM_TABLE_COLUMNS columns: broken at the last space that fits, the
- * continuation indented WRAP_INDENT past the line's own indent. */
-static void wrap_line(FILE *out, const char *line, size_t len)
-{
-    size_t indent = strspn(line, " "), first = 1;
-    while (1) {
-        size_t pad = first ? 0 : indent + WRAP_INDENT;
-        if (pad + columns(line, len) <= CM_TABLE_COLUMNS) {
-            fprintf(out, "%*s%.*s\n", (int)pad, "", (int)len, line);
-            return;
-        }
-        size_t cut = offset_at(line, len, CM_TABLE_COLUMNS - pad), at = cut;
-        while (at > indent + 1 && line[at] != ' ')
-            at--;
-        if (at > indent + 1)
-            cut = at;
-        fprintf(out, "%*s%.*s\n", (int)pad, "", (int)cut, line);
-        line += cut;
-        len -= cut;
-        while (len && *line == ' ')
-            line++, len--;
-        first = 0;
-        if (!len)
-            return;
-    }
-}
-
 /* text (lines ended by '\n') wrapped line by line; in Markdown, in a fenced block. */
 static void wrap_text(const narrow *w, const char *text)
 {
@@ -93,7 +46,7 @@ static void wrap_text(const narrow *w, const char *text)
         const char *end = strchr(p, '\n');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         if (!(w->markdown && len == 0 && p == text)) /* the fence replaces a leading blank line */
-            wrap_line(w->out, p, len);
+            cm_text_wrap_line(w->out, p, len, CM_TABLE_COLUMNS);
         p += len + (end != NULL);
     }
     if (w->markdown)
@@ -187,12 +140,12 @@ static void row_name(narrow *w, char *name, size_t len, const cm_record *r)
         snprintf(full, sizeof full, "%s:%s x%d", r->backend, r->variant, r->threads);
     else
         snprintf(full, sizeof full, "%s:%s", r->backend, r->variant);
-    size_t flen = strlen(full), cols = columns(full, flen);
+    size_t flen = strlen(full), cols = cm_text_columns(full, flen);
     if (w->markdown || cols <= NAME_COLS) {
         snprintf(name, len, "%s", full);
         return;
     }
-    size_t head = offset_at(full, flen, NAME_HEAD), tail = offset_at(full, flen, cols - NAME_TAIL);
+    size_t head = cm_text_offset_at(full, flen, NAME_HEAD), tail = cm_text_offset_at(full, flen, cols - NAME_TAIL);
     snprintf(name, len, "%.*s…%s", (int)head, full, full + tail);
     w->shortened = 1;
 }
@@ -205,7 +158,7 @@ static void put_cell(const narrow *w, const char *text, size_t width, int left)
         fprintf(w->out, "| %s ", text);
         return;
     }
-    size_t cols = columns(text, strlen(text)), pad = cols < width ? width - cols : 0;
+    size_t cols = cm_text_columns(text, strlen(text)), pad = cols < width ? width - cols : 0;
     if (!text[0])
         return; /* an empty cell ends a row: no trailing blanks */
     if (left)
@@ -271,7 +224,7 @@ static size_t name_width(narrow *w, const cm_record **rows, size_t from, size_t 
     for (size_t k = from; k < to; k++) {
         char name[192];
         row_name(w, name, sizeof name, rows[k]);
-        size_t c = columns(name, strlen(name));
+        size_t c = cm_text_columns(name, strlen(name));
         width = c > width ? c : width;
     }
     return width;
@@ -312,10 +265,10 @@ static size_t cell_width(const narrow *w, const cm_record **rows, size_t from, s
     char cell[64];
     for (size_t i = 0; i < n_cols; i++) {
         column_head(w, kind == 2, i, cell, sizeof cell);
-        width = columns(cell, strlen(cell)) > width ? columns(cell, strlen(cell)) : width;
+        width = cm_text_columns(cell, strlen(cell)) > width ? cm_text_columns(cell, strlen(cell)) : width;
         for (size_t k = from; k < to; k++) {
             block_cell(w, cell, sizeof cell, rows[k], kind, i);
-            width = columns(cell, strlen(cell)) > width ? columns(cell, strlen(cell)) : width;
+            width = cm_text_columns(cell, strlen(cell)) > width ? cm_text_columns(cell, strlen(cell)) : width;
         }
     }
     return width + 1;
@@ -358,7 +311,7 @@ static void put_intro(const narrow *w, const char *text)
     if (w->markdown)
         fprintf(w->out, "%s\n", text);
     else
-        wrap_line(w->out, text, strlen(text));
+        cm_text_wrap_line(w->out, text, strlen(text), CM_TABLE_COLUMNS);
 }
 
 /* A section: its intro, then a block per operation of its rows. */

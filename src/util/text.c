@@ -19,8 +19,8 @@ void cm_text_append(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Characters (not UTF-8 continuation bytes) in s[0..n). */
-static size_t columns_of(const char *s, size_t n)
+/* See text.h. */
+size_t cm_text_columns(const char *s, size_t n)
 {
     size_t c = 0;
     for (size_t i = 0; i < n; i++)
@@ -28,44 +28,68 @@ static size_t columns_of(const char *s, size_t n)
     return c;
 }
 
+/* See text.h. */
+size_t cm_text_offset_at(const char *s, size_t n, size_t col)
+{
+    size_t c = 0, i = 0;
+    for (; i < n; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80 && c++ == col)
+            return i;
+    return n;
+}
+
 /* The column a continuation of line (n bytes) starts at (see text.h). */
 static size_t hanging_indent(const char *line, size_t n, size_t columns)
 {
-    size_t lead = strspn(line, " ");
+    size_t lead = 0;
+    while (lead < n && line[lead] == ' ')
+        lead++;
     for (size_t i = lead; i + 2 < n; i++)
         if (line[i] != ' ' && line[i + 1] == ' ' && line[i + 2] == ' ') {
-            size_t v = i + 1 + strspn(line + i + 1, " ");
-            size_t col = columns_of(line, v);
+            size_t v = i + 1;
+            while (v < n && line[v] == ' ')
+                v++;
+            size_t col = cm_text_columns(line, v);
             if (v < n && col <= columns / 2)
                 return col;
             break;
         }
-    return lead + 2;
+    return lead + CM_TEXT_WRAP_INDENT;
 }
 
-/* Prints one line (n bytes, no newline) wrapped to columns. */
-static void print_line(FILE *out, const char *line, size_t n, size_t columns)
+/* Where the first piece of line (n bytes, more than room columns) ends:
+ * after the last space that fits, else after the last ':' ',' '/' that
+ * fits, else at room columns. */
+static size_t cut_at(const char *line, size_t n, size_t room)
 {
-    size_t indent = hanging_indent(line, n, columns), first = 1;
-    while (n) {
-        size_t room = columns - (first ? 0 : indent), end = 0, cut = 0, col = 0;
-        while (end < n && (col < room || ((unsigned char)line[end] & 0xC0) == 0x80)) {
-            col += ((unsigned char)line[end] & 0xC0) != 0x80;
-            if (line[end] == ' ' && end > 0 && line[end - 1] != ' ')
-                cut = end;
-            end++;
+    size_t end = cm_text_offset_at(line, n, room);
+    for (size_t i = end; i > 0; i--)
+        if (line[i] == ' ' && line[i - 1] != ' ')
+            return i;
+    for (size_t i = end; i > 1; i--)
+        if (line[i - 1] == ':' || line[i - 1] == ',' || line[i - 1] == '/')
+            return i;
+    return end;
+}
+
+/* See text.h. */
+void cm_text_wrap_line(FILE *out, const char *line, size_t n, size_t columns)
+{
+    size_t indent = hanging_indent(line, n, columns), pad = 0;
+    while (1) {
+        if (pad + cm_text_columns(line, n) <= columns) {
+            fprintf(out, "%*s%.*s\n", (int)pad, "", (int)n, line);
+            return;
         }
-        if (end < n && line[end] == ' ')
-            cut = end;
-        if (end == n || !cut) /* fits, or a word longer than the room: to the next space */
-            for (cut = end; cut < n && line[cut] != ' ';)
-                cut++;
-        fprintf(out, "%*s%.*s\n", first ? 0 : (int)indent, "", (int)cut, line);
+        size_t cut = cut_at(line, n, columns - pad);
+        fprintf(out, "%*s%.*s\n", (int)pad, "", (int)cut, line);
         line += cut;
         n -= cut;
         while (n && *line == ' ')
             line++, n--;
-        first = 0;
+        if (!n)
+            return;
+        pad = indent;
     }
 }
 
@@ -74,10 +98,7 @@ void cm_text_print_wrapped(FILE *out, const char *text, size_t columns)
 {
     while (*text) {
         size_t n = strcspn(text, "\n");
-        if (n == 0)
-            fputc('\n', out);
-        else
-            print_line(out, text, n, columns);
+        cm_text_wrap_line(out, text, n, columns);
         text += n + (text[n] == '\n');
     }
 }

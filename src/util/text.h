@@ -12,11 +12,23 @@
  * cutting what does not fit; buf stays terminated. */
 __attribute__((format(printf, 3, 4))) void cm_text_append(char *buf, size_t len, const char *fmt, ...);
 
-/* Prints text to out with every line longer than columns (UTF-8 characters)
- * broken at spaces. A continuation starts under the line's value column:
- * where the text after a label and two or more spaces begins, if that is
- * within the first half of the width, else two past the line's indent. A
- * word longer than the width (a hex mask, a path) is kept whole. */
+#define CM_TEXT_WRAP_INDENT 4 /* a continuation's indent past its line's, without a value column */
+
+/* Columns s[0..n) takes on a terminal: its UTF-8 characters. */
+size_t cm_text_columns(const char *s, size_t n);
+
+/* The byte offset of the character at column col of s[0..n) (n if shorter). */
+size_t cm_text_offset_at(const char *s, size_t n, size_t col);
+
+/* Prints one line (n bytes, no newline) to out in lines of at most columns
+ * (UTF-8 characters), broken after the last space that fits, else after the
+ * last ':' ',' or '/' (a path, a hex mask), else at the width. A
+ * continuation starts under the line's value column (where the text after a
+ * label and two or more spaces begins) when that is within the first half
+ * of the width, else CM_TEXT_WRAP_INDENT past the line's indent. */
+void cm_text_wrap_line(FILE *out, const char *line, size_t n, size_t columns);
+
+/* Prints text to out, each of its lines through cm_text_wrap_line. */
 void cm_text_print_wrapped(FILE *out, const char *text, size_t columns);
 
 #endif

@@ -1,9 +1,10 @@
 /*
  * test_text_wrap.c — cm_text_print_wrapped (util/text.h), which fits
- * detect's text to 100 columns: lines that fit are kept byte for byte, a
- * long line breaks at spaces under its value column (after a label and two
- * spaces) or two past its indent, UTF-8 characters count as one column, and
- * a word longer than the width is kept whole.
+ * detect's text and run's notes to 100 columns: lines that fit are kept
+ * byte for byte, a long line breaks at spaces under its value column
+ * (after a label and two spaces) or four past its indent, UTF-8 characters
+ * count as one column, and a word longer than the width breaks after a
+ * ':' ',' '/' or at the width: no line is ever wider.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,14 +40,15 @@ int main(void)
     /* a label and two spaces: continuations under the value column */
     check_case("  + AES-NI  AES rounds in one instruction\n", 24,
                "  + AES-NI  AES rounds\n            in one\n            instruction\n");
-    /* no value column (a sentence): two past the indent */
+    /* no value column (a sentence): four past the indent */
     check_case("  [info] the kernel has no cpufreq here\n", 20,
-               "  [info] the kernel\n    has no cpufreq\n    here\n");
-    /* a value column past half the width: two past the indent instead */
-    check_case("a long label  value one two\n", 20, "a long label  value\n  one two\n");
+               "  [info] the kernel\n      has no cpufreq\n      here\n");
+    /* a value column past half the width: four past the indent instead */
+    check_case("a long label  value one two\n", 20, "a long label  value\n    one two\n");
     /* UTF-8: '×' and '—' are one column each (the line is 20 columns, 24 bytes) */
     check_case("x 10 × aesenc — 1 cy\n", 20, "x 10 × aesenc — 1 cy\n");
-    /* a word longer than the width is kept whole, then the text goes on */
-    check_case("mask=0x0123456789abcdef0123 and more\n", 10, "mask=0x0123456789abcdef0123\n  and more\n");
+    /* a word longer than the width: after its last ':' that fits, else at the width */
+    check_case("m=0x0123:0x4567:0x89ab end\n", 16, "m=0x0123:0x4567:\n    0x89ab end\n");
+    check_case("0123456789abcdefghij\n", 8, "01234567\n    89ab\n    cdef\n    ghij\n");
     return check_done("test_text_wrap");
 }
