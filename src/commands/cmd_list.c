@@ -14,6 +14,7 @@
 #include "util/error.h"
 #include "registry/plan.h"
 #include "registry/registry.h"
+#include "util/text.h"
 
 /* 1 when g is the variant dispatch picks for its algorithm in a backend
  * that has several (cm_backend_find_impl with no variant). */
@@ -80,8 +81,8 @@ static int not_found(const cm_backend_missing *m)
            strncmp(m->reason, "left out of the static binary", 29) != 0;
 }
 
-/* Prints the list grouped by class. */
-static void print_text(const cm_group *groups, size_t n)
+/* Prints the list grouped by class to out. */
+static void print_text(FILE *out, const cm_group *groups, size_t n)
 {
     const char *last_why = NULL;
     for (int cls = 0; cls < CM_CLASS_COUNT; cls++) {
@@ -90,16 +91,16 @@ static void print_text(const cm_group *groups, size_t n)
             if ((int)groups[i].alg->cls != cls)
                 continue;
             if (!header++)
-                printf("%s%s:\n", cls ? "\n" : "", cm_class_name((cm_class)cls));
+                fprintf(out, "%s%s:\n", cls ? "\n" : "", cm_class_name((cm_class)cls));
             for (int k = 0; k < groups[i].n_ops; k++) {
                 char name[160];
                 cm_bench_name(name, sizeof name, &groups[i], groups[i].ops[k]);
                 /* A reason shared by the rows above it is said once. */
                 if (groups[i].available)
-                    printf("  %-44s available%s\n", name,
+                    fprintf(out, "  %-44s available%s\n", name,
                            dispatch_choice(&groups[i]) ? " (dispatch's choice)" : "");
                 else
-                    printf("  %-44s unavailable: %s\n", name,
+                    fprintf(out, "  %-44s unavailable: %s\n", name,
                            last_why && strcmp(last_why, groups[i].why) == 0 ? "(as above)"
                                                                             : groups[i].why);
                 last_why = groups[i].available ? NULL : groups[i].why;
@@ -109,9 +110,9 @@ static void print_text(const cm_group *groups, size_t n)
     size_t nm;
     const cm_backend_missing *m = cm_registry_missing(&nm);
     if (nm)
-        printf("\nbackends not built:\n");
+        fprintf(out, "\nbackends not built:\n");
     for (size_t i = 0; i < nm; i++)
-        printf("  %-40s %s%s%s%s\n", m[i].name, m[i].reason, not_found(&m[i]) ? " (install " : "",
+        fprintf(out, "  %-40s %s%s%s%s\n", m[i].name, m[i].reason, not_found(&m[i]) ? " (install " : "",
                not_found(&m[i]) ? m[i].package : "", not_found(&m[i]) ? ", then rebuild)" : "");
 }
 
@@ -125,8 +126,11 @@ int cm_list_main(cm_options *o)
     int rc = 0;
     if (o->json)
         rc = print_json(groups, n, &err);
-    else
-        print_text(groups, n);
+    else {
+        cm_text_gathered g;
+        print_text(cm_text_gather(&g, stdout), groups, n);
+        cm_text_flush_wrapped(&g, CM_TEXT_COLUMNS);
+    }
     free(groups);
     return rc ? cm_command_fail(&cm_cmd_list, &err) : CM_EXIT_OK;
 }

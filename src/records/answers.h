@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include "records/record.h"
+#include "util/text.h" /* CM_TEXT_COLUMNS: the widest line */
 #include "platform/cpu_doc.h"
 #include "platform/emulation.h"
 #include "platform/flags.h"
@@ -33,7 +34,6 @@ struct json_t;
 #define CM_ANSWER_MAX_FLAGS 24
 #define CM_ANSWER_MAX_DMCRYPT 8
 #define CM_ANSWER_MAX_LINES 28  /* the block's lines, its title included */
-#define CM_ANSWER_COLUMNS 100   /* the widest line */
 /* what an acceleration answer says of the libraries whose speed an emulator makes mute */
 #define CM_ANSWER_NOT_JUDGED "not judged under an emulator (speed tells nothing)"
 
@@ -112,7 +112,7 @@ typedef struct cm_answers {
     cm_answer_finding findings[CM_ANSWER_MAX_FINDINGS];
     cm_answer_trust trust;
     cm_answer_dmcrypt dmcrypt[CM_ANSWER_MAX_DMCRYPT];
-    char lines[CM_ANSWER_MAX_LINES][CM_ANSWER_COLUMNS + 1];
+    char lines[CM_ANSWER_MAX_LINES][CM_TEXT_COLUMNS + 1];
 } cm_answers;
 
 /* What the rules read: the run's records and the parts of its context

@@ -301,7 +301,7 @@ int cm_answers_from_json(const json_t *o, cm_answers *a, cm_error *err)
     for (size_t i = 0; flags && i < a->trust.n_flags; i++)
         snprintf(a->trust.flags[i], sizeof a->trust.flags[0], "%s", flags[i]);
     for (a->n_lines = 0; a->n_lines < n_lines && a->n_lines < CM_ANSWER_MAX_LINES; a->n_lines++)
-        snprintf(a->lines[a->n_lines], CM_ANSWER_COLUMNS + 1, "%s", lines[a->n_lines]);
+        snprintf(a->lines[a->n_lines], CM_TEXT_COLUMNS + 1, "%s", lines[a->n_lines]);
     cm_jr_strings_free(lines, n_lines);
     free(flags);
     return rc ? (flags ? -1 : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory")) : 0;

@@ -29,7 +29,7 @@ static int wrap(cm_answers *a, const char *text, size_t max)
     const char *p = text;
     while (*p && used < max && room(a)) {
         const char *lead = used ? CONTINUED : INDENT;
-        size_t width = CM_ANSWER_COLUMNS - strlen(lead), n = strlen(p);
+        size_t width = CM_TEXT_COLUMNS - strlen(lead), n = strlen(p);
         int last = used + 1 == max || room(a) == 1;
         if (n > width) {
             size_t cut = last ? width - 3 : width;
@@ -39,7 +39,7 @@ static int wrap(cm_answers *a, const char *text, size_t max)
             if (n <= cut / 2)
                 n = cut;
         }
-        snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1, "%s%.*s%s", lead, (int)n, p,
+        snprintf(a->lines[a->n_lines++], CM_TEXT_COLUMNS + 1, "%s%.*s%s", lead, (int)n, p,
                  last && p[n] ? "..." : "");
         used++;
         p += n;
@@ -233,7 +233,7 @@ static size_t dmcrypt_lines(cm_answers *a)
 void cm_answers_lines(cm_answers *a)
 {
     a->n_lines = 0;
-    snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1,
+    snprintf(a->lines[a->n_lines++], CM_TEXT_COLUMNS + 1,
              "Answers (docs/output.md; the tables below are the evidence):");
     wrap(a, a->trust.text, 4);
     size_t accel = 0, fastest;
@@ -241,13 +241,13 @@ void cm_answers_lines(cm_answers *a)
     accel = accel_lines(a);
     size_t dmcrypt = dmcrypt_lines(a);
     if (a->n_fastest && room(a))
-        snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1,
+        snprintf(a->lines[a->n_lines++], CM_TEXT_COLUMNS + 1,
                  "  Fastest at 16 KiB (K) or per operation: winner>runner-up op margin [95%% CI]; "
                  "~ unclear");
     fastest = fastest_lines(a);
     size_t left = (a->n_findings - findings) + (a->n_accel - accel) + (a->n_fastest - fastest) +
                   (a->n_dmcrypt - dmcrypt);
     if (left)
-        snprintf(a->lines[a->n_lines++], CM_ANSWER_COLUMNS + 1,
+        snprintf(a->lines[a->n_lines++], CM_TEXT_COLUMNS + 1,
                  "  (%zu more answers: in the document's \"answers\", and the tables below)", left);
 }

@@ -2,7 +2,7 @@
  * report_narrow.c — the narrow layout of run's and show's table
  * (report_narrow.h, docs/cli.md "The table"): one block per operation,
  * implementations as rows, sizes as columns, wrapped into column groups
- * that fit CM_TABLE_COLUMNS; figures to 3 significant digits; the spread
+ * that fit CM_TEXT_COLUMNS; figures to 3 significant digits; the spread
  * only where it is wider than WIDE_SPREAD; the same marks as the wide
  * layout (report.c, whose rules it calls through report_table.h). The
  * lines around the table are the wide layout's, wrapped. Markdown: the
@@ -46,7 +46,7 @@ static void wrap_text(const narrow *w, const char *text)
         const char *end = strchr(p, '\n');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         if (!(w->markdown && len == 0 && p == text)) /* the fence replaces a leading blank line */
-            cm_text_wrap_line(w->out, p, len, CM_TABLE_COLUMNS);
+            cm_text_wrap_line(w->out, p, len, CM_TEXT_COLUMNS);
         p += len + (end != NULL);
     }
     if (w->markdown)
@@ -276,13 +276,13 @@ static size_t cell_width(const narrow *w, const cm_record **rows, size_t from, s
 
 /* One block, rows[from..to): kind 0 MB/s, 1 cycles per byte (with the
  * bound column when there is one), 2 per operation; its columns in
- * groups that fit CM_TABLE_COLUMNS (one group in Markdown). */
+ * groups that fit CM_TEXT_COLUMNS (one group in Markdown). */
 static void put_block(narrow *w, const cm_record **rows, size_t from, size_t to, int kind)
 {
     size_t n_cols = kind == 2 ? 3 : w->n_sizes + (kind == 1 && w->bound);
     size_t cell_cols = cell_width(w, rows, from, to, kind, n_cols);
     size_t name_cols = name_width(w, rows, from, to), lead = name_cols + KAT_COLS + 1;
-    size_t per_group = w->markdown ? n_cols : (CM_TABLE_COLUMNS - lead) / cell_cols;
+    size_t per_group = w->markdown ? n_cols : (CM_TEXT_COLUMNS - lead) / cell_cols;
     per_group = per_group ? per_group : 1;
     put_heading(w, rows[from]);
     for (size_t g = 0; g < n_cols; g += per_group) {
@@ -311,7 +311,7 @@ static void put_intro(const narrow *w, const char *text)
     if (w->markdown)
         fprintf(w->out, "%s\n", text);
     else
-        cm_text_wrap_line(w->out, text, strlen(text), CM_TABLE_COLUMNS);
+        cm_text_wrap_line(w->out, text, strlen(text), CM_TEXT_COLUMNS);
 }
 
 /* A section: its intro, then a block per operation of its rows. */

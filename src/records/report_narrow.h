@@ -9,10 +9,10 @@
 
 #include <stdio.h>
 #include "records/record.h"
+#include "util/text.h" /* CM_TEXT_COLUMNS: the widest line */
 
 struct json_t;
 
-#define CM_TABLE_COLUMNS 100 /* the narrow layout's widest line */
 
 typedef enum cm_table_layout {
     CM_TABLE_NARROW,

@@ -6,7 +6,6 @@
  * that `detect --json` lacks.
  */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "run/detect.h"
 #include "run/detect_doc.h"
@@ -15,8 +14,6 @@
 #include "run/detect_text_cpu.h"
 #include "run/detect_text_score.h"
 #include "util/text.h"
-
-#define DETECT_COLUMNS 100 /* the widest line, as run's table and answers */
 
 /* The whole text, unwrapped. */
 static void render(FILE *out, const struct json_t *doc)
@@ -45,15 +42,7 @@ static void render(FILE *out, const struct json_t *doc)
 /* See detect.h. */
 void cm_detect_render_text(FILE *out, const struct json_t *doc)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem) { /* no memory for the text: unwrapped rather than nothing */
-        render(out, doc);
-        return;
-    }
-    render(mem, doc);
-    if (fclose(mem) == 0)
-        cm_text_print_wrapped(out, text, DETECT_COLUMNS);
-    free(text);
+    cm_text_gathered g;
+    render(cm_text_gather(&g, out), doc);
+    cm_text_flush_wrapped(&g, CM_TEXT_COLUMNS);
 }

@@ -3,6 +3,7 @@
  * width (see text.h).
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include "util/text.h"
@@ -101,4 +102,26 @@ void cm_text_print_wrapped(FILE *out, const char *text, size_t columns)
         cm_text_wrap_line(out, text, n, columns);
         text += n + (text[n] == '\n');
     }
+}
+
+/* See text.h. */
+FILE *cm_text_gather(cm_text_gathered *g, FILE *out)
+{
+    g->out = out;
+    g->buf = NULL;
+    g->len = 0;
+    g->mem = open_memstream(&g->buf, &g->len);
+    return g->mem ? g->mem : out;
+}
+
+/* See text.h. */
+void cm_text_flush_wrapped(cm_text_gathered *g, size_t columns)
+{
+    if (g->mem && fclose(g->mem) == 0)
+        cm_text_print_wrapped(g->out, g->buf, columns);
+    else if (g->mem && g->buf) /* the stream failed at its end: what it holds, unwrapped */
+        fputs(g->buf, g->out);
+    free(g->buf);
+    g->mem = NULL;
+    g->buf = NULL;
 }

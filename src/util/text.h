@@ -12,6 +12,7 @@
  * cutting what does not fit; buf stays terminated. */
 __attribute__((format(printf, 3, 4))) void cm_text_append(char *buf, size_t len, const char *fmt, ...);
 
+#define CM_TEXT_COLUMNS 100 /* the widest line the tool prints for a person (docs/cli.md) */
 #define CM_TEXT_WRAP_INDENT 4 /* a continuation's indent past its line's, without a value column */
 
 /* Columns s[0..n) takes on a terminal: its UTF-8 characters. */
@@ -30,5 +31,17 @@ void cm_text_wrap_line(FILE *out, const char *line, size_t n, size_t columns);
 
 /* Prints text to out, each of its lines through cm_text_wrap_line. */
 void cm_text_print_wrapped(FILE *out, const char *text, size_t columns);
+
+/* A command's text gathered to be printed wrapped: print into
+ * cm_text_gather()'s stream (out itself when no memory is left: the text
+ * then goes out unwrapped, never lost), then cm_text_flush_wrapped(). */
+typedef struct cm_text_gathered {
+    FILE *out, *mem;
+    char *buf;
+    size_t len;
+} cm_text_gathered;
+
+FILE *cm_text_gather(cm_text_gathered *g, FILE *out);
+void cm_text_flush_wrapped(cm_text_gathered *g, size_t columns);
 
 #endif

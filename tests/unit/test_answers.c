@@ -109,7 +109,7 @@ static void check_rules(const cm_answers *a)
     CHECK(find_line(a, "wolfssl:wolfcrypt (tcId 85)") && find_line(a, "cryptopp-gcm-inc32"));
     CHECK(a->n_lines >= 8 && a->n_lines <= CM_ANSWER_MAX_LINES);
     for (size_t i = 0; i < a->n_lines; i++)
-        CHECK(strlen(a->lines[i]) <= CM_ANSWER_COLUMNS);
+        CHECK(strlen(a->lines[i]) <= CM_TEXT_COLUMNS);
 }
 
 /* Written and parsed back: the same answers, field for field. */
