@@ -8,6 +8,8 @@
 
 #include <string.h>
 #include <jansson.h>
+#include "run/sweep_out.h"
+#include "util/text.h"
 
 /* The kcryptd workqueue's time cannot be told apart: its work runs on the
  * kernel's shared kworker threads. Said once, in the document and the text. */
@@ -101,13 +103,10 @@ json_t *cm_dmcrypt_json(const cm_dmc_result *r)
     return doc;
 }
 
-/* "x / y" as a ratio, or the reason there is none, into buf. */
-static const char *ratio(char *buf, size_t len, double x, double y, const char *why)
+/* "x / y" as a ratio, or "-" when there is none, into buf. */
+static const char *ratio(char *buf, size_t len, double x, double y)
 {
-    if (x > 0 && y > 0)
-        snprintf(buf, len, "%.2f", x / y);
-    else
-        snprintf(buf, len, "-%s%s", why && why[0] ? "  " : "", why ? why : "");
+    snprintf(buf, len, x > 0 && y > 0 ? "%.2f" : "-", x > 0 && y > 0 ? x / y : 0.0);
     return buf;
 }
 
@@ -118,54 +117,88 @@ static const char *figure(char *buf, size_t len, double mb_s)
     return buf;
 }
 
+/* The start of a mapping's block when p begins one (its label differs from
+ * the point before's): the label, the driver that served it, the header. */
+static void block_start(FILE *out, const cm_dmc_result *r, size_t i, const char *header)
+{
+    const cm_dmc_point *p = &r->pts[i];
+    if (i > 0 && strcmp(r->pts[i - 1].label, p->label) == 0)
+        return;
+    fprintf(out, "\n%s%s%s\n%s\n", p->label, p->drivers[0] ? ", served by " : "", p->drivers, header);
+}
+
+/* The columns every row starts with: sector size, I/O size, direction. */
+static void row_start(FILE *out, const cm_dmc_point *p)
+{
+    char io[24];
+    cm_sweep_size_text(io, sizeof io, p->io_size);
+    fprintf(out, "  %6u %7s %6s", p->sector_size, io, p->op);
+}
+
 /* The passes checked by dd and cryptsetup, with the ratios. */
 static void cross_checks(FILE *out, const cm_dmc_result *r)
 {
-    int header = 0;
-    char a[16], b[112], dd[16], cs[16];
+    static const char header[] = "  sector      io     op      MB/s        dd  dd/own  cryptsetup  own/cs";
+    const char *last = NULL; /* the label of the block the rows go in */
+    char a[16], b[16], dd[16], cs[16];
     for (size_t i = 0; i < r->n; i++) {
         const cm_dmc_point *p = &r->pts[i];
         if (!p->ok || (!p->dd_mb_s && !p->dd_error[0] && !p->cs_mb_s && !p->cs_error[0]))
             continue;
-        if (!header++)
+        if (!last)
             fprintf(out, "\nCross-checks (dd: the same mapping, I/O size and O_DIRECT; cryptsetup "
-                    "benchmark: AF_ALG on a\n1 MiB user buffer, no block layer, no IV generator, "
-                    "encryption beside write):\n%-44s %6s %7s %5s %9s %9s %6s %10s %6s\n",
-                    "mapping", "sector", "io", "op", "MB/s", "dd", "dd/own", "cryptsetup", "own/cs");
-        fprintf(out, "%-44s %6u %7zu %5s %9.1f %9s %6s %10s %6s\n", p->label, p->sector_size,
-                p->io_size, p->op, cm_dmc_mb_s(p), figure(dd, sizeof dd, p->dd_mb_s),
-                ratio(a, sizeof a, p->dd_mb_s, cm_dmc_mb_s(p), NULL), figure(cs, sizeof cs, p->cs_mb_s),
-                ratio(b, sizeof b, cm_dmc_mb_s(p), p->cs_mb_s, p->cs_error));
+                    "benchmark: AF_ALG on a 1 MiB user buffer, no block layer, no IV generator, "
+                    "encryption beside write):\n");
+        if (!last || strcmp(last, p->label) != 0)
+            fprintf(out, "\n%s\n%s\n", p->label, header);
+        last = p->label;
+        row_start(out, p);
+        fprintf(out, " %9.1f %9s %7s %11s %7s\n", cm_dmc_mb_s(p), figure(dd, sizeof dd, p->dd_mb_s),
+                ratio(a, sizeof a, p->dd_mb_s, cm_dmc_mb_s(p)), figure(cs, sizeof cs, p->cs_mb_s),
+                ratio(b, sizeof b, cm_dmc_mb_s(p), p->cs_mb_s));
         if (p->dd_error[0])
-            fprintf(out, "  dd: %s\n", p->dd_error);
+            fprintf(out, "    dd: %s\n", p->dd_error);
+        if (p->cs_error[0])
+            fprintf(out, "    cryptsetup: %s\n", p->cs_error);
     }
 }
 
-/* See dmcrypt.h. */
-void cm_dmcrypt_text(FILE *out, const cm_dmc_result *r)
+/* The text of a measured result, unwrapped: a block per mapping, then the
+ * cross-checks. */
+static void text(FILE *out, const cm_dmc_result *r)
 {
-    if (r->unavailable) {
-        fprintf(out, "dm-crypt: unavailable: %s\n", r->unavailable);
-        return;
-    }
+    static const char header[] = "  sector      io     op      MB/s    linear   CPU s/GB";
     fprintf(out, "dm-crypt over a %llu MiB RAM device (loop over memory), kernel %s; O_DIRECT, "
-            "sequential\n", (unsigned long long)(r->device_bytes >> 20), r->kernel);
-    fprintf(out, "%-44s %6s %7s %5s %9s %9s %11s  %s\n", "mapping", "sector", "io", "op", "MB/s",
-            "linear", "CPU s/GB", "served by");
+            "sequential; CPU s/GB: user + system + softirq of every CPU per GB moved (%s)\n",
+            (unsigned long long)(r->device_bytes >> 20), r->kernel, kcryptd_note);
     for (size_t i = 0; i < r->n; i++) {
         const cm_dmc_point *p = &r->pts[i];
+        block_start(out, r, i, header);
+        row_start(out, p);
         if (!p->ok) {
-            fprintf(out, "%-44s %6u %7zu %5s   failed: %s\n", p->label, p->sector_size, p->io_size,
-                    p->op, p->error);
+            fprintf(out, "  failed: %s\n", p->error);
             continue;
         }
         const cm_dmc_point *b = p->spec[0] ? baseline(r, p) : NULL;
         char lin[16] = "-";
         if (b)
             snprintf(lin, sizeof lin, "%.1f", cm_dmc_mb_s(b));
-        fprintf(out, "%-44s %6u %7zu %5s %9.1f %9s %11.2f  %s\n", p->label, p->sector_size,
-                p->io_size, p->op, cm_dmc_mb_s(p), lin, cm_dmc_cpu_per_gb(p), p->drivers[0] ? p->drivers : "-");
+        const char *first = r->pts[i - (i > 0 && strcmp(r->pts[i - 1].label, p->label) == 0)].drivers;
+        fprintf(out, " %9.1f %9s %10.2f%s%s%s\n", cm_dmc_mb_s(p), lin, cm_dmc_cpu_per_gb(p),
+                strcmp(first, p->drivers) ? "  (served by " : "", strcmp(first, p->drivers) ? p->drivers : "",
+                strcmp(first, p->drivers) ? ")" : "");
     }
-    fprintf(out, "CPU s/GB: user + system + softirq of every CPU per GB moved; %s.\n", kcryptd_note);
     cross_checks(out, r);
+}
+
+/* See dmcrypt.h. */
+void cm_dmcrypt_text(FILE *out, const cm_dmc_result *r)
+{
+    if (r->unavailable) { /* one line, as every refusal (docs/cli.md, "Exit codes") */
+        fprintf(out, "dm-crypt: unavailable: %s\n", r->unavailable);
+        return;
+    }
+    cm_text_gathered g;
+    text(cm_text_gather(&g, out), r);
+    cm_text_flush_wrapped(&g, CM_TEXT_COLUMNS);
 }
