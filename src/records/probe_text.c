@@ -3,13 +3,15 @@
  * one line per probe (latency and reciprocal throughput in cycles, each
  * with the half-width of its median's 95% confidence interval), and the
  * instruction bounds. It reads the struct that `probe --json` writes, so
- * it never states a fact that the JSON lacks.
+ * it never states a fact that the JSON lacks. Every line fits 100 columns
+ * (util/text.h).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "measure/probe.h"
+#include "util/text.h"
 
 /* A figure as "4.00 ±0.2%" into buf, or "—" without one. */
 static void figure_text(const cm_probe_figure *fig, char *buf, size_t len)
@@ -89,8 +91,8 @@ static void render_clock(FILE *out, const cm_probe_clock *clock)
     }
 }
 
-/* See probe.h. */
-void cm_probe_render_text(FILE *out, const cm_probe_doc *d)
+/* The text, unwrapped. */
+static void render(FILE *out, const cm_probe_doc *d)
 {
     fprintf(out, "Probes    %s · %s · CPU %d", d->arch, d->model_name, d->cpu);
     if (d->isa_mask)
@@ -109,10 +111,21 @@ void cm_probe_render_text(FILE *out, const cm_probe_doc *d)
         char lat[48], tput[48];
         figure_text(&p->latency, lat, sizeof lat);
         figure_text(&p->throughput, tput, sizeof tput);
-        fprintf(out, "  %-18s %-17s %-17s %s\n", p->name, lat, tput, p->instruction);
+        fprintf(out, "  %-18s ", p->name);
+        cm_text_put_padded(out, lat, 18);
+        cm_text_put_padded(out, tput, 18);
+        fprintf(out, "%s\n", p->instruction);
     }
-    fprintf(out, "  (± is the half-width of the 95%% confidence interval of the median, in %%; — : no such figure,\n"
-                 "   e.g. a carry chain has no independent instances; `probe --json` says why and keeps every sample)\n");
+    fprintf(out, "  (± is the half-width of the 95%% confidence interval of the median, in %%; — : no such figure, "
+                 "e.g. a carry chain has no independent instances; `probe --json` says why and keeps every sample)\n");
     fprintf(out, "\nInstruction bounds  lower bounds on cycles per byte (data/probe_bounds.json, docs/probes.md)\n");
     cm_probe_render_bounds(out, d->bounds, d->n_bounds, 0);
+}
+
+/* See probe.h. */
+void cm_probe_render_text(FILE *out, const cm_probe_doc *d)
+{
+    cm_text_gathered g;
+    render(cm_text_gather(&g, out), d);
+    cm_text_flush_wrapped(&g, CM_TEXT_COLUMNS);
 }

@@ -30,6 +30,13 @@ size_t cm_text_columns(const char *s, size_t n)
 }
 
 /* See text.h. */
+void cm_text_put_padded(FILE *out, const char *s, size_t width)
+{
+    size_t cols = cm_text_columns(s, strlen(s));
+    fprintf(out, "%s%*s", s, (int)(cols < width ? width - cols : 0), "");
+}
+
+/* See text.h. */
 size_t cm_text_offset_at(const char *s, size_t n, size_t col)
 {
     size_t c = 0, i = 0;

@@ -18,6 +18,10 @@ __attribute__((format(printf, 3, 4))) void cm_text_append(char *buf, size_t len,
 /* Columns s[0..n) takes on a terminal: its UTF-8 characters. */
 size_t cm_text_columns(const char *s, size_t n);
 
+/* Prints s to out left-aligned in width columns (UTF-8 characters, so "±"
+ * and "—" pad as one), with no padding when s is as wide or wider. */
+void cm_text_put_padded(FILE *out, const char *s, size_t width);
+
 /* The byte offset of the character at column col of s[0..n) (n if shorter). */
 size_t cm_text_offset_at(const char *s, size_t n, size_t col);
 
