@@ -20,6 +20,7 @@
 #include "registry/registry.h"
 #include "commands/verify.h"
 #include "commands/verify_internal.h"
+#include "util/text.h"
 
 /* Reads, parses and scans the Wycheproof file at path; returns the
  * document or NULL with err (code CM_EXIT_ENVIRONMENT). */
@@ -144,11 +145,13 @@ static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
     for (size_t i = 0; i < n_files; i++)
         if (!o->quiet || files[i].error[0] || files[i].not_applied || files[i].skipped)
             verify_print_coverage(&files[i], run);
-    printf("verify: %u passed, %u failed, %u known findings, %u crashed, %u timed out, %u errors, "
-           "%u unavailable, %zu backends not built%s\n", c[CM_OUTCOME_PASSED],
-           c[CM_OUTCOME_FAILED], c[CM_OUTCOME_KNOWN_FINDING],
-           c[CM_OUTCOME_CRASHED], c[CM_OUTCOME_TIMEOUT], c[CM_OUTCOME_ERROR],
-           c[CM_OUTCOME_UNAVAILABLE], n_missing, run->complete ? "" : " (interrupted)");
+    char summary[256];
+    snprintf(summary, sizeof summary, "verify: %u passed, %u failed, %u known findings, %u crashed, "
+             "%u timed out, %u errors, %u unavailable, %zu backends not built%s", c[CM_OUTCOME_PASSED],
+             c[CM_OUTCOME_FAILED], c[CM_OUTCOME_KNOWN_FINDING],
+             c[CM_OUTCOME_CRASHED], c[CM_OUTCOME_TIMEOUT], c[CM_OUTCOME_ERROR],
+             c[CM_OUTCOME_UNAVAILABLE], n_missing, run->complete ? "" : " (interrupted)");
+    cm_text_wrap_line(stdout, summary, strlen(summary), CM_TEXT_COLUMNS);
     fflush(stdout);
     int code = c[CM_OUTCOME_FAILED] || c[CM_OUTCOME_CRASHED] || c[CM_OUTCOME_TIMEOUT] ||
                        c[CM_OUTCOME_ERROR] || (o->strict && c[CM_OUTCOME_KNOWN_FINDING])

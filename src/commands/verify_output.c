@@ -12,6 +12,7 @@
 #include "registry/registry.h"
 #include "commands/verify_internal.h"
 #include "util/json.h"
+#include "util/text.h"
 
 #ifndef CM_VERSION
 #define CM_VERSION "unknown"
@@ -24,42 +25,45 @@ const char *const verify_state_names[CM_OUTCOME_COUNT] = {
 
 /* ---- lines ------------------------------------------------------------------------ */
 
-void verify_print_target(const verify_target *t)
+/* verify_print_target's lines, unwrapped. */
+static void target_lines(FILE *out, const verify_target *t)
 {
     const cm_kat_report *r = &t->r.rep;
-    printf("%-11s %-28s ", state_labels[t->r.state], t->name);
+    fprintf(out, "%-11s %-28s ", state_labels[t->r.state], t->name);
     if ((t->r.state != CM_OUTCOME_PASSED && t->r.state != CM_OUTCOME_FAILED &&
          t->r.state != CM_OUTCOME_KNOWN_FINDING) ||
         !t->r.have_report) {
-        printf("%s\n", t->r.reason);
+        fprintf(out, "%s\n", t->r.reason);
         return;
     }
-    printf("vectors %u passed, %u failed, %u skipped", r->passed, r->failed, r->skipped);
+    fprintf(out, "vectors %u passed, %u failed", r->passed, r->failed);
+    if (r->skipped)
+        fprintf(out, ", %u skipped", r->skipped);
     if (r->vectors == CM_CHECK_NONE)
-        printf(" (none run)");
+        fprintf(out, " (none run)");
     if (r->cross == CM_CHECK_PASSED)
-        printf("; cross-check vs %s passed", r->cross_peer);
+        fprintf(out, "; agrees with %s", r->cross_peer);
     else if (r->cross == CM_CHECK_FAILED)
-        printf("; cross-check vs %s FAILED: %s", r->cross_peer, r->cross_detail);
+        fprintf(out, "; cross-check vs %s FAILED: %s", r->cross_peer, r->cross_detail);
     else
-        printf("; cross-check %s", r->cross_detail);
+        fprintf(out, "; cross-check %s", r->cross_detail);
     if (r->failure[0])
-        printf("; first failure: %s", r->failure);
+        fprintf(out, "; first failure: %s", r->failure);
     if (t->r.state == CM_OUTCOME_FAILED && cm_kat_report_status(r) == CM_CHECK_NONE)
-        printf("; nothing was checked");
-    printf("\n");
+        fprintf(out, "; nothing was checked");
+    fprintf(out, "\n");
     /* findings: invalid cases the library accepted, each by file and tcId */
     for (const char *p = r->finding_cases; *p;) {
         size_t len = strcspn(p, "\n");
-        printf("%-11s - FINDING about %s: %.*s\n", "", t->name, (int)len, p);
+        fprintf(out, "%-11s - FINDING about %s: %.*s\n", "", t->name, (int)len, p);
         p += len + (p[len] == '\n');
     }
     if (t->r.state == CM_OUTCOME_KNOWN_FINDING)
-        printf("%-11s - KNOWN FINDING %s%s (data/library_findings.json; cases %s the timed "
+        fprintf(out, "%-11s - KNOWN FINDING %s%s (data/library_findings.json; cases %s the timed "
                "parameters): %s\n", "", r->known_id, r->known_security ? ", security-relevant" : "",
                r->known_inside ? "inside" : "outside", r->known_what);
     if (r->findings > 0 && !r->finding_cases[0])
-        printf("%-11s - FINDING about %s: %u invalid cases accepted\n", "", t->name, r->findings);
+        fprintf(out, "%-11s - FINDING about %s: %u invalid cases accepted\n", "", t->name, r->findings);
 }
 
 /* The count of t's skipped cases of file f, 0 when t has no report or
@@ -90,36 +94,37 @@ static int next_skip(const verify_file *f, const char **p, const char **line, in
 }
 
 /* The first COVERAGE line of f: cases, those run by algorithm, the others. */
-static void print_coverage_head(const verify_file *f, const verify_run *run)
+static void print_coverage_head(FILE *out, const verify_file *f, const verify_run *run)
 {
     const cm_kat_file_info *in = &f->info;
-    printf("%u cases: %u run", in->cases + in->cases_left_out, f->run);
+    fprintf(out, "%u cases: %u run", in->cases + in->cases_left_out, f->run);
     const char *sep = " (";
     for (size_t k = 0; k < in->n_algs; k++)
         if (verify_alg_ran(run, in->algs[k])) {
-            printf("%s%s %u", sep, in->algs[k]->name, in->alg_cases[k]);
+            fprintf(out, "%s%s %u", sep, in->algs[k]->name, in->alg_cases[k]);
             sep = ", ";
         }
-    printf("%s", sep[0] == ',' ? ")" : "");
+    fprintf(out, "%s", sep[0] == ',' ? ")" : "");
     if (f->not_applied)
-        printf(", %u applied to no implementation checked here", f->not_applied);
+        fprintf(out, ", %u applied to no implementation checked here", f->not_applied);
     if (f->skipped)
-        printf(", %u skipped", f->skipped);
-    printf("\n");
+        fprintf(out, ", %u skipped", f->skipped);
+    fprintf(out, "\n");
 }
 
-void verify_print_coverage(const verify_file *f, const verify_run *run)
+/* verify_print_coverage's lines, unwrapped. */
+static void coverage_lines(FILE *out, const verify_file *f, const verify_run *run)
 {
     const cm_kat_file_info *in = &f->info;
     int name_len = (int)strlen(f->name);
-    printf("%-11s %-28s ", "COVERAGE", f->name);
+    fprintf(out, "%-11s %-28s ", "COVERAGE", f->name);
     if (f->error[0]) {
-        printf("cannot scan: %s\n", f->error);
+        fprintf(out, "cannot scan: %s\n", f->error);
         return;
     }
-    print_coverage_head(f, run);
+    print_coverage_head(out, f, run);
     for (size_t g = 0; g < in->n_gaps; g++)
-        printf("%-11s - not applied: %u case%s: %s\n", "", in->gaps[g].cases,
+        fprintf(out, "%-11s - not applied: %u case%s: %s\n", "", in->gaps[g].cases,
                in->gaps[g].cases == 1 ? "" : "s", in->gaps[g].why);
     for (size_t i = 0; i < run->n; i++) {
         const verify_target *t = &run->targets[i];
@@ -127,12 +132,29 @@ void verify_print_coverage(const verify_file *f, const verify_run *run)
         const char *p = t->r.rep.skipped_cases, *line;
         int len;
         while (count && next_skip(f, &p, &line, &len)) /* the file is named above */
-            printf("%-11s - skipped by %s: %.*s\n", "", t->name, len - name_len - 1,
+            fprintf(out, "%-11s - skipped by %s: %.*s\n", "", t->name, len - name_len - 1,
                    line + name_len + 1);
         if (count > listed)
-            printf("%-11s - skipped by %s: %u more case%s (not listed)\n", "", t->name,
+            fprintf(out, "%-11s - skipped by %s: %u more case%s (not listed)\n", "", t->name,
                    count - listed, count - listed == 1 ? "" : "s");
     }
+}
+
+/* See verify_internal.h: each implementation's lines wrapped to 100
+ * columns as they come (a long verify shows its progress). */
+void verify_print_target(const verify_target *t)
+{
+    cm_text_gathered g;
+    target_lines(cm_text_gather(&g, stdout), t);
+    cm_text_flush_wrapped(&g, CM_TEXT_COLUMNS);
+}
+
+/* See verify_internal.h. */
+void verify_print_coverage(const verify_file *f, const verify_run *run)
+{
+    cm_text_gathered g;
+    coverage_lines(cm_text_gather(&g, stdout), f, run);
+    cm_text_flush_wrapped(&g, CM_TEXT_COLUMNS);
 }
 
 /* ---- the document --------------------------------------------------------------- */

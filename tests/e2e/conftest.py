@@ -39,6 +39,12 @@ def run(binary, *args, cwd=None, timeout=300):
                           text=True, timeout=timeout)
 
 
+def flat(text):
+    """text with every run of whitespace as one space: the commands wrap their lines to 100
+    columns (docs/cli.md), so a phrase a test looks for may span two lines."""
+    return " ".join(text.split())
+
+
 @pytest.fixture
 def cm(cm_bin):
     return lambda *args, **kw: run(cm_bin, *args, **kw)

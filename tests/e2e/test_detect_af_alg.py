@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run
+from conftest import flat, run
 
 ENGINES = Path(__file__).resolve().parents[1] / "data" / "engines"
 
@@ -30,8 +30,7 @@ def test_engine_unreachable_under_7_2(cm_bin, tmp_path, tree, engine):
     out = t.stdout
     assert "AF_ALG    restricted (synchronous CPU drivers only)" in out
     assert f"*{engine} (hardware-engine, 300, no AF_ALG)" in out
-    flat = " ".join(out.split())  # the text is wrapped to 100 columns
-    assert "[engine-unreachable]" in out and "measurable through an in-kernel user: dm-crypt" in flat
+    assert "[engine-unreachable]" in out and "measurable through an in-kernel user: dm-crypt" in flat(out)
     assert "[engine-selected]" not in out
     assert out.count("AF_ALG is deprecated upstream") == 1  # stated once
     doc = json.loads(run(cm_bin, "detect", "--sysroot", root, "--no-clock", "--json").stdout)

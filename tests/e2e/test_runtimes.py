@@ -10,7 +10,7 @@ import shutil
 import jsonschema
 import pytest
 
-from conftest import ROOT, run
+from conftest import ROOT, flat, run
 
 # each runtime, and its AES-128-GCM implementation (the gate's subject)
 RUNTIMES = {"go": "go:stdlib", "python": "python:cryptography", "node": "node:crypto",
@@ -203,4 +203,4 @@ def test_runtime_without_its_server_is_unavailable(cm_bin, tmp_path, need_runtim
     assert r.returncode == 0
     lines = [ln for ln in r.stdout.splitlines() if ln.strip().startswith(f"{name}:")]
     assert lines and all("unavailable" in ln for ln in lines)
-    assert f"its server cryptometer-{name} is neither beside this program" in r.stdout
+    assert f"its server cryptometer-{name} is neither beside this program" in flat(r.stdout)

@@ -12,6 +12,8 @@ import time
 
 import pytest
 
+from conftest import flat
+
 # small points: the tests check shapes, not speed
 SMALL = ["--chunks", "16,4k", "--totals", "64k,256k"]
 FIGURES = ["elapsed_s", "elapsed_s_min", "elapsed_s_max", "throughput_mb_s",
@@ -357,7 +359,7 @@ def test_detect_sweep_states_the_crossovers_in_words(cm, tmp_path):
     assert max(len(line) for line in t.stdout.splitlines()) <= 100
     for v in xo.values():
         assert f"  [{v['code']}] " in "\n" + t.stdout
-        assert f"[{v['code']}] {' '.join(v['message'].split())}" in " ".join(t.stdout.split())
+        assert f"[{v['code']}] {flat(v['message'])}" in flat(t.stdout)
 
 
 def test_detect_sweep_recomputes_what_the_sweep_wrote(cm, need_backend, tmp_path):
