@@ -62,7 +62,8 @@ static size_t hanging_indent(const char *line, size_t n, size_t columns)
                 return col;
             break;
         }
-    return lead + CM_TEXT_WRAP_INDENT;
+    /* a continuation keeps at least half the width (a deeply indented line) */
+    return lead + CM_TEXT_WRAP_INDENT <= columns / 2 ? lead + CM_TEXT_WRAP_INDENT : columns / 2;
 }
 
 /* Where the first piece of line (n bytes, more than room columns) ends:

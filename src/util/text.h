@@ -30,7 +30,8 @@ size_t cm_text_offset_at(const char *s, size_t n, size_t col);
  * last ':' ',' or '/' (a path, a hex mask), else at the width. A
  * continuation starts under the line's value column (where the text after a
  * label and two or more spaces begins) when that is within the first half
- * of the width, else CM_TEXT_WRAP_INDENT past the line's indent. */
+ * of the width, else CM_TEXT_WRAP_INDENT past the line's indent (at most
+ * half the width). */
 void cm_text_wrap_line(FILE *out, const char *line, size_t n, size_t columns);
 
 /* Prints text to out, each of its lines through cm_text_wrap_line. */
