@@ -27,32 +27,6 @@ class Notes:
         return ["  %s  %s" % (("[%d]" % (i + 1)).ljust(width), t) for i, t in enumerate(self.texts)]
 
 
-def aligned(table):
-    """Rows of cells as lines, each column as wide as its widest cell (in characters)."""
-    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
-    return ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in table]
-
-
-def column_groups(table, keys, units):
-    """``table`` (header first) as one or more aligned tables that fit textfit.COLUMNS: its first
-    ``keys`` columns in each, then as many of ``units`` (lists of columns kept side by side) as fit,
-    in order; the groups apart by a blank line."""
-    widths = [max(len(r[i]) for r in table) + 2 for i in range(len(table[0]))]
-    groups, room = [[]], textfit.COLUMNS + 2 - sum(widths[:keys])
-    for unit in units:
-        need = sum(widths[i] for i in unit)
-        if groups[-1] and need > room:
-            groups.append([])
-            room = textfit.COLUMNS + 2 - sum(widths[:keys])
-        groups[-1] += unit
-        room -= need
-    lines = []
-    for group in groups:
-        columns = list(range(keys)) + group
-        lines += ([""] if lines else []) + aligned([[r[i] for i in columns] for r in table])
-    return lines
-
-
 def cell_text(cell, notes, backend=None):
     """A cell's figure and spread, or its status with a note giving the reason: never blank."""
     if cell is None:
@@ -112,7 +86,7 @@ def generations_text(view):
             line += [cell_text(row.cells[g.backend], notes, g.backend), ratio_text(row, g.backend)]
         table.append(line)
     units = [[2 + 2 * i, 3 + 2 * i] for i in range(len(others))]
-    return lines + column_groups(table, 2, units) + notes.lines()
+    return lines + textfit.column_groups(table, 2, units) + notes.lines()
 
 
 def choice_text(view):
@@ -128,7 +102,7 @@ def choice_text(view):
         table.append(line)
     ops = len(view.operations)
     units = [[2 + i] for i in range(ops)] + [list(range(2 + ops, len(header)))]
-    out = lines + column_groups(table, 2, units) + notes.lines()
+    out = lines + textfit.column_groups(table, 2, units) + notes.lines()
     out += ["  %s: %s" % (c["column"], c["what"]) for c in view.wire_columns]
     out += ["  —: the algorithm has no such operation"]
     if view.absent:

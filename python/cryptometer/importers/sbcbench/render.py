@@ -29,7 +29,7 @@ def summary(doc, log_path, target):
                       "-" if a["kbs_16k"] is None else "%.0f" % a["kbs_16k"],
                       "-" if a["score_per_mhz"] is None else "%.1f" % a["score_per_mhz"],
                       a["verdict"] + (" (circular)" if a.get("circular") else "")))
-    rows = _aligned(table)
+    rows = ["  " + line for line in textfit.aligned(table, right=FIGURES)]
     lines.append(rows[0])
     for a, row in zip(doc["analysis"]["aes_score"], rows[1:]):
         lines.append(row)
@@ -45,9 +45,3 @@ def summary(doc, log_path, target):
         lines.append("  wrote %s" % target)
     return textfit.fit("\n".join(lines))
 
-
-def _aligned(table):
-    """The cluster table's lines: each column as wide as its widest cell, the figures right-aligned."""
-    widths = [max(len(r[i]) for r in table) for i in range(len(HEADER))]
-    return [("  " + "  ".join(c.rjust(w) if i in FIGURES else c.ljust(w)
-                              for i, (c, w) in enumerate(zip(r, widths)))).rstrip() for r in table]
