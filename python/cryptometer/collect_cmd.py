@@ -17,7 +17,7 @@ others are still collected) or nothing to collect.
 import os
 import sys
 
-from . import data, outputs, ratio_table, results_md, sources
+from . import data, outputs, ratio_table, results_md, sources, textfit
 from .aes_score import TABLE_NAME
 from .collect import aes_family_ratios, operation_tables
 
@@ -62,14 +62,14 @@ def run(args):
             sys.stdout.write(text)
         else:
             outputs.write_atomic(args.output, text, inputs=inputs)
-            print("wrote %s (%d runs)" % (args.output, len(runs)))
+            textfit.say("wrote %s (%d runs)" % (args.output, len(runs)))
         if args.write_table is not None:
             target = args.write_table
             if target == DEFAULT_TABLE:
                 _make_results_dir()
             table = ratio_table.updated_table(data.load_json(TABLE_NAME), families)
             outputs.write_atomic(target, ratio_table.dumps(table), inputs=inputs)
-            print("wrote %s (%d families learned)" % (target, len(families)))
+            textfit.say("wrote %s (%d families learned)" % (target, len(families)))
     except outputs.OutputError as exc:
         print("cryptometer collect: %s" % exc, file=sys.stderr)
         return EXIT_USAGE

@@ -12,15 +12,14 @@ health flags say the machine was busy or its clock unsteady.
 
 import argparse
 import sys
-import textwrap
 
-from . import outputs, sources
+from . import outputs, sources, textfit
 from .comparison import compare_sides, geometric_means
 from .figures import benchmark_label
 
 EXIT_OK, EXIT_REGRESSION, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INCONCLUSIVE = 0, 1, 2, 3, 4
 SEPARATOR = "vs"      # between the runs of side A and those of side B
-WIDTH = 100           # the text table's lines fit this; the benchmark column takes what is left
+WIDTH = textfit.COLUMNS   # the text table's lines fit this; the benchmark column takes what is left
 MIN_NAME_WIDTH = 24
 VERDICT_TEXT = {"inconclusive": "inconclusive (machine busy)"}   # Markdown; the text table's
                       # preamble and summary say "(machine busy)" once
@@ -117,21 +116,16 @@ def _preamble(comparison, runs_a, runs_b):
     return lines
 
 
-def _wrapped(lines):
-    """Each line folded at 100 columns, continuations indented."""
-    return [part for line in lines for part in textwrap.wrap(line, 100, subsequent_indent="  ")]
-
-
 def format_text(comparison, runs_a, runs_b, threshold):
     table = [tuple(r[i] for i in TEXT_COLUMNS) for r in [HEADER] + rows(comparison)]
     widths = [max(len(r[i]) for r in table) for i in range(len(TEXT_COLUMNS))]
     widths[0] = min(widths[0], max(MIN_NAME_WIDTH, WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1)))
     table = [(_name(r[0], widths[0]),) + r[1:] for r in table]
-    lines = _wrapped(_preamble(comparison, runs_a, runs_b))
+    lines = _preamble(comparison, runs_a, runs_b)
     for r in table:
         lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
-    lines += _wrapped([geomean_line(comparison), summary(comparison, threshold)])
-    return "\n".join(lines) + "\n"
+    lines += [geomean_line(comparison), summary(comparison, threshold)]
+    return textfit.fit("\n".join(lines) + "\n")
 
 
 def format_markdown(comparison, runs_a, runs_b, threshold):

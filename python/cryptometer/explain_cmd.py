@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-from . import aes_score, attribution, attribution_path, data, outputs
+from . import aes_score, attribution, attribution_path, data, outputs, textfit
 from .figures import MEASURED_STATUSES, measured
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 1, 2, 3
@@ -142,8 +142,6 @@ def run(args):
     base["settings"]["attribute"] = {"table": "data/" + attribution.TABLE, "steps": steps}
     os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
     outputs.write_atomic(target, json.dumps(base, indent=1).encode("utf-8"))
-    for rec in base["results"]:
-        if "attribution" in rec:
-            print(_line(rec))
-    print("written: %s" % target)
+    textfit.say("\n".join([_line(rec) for rec in base["results"] if "attribution" in rec]
+                          + ["written: %s" % target]))
     return EXIT_OK

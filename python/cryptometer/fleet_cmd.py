@@ -23,7 +23,7 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import fleet, fleet_detect, inputs, loader, outputs, store
+from . import fleet, fleet_detect, inputs, loader, outputs, store, textfit
 from .fleet import EXIT_ENVIRONMENT, EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, make_dir, safe_name
 
 # `cryptometer run` options forwarded to every host: option -> takes a value
@@ -182,11 +182,11 @@ def finish_run(args, hosts, out_dir, run_id):
 
 def print_summary(hosts, run_id, out_dir, db):
     width = max(len(h.host) for h in hosts)
-    print("fleet run %s: %d of %d hosts ok" % (run_id, sum(h.status == fleet.OK for h in hosts), len(hosts)))
+    lines = ["fleet run %s: %d of %d hosts ok" % (run_id, sum(h.status == fleet.OK for h in hosts), len(hosts))]
     for h in hosts:
         where = str(h.files.get("result", "")) if h.status == fleet.OK else h.reason
-        print("  %-*s  %-11s  %-7s  %s" % (width, h.host, h.status, h.arch or "?", where))
+        lines.append("  %-*s  %-11s  %-7s  %s" % (width, h.host, h.status, h.arch or "?", where))
         if h.status in (fleet.FAILED, fleet.TIMED_OUT):
-            for line in h.last_lines[-5:]:
-                print("  %-*s    | %s" % (width, "", line))
-    print("results: %s/ (status.jsonl)%s" % (out_dir, "; added to %s" % db if db else ""))
+            lines += ["  %-*s    | %s" % (width, "", line) for line in h.last_lines[-5:]]
+    lines.append("results: %s/ (status.jsonl)%s" % (out_dir, "; added to %s" % db if db else ""))
+    textfit.say("\n".join(lines))

@@ -8,7 +8,7 @@ algorithms, the AES-score verdict and the health flags.
 
 import json
 
-from . import fleet, inputs, outputs
+from . import fleet, inputs, outputs, textfit
 from .fleet import EXIT_FAILURES, EXIT_OK, make_dir, safe_name
 
 # the kernel algorithms whose selected driver the table shows
@@ -61,16 +61,14 @@ def _cut(text):
 def finish(hosts, save_dir, run_id):
     docs = {h.host: doc for h in hosts if h.status == fleet.OK for doc in [_load(h)] if doc is not None}
     table = rows(hosts, docs)
-    label_width = max(len(label) for label, _ in table)
-    print("fleet detect %s: %d of %d hosts ok" % (run_id, len(docs), len(hosts)))
-    print(("%-*s  %s" % (label_width, "", "  ".join("%-*s" % (CELL, _cut(h.host)) for h in hosts))).rstrip())
-    for label, cells in table:
-        print(("%-*s  %s" % (label_width, label, "  ".join("%-*s" % (CELL, _cut(c)) for c in cells))).rstrip())
+    grid = [[""] + [_cut(h.host) for h in hosts]] + [[label] + [_cut(c) for c in cells] for label, cells in table]
+    lines = ["fleet detect %s: %d of %d hosts ok" % (run_id, len(docs), len(hosts))]
+    lines += textfit.column_groups(grid, 1, [[i] for i in range(1, len(hosts) + 1)])   # hosts as many as fit
     for h in hosts:
         if h.status != fleet.OK:
-            print("%s: %s: %s" % (h.host, h.status, h.reason))
-            for line in h.last_lines[-5:]:
-                print("    | %s" % line)
+            lines.append("%s: %s: %s" % (h.host, h.status, h.reason))
+            lines += ["    | %s" % line for line in h.last_lines[-5:]]
+    textfit.say("\n".join(lines))
     if save_dir is not None:
         make_dir(save_dir)
         for h in hosts:
@@ -79,5 +77,5 @@ def finish(hosts, save_dir, run_id):
                                      inputs.read_input(h.files["detect"], "result"))
         lines = [json.dumps(h.as_dict()) for h in hosts]
         outputs.write_atomic(save_dir / "status.jsonl", "\n".join(lines) + "\n")
-        print("detect documents: %s/" % save_dir)
+        textfit.say("detect documents: %s/" % save_dir)
     return EXIT_OK if all(h.status == fleet.OK for h in hosts) else EXIT_FAILURES

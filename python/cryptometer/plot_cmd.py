@@ -16,7 +16,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import outputs, plots, sources
+from . import outputs, plots, sources, textfit
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 ACROSS_RUNS = ("aes-score",)   # kinds that compare runs: one figure whatever --overlay says
@@ -51,7 +51,7 @@ def write_figure(out_dir, stem, fig, formats, runs):
         except outputs.OutputError as exc:
             print("cryptometer plot: %s" % exc, file=sys.stderr)
             return None
-        print("wrote %s%s" % (target, " (cut to the caps: %s)" % fig.cut if fig.cut else ""))
+        textfit.say("wrote %s%s" % (target, " (cut to the caps: %s)" % fig.cut if fig.cut else ""))
     return len(images)
 
 

@@ -7,7 +7,7 @@ output, 3 an input refused or no run to report.
 
 import sys
 
-from . import outputs, report, sources
+from . import outputs, report, sources, textfit
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
@@ -30,5 +30,5 @@ def run(args):
     except outputs.OutputError as exc:
         print("cryptometer report: %s" % exc, file=sys.stderr)
         return EXIT_USAGE
-    print("wrote %s (%d runs)" % (args.output, len(runs)))
+    textfit.say("wrote %s (%d runs)" % (args.output, len(runs)))
     return EXIT_ENVIRONMENT if errors else EXIT_OK

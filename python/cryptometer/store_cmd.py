@@ -16,7 +16,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import guard, inputs, loader, outputs, store
+from . import guard, inputs, loader, outputs, store, textfit
 
 EXIT_OK, EXIT_USAGE, EXIT_ENVIRONMENT = 0, 2, 3
 
@@ -100,14 +100,15 @@ def add(conn, args):
                 error = "%s: %s" % (path, exc)
         print("cryptometer store: %s (nothing added)" % error, file=sys.stderr)
         status = EXIT_ENVIRONMENT
-    print("%s: %d run(s) added, %d already present" % (args.db, added, present))
+    textfit.say("%s: %d run(s) added, %d already present" % (args.db, added, present))
     return status
 
 
 def list_runs(conn, _args):
-    for run_id, host, source, started, count in conn.execute(
-            "SELECT r.id, r.hostname, r.source_tool, r.started, "
-            "(SELECT count(*) FROM measurements m WHERE m.run_id = r.id) FROM runs r ORDER BY r.added, r.id"):
-        print("%s  %-24s %-20s %-26s %5d records" % (run_id, host or "?", source or "cryptometer run",
-                                                     started or "", count))
+    table = [(run_id, host or "?", source or "cryptometer run", started or "", "%d records" % count)
+             for run_id, host, source, started, count in conn.execute(
+                 "SELECT r.id, r.hostname, r.source_tool, r.started, "
+                 "(SELECT count(*) FROM measurements m WHERE m.run_id = r.id) FROM runs r ORDER BY r.added, r.id")]
+    if table:
+        textfit.say("\n".join(textfit.aligned(table, right=(4,))))
     return EXIT_OK

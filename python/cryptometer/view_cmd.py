@@ -5,8 +5,9 @@
 - ``kex``, ``signature``: the choice tables of data/choices.json (cryptometer.choices),
   ops/s per operation and bytes on the wire.
 
-Each run of the inputs gets its own table.  Output: text (statuses other than
-``ok`` and the sources of wire sizes as numbered notes under each table), or
+Each run of the inputs gets its own table.  Output: text in 100 columns (tables in
+column groups; statuses other than ``ok``, why a row is in focus and the sources of
+wire sizes as numbered notes under each table), or
 JSON with ``--json`` (both drawn by cryptometer.view_render); ``-o FILE``
 writes it to a file.  Exit codes: 0 written;
 2 usage or unwritable output; 3 an input refused, a data table unreadable, or

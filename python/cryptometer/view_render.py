@@ -1,10 +1,11 @@
-"""The renderings of ``cryptometer view`` (cryptometer.view_cmd): one table of text per run, with
-numbered notes for statuses other than ``ok`` and for the sources of wire sizes, or one JSON
-document (format ``cryptometer-view-v1``) of every run's view."""
+"""The renderings of ``cryptometer view`` (cryptometer.view_cmd): one table of text per run, in
+column groups that fit 100 columns, with numbered notes for statuses other than ``ok``, for why a
+row is in focus and for the sources of wire sizes, or one JSON document (format
+``cryptometer-view-v1``) of every run's view."""
 
 import json
 
-from . import __version__
+from . import __version__, textfit
 
 FORMAT = "cryptometer-view-v1"
 
@@ -21,13 +22,9 @@ class Notes:
         return "[%d]" % (self.texts.index(text) + 1)
 
     def lines(self):
-        return ["  [%d] %s" % (i + 1, t) for i, t in enumerate(self.texts)]
-
-
-def aligned(table):
-    """Rows of cells as lines, each column as wide as its widest cell."""
-    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
-    return ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in table]
+        """``  [1]  text``, the texts aligned (a long one continues under its text)."""
+        width = len("[%d]" % len(self.texts))
+        return ["  %s  %s" % (("[%d]" % (i + 1)).ljust(width), t) for i, t in enumerate(self.texts)]
 
 
 def cell_text(cell, notes, backend=None):
@@ -48,34 +45,48 @@ def ratio_text(row, backend):
     return "×%.3f%s %s" % (change.ratio, mark, row.verdict(backend))
 
 
+def _in_table(view, gen):
+    """False for a generation the run could not have measured: unavailable, without a record."""
+    return gen.system or gen.available or any(r.cells[gen.backend].status != "not-measured" for r in view.rows)
+
+
+def _generation_line(view, gen):
+    if gen.available:
+        what = gen.version or "version not recorded"
+    else:
+        what = "unavailable: %s" % (gen.reason or "no reason given")
+    if gen.system:
+        what += " (the system's: the base of every ratio)"
+    elif not _in_table(view, gen):
+        what += "; not in the table (no record)"
+    return "  %s  %s" % (gen.backend.ljust(max(len(g.backend) for g in view.generations)), what)
+
+
+def _row_label(row, notes):
+    """The benchmark, with the note saying why it is in focus (and that params differ)."""
+    why = ["in focus: " + "; ".join(row.focus)] if row.focus else []
+    if row.params_differ:
+        why.append("the generations' records differ in params")
+    return row.label + (" " + "".join(notes.ref(w) for w in why) if why else "")
+
+
 def generations_text(view):
-    gens = view.generations
-    lines = ["OpenSSL generations: " + "; ".join(
-        "%s%s (%s)" % (g.backend, " = the system's" if g.system else "",
-                       g.version if g.available else "unavailable: %s" % (g.reason or "no reason given"))
-        for g in gens)]
-    lines.append("ratio: time per operation / the system's (above 1: slower than the system's); * significant "
-                 "(Mann-Whitney U, Benjamini-Hochberg p < %g, 95%% CI of the ratio excludes 1); slower/faster: "
-                 "significant and beyond %g%%" % (view.alpha, 100 * view.threshold))
-    header = ["benchmark"]
-    for g in gens:
-        header.append(g.backend)
-        if not g.system:
-            header.append("%s/system" % g.backend)
-    header.append("focus")
-    notes, table = Notes(), [header]
+    lines = ["OpenSSL generations"] + [_generation_line(view, g) for g in view.generations]
+    lines.append("ratio: the generation's time per operation (the column to its left) / the system's (above "
+                 "1: slower than the system's); * significant (Mann-Whitney U, Benjamini-Hochberg p < %g, "
+                 "95%% CI of the ratio excludes 1); slower/faster: significant and beyond %g%%"
+                 % (view.alpha, 100 * view.threshold))
+    system = view.generations[0]
+    others = [g for g in view.generations[1:] if _in_table(view, g)]
+    notes = Notes()
+    table = [["benchmark", system.backend] + [c for g in others for c in (g.backend, "ratio")]]
     for row in view.rows:
-        line = [row.label]
-        for g in gens:
-            line.append(cell_text(row.cells[g.backend], notes, g.backend))
-            if not g.system:
-                line.append(ratio_text(row, g.backend))
-        why = "; ".join(row.focus)
-        if row.params_differ:
-            why = (why + "; " if why else "") + notes.ref("the generations' records differ in params")
-        line.append(why)
+        line = [_row_label(row, notes), cell_text(row.cells[system.backend], notes, system.backend)]
+        for g in others:
+            line += [cell_text(row.cells[g.backend], notes, g.backend), ratio_text(row, g.backend)]
         table.append(line)
-    return lines + aligned(table) + notes.lines()
+    units = [[2 + 2 * i, 3 + 2 * i] for i in range(len(others))]
+    return lines + textfit.column_groups(table, 2, units) + notes.lines()
 
 
 def choice_text(view):
@@ -89,7 +100,9 @@ def choice_text(view):
             wire = row.wire[column["param"]]
             line.append("%s %s" % ("?" if wire.value is None else wire.value, notes.ref(wire.source)))
         table.append(line)
-    out = lines + aligned(table) + notes.lines()
+    ops = len(view.operations)
+    units = [[2 + i] for i in range(ops)] + [list(range(2 + ops, len(header)))]
+    out = lines + textfit.column_groups(table, 2, units) + notes.lines()
     out += ["  %s: %s" % (c["column"], c["what"]) for c in view.wire_columns]
     out += ["  —: the algorithm has no such operation"]
     if view.absent:
@@ -106,7 +119,7 @@ def format_text(view_name, built):
         else:
             lines += generations_text(view) if view_name == "generations" else choice_text(view)
         lines.append("")
-    return "\n".join(lines)
+    return textfit.fit("\n".join(lines))
 
 
 def nothing(view_name):

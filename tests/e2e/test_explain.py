@@ -9,6 +9,8 @@ import platform
 import jsonschema
 import pytest
 
+from conftest import flat
+
 FAST = ("VAES-512 + VPCLMULQDQ", "VAES-256 + VPCLMULQDQ", "AES-NI + PCLMUL")
 
 
@@ -70,7 +72,9 @@ def test_the_document_is_valid_and_the_text_names_the_path(explained, schema):
     jsonschema.validate(doc, schema)
     for r in doc["results"]:
         if "attribution" in r:
-            assert "%s at 16384 B: %s (%s)" % (r["name"], r["attribution"]["path"], r["attribution"]["how"]) in p.stdout
+            assert "%s at 16384 B: %s (%s)" % (r["name"], r["attribution"]["path"], r["attribution"]["how"]) \
+                in flat(p.stdout)
+    assert max(len(line) for line in p.stdout.splitlines()) <= 100   # the sentences wrap (textfit)
 
 
 def test_usage_errors_exit_2(cm, tmp_path):

@@ -26,6 +26,17 @@ def run_cli(*args, cwd=None, env_extra=None):
                           timeout=120)
 
 
+def flat(text):
+    """text with every run of whitespace as one space: the commands wrap their lines to 100
+    columns (cryptometer.textfit), so a phrase a test looks for may span two lines."""
+    return " ".join(text.split())
+
+
+def widest(text):
+    """The widest line of ``text``, in characters (columns: '±' is one)."""
+    return max((len(line) for line in text.split("\n")), default=0)
+
+
 # ---- real runs of the binary, shared by the analysis tests ------------------------------------
 
 def binary(env_name, default):

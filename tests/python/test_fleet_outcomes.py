@@ -4,6 +4,7 @@ The real runs over SSH are in tests/e2e/test_fleet.py."""
 import argparse
 import json
 
+from analysis_helpers import ROOT
 from cryptometer import fleet, fleet_cmd
 
 
@@ -75,3 +76,20 @@ def test_host_names_as_file_names():
     assert fleet.safe_name("rpi5") == "rpi5"
     assert fleet.safe_name("../etc/passwd") == "_etc_passwd"
     assert fleet.safe_name("a b:c") == "a_b_c"
+
+
+def test_detect_table_of_many_hosts_fits_in_column_groups(tmp_path, capsys):
+    """Seven hosts side by side would be ~230 columns: as many as fit, then the next group, each
+    with the row labels (the same rule as view's tables: cryptometer.textfit.column_groups)."""
+    from cryptometer import fleet_detect
+    doc = ROOT / "tests" / "data" / "context" / "detect.json"
+    names = ["host-%d.example.org" % i for i in range(7)]
+    hosts = [fleet.HostOutcome(h, fleet.OK, arch="x86_64", files={"detect": doc}) for h in names]
+    assert fleet_detect.finish(hosts, None, "r1") == fleet.EXIT_OK
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    headers = [line.split() for line in lines if line.startswith(" ") and "host-" in line]
+    assert len(headers) > 1 and sum(headers, []) == names          # every host once, in order
+    status = [line for line in lines if line.startswith("status ")]
+    assert len(status) == len(headers) and all(set(line.split()[1:]) == {"ok"} for line in status)

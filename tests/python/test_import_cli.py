@@ -1,9 +1,11 @@
 """``python -m cryptometer``: the subcommand table, ``import sbc-bench``, its outputs and exit codes."""
 
 import json
+import re
 
 import pytest
 
+from analysis_helpers import flat, widest
 from cryptometer import loader
 
 
@@ -64,10 +66,30 @@ def test_import_all_fixtures(cli, fixtures_dir, tmp_path, schema):
         assert doc["source"]["file"] == log.name
         assert ("wrote %s" % out) in r.stdout
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]   # no temporary files left
-    # The summary has one line per cluster with its verdict, and the sentence.
-    assert "cpu0-cpu3     Cortex-A53" in r.stdout
+    # The summary has one line per cluster with its verdict, and the sentence, in 100 columns.
+    assert widest(r.stdout) <= 100, max(r.stdout.splitlines(), key=len)
+    assert re.search(r"^  0 +cpu0-cpu3 +Cortex-A53 +\d+ +\d+ +[\d.]+  consistent", r.stdout, re.M)
     assert "crypto-extensions-absent-or-unused" in r.stdout
-    assert "the score confirms the measured clock, not the claimed one" in r.stdout
+    assert "the score confirms the measured clock, not the claimed one" in flat(r.stdout)
+
+
+def test_the_cluster_table_is_aligned_and_the_sentences_wrap(cli, fixtures_dir, tmp_path):
+    r = cli("import", "sbc-bench", fixtures_dir / "1ET4.txt", "--out-dir", tmp_path)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    header = lines[1]
+    assert header.split() == ["cl", "cpus", "core", "MHz", "256-cbc", "16K", "k/s/MHz", "verdict"]
+    rows = [l for l in lines if re.match(r"  \d ", l)]
+    assert len(rows) == 5
+    # the figures end under their header's end, the verdict begins under its header
+    for name in ("MHz", "16K", "k/s/MHz"):
+        end = header.index(name) + len(name)
+        assert all(row[end - 1] != " " and row[end:end + 2] == "  " for row in rows), name
+    assert all(row[header.index("verdict")] in "ci" for row in rows)
+    # the sentence under a row wraps 4 past its indent, nothing wider than 100 columns
+    first = lines.index(rows[0])
+    assert lines[first + 1].startswith("        Cortex-A720 at 2598 MHz") and lines[first + 2].startswith(" " * 12 + "MHz")
+    assert widest(r.stdout) <= 100
 
 
 def test_good_and_missing_logs_together(cli, fixtures_dir, tmp_path):

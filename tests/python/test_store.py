@@ -5,11 +5,16 @@ import io
 import json
 import sqlite3
 
+from analysis_helpers import flat, widest
+
 
 def test_round_trip_collect_from_db_equals_collect_from_files(cli, tmp_path, our_runs, sbc_docs):
     db = tmp_path / "r.db"
     r = cli("store", "add", sbc_docs, *our_runs, "--db", db)
-    assert r.returncode == 0 and "22 run(s) added, 0 already present" in r.stdout, r.stderr
+    assert r.returncode == 0 and "22 run(s) added, 0 already present" in flat(r.stdout), r.stderr
+    listing = cli("store", "list", "--db", db).stdout   # a line a run, its columns aligned, in 100 columns
+    assert len(listing.splitlines()) == 22 and widest(listing) <= 100
+    assert len({line.index(" records") for line in listing.splitlines()}) == 1
     assert cli("collect", sbc_docs, *our_runs, "-o", tmp_path / "files.md").returncode == 0
     assert cli("collect", "--db", db, "-o", tmp_path / "db.md").returncode == 0
     assert (tmp_path / "files.md").read_text() == (tmp_path / "db.md").read_text()
@@ -19,7 +24,7 @@ def test_duplicates_are_ignored(cli, tmp_path, our_runs):
     db = tmp_path / "r.db"
     cli("store", "add", our_runs[0], "--db", db)
     r = cli("store", "add", *our_runs, "--db", db)
-    assert "1 run(s) added, 1 already present" in r.stdout
+    assert "1 run(s) added, 1 already present" in flat(r.stdout)
     conn = sqlite3.connect(str(db))
     assert conn.execute("SELECT count(*) FROM runs").fetchone()[0] == 2
     n_records = sum(len(json.loads(p.read_text())["results"]) for p in our_runs)

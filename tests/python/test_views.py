@@ -1,13 +1,18 @@
 """view generations|kex|signature: shapes, ratios and their significance, cells that are not ok,
 wire sizes and where they come from, text and JSON output, exit codes on bad input."""
 
+import gzip
 import json
+from pathlib import Path
 
 import pytest
 
+from analysis_helpers import flat, widest
 from cryptometer import choices, generations
 from cryptometer.loader import load_file
 from view_docs import SLOW_111, choice_doc, generations_doc, write
+
+CLASSES = Path(__file__).resolve().parents[1] / "data" / "runs" / "classes.json.gz"
 
 
 @pytest.fixture
@@ -126,7 +131,7 @@ def test_generations_text_never_blank(gen_file, cli):
     lines = r.stdout.splitlines()
     sha3 = [l for l in lines if l.startswith("evp sha3-256 digest @ 16 B")][0]
     ref = sha3.split("unavailable ")[1].split()[0]
-    assert any(l.strip() == "%s openssl-1.1.1: OpenSSL 1.1.1 has no SHA-3 in this build" % ref for l in lines)
+    assert "%s openssl-1.1.1: OpenSSL 1.1.1 has no SHA-3 in this build" % ref in flat(r.stdout)
     seal = [l for l in lines if l.startswith("evp aes-128-gcm seal @ 16 B")][0]
     assert "×0.5" in seal and "* faster" in seal and "±" in seal
     assert lines.index(seal) < lines.index([l for l in lines if l.startswith("evp sha256 digest @ 1024 B")][0])
@@ -148,6 +153,64 @@ def test_generations_json_shape(gen_file, cli):
     assert hmac["cells"]["openssl-3.5"] == {"status": "failed-kat", "reason": "vector 3: tag differs",
                                             "value": None, "unit": "MB/s", "ci95_rel": None, "n": None,
                                             "median_ns": None}
+
+
+def _groups(text, first):
+    """The column groups of a table: lists of lines, each from its header (starting ``first``)."""
+    groups = []
+    for line in text.splitlines():
+        if line.startswith(first):
+            groups.append([line])
+        elif groups and groups[-1] and line and not line.startswith(("  [", "Run ", " ")):
+            groups[-1].append(line)
+        elif groups:
+            groups.append([]) if groups[-1] else None
+    return [g for g in groups if g]
+
+
+def _starts(header):
+    """Where each of a header's cells begins, in characters."""
+    return [i for i, c in enumerate(header) if c != " " and (i == 0 or header[i - 1:i + 1] == " " + c
+                                                              and header[i - 2:i] == "  ")]
+
+
+def test_generations_text_fits_in_aligned_column_groups(gen_file, cli):
+    r = cli("view", "generations", gen_file)
+    assert r.returncode == 0, r.stderr
+    assert widest(r.stdout) <= 100
+    groups = _groups(r.stdout, "benchmark ")
+    # each other generation with its ratio beside the system's, as many side by side as fit
+    assert [g[0].split() for g in groups] == [["benchmark", "openssl", "openssl-1.1.1", "ratio"],
+                                              ["benchmark", "openssl", "openssl-3.5", "ratio"]]
+    for group in groups:   # every row's cells begin where the header's do ('±', '×', '—': one column)
+        starts = _starts(group[0])
+        assert len(group) == 9 and all(row[s - 2:s] == "  " and row[s] != " " for row in group for s in starts[1:])
+    # why a row is first: a note beside its benchmark
+    seal = [l for l in groups[0] if l.startswith("evp aes-128-gcm seal @ 16 B")][0]
+    ref = seal.split("B ")[1].split()[0]
+    assert "%s in focus: short message: per-call overhead; AEAD seal: per-message set-up" % ref in flat(r.stdout)
+
+
+@pytest.fixture(scope="module")
+def classes_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("classes") / "classes.json"
+    path.write_bytes(gzip.decompress(CLASSES.read_bytes()))
+    return path
+
+
+@pytest.mark.parametrize("view", ["generations", "kex", "signature"])
+def test_every_view_fits_100_columns_on_a_real_run(classes_file, cli, view):
+    r = cli("view", view, classes_file)
+    assert r.returncode == 0, r.stderr
+    assert widest(r.stdout) <= 100, max(r.stdout.splitlines(), key=len)
+    if view == "generations":   # the generations this build lacked: said once, no column of not-measured
+        text = flat(r.stdout)
+        assert "openssl-1.1.1 unavailable: no OpenSSL 1.1.1 prefix was given to this build; not in the table" in text
+        assert [g[0].split() for g in _groups(r.stdout, "benchmark ")] == [["benchmark", "openssl"]]
+        assert "not-measured" not in r.stdout
+    else:   # the operations, then the rest of the columns with the wire sizes
+        headers = [g[0] for g in _groups(r.stdout, "algorithm ")]
+        assert len(headers) == 2 and headers[1].rstrip().endswith("(B)")
 
 
 # ---- choices ------------------------------------------------------------------------------------
@@ -199,11 +262,11 @@ def test_signature_choice(choice_file):
 def test_choice_text_and_json(choice_file, cli):
     r = cli("view", "kex", choice_file)
     assert r.returncode == 0, r.stderr
-    hybrid = [l for l in r.stdout.splitlines() if l.startswith("x25519mlkem768")][0]
+    hybrid = [l for l in r.stdout.splitlines() if l.startswith("x25519mlkem768")][-1]   # the wire sizes' group
     assert hybrid.split()[-4] == "?" and hybrid.split()[-2] == "?"
     crashed = [l for l in r.stdout.splitlines() if l.startswith("x25519") and "crashed" in l][0]
     ref = crashed.split("crashed ")[1].split()[0]
-    assert "  %s signal 11 (SIGSEGV) in derive" % ref in r.stdout
+    assert "%s signal 11 (SIGSEGV) in derive" % ref in flat(r.stdout)
     r = cli("view", "signature", choice_file, "--json")
     assert r.returncode == 0, r.stderr
     view = json.loads(r.stdout)["runs"][0]["view"]
@@ -242,7 +305,8 @@ def test_bad_inputs_exit_codes(tmp_path, gen_file, cli):
 def test_output_file_and_refusals(tmp_path, gen_file, cli):
     out = tmp_path / "gen.txt"
     r = cli("view", "generations", gen_file, "-o", out)
-    assert r.returncode == 0 and r.stdout == "" and "openssl-1.1.1/system" in out.read_text()
+    assert r.returncode == 0 and r.stdout == "" and "* faster" in out.read_text()
+    assert out.read_text() == cli("view", "generations", gen_file).stdout   # the same text as printed
     r = cli("view", "generations", gen_file, "-o", gen_file)   # never over an input
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert json.loads(gen_file.read_text())["schema"] == "cryptometer-result"

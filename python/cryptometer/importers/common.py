@@ -15,7 +15,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from .. import __version__, inputs, loader
+from .. import __version__, inputs, loader, textfit
 
 
 def record(backend, variant, algorithm, klass, operation, *, size, throughput_mb_s=None,
@@ -130,4 +130,4 @@ def records_summary(doc, path, target):
     lines += ["  warning: %s" % w for w in doc["warnings"]]
     if target is not None:
         lines.append("  wrote %s" % target)
-    return "\n".join(lines)
+    return textfit.fit("\n".join(lines))

@@ -1,9 +1,14 @@
 """The lines ``cryptometer import sbc-bench`` prints for one log: the clusters, their clock, AES
-score per MHz and verdict in words, the health flags and warnings."""
+score per MHz and verdict in words, the health flags and warnings; fitted to 100 columns
+(cryptometer.textfit)."""
 
 from pathlib import Path
 
+from ... import textfit
 from .log import format_cpus
+
+HEADER = ("cl", "cpus", "core", "MHz", "256-cbc 16K", "k/s/MHz", "verdict")
+FIGURES = (3, 4, 5)   # the columns right-aligned
 
 
 def summary(doc, log_path, target):
@@ -16,16 +21,18 @@ def summary(doc, log_path, target):
         head += ", OpenSSL %s" % libs[0]["version"]
     lines = [head]
     clusters = {c["id"]: c for c in doc["context"]["cpu"]["clusters"]}
-    lines.append("  %-3s %-13s %-26s %7s %13s %9s  %s"
-                 % ("cl", "cpus", "core", "MHz", "256-cbc 16K", "k/s/MHz", "verdict"))
+    table = [HEADER]
     for a in doc["analysis"]["aes_score"]:
         c = clusters.get(a["cluster"], {})
-        lines.append("  %-3s %-13s %-26s %7s %13s %9s  %s" % (
-            a["cluster"], format_cpus(c.get("cpus") or []), (a["core_name"] or "?")[:26],
-            "-" if a["mhz"] is None else a["mhz"],
-            "-" if a["kbs_16k"] is None else "%.0f" % a["kbs_16k"],
-            "-" if a["score_per_mhz"] is None else "%.1f" % a["score_per_mhz"],
-            a["verdict"] + (" (circular)" if a.get("circular") else "")))
+        table.append((str(a["cluster"]), format_cpus(c.get("cpus") or []), a["core_name"] or "?",
+                      "-" if a["mhz"] is None else str(a["mhz"]),
+                      "-" if a["kbs_16k"] is None else "%.0f" % a["kbs_16k"],
+                      "-" if a["score_per_mhz"] is None else "%.1f" % a["score_per_mhz"],
+                      a["verdict"] + (" (circular)" if a.get("circular") else "")))
+    rows = ["  " + line for line in textfit.aligned(table, right=FIGURES)]
+    lines.append(rows[0])
+    for a, row in zip(doc["analysis"]["aes_score"], rows[1:]):
+        lines.append(row)
         lines.append("        %s" % a["message"])
         if (a.get("twins") or {}).get("flagged"):
             lines.append("        twin-disagrees: %s" % a["twins"]["message"])
@@ -36,4 +43,5 @@ def summary(doc, log_path, target):
         lines.append("  warning: %s" % w)
     if target is not None:
         lines.append("  wrote %s" % target)
-    return "\n".join(lines)
+    return textfit.fit("\n".join(lines))
+
