@@ -3,8 +3,8 @@ same as the C commands' (src/util/text.c, cm_text_wrap_line; docs/cli.md, "100 c
 
 A line wider than the width breaks after its last space that fits and continues under its value
 column (where the text after a label and two or more spaces begins) when that lies in the first
-half of the width, else 4 columns past its own indent.  A word longer than the room breaks after
-its last ':' ',' or '/', else at the width.  Columns are characters, not bytes ('±' is one).
+half of the width, else 4 columns past its own indent (at most half the width).  A word longer
+than the room breaks after its last ':' ',' or '/', else at the width.  Columns are characters, not bytes ('±' is one).
 A table fits by its columns, not by wrapping its rows: ``column_groups`` sets as many columns side
 by side as fit, the next ones in a group of their own, each group with the key columns.
 """
@@ -24,7 +24,7 @@ def hanging_indent(line, width=COLUMNS):
         value = lead + gap.end()
         if value < len(line) and value <= width // 2:
             return value
-    return lead + INDENT
+    return min(lead + INDENT, width // 2)  # a continuation keeps at least half the width
 
 
 def _cut_at(line, room):
@@ -42,8 +42,8 @@ def _cut_at(line, room):
 def wrap_line(line, width=COLUMNS):
     """``line`` (without its newline) as lines of at most ``width`` columns."""
     indent, pad, out = hanging_indent(line, width), 0, []
-    while len(line) > max(width - pad, 1):   # (an indent past the width: a column a line)
-        cut = _cut_at(line, max(width - pad, 1))
+    while len(line) > width - pad:
+        cut = _cut_at(line, width - pad)
         out.append(" " * pad + line[:cut])
         line = line[cut:].lstrip(" ")
         if not line:

@@ -2,6 +2,8 @@
 the value column or 4 past the indent, a break after the last space that fits, else after
 ':' ',' '/', else at the width; characters counted, not bytes."""
 
+import random
+
 from cryptometer.textfit import COLUMNS, fit, hanging_indent, wrap_line
 
 
@@ -61,3 +63,20 @@ def test_fit_keeps_the_final_newline_and_wraps_every_line():
     out = fit(text)
     assert out.endswith("\n") and out.startswith("short\n")
     assert max(len(l) for l in out.split("\n")) <= COLUMNS and out.count("\n") == 3
+
+
+def test_a_deep_indent_continues_at_half_the_width():
+    assert wrap_line("              ab first second third", 20) == [
+        "              ab", "          first", "          second", "          third"]
+
+
+def test_random_texts_fit_and_keep_their_words():
+    """Seeded random lines of words, runs of spaces, punctuation, '±', long words and deep indents,
+    at widths 8 to 100: every line fits, and only spaces and line breaks change."""
+    rng = random.Random(12345)
+    pieces = ["a", "word", "  ", "   ", ":", ",", "/", "±1.2%", "—", "0x0123456789abcdef" * 2, " " * 50]
+    for width in range(8, 101):
+        line = "".join(rng.choice(pieces) for _ in range(40))
+        out = wrap_line(line, width)
+        assert all(len(part) <= width for part in out), (width, line)
+        assert "".join(out).replace(" ", "") == line.replace(" ", "")
