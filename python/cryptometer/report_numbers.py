@@ -1,6 +1,6 @@
 """Numbers as the report prints them: three significant digits, thousands separators, a unit.
 
-One rule for every figure on the page (and in the charts' hover titles):
+One rule for every figure on the page (and in the charts' hover titles; a count is exact, ``count``):
 ``5123.4`` is ``5,120``, ``10550`` is ``10,600``, ``0.0001234`` is
 ``0.000123``; never an exponent (``1.055e+04``) and never ``None`` (a
 missing value is an empty string, or the dash the caller asks for).
@@ -26,6 +26,14 @@ def number(value, missing=""):
         step = 10 ** (-decimals)
         return "{:,}".format(int(round(value / step)) * step)
     return "{:,.{}f}".format(value, decimals)
+
+
+def count(n, missing=""):
+    """A count (records, runs) exact, with thousands separators: ``61``, ``1,179``; never rounded to
+    significant digits as a figure is."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        return missing
+    return "{:,}".format(n)
 
 
 def with_unit(value, unit, missing=""):

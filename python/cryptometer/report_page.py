@@ -37,7 +37,7 @@ def facts(run):
         "date": str(doc.get("started") or ""), "complete": doc.get("complete") is True,
         "tool": "%s %s" % (_get(doc, "tool", "name") or "?", _get(doc, "tool", "version") or ""),
         "source": " ".join(str(x) for x in (_get(doc, "source", "tool"), _get(doc, "source", "file")) if x),
-        "counts": "%s measured, %s not measured" % (num.number(measured, "0"), num.number(len(results) - measured, "0")),
+        "counts": "%s measured, %s not measured" % (num.count(measured), num.count(len(results) - measured)),
     }
 
 

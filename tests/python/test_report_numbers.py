@@ -20,3 +20,9 @@ def test_units_percent_ratio_and_sizes():
     assert num.percent(0.01234) == "±1.23%" and num.ratio(1.3755) == "×1.38"
     assert [num.size(s) for s in (16, 1024, 16384, 1 << 20, 1000, None)] == [
         "16\u00a0B", "1\u00a0KiB", "16\u00a0KiB", "1\u00a0MiB", "1,000\u00a0B", ""]
+
+
+def test_a_count_is_exact():
+    """Records and runs are counted, not measured: never '61.0' or '1,180' for 1,179."""
+    assert [num.count(n) for n in (0, 61, 1179, 1234567)] == ["0", "61", "1,179", "1,234,567"]
+    assert [num.count(v) for v in (None, 61.0, True)] == ["", "", ""]
