@@ -121,9 +121,7 @@ def format_text(comparison, runs_a, runs_b, threshold):
     widths = [max(len(r[i]) for r in table) for i in range(len(TEXT_COLUMNS))]
     widths[0] = min(widths[0], max(MIN_NAME_WIDTH, WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1)))
     table = [(_name(r[0], widths[0]),) + r[1:] for r in table]
-    lines = _preamble(comparison, runs_a, runs_b)
-    for r in table:
-        lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
+    lines = _preamble(comparison, runs_a, runs_b) + textfit.aligned(table)
     lines += [geomean_line(comparison), summary(comparison, threshold)]
     return textfit.fit("\n".join(lines) + "\n")
 
