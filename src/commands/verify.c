@@ -128,6 +128,28 @@ static void check_all(verify_run *run, json_t *doc)
     }
 }
 
+/* The summary line: passed and failed always, the other counts when not 0
+ * (one line in the usual case). */
+static void print_summary(const verify_run *run, size_t n_missing)
+{
+    static const struct {
+        cm_outcome state;
+        const char *what;
+    } more[] = {{CM_OUTCOME_KNOWN_FINDING, "known findings"}, {CM_OUTCOME_CRASHED, "crashed"},
+                {CM_OUTCOME_TIMEOUT, "timed out"}, {CM_OUTCOME_ERROR, "errors"},
+                {CM_OUTCOME_UNAVAILABLE, "unavailable"}};
+    const unsigned *c = run->counts;
+    char summary[256];
+    snprintf(summary, sizeof summary, "verify: %u passed, %u failed", c[CM_OUTCOME_PASSED], c[CM_OUTCOME_FAILED]);
+    for (size_t k = 0; k < sizeof more / sizeof *more; k++)
+        if (c[more[k].state])
+            cm_text_append(summary, sizeof summary, ", %u %s", c[more[k].state], more[k].what);
+    if (n_missing)
+        cm_text_append(summary, sizeof summary, ", %zu backends not built", n_missing);
+    cm_text_append(summary, sizeof summary, "%s", run->complete ? "" : " (interrupted)");
+    cm_text_wrap_line(stdout, summary, strlen(summary), CM_TEXT_COLUMNS);
+}
+
 /* Prints the backends not built, the coverage of the vector files and the
  * summary; writes --json. Returns the exit code. */
 static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
@@ -137,21 +159,18 @@ static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
     cm_error err = {0, ""};
     size_t n_missing, n_files;
     const cm_backend_missing *missing = cm_registry_missing(&n_missing);
-    for (size_t i = 0; i < n_missing && !o->quiet; i++)
-        printf("%-11s %-28s %s (install %s)\n", "NOT BUILT", missing[i].name, missing[i].reason,
-               missing[i].package);
+    for (size_t i = 0; i < n_missing && !o->quiet; i++) {
+        char line[512];
+        snprintf(line, sizeof line, "%-11s %-28s %s (install %s)", "NOT BUILT", missing[i].name,
+                 missing[i].reason, missing[i].package);
+        cm_text_wrap_line(stdout, line, strlen(line), CM_TEXT_COLUMNS);
+    }
     verify_file *files;
     n_files = verify_collect_files(doc, o->wycheproof, scan, run, &files);
     for (size_t i = 0; i < n_files; i++)
         if (!o->quiet || files[i].error[0] || files[i].not_applied || files[i].skipped)
             verify_print_coverage(&files[i], run);
-    char summary[256];
-    snprintf(summary, sizeof summary, "verify: %u passed, %u failed, %u known findings, %u crashed, "
-             "%u timed out, %u errors, %u unavailable, %zu backends not built%s", c[CM_OUTCOME_PASSED],
-             c[CM_OUTCOME_FAILED], c[CM_OUTCOME_KNOWN_FINDING],
-             c[CM_OUTCOME_CRASHED], c[CM_OUTCOME_TIMEOUT], c[CM_OUTCOME_ERROR],
-             c[CM_OUTCOME_UNAVAILABLE], n_missing, run->complete ? "" : " (interrupted)");
-    cm_text_wrap_line(stdout, summary, strlen(summary), CM_TEXT_COLUMNS);
+    print_summary(run, n_missing);
     fflush(stdout);
     int code = c[CM_OUTCOME_FAILED] || c[CM_OUTCOME_CRASHED] || c[CM_OUTCOME_TIMEOUT] ||
                        c[CM_OUTCOME_ERROR] || (o->strict && c[CM_OUTCOME_KNOWN_FINDING])

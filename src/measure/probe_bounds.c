@@ -148,7 +148,7 @@ static int bound(const json_t *r, const struct probes *ps, cm_probe_bound *b, cm
     b->formula = strdup(formula);
     b->limited_by = strdup(latency_only ? "latency" : "throughput");
     b->cycles = ok ? cycles : NAN;
-    b->bound_cpb = ok ? cycles / bytes : NAN;
+    b->bound_cpb = ok ? cm_json_real_as_written(cycles / bytes) : NAN; /* as the run's document holds it */
     b->status = strdup(ok ? "computed" : "unavailable");
     b->reason = ok ? NULL : strdup(why);
     if (!b->algorithm || !b->operation || !b->why || !b->formula || !b->limited_by || !b->status || (!ok && !b->reason))

@@ -205,7 +205,7 @@ int cm_same_path(const char *a, const char *b)
 
 char *cm_json_text(json_t *doc, size_t *len)
 {
-    char *text = json_dumps(doc, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+    char *text = json_dumps(doc, JSON_INDENT(1) | JSON_REAL_PRECISION(CM_JSON_REAL_DIGITS));
     if (!text)
         return NULL;
     *len = strlen(text);

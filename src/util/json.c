@@ -1,4 +1,6 @@
 /* json.c — see json.h. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/json.h"
@@ -70,4 +72,14 @@ char *cm_json_strdup(const json_t *s)
 {
     const char *v = json_string_value(s);
     return v ? strdup(v) : NULL;
+}
+
+/* See json.h. */
+double cm_json_real_as_written(double x)
+{
+    char text[64];
+    if (!isfinite(x))
+        return x;
+    snprintf(text, sizeof text, "%.*g", CM_JSON_REAL_DIGITS, x);
+    return strtod(text, NULL);
 }

@@ -32,6 +32,17 @@ json_t *cm_json_string_lossy(const char *s);
 /* A malloc'ed copy of the JSON string s, or NULL when s is no string. */
 char *cm_json_strdup(const json_t *s);
 
+/* Significant digits of a real in the documents the tool writes
+ * (cm_json_text); a figure whose text the document must reproduce is kept
+ * as written (cm_json_real_as_written). */
+#define CM_JSON_REAL_DIGITS 10
+
+/* x as a document holds it: rounded to CM_JSON_REAL_DIGITS significant
+ * digits, so that what run prints from memory and what show prints from
+ * the file are the same (a bound of 0.37499999999 cycles per byte printed
+ * "0.37" by run and "0.38" by show, from the file's 0.375). */
+double cm_json_real_as_written(double x);
+
 /* Adds key: value to obj, stealing value; -1 if value is NULL or the set
  * fails, else 0 (to be or'ed into rc). */
 int cm_json_put(json_t *obj, const char *key, json_t *value);
