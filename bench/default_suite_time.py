@@ -121,6 +121,7 @@ def one_run(binary, extra, workdir, trace=None):
     os.close(master)
     records = json.loads(out.read_text())["results"] if out.exists() else []
     if trace:
+        Path(trace).parent.mkdir(parents=True, exist_ok=True)
         Path(trace).write_text(json.dumps({"events": [(t - t0, g, w) for t, g, w in events],
                                            "wall": t_end - t0, "records": records}))
     return {"wall": t_end - t0, "rc": rc, "records": len(records),

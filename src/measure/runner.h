@@ -21,6 +21,7 @@
 #include "platform/timer.h"
 #include "measure/percall.h"
 #include "measure/memcount.h"
+#include "measure/layout.h"
 
 typedef struct cm_workload {
     /* Runs the operation iters times; non-zero if an operation failed. */
@@ -92,6 +93,9 @@ typedef struct cm_measurement {
     cm_percall per_call;
     /* run --memory (memcount.h): taken by the suite's child too */
     cm_memory memory;
+    /* where the child's stack and the bench's buffers were (layout.h):
+     * set by the suite's child, not by the runner */
+    cm_layout layout;
 } cm_measurement;
 
 /* Calibrates iterations per sample: doubles (or scales by the observed

@@ -1,10 +1,12 @@
 /*
- * workload.c — see workload.h. The buffers and the deterministic inputs
- * are the same for every class; the rest is the class module's.
+ * workload.c — see workload.h. The buffers (each at a random offset into
+ * its allocation: layout.h) and the deterministic inputs are the same for
+ * every class; the rest is the class module's.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "measure/layout.h"
 #include "measure/workload.h"
 
 int cm_size_fits(const cm_algorithm *alg, size_t size)
@@ -52,9 +54,12 @@ int cm_bench_open(cm_bench *b, const cm_impl *impl, cm_op op, size_t size, cm_er
         return cm_error_set(err, CM_EXIT_USAGE, "%s; %zu bytes do not fit", rule, size);
     }
     size_t alloc = (size + 63) / 64 * 64 + 64;
-    b->in = aligned_alloc(64, alloc);
-    b->out = aligned_alloc(64, alloc);
-    if (!b->in || !b->out) {
+    b->in_offset = cm_layout_offset();
+    b->out_offset = cm_layout_offset();
+    uint8_t *in = aligned_alloc(64, alloc + CM_LAYOUT_SPAN), *out = aligned_alloc(64, alloc + CM_LAYOUT_SPAN);
+    b->in = in ? in + b->in_offset : NULL;
+    b->out = out ? out + b->out_offset : NULL;
+    if (!in || !out) {
         cm_bench_close(b);
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory for %zu-byte buffers", size);
     }
@@ -87,7 +92,7 @@ void cm_bench_close(cm_bench *b)
     if (b->alg)
         cm_class_of(b->alg)->bench_close(b);
     b->state = NULL;
-    free(b->in);
-    free(b->out);
+    free(b->in ? b->in - b->in_offset : NULL);
+    free(b->out ? b->out - b->out_offset : NULL);
     b->in = b->out = NULL;
 }

@@ -49,6 +49,7 @@ typedef struct cm_bench {
     size_t size;        /* message bytes */
     void *state;
     uint8_t *in, *out;
+    unsigned in_offset, out_offset; /* into their allocations (measure/layout.h) */
     uint8_t key[CM_BENCH_MAX_KEY], iv[CM_BENCH_MAX_IV], aad[CM_AEAD_AAD_LEN];
     uint8_t tag[CM_BENCH_MAX_OUT]; /* a tag or a signature to check */
     size_t tag_len;

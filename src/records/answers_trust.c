@@ -7,7 +7,8 @@
  * emulated CPU (the run's analysis.emulation: positive evidence only) makes
  * them not quotable and is said first, with its evidence: every figure
  * then describes the emulator, not the hardware. A hint of one alone (a
- * QEMU machine: KVM or TCG) is said, not held against them.
+ * QEMU machine: KVM or TCG) is said, not held against them. Rounds of
+ * run --repeat that disagree in most records make them not quotable.
  */
 #include <stdio.h>
 #include <string.h>
@@ -64,11 +65,36 @@ static int clock_phrase(const cm_answers_input *in, char *out, size_t len)
     return 2 * unsteady <= n;
 }
 
+/* The rounds phrase (run --repeat): how many measured records' rounds lie
+ * more than CM_ROUNDS_AGREE apart (the flag not-reproducible), or "" with no
+ * rounds. As with the clock, the run's figures count as not reproducible
+ * only when most records' are. 1 when they are reproducible. */
+static int rounds_phrase(const cm_answers_input *in, char *out, size_t len)
+{
+    size_t n = 0, apart = 0;
+    double widest = 0;
+    for (size_t i = 0; i < in->n; i++) {
+        const cm_record *r = &in->recs[i];
+        if (r->n_rounds < 2 || !cm_record_measured(r))
+            continue;
+        double spread = cm_record_rounds_spread(r);
+        n++;
+        apart += spread > CM_ROUNDS_AGREE;
+        widest = spread > widest ? spread : widest;
+    }
+    if (n)
+        snprintf(out, len, "; rounds within %.0f%% in %zu of %zu records (widest %.1f%%%s)",
+                 100.0 * CM_ROUNDS_AGREE, n - apart, n, 100.0 * widest,
+                 apart ? ", the others flagged not-reproducible" : "");
+    return 2 * apart <= n;
+}
+
 void cm_answers_trust(const cm_answers_input *in, cm_answers *a)
 {
     cm_answer_trust *t = &a->trust;
-    char busy[256] = "", other[256] = "", clock[256];
+    char busy[256] = "", other[256] = "", clock[256], rounds[160] = "";
     int vm = 0, steady = clock_phrase(in, clock, sizeof clock);
+    int reproducible = rounds_phrase(in, rounds, sizeof rounds);
     for (size_t i = 0; in->health && i < in->health->n; i++) {
         const platform_flag *f = &in->health->items[i];
         if (strcmp(f->id, "vm") == 0) {
@@ -85,6 +111,8 @@ void cm_answers_trust(const cm_answers_input *in, cm_answers *a)
     }
     if (!steady)
         add_flag(t, "clock");
+    if (!reproducible)
+        add_flag(t, "not-reproducible");
     char emulated[CM_ANSWER_TEXT / 2] = "";
     const platform_emulation_doc *em = in->emulation;
     if (em && em->emulated) {
@@ -93,10 +121,10 @@ void cm_answers_trust(const cm_answers_input *in, cm_answers *a)
                  "hardware; ", em->n_evidence ? em->evidence[0] : "analysis.emulation");
     } else if (em && em->n_hints) /* a hint only: said, not held against the figures */
         snprintf(emulated, sizeof emulated, "perhaps emulated (a hint only: %s); ", em->hints[0]);
-    t->quotable = in->health && !busy[0] && !other[0] && steady && !(em && em->emulated);
-    snprintf(t->text, sizeof t->text, "Trust: %s: %smachine %s%s%s%s%s; %s%s.",
+    t->quotable = in->health && !busy[0] && !other[0] && steady && reproducible && !(em && em->emulated);
+    snprintf(t->text, sizeof t->text, "Trust: %s: %smachine %s%s%s%s%s; %s%s%s.",
              t->quotable ? "quotable" : "not quotable", emulated,
              !in->health ? "health not recorded" : busy[0] ? "busy (" : "idle", busy,
-             busy[0] ? ")" : "", other[0] ? "; warned: " : "", other, clock,
+             busy[0] ? ")" : "", other[0] ? "; warned: " : "", other, clock, rounds,
              vm ? "; in a VM" : "");
 }

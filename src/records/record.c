@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "records/record.h"
+#include "util/stats.h"
 
 const char *cm_record_status_name(cm_record_status s)
 {
@@ -26,7 +27,7 @@ const char *cm_record_flag_name(int i)
     static const char *const names[CM_FLAG_COUNT] = {
         "ci-not-reached", "overhead-dominated", "outliers", "gc-pauses",
         "below-bound:clock-read-low", "below-bound:path-unknown", "below-bound:bound-model-incomplete",
-        "clock-unsteady"};
+        "clock-unsteady", "not-reproducible"};
     return i >= 0 && i < CM_FLAG_COUNT ? names[i] : "";
 }
 
@@ -124,11 +125,29 @@ void cm_record_figures(const cm_record *r, cm_figures *f)
         f->has_cycles_byte = f->has_byte;
         f->cycles_per_byte = f->has_byte ? f->cycles_per_op / (double)r->size : 0;
     }
+    if (cm_record_rounds_spread(r) > CM_ROUNDS_AGREE)
+        f->flags |= CM_FLAG_NOT_REPRODUCIBLE;
     f->has_bound = f->has_cycles_byte && r->bound_cpb > 0;
     f->bound_cpb = f->has_bound ? r->bound_cpb : 0;
     f->bound_ratio = f->has_bound ? f->cycles_per_byte / r->bound_cpb : 0;
     if (f->has_bound)
         f->flags |= r->bound_flag;
+}
+
+double cm_record_rounds_spread(const cm_record *r)
+{
+    double v[CM_MAX_ROUNDS], lo, hi;
+    int n = r->n_rounds;
+    if (n < 2)
+        return 0;
+    memcpy(v, r->rounds_ns, sizeof v[0] * (size_t)n);
+    lo = hi = v[0];
+    for (int i = 1; i < n; i++) {
+        lo = v[i] < lo ? v[i] : lo;
+        hi = v[i] > hi ? v[i] : hi;
+    }
+    double mid = cm_median_sort(v, (size_t)n);
+    return mid > 0 ? (hi - lo) / mid : 0;
 }
 
 /* --- the set -------------------------------------------------------------- */

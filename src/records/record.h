@@ -115,8 +115,20 @@ enum {
      * each of two instruction kinds) lie more than CM_CLOCK_STEADY apart, so
      * its cycles rest on a clock that moved or was read on a stolen core */
     CM_FLAG_CLOCK_UNSTEADY = 1 << 7,
-    CM_FLAG_COUNT = 8
+    /* "not-reproducible": the rounds of run --repeat lie more than
+     * CM_ROUNDS_AGREE apart, so the figure depends on something a round does
+     * not hold still (other work, the clock, the memory layout) */
+    CM_FLAG_NOT_REPRODUCIBLE = 1 << 8,
+    CM_FLAG_COUNT = 9
 };
+
+/* Rounds within 10% of the median round agree (cm_record_rounds_spread). */
+#define CM_ROUNDS_AGREE 0.10
+
+/* The spread of a record's rounds (run --repeat): (highest - lowest) / their
+ * median; 0 with fewer than two. The record's rounds.spread and the flag
+ * not-reproducible use it. */
+double cm_record_rounds_spread(const cm_record *r);
 
 /* Clock checks within 3% of their highest are steady: the agreement
  * tolerance of the two chain kinds (platform/cpuclock.h). */

@@ -131,30 +131,19 @@ static int put_threads(json_t *o, const cm_record *r)
     return rc;
 }
 
-/* run --repeat (run/rounds.h): each round's median and their spread, the
- * range over the median of the medians. */
+/* run --repeat (run/rounds.h): each round's median and their spread
+ * (cm_record_rounds_spread). */
 static json_t *rounds_json(const cm_record *r)
 {
     json_t *a = json_array();
-    double lo = r->rounds_ns[0], hi = lo, sorted[CM_MAX_ROUNDS];
     int rc = a ? 0 : -1;
-    for (int i = 0; rc == 0 && i < r->n_rounds; i++) {
-        double v = r->rounds_ns[i];
-        rc |= json_array_append_new(a, json_real(v));
-        lo = v < lo ? v : lo;
-        hi = v > hi ? v : hi;
-        int j = i;
-        for (; j > 0 && sorted[j - 1] > v; j--)
-            sorted[j] = sorted[j - 1];
-        sorted[j] = v;
-    }
-    int n = r->n_rounds;
-    double mid = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    for (int i = 0; rc == 0 && i < r->n_rounds; i++)
+        rc |= json_array_append_new(a, json_real(r->rounds_ns[i]));
     if (rc != 0) {
         json_decref(a);
         return NULL;
     }
-    return json_pack("{s:o, s:f}", "median_ns", a, "spread", (hi - lo) / mid);
+    return json_pack("{s:o, s:f}", "median_ns", a, "spread", cm_record_rounds_spread(r));
 }
 
 /* The measurement of an ok record and the figures derived from it. */
@@ -205,6 +194,8 @@ static int put_measurement(json_t *o, const cm_record *r)
         rc |= cm_json_put(o, "per_call", cm_percall_json(&m->per_call));
     if (m->memory.taken) /* run --memory (measure/memcount.h) */
         rc |= cm_json_put(o, "memory", cm_memory_json(&m->memory));
+    if (m->layout.present) /* the child's stack and the buffers (measure/layout.h) */
+        rc |= cm_json_put(o, "layout", cm_layout_json(&m->layout));
     if (r->threads > 1)
         rc |= put_threads(o, r);
     if (r->n_rounds > 1)

@@ -143,6 +143,11 @@ static int measurement_parse(const json_t *o, cm_record *r, char *why, size_t wh
         snprintf(why, why_len, "a malformed memory object");
         return -1;
     }
+    const json_t *layout = json_object_get(o, "layout");
+    if (layout && cm_layout_parse(layout, &m->layout) != 0) {
+        snprintf(why, why_len, "a malformed layout object");
+        return -1;
+    }
     double score = number_or(o, "score", 0);
     r->reference_ns = score > 0 ? m->stats.median / score : 0;
     r->scaling_efficiency = number_or(o, "scaling_efficiency", 0);

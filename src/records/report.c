@@ -134,11 +134,12 @@ typedef enum table_kind { TABLE_MBS, TABLE_CPB, TABLE_OPS } table_kind;
 
 #define CELL_WIDTH 20 /* a per-size cell: "~12345.67 ±12.3%*" */
 
-/* "~" for a figure whose CI was not reached or that the overhead
- * dominates, else "". */
+/* "~" for a figure whose CI was not reached, that the overhead dominates
+ * or whose rounds disagree, else "". */
 static const char *weak_mark(const cm_figures *f)
 {
-    return f->flags & (CM_FLAG_CI_NOT_REACHED | CM_FLAG_OVERHEAD_DOMINATED) ? "~" : "";
+    return f->flags & (CM_FLAG_CI_NOT_REACHED | CM_FLAG_OVERHEAD_DOMINATED | CM_FLAG_NOT_REPRODUCIBLE)
+           ? "~" : "";
 }
 
 /* 1 if a and b measure the same operation: same algorithm, operation and
@@ -391,7 +392,8 @@ static void print_legend(FILE *out)
     fprintf(out, "* marks the fastest implementation of an operation at a size (of at least "
                  "two measured).\n"
                  "~ marks a figure whose confidence interval stayed wider than the target "
-                 "within the time budget, or that the loop overhead dominates.\n"
+                 "within the time budget, that the loop overhead dominates, or whose rounds "
+                 "(--repeat) lie more than %.0f%% apart.\n"
                  "KAT: known-answer vectors and cross-check against another implementation, run "
                  "before timing (pass; vec: vectors only, nothing else to cross-check against; none: "
                  "neither had anything to check; FAIL; - not run; pass! or vec!: passed, but the "
@@ -399,7 +401,7 @@ static void print_legend(FILE *out)
                  "known library finding, listed below).\n"
                  "A cell without a figure: n/a unavailable here; - the size does not apply; "
                  "FAILED-KAT, KNOWN (a known finding whose cases the benchmark would time), CRASHED, "
-                 "TIMEOUT, ERROR: not measured, the reason under \"Not measured\".\n");
+                 "TIMEOUT, ERROR: not measured, the reason under \"Not measured\".\n", 100 * CM_ROUNDS_AGREE);
 }
 
 /* The lines above the blocks: the CPU, the clusters' clocks, an

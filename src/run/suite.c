@@ -6,6 +6,7 @@
  * did not get to (because it crashed or hung) becomes a record with that
  * status.
  */
+#include <alloca.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "run/suite.h"
 #include "run/suite_msg.h"
 #include "platform/timer.h"
+#include "measure/layout.h"
 #include "measure/workload.h"
 #include "measure/runtime_bench.h"
 #include "measure/percall.h"
@@ -30,6 +32,7 @@
 typedef struct group_job {
     const cm_suite_config *cfg;
     const cm_group *g;
+    unsigned stack_shift; /* the child's (measure/layout.h) */
 } group_job;
 
 /* --- child side -------------------------------------------------------------- */
@@ -136,6 +139,8 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
         m.runtime_warmup_steady = remote && rt.warmup_steady;
         m.runtime_warmup_reused = remote && rt.warmup_reused;
         m.runtime_warmup_from = remote ? rt.warmup_from : 0;
+        if (!remote)
+            m.layout = (cm_layout){1, job->stack_shift, b.in_offset, b.out_offset};
         cm_isolate_send(out, cm_msg_measurement(&m, op, size));
     }
     cm_measurement_free(&m);
@@ -175,10 +180,15 @@ static void measure_threads(const group_job *job, cm_op op, size_t size, uint64_
     cm_measurement_free(&t.m);
 }
 
-/* The child: pin, clock, the checks (child.h), measurements, clock. */
+/* The child: pin, clock, the checks (child.h), measurements, clock. Its
+ * stack moves down by a random offset first (measure/layout.h): the
+ * functions it calls, and the libraries' frames under them, start there. */
 int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out)
 {
-    const group_job one = {cfg, g}, *job = &one;
+    unsigned shift = cm_layout_offset();
+    volatile unsigned char *pad = alloca(shift + 1);
+    pad[shift] = 0;
+    const group_job one = {cfg, g, shift}, *job = &one;
     const cm_backend *backend = g->backend;
     cm_check_job check = {.g = g, .sizes = cfg->sizes, .n_sizes = cfg->n_sizes};
     cm_pin_to_cpu(cfg->cpu);

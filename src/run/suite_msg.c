@@ -92,6 +92,8 @@ json_t *cm_msg_measurement(const cm_measurement *m, cm_op op, size_t size)
         rc |= cm_json_put(msg, "per_call", cm_percall_json(&m->per_call));
     if (rc == 0 && m->memory.taken)
         rc |= cm_json_put(msg, "memory", cm_memory_json(&m->memory));
+    if (rc == 0 && m->layout.present)
+        rc |= cm_json_put(msg, "layout", cm_layout_json(&m->layout));
     return cm_json_checked(msg, rc);
 }
 
@@ -153,6 +155,9 @@ int cm_msg_measurement_parse(const json_t *msg, cm_measurement *m)
         rc = CM_MSG_MALFORMED;
     const json_t *memory = json_object_get(msg, "memory");
     if (rc == 0 && memory && cm_memory_parse(memory, &m->memory) != 0)
+        rc = CM_MSG_MALFORMED;
+    const json_t *layout = json_object_get(msg, "layout");
+    if (rc == 0 && layout && cm_layout_parse(layout, &m->layout) != 0)
         rc = CM_MSG_MALFORMED;
     if (rc != 0)
         cm_measurement_free(m);

@@ -1,6 +1,8 @@
 """run --repeat N: every measured record carries N rounds (each a median from its own child),
 its measurement is the median round's, the spread is (max - min) / median of the rounds, the
-document validates and settings say N; a bad N is one line and exit 2, nothing written."""
+document validates and settings say N; rounds more than 10% apart make the record
+not-reproducible; every measurement names the memory layout it ran in; a bad N is one line and
+exit 2, nothing written."""
 
 import json
 import subprocess
@@ -47,3 +49,19 @@ def test_a_bad_repeat_is_one_line_and_exit_2(cm, tmp_path, value):
     r = cm("run", *SELECTION, "--repeat", value, "--json", out)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "--repeat" in r.stderr
     assert not out.exists()
+
+
+def test_a_record_whose_rounds_disagree_is_flagged_not_reproducible(repeated):
+    """The flag follows the spread: more than 10% (CM_ROUNDS_AGREE) and only then."""
+    for r in (r for r in repeated["results"] if r["status"] == "ok"):
+        assert ("not-reproducible" in r.get("flags", [])) == (r["rounds"]["spread"] > 0.10), r["name"]
+
+
+def test_every_measurement_carries_the_layout_it_ran_in(repeated):
+    """Each child moves its stack, each measurement its buffers, by a multiple of 64 below
+    4096 (docs/methodology.md, "Memory layout"); over 4 records x 3 offsets, not all alike."""
+    layouts = [r["layout"] for r in repeated["results"] if r["status"] == "ok"]
+    assert len(layouts) == 4
+    offsets = [v for lay in layouts for v in (lay["stack"], lay["in"], lay["out"])]
+    assert all(v % 64 == 0 and 0 <= v < 4096 for v in offsets)
+    assert len(set(offsets)) > 1
