@@ -82,10 +82,13 @@ static int rounds_phrase(const cm_answers_input *in, char *out, size_t len)
         apart += spread > CM_ROUNDS_AGREE;
         widest = spread > widest ? spread : widest;
     }
-    if (n)
-        snprintf(out, len, "; rounds within %.0f%% in %zu of %zu records (widest %.1f%%%s)",
-                 100.0 * CM_ROUNDS_AGREE, n - apart, n, 100.0 * widest,
-                 apart ? ", the others flagged not-reproducible" : "");
+    if (n && apart)
+        snprintf(out, len, "; rounds within %.0f%% in %zu of %zu records (%zu flagged "
+                 "not-reproducible, up to %.1f%% apart)", 100.0 * CM_ROUNDS_AGREE, n - apart, n,
+                 apart, 100.0 * widest);
+    else if (n)
+        snprintf(out, len, "; rounds within %.0f%% in all %zu records (up to %.1f%% apart)",
+                 100.0 * CM_ROUNDS_AGREE, n, 100.0 * widest);
     return 2 * apart <= n;
 }
 

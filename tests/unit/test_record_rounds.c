@@ -78,13 +78,13 @@ static void check_trust(void)
     static cm_answers a;
     cm_answers_trust(&in, &a);
     CHECK(a.trust.quotable);
-    CHECK_CONTAINS(a.trust.text, "rounds within 10% in 3 of 3 records (widest 4.9%)");
+    CHECK_CONTAINS(a.trust.text, "rounds within 10% in all 3 records (up to 4.9% apart)");
     record(&recs[1], apart, 3);
     memset(&a, 0, sizeof a);
     cm_answers_trust(&in, &a);
     CHECK(a.trust.quotable);
-    CHECK_CONTAINS(a.trust.text, "rounds within 10% in 2 of 3 records (widest 48.8%, the others "
-                                 "flagged not-reproducible)");
+    CHECK_CONTAINS(a.trust.text, "rounds within 10% in 2 of 3 records (1 flagged not-reproducible, "
+                                 "up to 48.8% apart)");
     record(&recs[2], apart, 3);
     memset(&a, 0, sizeof a);
     cm_answers_trust(&in, &a);
