@@ -1,7 +1,8 @@
 /*
  * broken.c — the test-only backend `broken`: implementations that are
  * wrong on purpose, so that the tests can prove the KAT runner fails them
- * (tests/unit/test_kat.c). Built only with -DCRYPTOMETER_TEST_BACKENDS=ON.
+ * (tests/unit/test_kat.c, test_kat_verify.c). Built only with
+ * -DCRYPTOMETER_TEST_BACKENDS=ON.
  *
  *   aes-128-ctr  ref's correct CTR, streams included (a call with iv NULL
  *                goes on from the next keystream byte), except that the low bit of

@@ -1,7 +1,7 @@
 /*
  * faulty.c — the test-only backend `faulty`: implementations that take the
  * process down, so that the tests can prove `verify` and the runner survive
- * them in their forked children and report them (tests/unit/test_kat.c).
+ * them in their forked children and report them (tests/unit/test_kat_verify.c).
  * Built only with -DCRYPTOMETER_TEST_BACKENDS=ON.
  *
  *   sha256       digest raises SIGSEGV

@@ -42,7 +42,9 @@ static int fake_overhead(void *ctx, uint64_t iters)
     return 0;
 }
 
-int main(void)
+/* Calibration reaches the sample length, and a perfectly steady workload
+ * is measured exactly, its overhead subtracted. */
+static void test_steady(void)
 {
     fake f = {.cost_ns = 37};
     cm_clock_source clock = {fake_now, &f};
@@ -56,19 +58,6 @@ int main(void)
     uint64_t iters = cm_runner_calibrate(&cfg, &w);
     CHECK(iters * 37 >= 1000000);
     CHECK(iters * 37 < 1250000);
-
-    /* a clock with 1 ms resolution asks for 1 s samples */
-    cm_runner_config coarse;
-    cm_runner_defaults(&coarse, 0.5, 1000000);
-    CHECK(coarse.min_sample_ns == 1000000000ull);
-
-    /* a long budget asks for longer samples, so that half of it fits in
-     * max_samples: 10 s -> 20 ms samples, at most 500 over the budget */
-    cm_runner_config longer;
-    cm_runner_defaults(&longer, 10, 1);
-    CHECK(longer.min_sample_ns == 20000000ull);
-    CHECK(longer.min_sampling_s == 5);
-    CHECK(longer.budget_s * 1e9 / (double)longer.min_sample_ns <= (double)longer.max_samples);
 
     /* a perfectly steady workload reaches its CI at once, but is sampled
      * for half the budget (0.25 s of ~1 ms samples), not longer */
@@ -89,15 +78,45 @@ int main(void)
     CHECK(m.cpu_ns >= 0 && m.cpu_ns < 37);
     CHECK(!m.cpu_split_known || (m.user_ns >= 0 && m.sys_ns >= 0));
     cm_measurement_free(&m);
+}
 
-    /* jitter of 5% on every other sample keeps the CI wide: sampling goes on
-     * until the budget is spent, and the result says the target was missed */
+/* The sample length the defaults ask for, from the clock and the budget. */
+static void test_defaults(void)
+{
+    /* a clock with 1 ms resolution asks for 1 s samples */
+    cm_runner_config coarse;
+    cm_runner_defaults(&coarse, 0.5, 1000000);
+    CHECK(coarse.min_sample_ns == 1000000000ull);
+
+    /* a long budget asks for longer samples, so that half of it fits in
+     * max_samples: 10 s -> 20 ms samples, at most 500 over the budget */
+    cm_runner_config longer;
+    cm_runner_defaults(&longer, 10, 1);
+    CHECK(longer.min_sample_ns == 20000000ull);
+    CHECK(longer.min_sampling_s == 5);
+    CHECK(longer.budget_s * 1e9 / (double)longer.min_sample_ns <= (double)longer.max_samples);
+}
+
+/* The defaults of a 0.5 s budget on clock, then a budget of 0.05 s, half
+ * of it sampling at least. */
+static void short_budget(cm_runner_config *cfg, cm_clock_source *clock)
+{
+    cm_runner_defaults(cfg, 0.5, 1);
+    cfg->clock = clock;
+    cfg->budget_s = 0.05;
+    cfg->min_sampling_s = 0.025;
+}
+
+/* jitter of 5% on every other sample keeps the CI wide: sampling goes on
+ * until the budget is spent, and the result says the target was missed */
+static void test_jitter(void)
+{
     fake g = {.cost_ns = 100};
     cm_clock_source clock2 = {fake_now, &g};
     cm_workload w2 = {fake_run, &g};
-    cfg.clock = &clock2;
-    cfg.budget_s = 0.05;
-    cfg.min_sampling_s = 0.025;
+    cm_runner_config cfg;
+    cm_measurement m;
+    short_budget(&cfg, &clock2);
     g.jitter_ns = 0; /* calibrate steady, then add jitter via the hook below */
     uint64_t it2 = cm_runner_calibrate(&cfg, &w2);
     g.jitter_ns = it2 * 100 / 10; /* +10% on odd runs */
@@ -107,10 +126,14 @@ int main(void)
     CHECK(m.n_samples < cfg.max_samples);
     CHECK(m.wall_s >= 0.05);
     cm_measurement_free(&m);
+}
 
-    /* an operation of 1 s (RSA-4096 key generation) under a 0.2 s budget:
-     * 5 samples, not 10, once 10 budgets have passed */
+/* an operation of 1 s (RSA-4096 key generation) under a 0.2 s budget:
+ * 5 samples, not 10, once 10 budgets have passed */
+static void test_slow(void)
+{
     cm_runner_config slow_cfg;
+    cm_measurement m;
     unsigned beats = 0;
     cm_runner_defaults(&slow_cfg, 0.2, 1);
     fake sl = {.cost_ns = 1000000000};
@@ -128,21 +151,35 @@ int main(void)
     CHECK(m.iters_per_sample == 1);
     CHECK(m.stats.median > 0);
     cm_measurement_free(&m);
+}
 
-    /* overhead nearly as large as the work: flagged */
+/* Overhead nearly as large as the work is flagged; a workload that fails
+ * is reported, not measured. */
+static void test_too_fast_and_failing(void)
+{
+    cm_runner_config cfg;
+    cm_measurement m;
     fake h = {.cost_ns = 3};
     cm_clock_source clock3 = {fake_now, &h};
     cm_workload w3 = {fake_run, &h}, o3 = {fake_overhead, &h};
-    cfg.clock = &clock3;
+    short_budget(&cfg, &clock3);
     CHECK(cm_runner_measure(&cfg, &w3, &o3, &m) == 0);
     CHECK(m.too_fast);
     cm_measurement_free(&m);
 
-    /* a workload that fails is reported, not measured */
     fake k = {.cost_ns = 10, .fail_after = 3};
     cm_clock_source clock4 = {fake_now, &k};
     cm_workload w4 = {fake_run, &k};
     cfg.clock = &clock4;
     CHECK(cm_runner_calibrate(&cfg, &w4) == 0);
+}
+
+int main(void)
+{
+    test_steady();
+    test_defaults();
+    test_jitter();
+    test_slow();
+    test_too_fast_and_failing();
     return check_done("test_calibration");
 }

@@ -83,8 +83,9 @@ static platform_health *quiet(void)
     return h;
 }
 
-/* Flags on synthetic snapshots. */
-static void test_synthetic(void)
+/* Flags on synthetic snapshots: none on quiet ones, each of the state
+ * before the run. */
+static void test_flags_before(void)
 {
     platform_health *b = quiet(), *a = quiet();
     json_t *flags = health_flags(b, a);
@@ -117,16 +118,21 @@ static void test_synthetic(void)
     CHECK(strstr(json_string_value(json_object_get(flag(flags, "governor"), "message")), "schedutil"));
     json_decref(flags);
     platform_health_free(b);
+    platform_health_free(a);
+}
 
+/* Flags of what changed during the run; small changes say nothing. */
+static void test_flags_during(void)
+{
     /* during: throttling, swapping, clock drift, below max, temperature */
-    b = quiet();
+    platform_health *b = quiet(), *a = quiet();
     a->throttle_count = 14;
     a->pswpout = 70;
     a->clock_mhz[0] = 1600;
     a->policy[0].tis_total = 2000;
     a->policy[0].tis_below_max = 600; /* 50% of the run below the top */
     a->zone[0].temp_c = 86;
-    flags = health_flags(b, a);
+    json_t *flags = health_flags(b, a);
     check_shape(flags);
     static const char *const during[] = {"throttled", "swapping", "clock-drift", "below-max-clock", "hot"};
     for (size_t i = 0; i < sizeof during / sizeof *during; i++) {
@@ -150,16 +156,20 @@ static void test_synthetic(void)
     flags = health_flags(b, a);
     CHECK(flag(flags, "temperature-rise") != NULL && json_array_size(flags) == 1);
     json_decref(flags);
-
-    /* a drift within the measurement's own spread is not a drift: +5%
-     * against spreads of 8% (after) and 2% (before) says nothing, in either
-     * snapshot's spread, and +10% is flagged with both numbers */
     platform_health_free(a);
-    a = quiet();
+    platform_health_free(b);
+}
+
+/* a drift within the measurement's own spread is not a drift: +5%
+ * against spreads of 8% (after) and 2% (before) says nothing, in either
+ * snapshot's spread, and +10% is flagged with both numbers */
+static void test_drift_within_spread(void)
+{
+    platform_health *b = quiet(), *a = quiet();
     b->clock_spread[0] = 0.02;
     a->clock_spread[0] = 0.08;
     a->clock_mhz[0] = 1890;
-    flags = health_flags(b, a);
+    json_t *flags = health_flags(b, a);
     CHECK(flag(flags, "clock-drift") == NULL);
     json_decref(flags);
     b->clock_spread[0] = 0.08;
@@ -183,14 +193,19 @@ static void test_synthetic(void)
     json_t *js = platform_health_json(a);
     CHECK(json_real_value(json_array_get(json_object_get(js, "clock_spread"), 0)) == 0.01);
     json_decref(js);
-    b->clock_spread[0] = 0;
+    platform_health_free(a);
+    platform_health_free(b);
+}
 
+/* No cpufreq at all is a flag; no snapshot before, none. */
+static void test_no_cpufreq_no_before(void)
+{
     /* no cpufreq at all */
+    platform_health *b = quiet();
     b->n_policies = 0;
-    flags = health_flags(b, NULL);
+    json_t *flags = health_flags(b, NULL);
     CHECK(flag(flags, "no-cpufreq") != NULL);
     json_decref(flags);
-    platform_health_free(a);
     platform_health_free(b);
 
     /* NULL before: nothing; JSON of a snapshot is an object */
@@ -291,7 +306,10 @@ static void test_clock_flags(void)
 int main(int argc, char **argv)
 {
     snprintf(check_src, sizeof check_src, "%s", argc > 1 ? argv[1] : CM_SOURCE_DIR);
-    test_synthetic();
+    test_flags_before();
+    test_flags_during();
+    test_drift_within_spread();
+    test_no_cpufreq_no_before();
     test_trees();
     test_clock_flags();
     return check_done("test_platform_health");
