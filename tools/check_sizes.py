@@ -16,8 +16,9 @@ runs from the line of its name to its last line.
 Prints one line per offender ("src/x.c:12 parse_row 93 lines (over 80)",
 "src/y.c 612 lines (over 600)") and exits 1 when there is any; exits 0 with a one-line summary
 (files and functions seen, the longest) otherwise; exits 2 on a malformed
-table or a root that is not a git checkout. ctest runs it as `sizes`
-(tests/CMakeLists.txt).
+table; exits 77 (ctest: skipped, not passed) with one line where the root
+is not a git checkout (a source tarball): which files are the project's own
+is git's to say. ctest runs it as `sizes` (tests/CMakeLists.txt).
 """
 import argparse
 import ast
@@ -52,6 +53,10 @@ def read_exempt(root):
     return rows
 
 
+class NotACheckout(Exception):
+    """The root is not a git checkout: nothing to check (exit 77)."""
+
+
 def tracked(root):
     """The files under root that git tracks, or would (new, not ignored),
     as they are in the working tree."""
@@ -59,8 +64,8 @@ def tracked(root):
         out = subprocess.run(['git', '-C', root, 'ls-files', '-z', '--cached', '--others',
                               '--exclude-standard'], capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        raise ValueError('%s: not a git checkout (git ls-files failed): '
-                         'the check reads the files git tracks' % root)
+        raise NotACheckout('%s: not a git checkout (git ls-files failed): the check reads the '
+                           'files git tracks, so it is skipped' % root)
     return [p for p in out.decode('utf-8', 'replace').split('\0')
             if p and os.path.isfile(os.path.join(root, p))]
 
@@ -183,6 +188,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
     try:
         bad, files, functions, longest = check(args.root, read_exempt(args.root))
+    except NotACheckout as e:
+        print('check_sizes: %s' % e, file=sys.stderr)
+        return 77
     except (OSError, ValueError) as e:
         print('check_sizes: %s' % e, file=sys.stderr)
         return 2
