@@ -46,7 +46,6 @@ typedef struct kat_fields {
     size_t n[KAT_MAX_FIELDS];
 } kat_fields;
 
-
 /* What checks one case once its hex fields are read (f, in the order
  * named): 0, or -1 with why when the case does not fit the algorithm. */
 typedef int (*kat_fields_fn)(const cm_wp_case *c, const kat_fields *f, cm_kat_report *rep,
