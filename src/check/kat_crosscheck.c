@@ -214,6 +214,8 @@ int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg, const cm_imp
                       cm_kat_report *rep)
 {
     const cm_class_module *m = cm_class_of(alg);
+    const char *self_name = m->self_name ? m->self_name : CM_SELF_ANOTHER_STATE;
+    const char *how = m->cross_how ? m->cross_how : "";
     size_t *all = NULL, n = 0;
     int ok;
     if (alg->key_len > CM_BENCH_MAX_KEY || alg->iv_len > CM_BENCH_MAX_IV ||
@@ -226,13 +228,13 @@ int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg, const cm_imp
     }
     if (!peer) {
         rep->cross_peer[0] = '\0';
-        ok = !m->self_one || every_size(m->self_one, impl, NULL, alg, m->self_name, sizes,
+        ok = !m->self_one || every_size(m->self_one, impl, NULL, alg, self_name, sizes,
                                         n_sizes, &all, &n, rep);
         char note[sizeof rep->cross_detail]; /* what self_one left on success */
         snprintf(note, sizeof note, "%s%s", rep->cross_detail[0] ? "; " : "", rep->cross_detail);
         if (ok && m->self_one)
             snprintf(rep->cross_detail, sizeof rep->cross_detail, "not run: %s; checked against "
-                     "%s instead on %zu sizes%s%s", peer_name, m->self_name, n, m->cross_how,
+                     "%s instead on %zu sizes%s%s", peer_name, self_name, n, how,
                      note);
         else if (ok)
             snprintf(rep->cross_detail, sizeof rep->cross_detail, "not run: %s", peer_name);
@@ -245,7 +247,7 @@ int cm_kat_crosscheck(const cm_impl *impl, const cm_algorithm *alg, const cm_imp
     if (ok)
         snprintf(rep->cross_detail, sizeof rep->cross_detail,
                  "matched %s on %zu sizes from %zu to %zu bytes%s (seed 0x%016llx ^ size * "
-                 "0x9e3779b97f4a7c15)", peer_name, n, all[0], all[n - 1], m->cross_how,
+                 "0x9e3779b97f4a7c15)", peer_name, n, all[0], all[n - 1], how,
                  (unsigned long long)CROSS_SEED);
     free(all);
     rep->cross = ok ? CM_CHECK_PASSED : CM_CHECK_FAILED;

@@ -26,6 +26,7 @@
 #include "model/kat_report.h"
 
 struct json_t;
+struct kat_pk_how;
 
 #define CM_AEAD_AAD_LEN 13
 #define CM_BENCH_MAX_KEY 64
@@ -89,6 +90,10 @@ typedef struct cm_wp_case {
     const char *label;      /* "wycheproof/aes_gcm_test.json tcId 17 (invalid, ...)" */
 } cm_wp_case;
 
+/* What a self_one of two states of one implementation checks against
+ * (cm_class_module.self_name NULL). */
+#define CM_SELF_ANOTHER_STATE "another state of itself"
+
 typedef struct cm_class_module {
     cm_class cls;
     const char *name;       /* "hash", "signature", ... as results show it */
@@ -109,8 +114,10 @@ typedef struct cm_class_module {
     /* Without a peer: what the implementation can check against itself
      * (a cipher's stream of pieces against its one-shot output), or NULL. */
     int (*self_one)(cm_cross_case *c);
-    const char *self_name;  /* what self_one checks against, for its messages */
-    const char *cross_how;  /* ", in one call and as a stream of pieces ..." for the summary */
+    /* what self_one checks against, for its messages; NULL: a second state
+     * of the implementation (CM_SELF_ANOTHER_STATE), the public-key classes' */
+    const char *self_name;
+    const char *cross_how;  /* ", in one call and as a stream of pieces ..." for the summary, or NULL */
     /* Non-NULL when outputs of two implementations are never comparable
      * (random bytes): why; no peer is sought and only self_one runs. On
      * success self_one may leave a note in c->detail (a retry rate), which
@@ -121,6 +128,10 @@ typedef struct cm_class_module {
      * the same keys (public-key classes, whose key generation is slow:
      * RSA-4096 takes seconds); 0: called once per size. */
     int cross_lengths;
+    /* A public-key class that exchanges something under a key pair (signs,
+     * encrypts): how (kat_case.h), and its cross_one and self_one are
+     * kat_pk_cross_one; NULL for the other classes. */
+    const struct kat_pk_how *pk_how;
 
     /* One Wycheproof case of a group that maps to this class (the group
      * types are kat_wycheproof.c's table): 0 (counted in rep when c->impl

@@ -56,7 +56,7 @@ static int bench_open(cm_bench *b, cm_error *err)
 {
     cm_rc rc = b->vt.aead->create(&b->state, b->key, b->alg->key_len);
     if (rc != CM_OK)
-        return cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
+        return cm_bench_created(rc, err);
     if (b->op == CM_OP_OPEN) {
         if (run_seal(b, 1) != 0)
             return cm_error_set(err, CM_EXIT_FAILURES, "preparing the ciphertext: seal failed");
@@ -142,15 +142,8 @@ static void wp_aead_case(const cm_aead_vtable *vt, void *st, size_t group_tag_le
     if (result == CM_WP_VALID) {
         cm_rc rc = vt->seal(st, c->iv, c->iv_len, c->aad, c->aad_len, c->msg, c->msg_len, out,
                             tag, group_tag_len);
-        if (rc == CM_ERR_UNSUPPORTED) {
-            kat_skip(rep, "%s: seal returned CM_ERR_UNSUPPORTED", label);
-            goto done;
-        }
-        if (rc != CM_OK) {
-            kat_fail(rep, "%s: seal returned %s", label, kat_rc_name(rc));
-            goto done;
-        }
-        if (!kat_expect(rep, label, "seal: ciphertext", out, c->msg_len, c->ct, c->ct_len) ||
+        if (!kat_call_ok(rep, label, "seal", rc) ||
+            !kat_expect(rep, label, "seal: ciphertext", out, c->msg_len, c->ct, c->ct_len) ||
             !kat_expect(rep, label, "seal: tag", tag, group_tag_len, c->tag, c->tag_len))
             goto done;
     }
@@ -168,11 +161,8 @@ static void wp_aead_case(const cm_aead_vtable *vt, void *st, size_t group_tag_le
                         c->tag, c->tag_len);
     switch (result) {
     case CM_WP_VALID:
-        if (rc == CM_ERR_UNSUPPORTED)
-            kat_skip(rep, "%s: open returned CM_ERR_UNSUPPORTED", label);
-        else if (rc != CM_OK)
-            kat_fail(rep, "%s: open returned %s", label, kat_rc_name(rc));
-        else if (kat_expect(rep, label, "open: plaintext", out, c->ct_len, c->msg, c->msg_len))
+        if (kat_call_ok(rep, label, "open", rc) &&
+            kat_expect(rep, label, "open: plaintext", out, c->ct_len, c->msg, c->msg_len))
             kat_pass(rep);
         break;
     case CM_WP_INVALID:
@@ -202,8 +192,7 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     kat_wp_fields f;
     size_t tag_len;
     if (kat_wp_tag_len(c->group, c->alg, &tag_len, why, why_len) != 0 ||
-        kat_wp_decode(c, &f, KAT_WP_KEY | KAT_WP_IV | KAT_WP_AAD | KAT_WP_MSG | KAT_WP_CT |
-                      KAT_WP_TAG, why, why_len) != 0)
+        kat_wp_decode(c, &f, KAT_WP_ALL, why, why_len) != 0)
         return -1;
     if (c->result == CM_WP_VALID && (f.ct_len != f.msg_len || f.tag_len != tag_len)) {
         snprintf(why, why_len, "valid case with ct of %zu bytes for msg of %zu, or tag of %zu "
@@ -230,16 +219,12 @@ static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json
                         const char *label, cm_kat_report *rep, char *why, size_t why_len)
 {
     const cm_aead_vtable *vt = impl->vt.aead;
-    kat_wp_fields f = {0};
+    const cm_wp_case c = {impl, alg, NULL, test, CM_WP_VALID, label};
+    kat_wp_fields f;
     void *st;
+    if (kat_wp_decode(&c, &f, KAT_WP_ALL, why, why_len) != 0)
+        return -1;
     int ret = -1;
-    if (kat_hex_field(test, "key", &f.key, &f.key_len, why, why_len) ||
-        kat_hex_field(test, "iv", &f.iv, &f.iv_len, why, why_len) ||
-        kat_hex_field(test, "aad", &f.aad, &f.aad_len, why, why_len) ||
-        kat_hex_field(test, "msg", &f.msg, &f.msg_len, why, why_len) ||
-        kat_hex_field(test, "ct", &f.ct, &f.ct_len, why, why_len) ||
-        kat_hex_field(test, "tag", &f.tag, &f.tag_len, why, why_len))
-        goto done;
     if (f.key_len != alg->key_len || f.iv_len != alg->iv_len || f.ct_len != f.msg_len ||
         f.tag_len != alg->out_len) {
         snprintf(why, why_len, "lengths (key %zu, iv %zu, msg %zu, ct %zu, tag %zu) do not fit "
@@ -262,7 +247,6 @@ const cm_class_module cm_class_aead = {
     CM_CLASS_BASICS(CM_CLASS_AEAD, "aead", CM_UNIT_BYTE, aead, cross_one),
     .loops = {[CM_OP_SEAL] = run_seal, [CM_OP_OPEN] = run_open,
               [CM_OP_SEAL_NEWKEY] = run_seal_newkey},
-    .cross_how = "",
     .wycheproof_case = wycheproof_case,
     .builtin_case = builtin_case,
 };

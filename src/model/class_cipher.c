@@ -42,7 +42,7 @@ static int bench_open(cm_bench *b, cm_error *err)
     const cm_cipher_vtable *vt = b->vt.cipher;
     cm_rc rc = vt->create(&b->state, b->key, b->alg->key_len);
     if (rc != CM_OK)
-        return cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
+        return cm_bench_created(rc, err);
     if (b->op == CM_OP_DECRYPT) {
         if ((rc = vt->encrypt(b->state, b->iv, b->in, b->out, b->size)) != CM_OK)
             return cm_error_set(err, CM_EXIT_FAILURES, "preparing the ciphertext: encrypt "
@@ -293,16 +293,8 @@ static void wp_cipher_case(const cm_cipher_vtable *vt, void *st, const cm_algori
     if (result == CM_WP_VALID) {
         memcpy(padded, c->msg, c->msg_len);
         memset(padded + c->msg_len, (int)(plen - c->msg_len), plen - c->msg_len);
-        cm_rc rc = vt->encrypt(st, c->iv, padded, enc, plen);
-        if (rc == CM_ERR_UNSUPPORTED) {
-            kat_skip(rep, "%s: encrypt returned CM_ERR_UNSUPPORTED", label);
-            goto done;
-        }
-        if (rc != CM_OK) {
-            kat_fail(rep, "%s: encrypt returned %s", label, kat_rc_name(rc));
-            goto done;
-        }
-        if (!kat_expect(rep, label, "encrypt: ciphertext (PKCS#7-padded)", enc, plen, c->ct, c->ct_len))
+        if (!kat_call_ok(rep, label, "encrypt", vt->encrypt(st, c->iv, padded, enc, plen)) ||
+            !kat_expect(rep, label, "encrypt: ciphertext (PKCS#7-padded)", enc, plen, c->ct, c->ct_len))
             goto done;
     }
     /* A PKCS#7 layer refuses a ciphertext of partial blocks before
@@ -311,13 +303,8 @@ static void wp_cipher_case(const cm_cipher_vtable *vt, void *st, const cm_algori
     long msg_len = -1;
     if (!rejected) {
         cm_rc rc = vt->decrypt(st, c->iv, c->ct, dec, c->ct_len);
-        if (rc != CM_OK && result == CM_WP_VALID) {
-            if (rc == CM_ERR_UNSUPPORTED)
-                kat_skip(rep, "%s: decrypt returned CM_ERR_UNSUPPORTED", label);
-            else
-                kat_fail(rep, "%s: decrypt returned %s", label, kat_rc_name(rc));
+        if (result == CM_WP_VALID && !kat_call_ok(rep, label, "decrypt", rc))
             goto done;
-        }
         msg_len = rc == CM_OK ? pkcs7_unpad(dec, c->ct_len, bl) : -1;
         rejected = msg_len < 0;
     }
@@ -347,7 +334,6 @@ static void wp_raw_case(const cm_cipher_vtable *vt, void *st, const kat_wp_field
 {
     size_t n = c->msg_len > c->ct_len ? c->msg_len : c->ct_len;
     uint8_t *out = malloc(n + 1);
-    cm_rc rc;
     if (!out) {
         kat_fail(rep, "%s: out of memory", label);
         return;
@@ -356,17 +342,12 @@ static void wp_raw_case(const cm_cipher_vtable *vt, void *st, const kat_wp_field
         if (c->msg_len != c->ct_len)
             kat_fail(rep, "%s: msg is %zu bytes and ct %zu: a mode without padding keeps the "
                      "length", label, c->msg_len, c->ct_len);
-        else if ((rc = vt->encrypt(st, iv, c->msg, out, c->msg_len)) != CM_OK)
-            rc == CM_ERR_UNSUPPORTED ? kat_skip(rep, "%s: encrypt returned CM_ERR_UNSUPPORTED", label)
-                                     : kat_fail(rep, "%s: encrypt returned %s", label, kat_rc_name(rc));
-        else if (!kat_expect(rep, label, "encrypt: ciphertext", out, c->ct_len, c->ct, c->ct_len))
-            ;
-        else if ((rc = vt->decrypt(st, iv, c->ct, out, c->ct_len)) != CM_OK)
-            rc == CM_ERR_UNSUPPORTED ? kat_skip(rep, "%s: decrypt returned CM_ERR_UNSUPPORTED", label)
-                                     : kat_fail(rep, "%s: decrypt returned %s", label, kat_rc_name(rc));
-        else if (kat_expect(rep, label, "decrypt: plaintext", out, c->msg_len, c->msg, c->msg_len))
+        else if (kat_call_ok(rep, label, "encrypt", vt->encrypt(st, iv, c->msg, out, c->msg_len)) &&
+                 kat_expect(rep, label, "encrypt: ciphertext", out, c->ct_len, c->ct, c->ct_len) &&
+                 kat_call_ok(rep, label, "decrypt", vt->decrypt(st, iv, c->ct, out, c->ct_len)) &&
+                 kat_expect(rep, label, "decrypt: plaintext", out, c->msg_len, c->msg, c->msg_len))
             kat_pass(rep);
-    } else if ((rc = vt->decrypt(st, iv, c->ct, out, c->ct_len)) == CM_OK &&
+    } else if (vt->decrypt(st, iv, c->ct, out, c->ct_len) == CM_OK &&
                result == CM_WP_INVALID) {
         kat_fail(rep, "%s: accepted: decrypt of a %zu-byte ciphertext that must be refused "
                  "returned CM_OK", label, c->ct_len);
@@ -410,43 +391,42 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
 }
 
 /* A cryptometer-kat-v1 entry: "key", "iv", "pt", "ct"; both directions. */
-static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
-                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+static int entry_case(const cm_wp_case *c, const kat_fields *f, cm_kat_report *rep, char *why,
+                      size_t why_len)
 {
-    enum { KEY, IV, PT, CT };
-    static const char *const names[] = {"key", "iv", "pt", "ct", NULL};
-    const cm_cipher_vtable *vt = impl->vt.cipher;
-    kat_fields f;
-    if (kat_fields_read(&f, NULL, test, names, why, why_len) != 0)
-        return -1;
-    size_t len = f.n[PT];
-    if (f.n[KEY] != alg->key_len || f.n[IV] != alg->iv_len || len != f.n[CT] || len % alg->block_len) {
-        snprintf(why, why_len, "lengths (key %zu, iv %zu, pt %zu, ct %zu) do not fit %s", f.n[KEY],
-                 f.n[IV], len, f.n[CT], alg->name);
-        kat_fields_free(&f);
+    enum { KEY, IV, PT, CT }; /* as builtin_case names them */
+    const cm_algorithm *alg = c->alg;
+    const cm_cipher_vtable *vt = c->impl->vt.cipher;
+    const char *label = c->label;
+    size_t len = f->n[PT];
+    if (f->n[KEY] != alg->key_len || f->n[IV] != alg->iv_len || len != f->n[CT] ||
+        len % alg->block_len) {
+        snprintf(why, why_len, "lengths (key %zu, iv %zu, pt %zu, ct %zu) do not fit %s",
+                 f->n[KEY], f->n[IV], len, f->n[CT], alg->name);
         return -1;
     }
     void *st = NULL;
     uint8_t *out = malloc(len + 1);
     if (!out) {
-        kat_wp_create_failed(rep, label, CM_ERR_NOMEM, f.n[KEY]);
-    } else if (kat_case_keyed(vt->create, f.v[KEY], f.n[KEY], rep, label, &st)) {
-        cm_rc rc = vt->encrypt(st, f.v[IV], f.v[PT], out, len);
+        kat_wp_create_failed(rep, label, CM_ERR_NOMEM, f->n[KEY]);
+    } else if (kat_case_keyed(vt->create, f->v[KEY], f->n[KEY], rep, label, &st)) {
+        cm_rc rc = vt->encrypt(st, f->v[IV], f->v[PT], out, len);
         if (rc != CM_OK) {
             kat_fail(rep, "%s: encrypt returned %s", label, kat_rc_name(rc));
-        } else if (kat_expect(rep, label, "encrypt: ciphertext", out, len, f.v[CT], len)) {
-            rc = vt->decrypt(st, f.v[IV], f.v[CT], out, len);
+        } else if (kat_expect(rep, label, "encrypt: ciphertext", out, len, f->v[CT], len)) {
+            rc = vt->decrypt(st, f->v[IV], f->v[CT], out, len);
             if (rc != CM_OK)
                 kat_fail(rep, "%s: decrypt returned %s", label, kat_rc_name(rc));
-            else if (kat_expect(rep, label, "decrypt: plaintext", out, len, f.v[PT], len))
+            else if (kat_expect(rep, label, "decrypt: plaintext", out, len, f->v[PT], len))
                 kat_pass(rep);
         }
         vt->destroy(st);
     }
     free(out);
-    kat_fields_free(&f);
     return 0;
 }
+
+KAT_BUILTIN_FIELDS(entry_case, "key", "iv", "pt", "ct")
 
 const cm_class_module cm_class_cipher = {
     CM_CLASS_BASICS(CM_CLASS_CIPHER, "cipher", CM_UNIT_BYTE, cipher, cross_one),

@@ -16,8 +16,7 @@
 
 static int bench_open(cm_bench *b, cm_error *err)
 {
-    cm_rc rc = b->vt.hash->create(&b->state);
-    return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
+    return cm_bench_created(b->vt.hash->create(&b->state), err);
 }
 
 CM_TIMED_LOOP_WITH(run_digest, const cm_hash_vtable *vt = b->vt.hash;, ,
@@ -25,12 +24,7 @@ CM_TIMED_LOOP_WITH(run_digest, const cm_hash_vtable *vt = b->vt.hash;, ,
 
 CM_BENCH_CLOSE(hash)
 
-static cm_rc nop_digest(void *s, const uint8_t *m, size_t l, uint8_t *o)
-{
-    (void)s, (void)m, (void)l, (void)o;
-    return CM_OK;
-}
-static const cm_hash_vtable nop = {NULL, nop_digest, NULL};
+static const cm_hash_vtable nop = {NULL, cm_nop_whole, NULL};
 
 /* ---- checking ----------------------------------------------------------------- */
 
@@ -38,23 +32,11 @@ static int cross_one(cm_cross_case *c)
 {
     const cm_hash_vtable *va = c->impl->vt.hash, *vb = c->peer->vt.hash;
     void *sa = NULL, *sb = NULL;
-    int ok = 0;
-    cm_rc ra, rb;
-    if ((ra = va->create(&sa)) != CM_OK)
-        return kat_cross_failed(c, NULL, "create", ra);
-    if ((rb = vb->create(&sb)) != CM_OK) {
-        va->destroy(sa);
-        return kat_cross_failed(c, c->peer_name, "create", rb);
-    }
-    if ((ra = va->digest(sa, c->msg, c->size, c->out_a)) != CM_OK)
-        kat_cross_failed(c, NULL, "digest", ra);
-    else if ((rb = vb->digest(sb, c->msg, c->size, c->out_b)) != CM_OK)
-        kat_cross_failed(c, c->peer_name, "digest", rb);
-    else
-        ok = kat_cross_same(c, "digest", c->peer_name, c->out_a, c->out_b, c->alg->out_len);
-    va->destroy(sa);
-    vb->destroy(sb);
-    return ok;
+    cm_rc ra = va->create(&sa), rb = ra == CM_OK ? vb->create(&sb) : CM_OK;
+    if (!kat_cross_created(c, ra, rb, sa, va->destroy))
+        return 0;
+    return kat_cross_whole(c, "digest", "digest", (kat_whole_side){va->digest, sa, va->destroy},
+                           (kat_whole_side){vb->digest, sb, vb->destroy});
 }
 
 #define MAX_REPEAT 100000000LL /* bounds the memory a message may take */
@@ -96,19 +78,20 @@ static int entry_message(const json_t *test, uint8_t **msg, size_t *len, char *w
     return 0;
 }
 
-/* A cryptometer-kat-v1 entry: "msg" or "msg_ascii" (+ "repeat"), "digest". */
-static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
-                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+/* A cryptometer-kat-v1 entry: "msg" or "msg_ascii" (+ "repeat"), and the
+ * hex field "digest" (f->v[0]). */
+static int entry_case(const cm_wp_case *c, const kat_fields *f, cm_kat_report *rep, char *why,
+                      size_t why_len)
 {
-    const cm_hash_vtable *vt = impl->vt.hash;
-    uint8_t *msg = NULL, *digest = NULL, *out = NULL;
-    size_t msg_len = 0, digest_len = 0;
+    const cm_algorithm *alg = c->alg;
+    const cm_hash_vtable *vt = c->impl->vt.hash;
+    uint8_t *msg = NULL, *out = NULL;
+    size_t msg_len = 0;
+    if (entry_message(c->test, &msg, &msg_len, why, why_len) != 0)
+        return -1;
     int ret = -1;
-    if (entry_message(test, &msg, &msg_len, why, why_len) != 0 ||
-        kat_hex_field(test, "digest", &digest, &digest_len, why, why_len) != 0)
-        goto done;
-    if (digest_len != alg->out_len) {
-        snprintf(why, why_len, "digest is %zu bytes, %s gives %zu", digest_len, alg->name,
+    if (f->n[0] != alg->out_len) {
+        snprintf(why, why_len, "digest is %zu bytes, %s gives %zu", f->n[0], alg->name,
                  alg->out_len);
         goto done;
     }
@@ -117,25 +100,25 @@ static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json
     void *st = NULL;
     cm_rc rc = out ? vt->create(&st) : CM_ERR_NOMEM;
     if (rc != CM_OK) {
-        kat_fail(rep, "%s: create returned %s", label, kat_rc_name(rc));
+        kat_fail(rep, "%s: create returned %s", c->label, kat_rc_name(rc));
         goto done;
     }
     rc = vt->digest(st, msg, msg_len, out);
     vt->destroy(st);
     if (rc != CM_OK)
-        kat_fail(rep, "%s: digest returned %s", label, kat_rc_name(rc));
-    else if (kat_expect(rep, label, "digest", out, alg->out_len, digest, digest_len))
+        kat_fail(rep, "%s: digest returned %s", c->label, kat_rc_name(rc));
+    else if (kat_expect(rep, c->label, "digest", out, alg->out_len, f->v[0], f->n[0]))
         kat_pass(rep);
 done:
     free(msg);
-    free(digest);
     free(out);
     return ret;
 }
 
+KAT_BUILTIN_FIELDS(entry_case, "digest")
+
 const cm_class_module cm_class_hash = {
     CM_CLASS_BASICS(CM_CLASS_HASH, "hash", CM_UNIT_BYTE, hash, cross_one),
     .loops = {[CM_OP_DIGEST] = run_digest},
-    .cross_how = "",
     .builtin_case = builtin_case,
 };

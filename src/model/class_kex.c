@@ -54,18 +54,13 @@ static int bench_open(cm_bench *b, cm_error *err)
 
 CM_BENCH_CLOSE(kex)
 
-static cm_rc nop_keygen(void *s)
-{
-    (void)s;
-    return CM_OK;
-}
 static cm_rc nop_derive(void *s, cm_kex_peer f, const uint8_t *p, size_t pl, uint8_t *o,
                         size_t *ol)
 {
     (void)s, (void)f, (void)p, (void)pl, (void)o, (void)ol;
     return CM_OK;
 }
-static const cm_kex_vtable nop = {NULL, nop_keygen, NULL, NULL, nop_derive, NULL};
+static const cm_kex_vtable nop = {NULL, cm_nop_state, NULL, NULL, nop_derive, NULL};
 
 /* ---- checking ----------------------------------------------------------------- */
 
@@ -121,16 +116,26 @@ static int cross_one(cm_cross_case *c)
 /* Without a peer: two states of the implementation agree. */
 static int self_one(cm_cross_case *c)
 {
-    return agree(c, c->impl->vt.kex, c->impl->vt.kex, "another state of itself");
+    return agree(c, c->impl->vt.kex, c->impl->vt.kex, CM_SELF_ANOTHER_STATE);
+}
+
+/* The encoding of a Wycheproof group's peer public keys, NULL when it
+ * gives none (the algorithm's raw encoding). */
+static const char *wp_encoding(const cm_wp_case *c)
+{
+    return json_string_value(json_object_get(c->group, "encoding"));
 }
 
 /* The derivation of a Wycheproof case against c->impl: the private key
- * f->v[0], the peer's public key f->v[1] in form, the shared secret f->v[2]. */
-static void wp_derive(const cm_wp_case *c, const kat_fields *f, cm_kex_peer form,
-                      cm_kat_report *rep)
+ * f->v[0], the peer's public key f->v[1] (DER SubjectPublicKeyInfo when
+ * the group's encoding is "asn", else raw), the shared secret f->v[2]. */
+static int wp_derive(const cm_wp_case *c, const kat_fields *f, cm_kat_report *rep, char *why,
+                     size_t why_len)
 {
     const uint8_t *priv = f->v[0], *pub = f->v[1], *shared = f->v[2];
     size_t priv_len = f->n[0], pub_len = f->n[1], shared_len = f->n[2];
+    const char *enc = wp_encoding(c);
+    cm_kex_peer form = enc && strcmp(enc, "asn") == 0 ? CM_KEX_PEER_SPKI : CM_KEX_PEER_RAW;
     const cm_kex_vtable *vt = c->impl->vt.kex;
     uint8_t out[CM_BENCH_MAX_OUT];
     size_t out_len = sizeof out;
@@ -161,6 +166,8 @@ static void wp_derive(const cm_wp_case *c, const kat_fields *f, cm_kex_peer form
     }
     if (st)
         vt->destroy(st);
+    (void)why, (void)why_len; /* wycheproof_case checked the encoding */
+    return 0;
 }
 
 /* An XdhComp or EcdhTest case: the case's "private", "public" (DER
@@ -169,58 +176,52 @@ static void wp_derive(const cm_wp_case *c, const kat_fields *f, cm_kex_peer form
 static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, size_t why_len)
 {
     static const char *const names[] = {"private", "public", "shared", NULL};
-    kat_fields f;
-    const char *enc = json_string_value(json_object_get(c->group, "encoding"));
-    cm_kex_peer form = enc && strcmp(enc, "asn") == 0 ? CM_KEX_PEER_SPKI : CM_KEX_PEER_RAW;
-    if (enc && form == CM_KEX_PEER_RAW && strcmp(enc, "ecpoint") != 0) {
+    const char *enc = wp_encoding(c);
+    if (enc && strcmp(enc, "asn") != 0 && strcmp(enc, "ecpoint") != 0) {
         snprintf(why, why_len, "encoding \"%s\" (not asn or ecpoint)", enc);
         return -1;
     }
-    if (kat_fields_read(&f, NULL, c->test, names, why, why_len) != 0)
-        return -1;
-    if (c->impl)
-        wp_derive(c, &f, form, rep);
-    kat_fields_free(&f);
-    return 0;
+    return kat_fields_case(c, names, wp_derive, rep, why, why_len);
 }
 
 /* A cryptometer-kat-v1 entry: "private", its "public" key (what
  * get_public_key must give), the "peer" public key (raw) and the
  * "shared" secret. */
-static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
-                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+static int entry_case(const cm_wp_case *c, const kat_fields *f, cm_kat_report *rep, char *why,
+                      size_t why_len)
 {
-    enum { PRIVATE, PUBLIC, PEER, SHARED };
-    static const char *const names[] = {"private", "public", "peer", "shared", NULL};
-    kat_fields f;
-    if (kat_fields_read(&f, NULL, test, names, why, why_len) != 0)
-        return -1;
-    const cm_kex_vtable *vt = impl->vt.kex;
+    enum { PRIVATE, PUBLIC, PEER, SHARED }; /* as builtin_case names them */
+    const cm_kex_vtable *vt = c->impl->vt.kex;
     uint8_t pub[CM_BENCH_MAX_OUT], out[CM_BENCH_MAX_OUT];
     size_t pub_len = sizeof pub, out_len = sizeof out;
     void *st = NULL;
     const char *step = "create";
-    cm_rc rc = vt->create(&st, alg);
-    if (rc == CM_OK && (step = "set_private_key", rc = vt->set_private_key(st, f.v[PRIVATE], f.n[PRIVATE])) ==
-                           CM_OK &&
+    cm_rc rc = vt->create(&st, c->alg);
+    (void)why, (void)why_len; /* every entry of these fields fits */
+    if (rc == CM_OK &&
+        (step = "set_private_key",
+         rc = vt->set_private_key(st, f->v[PRIVATE], f->n[PRIVATE])) == CM_OK &&
         (step = "get_public_key", rc = vt->get_public_key(st, pub, &pub_len)) == CM_OK)
-        step = "derive", rc = vt->derive(st, CM_KEX_PEER_RAW, f.v[PEER], f.n[PEER], out, &out_len);
+        step = "derive",
+        rc = vt->derive(st, CM_KEX_PEER_RAW, f->v[PEER], f->n[PEER], out, &out_len);
     if (st)
         vt->destroy(st);
     if (rc != CM_OK)
-        kat_fail(rep, "%s: %s returned %s", label, step, kat_rc_name(rc));
-    else if (kat_expect(rep, label, "the public key", pub, pub_len, f.v[PUBLIC], f.n[PUBLIC]) &&
-             kat_expect(rep, label, "the shared secret", out, out_len, f.v[SHARED], f.n[SHARED]))
+        kat_fail(rep, "%s: %s returned %s", c->label, step, kat_rc_name(rc));
+    else if (kat_expect(rep, c->label, "the public key", pub, pub_len, f->v[PUBLIC],
+                        f->n[PUBLIC]) &&
+             kat_expect(rep, c->label, "the shared secret", out, out_len, f->v[SHARED],
+                        f->n[SHARED]))
         kat_pass(rep);
-    kat_fields_free(&f);
     return 0;
 }
+
+KAT_BUILTIN_FIELDS(entry_case, "private", "public", "peer", "shared")
 
 const cm_class_module cm_class_kex = {
     CM_CLASS_BASICS(CM_CLASS_KEX, "kex", CM_UNIT_OP, kex, cross_one),
     .loops = {[CM_OP_KEYGEN] = run_keygen, [CM_OP_DERIVE] = run_derive},
     .self_one = self_one,
-    .self_name = "another state of itself",
     .cross_how = "; each side made a key pair and derived the shared secret from the other's "
                  "public key, and the secrets were the same bytes",
     .cross_lengths = 1, /* no message: one agreement per check */

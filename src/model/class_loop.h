@@ -41,9 +41,17 @@
     }
 
 /* The create of a keyed no-op state (none is made) and its destroy, for
- * the no-op vtables whose loops create states (class.c). */
+ * the no-op vtables whose loops create states, and the no-op calls that
+ * several classes' tables share: one of the state alone (keygen, a bignum
+ * operation) and one output of a whole message (digest, mac) (class.c). */
 cm_rc cm_nop_keyed_create(void **state, const uint8_t *key, size_t key_len);
 void cm_nop_destroy(void *state);
+cm_rc cm_nop_state(void *state);
+cm_rc cm_nop_whole(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+
+/* The end of a bench_open whose create() returned rc: 0 on CM_OK, else -1
+ * with err naming rc (class.c). */
+int cm_bench_created(cm_rc rc, cm_error *err);
 
 /* The fields every module's table has (class.h cm_class_module): the
  * class, its name and unit, the module's own bench_open and bench_close,

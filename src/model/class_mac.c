@@ -18,8 +18,7 @@
 
 static int bench_open(cm_bench *b, cm_error *err)
 {
-    cm_rc rc = b->vt.mac->create(&b->state, b->key, b->alg->key_len);
-    return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
+    return cm_bench_created(b->vt.mac->create(&b->state, b->key, b->alg->key_len), err);
 }
 
 CM_TIMED_LOOP_WITH(run_mac, const cm_mac_vtable *vt = b->vt.mac;, ,
@@ -45,12 +44,7 @@ static int run_mac_newkey(void *ctx, uint64_t iters)
 
 CM_BENCH_CLOSE(mac)
 
-static cm_rc nop_mac(void *s, const uint8_t *m, size_t l, uint8_t *o)
-{
-    (void)s, (void)m, (void)l, (void)o;
-    return CM_OK;
-}
-static const cm_mac_vtable nop = {cm_nop_keyed_create, nop_mac, cm_nop_destroy};
+static const cm_mac_vtable nop = {cm_nop_keyed_create, cm_nop_whole, cm_nop_destroy};
 
 /* ---- checking ----------------------------------------------------------------- */
 
@@ -58,19 +52,10 @@ static int cross_one(cm_cross_case *c)
 {
     const cm_mac_vtable *va = c->impl->vt.mac, *vb = c->peer->vt.mac;
     void *sa, *sb;
-    int ok = 0;
-    cm_rc ra, rb;
     if (!kat_cross_keyed(c, va->create, va->destroy, vb->create, &sa, &sb))
         return 0;
-    if ((ra = va->mac(sa, c->msg, c->size, c->out_a)) != CM_OK)
-        kat_cross_failed(c, NULL, "mac", ra);
-    else if ((rb = vb->mac(sb, c->msg, c->size, c->out_b)) != CM_OK)
-        kat_cross_failed(c, c->peer_name, "mac", rb);
-    else
-        ok = kat_cross_same(c, "tag", c->peer_name, c->out_a, c->out_b, c->alg->out_len);
-    va->destroy(sa);
-    vb->destroy(sb);
-    return ok;
+    return kat_cross_whole(c, "mac", "tag", (kat_whole_side){va->mac, sa, va->destroy},
+                           (kat_whole_side){vb->mac, sb, vb->destroy});
 }
 
 /* A MacTest case: "key", "msg", "tag"; the group's "tagSize". */
@@ -92,10 +77,8 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     cm_rc rc = out ? vt->create(&st, f.key, f.key_len) : CM_ERR_NOMEM;
     if (rc != CM_OK)
         kat_wp_create_failed(rep, c->label, rc, f.key_len);
-    else if ((rc = vt->mac(st, f.msg, f.msg_len, out)) == CM_ERR_UNSUPPORTED)
-        kat_skip(rep, "%s: mac returned CM_ERR_UNSUPPORTED", c->label);
-    else if (rc != CM_OK)
-        kat_fail(rep, "%s: mac returned %s", c->label, kat_rc_name(rc));
+    else if (!kat_call_ok(rep, c->label, "mac", vt->mac(st, f.msg, f.msg_len, out)))
+        ;
     else if (c->result == CM_WP_VALID) {
         if (kat_expect(rep, c->label, tag_len < alg->out_len ? "mac: truncated tag" : "mac: tag",
                        out, tag_len, f.tag, f.tag_len))
@@ -115,41 +98,38 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
 }
 
 /* A cryptometer-kat-v1 entry: "key", "msg", "tag" (the full tag). */
-static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,
-                        const char *label, cm_kat_report *rep, char *why, size_t why_len)
+static int entry_case(const cm_wp_case *c, const kat_fields *f, cm_kat_report *rep, char *why,
+                      size_t why_len)
 {
-    enum { KEY, MSG, TAG };
-    static const char *const names[] = {"key", "msg", "tag", NULL};
-    const cm_mac_vtable *vt = impl->vt.mac;
-    kat_fields f;
-    if (kat_fields_read(&f, NULL, test, names, why, why_len) != 0)
-        return -1;
-    if (f.n[TAG] != alg->out_len) {
-        snprintf(why, why_len, "tag is %zu bytes, %s gives %zu", f.n[TAG], alg->name, alg->out_len);
-        kat_fields_free(&f);
+    enum { KEY, MSG, TAG }; /* as builtin_case names them */
+    const cm_algorithm *alg = c->alg;
+    const cm_mac_vtable *vt = c->impl->vt.mac;
+    if (f->n[TAG] != alg->out_len) {
+        snprintf(why, why_len, "tag is %zu bytes, %s gives %zu", f->n[TAG], alg->name,
+                 alg->out_len);
         return -1;
     }
     void *st = NULL;
     uint8_t *out = malloc(alg->out_len);
     if (!out) {
-        kat_wp_create_failed(rep, label, CM_ERR_NOMEM, f.n[KEY]);
-    } else if (kat_case_keyed(vt->create, f.v[KEY], f.n[KEY], rep, label, &st)) {
-        cm_rc rc = vt->mac(st, f.v[MSG], f.n[MSG], out);
+        kat_wp_create_failed(rep, c->label, CM_ERR_NOMEM, f->n[KEY]);
+    } else if (kat_case_keyed(vt->create, f->v[KEY], f->n[KEY], rep, c->label, &st)) {
+        cm_rc rc = vt->mac(st, f->v[MSG], f->n[MSG], out);
         vt->destroy(st);
         if (rc != CM_OK)
-            kat_fail(rep, "%s: mac returned %s", label, kat_rc_name(rc));
-        else if (kat_expect(rep, label, "mac: tag", out, alg->out_len, f.v[TAG], f.n[TAG]))
+            kat_fail(rep, "%s: mac returned %s", c->label, kat_rc_name(rc));
+        else if (kat_expect(rep, c->label, "mac: tag", out, alg->out_len, f->v[TAG], f->n[TAG]))
             kat_pass(rep);
     }
     free(out);
-    kat_fields_free(&f);
     return 0;
 }
+
+KAT_BUILTIN_FIELDS(entry_case, "key", "msg", "tag")
 
 const cm_class_module cm_class_mac = {
     CM_CLASS_BASICS(CM_CLASS_MAC, "mac", CM_UNIT_BYTE, mac, cross_one),
     .loops = {[CM_OP_MAC] = run_mac, [CM_OP_MAC_NEWKEY] = run_mac_newkey},
-    .cross_how = "",
     .wycheproof_case = wycheproof_case,
     .builtin_case = builtin_case,
 };

@@ -37,8 +37,7 @@
 
 static int bench_open(cm_bench *b, cm_error *err)
 {
-    cm_rc rc = b->vt.rng->create(&b->state);
-    return rc == CM_OK ? 0 : cm_error_set(err, CM_EXIT_FAILURES, "create() returned %s", kat_rc_name(rc));
+    return cm_bench_created(b->vt.rng->create(&b->state), err);
 }
 
 CM_TIMED_LOOP_WITH(run_generate, const cm_rng_vtable *vt = b->vt.rng;, ,
@@ -141,6 +140,5 @@ const cm_class_module cm_class_rng = {
     .self_one = self_one,
     .self_name = "a self-check (requests succeed, differ, are not all zeros; SP 800-22 monobit "
                  "p >= 1e-6 on 8 KiB)",
-    .cross_how = "",
     .no_peer = "random bytes have no known answers and no two sources agree",
 };

@@ -66,11 +66,6 @@ static void bench_close(cm_bench *b)
         b->vt.signature->destroy(b->state);
 }
 
-static cm_rc nop_keygen(void *s)
-{
-    (void)s;
-    return CM_OK;
-}
 static cm_rc nop_sign(void *s, const uint8_t *m, size_t l, uint8_t *sig, size_t *sl)
 {
     (void)s, (void)m, (void)l, (void)sig, (void)sl;
@@ -81,7 +76,8 @@ static cm_rc nop_verify(void *s, const uint8_t *m, size_t l, const uint8_t *sig,
     (void)s, (void)m, (void)l, (void)sig, (void)sl;
     return CM_OK;
 }
-static const cm_signature_vtable nop = {NULL, nop_keygen, nop_sign, nop_verify, NULL, NULL, NULL};
+static const cm_signature_vtable nop = {NULL, cm_nop_state, nop_sign, nop_verify,
+                                        NULL, NULL, NULL};
 
 /* ---- checking ----------------------------------------------------------------- */
 
@@ -113,7 +109,7 @@ static int sign_then_verify(cm_cross_case *c, const void *signer_vt, void *ss,
     return kat_pk_exchanged(c, rc, who, step);
 }
 
-/* The signature vtable of impl, for kat_pk_cross. */
+/* The signature vtable of impl, for kat_pk_cross_one. */
 static kat_pk_side side(const cm_impl *impl)
 {
     return KAT_PK_SIDE(impl->vt.signature);
@@ -128,10 +124,33 @@ static const kat_pk_how how = {
     .exchange = sign_then_verify,
 };
 
-/* With a peer, and without one: two states of this implementation. */
-static int cross(cm_cross_case *c)
+/* A verify case against c->impl: the public key f->v[0] (DER), the
+ * message f->v[1] and the signature f->v[2]; one whose "ctx" is not empty
+ * is skipped. */
+static int wp_verify(const cm_wp_case *c, const kat_fields *f, cm_kat_report *rep, char *why,
+                     size_t why_len)
 {
-    return kat_pk_cross(c, &how);
+    const cm_signature_vtable *vt = c->impl->vt.signature;
+    const char *ctx = json_string_value(json_object_get(c->test, "ctx"));
+    void *st = NULL;
+    (void)why, (void)why_len; /* every case of these fields fits */
+    if (ctx && ctx[0]) {
+        kat_skip(rep, "%s: a context string of %zu bytes (the signature table signs with an "
+                 "empty one)", c->label, strlen(ctx) / 2);
+        return 0;
+    }
+    cm_rc rc = kat_keyed_state(vt->create, vt->set_public_key, c->alg, f->v[0], f->n[0], &st);
+    if (rc == CM_ERR_INVALID && c->result == CM_WP_INVALID)
+        kat_pass(rep); /* a malformed public key (ML-DSA: a wrong length), refused */
+    else if (rc != CM_OK)
+        kat_fail(rep, "%s: create or set_public_key (%zu-byte DER) returned %s", c->label,
+                 f->n[0], kat_rc_name(rc));
+    else if (kat_wp_auth_refusal(rep, c, "verify", "signature",
+                                 vt->verify(st, f->v[1], f->n[1], f->v[2], f->n[2])))
+        kat_pass(rep);
+    if (st)
+        vt->destroy(st);
+    return 0;
 }
 
 /* A verify case: the group's "publicKeyDer" (or "keyDer"), the case's
@@ -141,48 +160,16 @@ static int wycheproof_case(const cm_wp_case *c, cm_kat_report *rep, char *why, s
     const char *names[] = {json_object_get(c->group, "publicKeyDer") ? "group.publicKeyDer"
                                                                       : "group.keyDer",
                            "msg", "sig", NULL};
-    kat_fields f;
-    if (kat_fields_read(&f, c->group, c->test, names, why, why_len) != 0)
-        return -1;
-    const uint8_t *der = f.v[0], *msg = f.v[1], *sig = f.v[2];
-    size_t der_len = f.n[0], msg_len = f.n[1], sig_len = f.n[2];
-    const char *ctx = json_string_value(json_object_get(c->test, "ctx"));
-    if (c->impl && ctx && ctx[0]) {
-        kat_skip(rep, "%s: a context string of %zu bytes (the signature table signs with an "
-                 "empty one)", c->label, strlen(ctx) / 2);
-    } else if (c->impl) {
-        const cm_signature_vtable *vt = c->impl->vt.signature;
-        void *st;
-        cm_rc rc = kat_keyed_state(vt->create, vt->set_public_key, c->alg, der, der_len, &st);
-        if (rc == CM_ERR_INVALID && c->result == CM_WP_INVALID)
-            kat_pass(rep); /* a malformed public key (ML-DSA: a wrong length), refused */
-        else if (rc != CM_OK)
-            kat_fail(rep, "%s: create or set_public_key (%zu-byte DER) returned %s", c->label,
-                     der_len, kat_rc_name(rc));
-        else if ((rc = vt->verify(st, msg, msg_len, sig, sig_len)) == CM_OK &&
-                 c->result == CM_WP_INVALID)
-            kat_finding(rep, "%s: verify accepted an invalid signature", c->label);
-        else if (rc != CM_OK && rc != CM_ERR_AUTH)
-            kat_fail(rep, "%s: verify returned %s (expected CM_OK or CM_ERR_AUTH)", c->label,
-                     kat_rc_name(rc));
-        else if (rc == CM_ERR_AUTH && c->result == CM_WP_VALID)
-            kat_fail(rep, "%s: verify refused a valid signature (CM_ERR_AUTH)", c->label);
-        else
-            kat_pass(rep);
-        if (st)
-            vt->destroy(st);
-    }
-    kat_fields_free(&f);
-    return 0;
+    return kat_fields_case(c, names, wp_verify, rep, why, why_len);
 }
 
 const cm_class_module cm_class_signature = {
-    CM_CLASS_BASICS(CM_CLASS_SIGNATURE, "signature", CM_UNIT_OP, signature, cross),
+    CM_CLASS_BASICS(CM_CLASS_SIGNATURE, "signature", CM_UNIT_OP, signature, kat_pk_cross_one),
     .loops = {[CM_OP_KEYGEN] = run_keygen, [CM_OP_SIGN] = run_sign, [CM_OP_VERIFY] = run_verify},
-    .self_one = cross,
-    .self_name = "another state of itself",
+    .self_one = kat_pk_cross_one,
     .cross_how = " of message; each side verified the other's signatures and refused them "
                  "with one bit flipped",
     .cross_lengths = 1,
+    .pk_how = &how,
     .wycheproof_case = wycheproof_case,
 };

@@ -1,6 +1,7 @@
 /*
- * kat_case.c — counting cases, hex fields, comparisons, return-code names
- * and the progress hook (see kat_case.h).
+ * kat_case.c — counting cases, hex fields, the fields of a case read for
+ * its check, comparisons, a call's outcome, return-code names and the
+ * progress hook (see kat_case.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -80,15 +81,34 @@ int kat_expect(cm_kat_report *rep, const char *label, const char *what, const ui
 }
 
 /* See kat_case.h. */
-int kat_fields_read(kat_fields *f, const json_t *group, const json_t *test,
-                    const char *const *names, char *why, size_t why_len)
+int kat_call_ok(cm_kat_report *rep, const char *label, const char *call, cm_rc rc)
+{
+    if (rc == CM_ERR_UNSUPPORTED)
+        kat_skip(rep, "%s: %s returned CM_ERR_UNSUPPORTED", label, call);
+    else if (rc != CM_OK)
+        kat_fail(rep, "%s: %s returned %s", label, call, kat_rc_name(rc));
+    return rc == CM_OK;
+}
+
+static void fields_free(kat_fields *f)
+{
+    for (int i = 0; i < KAT_MAX_FIELDS; i++) {
+        free(f->v[i]);
+        f->v[i] = NULL;
+    }
+}
+
+/* Reads into f the hex fields names lists (kat_fields_case): 0, or -1
+ * with the first reason in why and nothing left to free. */
+static int fields_read(kat_fields *f, const json_t *group, const json_t *test,
+                       const char *const *names, char *why, size_t why_len)
 {
     memset(f, 0, sizeof *f);
     for (int i = 0; names[i] && i < KAT_MAX_FIELDS; i++) {
         int of_group = strncmp(names[i], "group.", 6) == 0;
         if (kat_hex_field(of_group ? group : test, names[i] + (of_group ? 6 : 0), &f->v[i],
                           &f->n[i], why, why_len) != 0) {
-            kat_fields_free(f);
+            fields_free(f);
             return -1;
         }
     }
@@ -96,12 +116,15 @@ int kat_fields_read(kat_fields *f, const json_t *group, const json_t *test,
 }
 
 /* See kat_case.h. */
-void kat_fields_free(kat_fields *f)
+int kat_fields_case(const cm_wp_case *c, const char *const *names, kat_fields_fn fn,
+                    cm_kat_report *rep, char *why, size_t why_len)
 {
-    for (int i = 0; i < KAT_MAX_FIELDS; i++) {
-        free(f->v[i]);
-        f->v[i] = NULL;
-    }
+    kat_fields f;
+    if (fields_read(&f, c->group, c->test, names, why, why_len) != 0)
+        return -1;
+    int rc = c->impl ? fn(c, &f, rep, why, why_len) : 0;
+    fields_free(&f);
+    return rc;
 }
 
 /* See kat_case.h. */

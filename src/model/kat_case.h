@@ -6,7 +6,7 @@
  * progress hook that lets a parent say where a child crashed. Nothing here
  * knows a class, a backend or a vector file.
  *
- *   kat_case.c        counting, hex, comparison, return codes, progress
+ *   kat_case.c        counting, hex, a case's fields, comparison, return codes, progress
  *   kat_wp_case.c     the fields of one Wycheproof case
  *   kat_cross_case.c  comparing the two sides of a cross-check
  *   kat_pk_cross.c    the public-key cross-check both ways
@@ -39,7 +39,6 @@ void cm_kat_set_progress(cm_kat_progress_fn fn, void *ctx);
 int kat_hex_field(const json_t *obj, const char *field, uint8_t **out,
                   size_t *len, char *why, size_t why_len);
 
-/* Index of the first byte where a and b differ, or n if none. */
 /* The hex fields of one case: v[i], of n[i] bytes, is the i-th named. */
 #define KAT_MAX_FIELDS 6
 typedef struct kat_fields {
@@ -47,13 +46,30 @@ typedef struct kat_fields {
     size_t n[KAT_MAX_FIELDS];
 } kat_fields;
 
-/* Reads into f the hex fields (kat_hex_field) names lists, ended by NULL
- * (at most KAT_MAX_FIELDS): each of test, or of group when its name begins
- * with "group." (a Wycheproof test group's). 0 (kat_fields_free frees
- * them), or -1 with the first reason in why and nothing left to free. */
-int kat_fields_read(kat_fields *f, const json_t *group, const json_t *test,
-                    const char *const *names, char *why, size_t why_len);
-void kat_fields_free(kat_fields *f);
+/* What checks one case once its hex fields are read (f, in the order
+ * named): 0, or -1 with why when the case does not fit the algorithm. */
+typedef int (*kat_fields_fn)(const cm_wp_case *c, const kat_fields *f, cm_kat_report *rep,
+                             char *why, size_t why_len);
+
+/* Reads the hex fields (kat_hex_field) names lists, ended by NULL (at most
+ * KAT_MAX_FIELDS): each of c->test, or of c->group when its name begins
+ * with "group." (a Wycheproof test group's); then, against an
+ * implementation (c->impl set), runs fn on them. 0, fn's -1, or -1 with
+ * the first reason in why when a field is missing or not hex. */
+int kat_fields_case(const cm_wp_case *c, const char *const *names, kat_fields_fn fn,
+                    cm_kat_report *rep, char *why, size_t why_len);
+
+/* Defines the builtin_case (class.h) of a class whose cryptometer-kat-v1
+ * entries are the hex fields named (the variadic part, at most
+ * KAT_MAX_FIELDS): each entry is checked by fn as a valid case of no group. */
+#define KAT_BUILTIN_FIELDS(fn, ...)                                                                \
+    static int builtin_case(const cm_impl *impl, const cm_algorithm *alg, const json_t *test,      \
+                            const char *label, cm_kat_report *rep, char *why, size_t why_len)      \
+    {                                                                                              \
+        static const char *const names[] = {__VA_ARGS__, NULL};                                    \
+        const cm_wp_case c = {impl, alg, NULL, test, CM_WP_VALID, label};                          \
+        return kat_fields_case(&c, names, (fn), rep, why, why_len);                                \
+    }
 
 /* A state of alg made by create and given its key (a private key, a public
  * key, a seed) by set_key: CM_OK, or the first failure's code. *state is
@@ -63,6 +79,7 @@ cm_rc kat_keyed_state(cm_rc (*create)(void **state, const struct cm_algorithm *a
                       const struct cm_algorithm *alg, const uint8_t *key, size_t len,
                       void **state);
 
+/* Index of the first byte where a and b differ, or n if none. */
 size_t kat_diff_at(const uint8_t *a, const uint8_t *b, size_t n);
 
 /* A short name for a cm_rc ("CM_ERR_AUTH"). */
@@ -83,6 +100,11 @@ int kat_group_int(const json_t *group, const char *key, long long *out);
  * the lengths. Returns 1 if they are the same. */
 int kat_expect(cm_kat_report *rep, const char *label, const char *what, const uint8_t *out,
                size_t out_len, const uint8_t *want, size_t want_len);
+
+/* Whether a call of a case (step call of case label) returned rc CM_OK:
+ * 1, else 0 with a skip recorded for CM_ERR_UNSUPPORTED (what the
+ * implementation declines) and a failure for any other code. */
+int kat_call_ok(cm_kat_report *rep, const char *label, const char *call, cm_rc rc);
 
 /* The cross-check's comparison of a (this implementation) and b (from
  * b_name) for step what: 1 when the n bytes are the same, else 0 with
@@ -139,11 +161,12 @@ typedef struct kat_pk_how {
  * naming the direction (who), the step that failed and rc. */
 int kat_pk_exchanged(cm_cross_case *c, cm_rc rc, const char *who, const char *step);
 
-/* One key pair per side, then at every length of c (c->lengths, else
- * c->size) each side consumes what the other produced: this implementation
- * and the peer, or without a peer two states of this implementation (the
- * class's cross_one and self_one). 1, or 0 with c->detail. */
-int kat_pk_cross(cm_cross_case *c, const kat_pk_how *how);
+/* The cross_one and self_one of a class with a pk_how (class.h): one key
+ * pair per side, then at every length of c (c->lengths, else c->size) each
+ * side consumes what the other produced: this implementation and the
+ * peer, or without a peer two states of this implementation. 1, or 0 with
+ * c->detail. */
+int kat_pk_cross_one(cm_cross_case *c);
 
 /* create() of the keyed classes (mac, cipher, aead: the same shape). */
 typedef cm_rc (*kat_keyed_create_fn)(void **state, const uint8_t *key, size_t key_len);
@@ -152,6 +175,25 @@ typedef cm_rc (*kat_keyed_create_fn)(void **state, const uint8_t *key, size_t ke
  * with c->detail, nothing left allocated. */
 int kat_cross_keyed(cm_cross_case *c, kat_keyed_create_fn create_a, void (*destroy_a)(void *),
                     kat_keyed_create_fn create_b, void **sa, void **sb);
+
+/* Whether both sides' create() succeeded: ra, this implementation's (its
+ * state sa, destroyed by destroy_a), and rb, the peer's, made only when ra
+ * is CM_OK. 1, or 0 with c->detail and sa destroyed. */
+int kat_cross_created(cm_cross_case *c, cm_rc ra, cm_rc rb, void *sa, void (*destroy_a)(void *));
+
+/* One side of a cross-check whose call gives one output of a whole
+ * message (hash, mac): the call, its state and the state's destroy. */
+typedef struct kat_whole_side {
+    cm_rc (*call)(void *state, const uint8_t *msg, size_t len, uint8_t *out);
+    void *state;
+    void (*destroy)(void *state);
+} kat_whole_side;
+
+/* a (this implementation) and b (the peer) each call op on c->msg: 1 when
+ * their c->alg->out_len bytes (what) are the same, else 0 with c->detail.
+ * Destroys both states. */
+int kat_cross_whole(cm_cross_case *c, const char *op, const char *what, kat_whole_side a,
+                    kat_whole_side b);
 
 /* Creates the state of a case on key: 1, or 0 after recording the failure
  * (kat_wp_create_failed). */
@@ -166,13 +208,13 @@ typedef struct kat_wp_fields {
 
 enum {
     KAT_WP_KEY = 1, KAT_WP_IV = 2, KAT_WP_AAD = 4, KAT_WP_MSG = 8, KAT_WP_CT = 16,
-    KAT_WP_TAG = 32
+    KAT_WP_TAG = 32, KAT_WP_ALL = 63 /* every field: an AEAD case */
 };
 
 /* Decodes the fields of c's test named in mask ("key", "iv", "aad", "msg",
  * "ct", "tag"), and checks the key against the group's keySize and the iv
- * against its ivSize where the group has them. 0, or -1 with why (f is
- * then freed). */
+ * against its ivSize where there is a group that has them. 0, or -1 with
+ * why (f is then freed). */
 int kat_wp_decode(const cm_wp_case *c, kat_wp_fields *f, unsigned mask, char *why,
                   size_t why_len);
 void kat_wp_fields_free(kat_wp_fields *f);
@@ -185,5 +227,15 @@ int kat_wp_tag_len(const json_t *group, const cm_algorithm *alg, size_t *tag_len
 /* Records a create() that failed on a case: skipped for
  * CM_ERR_UNSUPPORTED, failed otherwise. */
 void kat_wp_create_failed(cm_kat_report *rep, const char *label, cm_rc rc, size_t key_len);
+
+/* The outcome of Wycheproof case c whose call (verify, decrypt) returned
+ * rc and must refuse an invalid input (what: "signature", "ciphertext")
+ * with CM_ERR_AUTH: 1 when rc is CM_OK on a case that is not invalid (the
+ * caller checks the output and counts it), else 0 with the outcome
+ * counted: an invalid input accepted is a finding, another code than
+ * CM_OK or CM_ERR_AUTH a failure, CM_ERR_AUTH a failure on a valid case
+ * and a pass otherwise. */
+int kat_wp_auth_refusal(cm_kat_report *rep, const cm_wp_case *c, const char *call,
+                        const char *what, cm_rc rc);
 
 #endif

@@ -1,6 +1,7 @@
 /*
- * kat_cross_case.c — comparing the two sides of a cross-check and naming
- * the first difference (see kat_case.h).
+ * kat_cross_case.c — the two sides of a cross-check: making their states,
+ * comparing their outputs and naming the first difference or the call
+ * that failed (see kat_case.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -32,13 +33,36 @@ int kat_cross_failed(cm_cross_case *c, const char *who, const char *op, cm_rc rc
 int kat_cross_keyed(cm_cross_case *c, kat_keyed_create_fn create_a, void (*destroy_a)(void *),
                     kat_keyed_create_fn create_b, void **sa, void **sb)
 {
-    cm_rc rc;
     *sa = *sb = NULL;
-    if ((rc = create_a(sa, c->key, c->alg->key_len)) != CM_OK)
-        return kat_cross_failed(c, NULL, "create", rc);
-    if ((rc = create_b(sb, c->key, c->alg->key_len)) != CM_OK) {
-        destroy_a(*sa);
-        return kat_cross_failed(c, c->peer_name, "create", rc);
-    }
-    return 1;
+    cm_rc ra = create_a(sa, c->key, c->alg->key_len);
+    cm_rc rb = ra == CM_OK ? create_b(sb, c->key, c->alg->key_len) : CM_OK;
+    return kat_cross_created(c, ra, rb, *sa, destroy_a);
+}
+
+/* See kat_case.h. */
+int kat_cross_created(cm_cross_case *c, cm_rc ra, cm_rc rb, void *sa, void (*destroy_a)(void *))
+{
+    if (ra != CM_OK)
+        return kat_cross_failed(c, NULL, "create", ra);
+    if (rb == CM_OK)
+        return 1;
+    destroy_a(sa);
+    return kat_cross_failed(c, c->peer_name, "create", rb);
+}
+
+/* See kat_case.h. */
+int kat_cross_whole(cm_cross_case *c, const char *op, const char *what, kat_whole_side a,
+                    kat_whole_side b)
+{
+    int ok = 0;
+    cm_rc rc;
+    if ((rc = a.call(a.state, c->msg, c->size, c->out_a)) != CM_OK)
+        kat_cross_failed(c, NULL, op, rc);
+    else if ((rc = b.call(b.state, c->msg, c->size, c->out_b)) != CM_OK)
+        kat_cross_failed(c, c->peer_name, op, rc);
+    else
+        ok = kat_cross_same(c, what, c->peer_name, c->out_a, c->out_b, c->alg->out_len);
+    a.destroy(a.state);
+    b.destroy(b.state);
+    return ok;
 }

@@ -4,7 +4,7 @@
  * then decrypt): one key pair per side, because key generation is slow
  * (RSA-4096 takes seconds), then at every length each side accepts what
  * the other produced and refuses it with its last bit flipped. The class
- * gives its vtables as kat_pk_side and its exchange as kat_pk_how. When the
+ * module's pk_how gives its vtables as kat_pk_side and its exchange. When the
  * check passes, this implementation's own key pair is kept for its
  * benchmarks (kept_key.h), which then make none.
  */
@@ -76,8 +76,9 @@ int kat_pk_exchanged(cm_cross_case *c, cm_rc rc, const char *who, const char *st
 }
 
 /* See kat_case.h. */
-int kat_pk_cross(cm_cross_case *c, const kat_pk_how *how)
+int kat_pk_cross_one(cm_cross_case *c)
 {
+    const kat_pk_how *how = cm_class_of(c->alg)->pk_how;
     kat_pk_side mine_side = how->side(c->impl);
     kat_pk_side peer_side = c->peer ? how->side(c->peer) : mine_side;
     const kat_pk_side *a = &mine_side, *b = &peer_side;

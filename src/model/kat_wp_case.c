@@ -1,7 +1,7 @@
 /*
  * kat_wp_case.c — the fields of one Wycheproof case: group integers, hex
  * fields checked against the group's sizes, the tag length, a create()
- * that failed (see kat_case.h).
+ * that failed, a refusal with CM_ERR_AUTH (see kat_case.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +104,24 @@ void kat_wp_create_failed(cm_kat_report *rep, const char *label, cm_rc rc, size_
     else
         kat_fail(rep, "%s: create with a %zu-byte key returned %s", label, key_len,
                  kat_rc_name(rc));
+}
+
+/* See kat_case.h. */
+int kat_wp_auth_refusal(cm_kat_report *rep, const cm_wp_case *c, const char *call,
+                        const char *what, cm_rc rc)
+{
+    if (rc == CM_OK && c->result != CM_WP_INVALID)
+        return 1;
+    if (rc == CM_OK)
+        kat_finding(rep, "%s: %s accepted an invalid %s", c->label, call, what);
+    else if (rc != CM_ERR_AUTH)
+        kat_fail(rep, "%s: %s returned %s (expected CM_OK or CM_ERR_AUTH)", c->label, call,
+                 kat_rc_name(rc));
+    else if (c->result == CM_WP_VALID)
+        kat_fail(rep, "%s: %s refused a valid %s (CM_ERR_AUTH)", c->label, call, what);
+    else
+        kat_pass(rep);
+    return 0;
 }
 
 /* See kat_case.h. */
