@@ -2,7 +2,8 @@
  * aes_score.c — the AES-score-per-MHz rule, the one implementation (see
  * aes_score.h; docs/detect.md states it step by step): what an OpenSSL
  * aes-256-cbc 16 KiB figure says about a core's family and clock, judged
- * against data/aes_score_per_mhz.json.
+ * against data/aes_score_per_mhz.json (its rows looked up in
+ * aes_families.c).
  *
  * The steps: (1) score per MHz = kbs_16k / mhz, else insufficient-data;
  * (2) the family whose cores hold the core name (ASCII letters and digits,
@@ -30,9 +31,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include <jansson.h>
 
+#include "platform/aes_families.h"
 #include "platform/aes_result.h"
 #include "platform/aes_score.h"
 #include "platform/sysroot.h"
@@ -46,14 +47,6 @@
 /* Step 7's words when the 32-bit ratio came from the log judged: the
  * verdict's own "circular" and CIRCULAR_WORDS stay those of steps 2-6. */
 #define TABLE_CODE_CIRCULAR "(that ratio was measured in this very log, so this agreement proves nothing)"
-
-/* One family row. */
-struct family {
-    const char *name;
-    const char *arch; /* as in the table (canonical), or NULL */
-    double ratio, tolerance;
-    const json_t *row;
-};
 
 /* A verdict as the steps fill it in: NAN and NULL are "not set". */
 struct verdict {
@@ -72,8 +65,8 @@ struct verdict {
     char msg[2048];
 };
 
-/* The architecture this binary was built for, as canonical_arch() names it;
- * NULL when not one of these. */
+/* The architecture this binary was built for, as pf_aes_canonical_arch()
+ * names it; NULL when not one of these. */
 static const char *binary_arch(void)
 {
 #if defined(__x86_64__) || defined(_M_X64)
@@ -99,123 +92,6 @@ static const char *binary_arch(void)
 #else
     return NULL;
 #endif
-}
-
-/* The table's name for an architecture: ASCII A-Z lower-cased; amd64 ->
- * x86_64, arm64 -> aarch64, i386/i486/i586/x86 -> i686, arm and armv* ->
- * arm; other names unchanged. NULL for NULL or "". */
-static const char *canonical_arch(const char *in, char *out, size_t len)
-{
-    static const char *const alias[][2] = {
-        {"amd64", "x86_64"}, {"arm64", "aarch64"}, {"i386", "i686"},
-        {"i486", "i686"},    {"i586", "i686"},     {"x86", "i686"},
-    };
-    size_t n = 0;
-    if (!in || !*in || len == 0)
-        return NULL;
-    for (; *in && n + 1 < len; in++)
-        out[n++] = (char)(*in >= 'A' && *in <= 'Z' ? *in - 'A' + 'a' : *in);
-    out[n] = '\0';
-    if (strcmp(out, "arm") == 0 || strncmp(out, "armv", 4) == 0)
-        snprintf(out, len, "arm");
-    for (size_t i = 0; i < sizeof alias / sizeof *alias; i++)
-        if (strcmp(out, alias[i][0]) == 0) {
-            snprintf(out, len, "%s", alias[i][1]);
-            break;
-        }
-    return out;
-}
-
-/* A core name as names are compared: ASCII A-Z lower-cased, all but a-z
- * 0-9 dropped. */
-static void normalise(const char *in, char *out, size_t len)
-{
-    size_t n = 0;
-    for (; in && *in && n + 1 < len; in++) {
-        char c = *in;
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c - 'A' + 'a');
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-            out[n++] = c;
-    }
-    out[n] = '\0';
-}
-
-/* Reads family i of the table; 0 when the row lacks a name or a ratio. */
-static int family_at(const json_t *families, size_t i, struct family *f)
-{
-    const json_t *e = json_array_get(families, i);
-    f->row = e;
-    f->name = json_string_value(json_object_get(e, "family"));
-    f->arch = json_string_value(json_object_get(e, "arch"));
-    f->ratio = json_number_value(json_object_get(e, "ratio"));
-    f->tolerance = json_number_value(json_object_get(e, "tolerance"));
-    return f->name && f->ratio > 0;
-}
-
-/* Step 2: the family whose cores contain core_name (the first match). */
-static int family_of(const json_t *families, const char *core_name, struct family *out)
-{
-    char key[128], other[128];
-    normalise(core_name, key, sizeof key);
-    if (!key[0])
-        return 0;
-    for (size_t i = 0; i < json_array_size(families); i++) {
-        const json_t *cores = json_object_get(json_array_get(families, i), "cores");
-        for (size_t j = 0; j < json_array_size(cores); j++) {
-            normalise(json_string_value(json_array_get(cores, j)), other, sizeof other);
-            if (strcmp(key, other) == 0)
-                return family_at(families, i, out);
-        }
-    }
-    return 0;
-}
-
-/* The smallest ratio of the table (step 3 for an unknown core). */
-static double smallest_ratio(const json_t *families)
-{
-    double least = INFINITY;
-    struct family f;
-    for (size_t i = 0; i < json_array_size(families); i++)
-        if (family_at(families, i, &f) && f.ratio < least)
-            least = f.ratio;
-    return least;
-}
-
-/* Step 4: the family of architecture arch whose ratio is closest to spm
- * (relatively; the first in table order on a tie). 0 when there is none. */
-static int closest_family(const json_t *families, const char *arch, double spm, struct family *out)
-{
-    double best = INFINITY;
-    int found = 0;
-    struct family f;
-    char fa[32];
-    for (size_t i = 0; arch && i < json_array_size(families); i++) {
-        if (!family_at(families, i, &f) || !canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, arch) != 0)
-            continue;
-        double gap = fabs(spm / f.ratio - 1.0);
-        if (!found || gap < best) {
-            *out = f;
-            best = gap;
-            found = 1;
-        }
-    }
-    return found;
-}
-
-/* Step 6: whether f's ratio was derived from the log whose SHA-256 is sha. */
-static int derived_from(const struct family *f, const char *sha)
-{
-    size_t i;
-    const json_t *d;
-    if (!sha || !sha[0])
-        return 0;
-    json_array_foreach(json_object_get(f->row, "derived_from"), i, d) {
-        const char *s = json_string_value(json_object_get(d, "sha256"));
-        if (s && strcasecmp(s, sha) == 0)
-            return 1;
-    }
-    return 0;
 }
 
 /* A signed percentage with one decimal; a rounded zero prints as "+0.0%". */
@@ -255,12 +131,12 @@ static const char *circular_suffix(const struct verdict *v)
 static int judge_unknown(struct verdict *v, const json_t *families)
 {
     const platform_aes_figure *g = v->fig;
-    struct family near;
+    pf_aes_family near;
     char a[32];
     v->code = "unknown-family";
     say(v, "%s is not a core family in the AES score table; at %.0f MHz %s it scores %.0f k/s, %.1f per MHz",
         v->who, g->mhz, v->label, g->kbs_16k, v->spm);
-    if (!closest_family(families, v->arch, v->spm, &near)) {
+    if (!pf_aes_closest_family(families, v->arch, v->spm, &near)) {
         if (v->arch)
             say(v, "; the table has no %s family to compare it with.", v->arch);
         else
@@ -272,7 +148,7 @@ static int judge_unknown(struct verdict *v, const json_t *families)
     v->closest_family = near.name;
     v->closest_ratio = near.ratio;
     v->closest_dev = dev;
-    v->circular = derived_from(&near, g->log_sha256);
+    v->circular = pf_aes_derived_from(&near, g->log_sha256);
     say(v, ", closest to %s (%.0f per MHz, %s) of the %s families in the table%s.", near.name, near.ratio,
         pct(dev, a, sizeof a), v->arch, circular_suffix(v));
     return 0;
@@ -280,7 +156,7 @@ static int judge_unknown(struct verdict *v, const json_t *families)
 
 /* Step 5 applied to the cpufreq claim: claimed_deviation, claimed_verdict,
  * and a sentence when the claim is more than CLAIM_GAP from mhz. */
-static void judge_claim(struct verdict *v, const struct family *fam)
+static void judge_claim(struct verdict *v, const pf_aes_family *fam)
 {
     const platform_aes_figure *g = v->fig;
     char b[32];
@@ -305,12 +181,12 @@ static void judge_claim(struct verdict *v, const struct family *fam)
 }
 
 /* Step 5: a core of a known family. */
-static void judge_known(struct verdict *v, const struct family *fam)
+static void judge_known(struct verdict *v, const pf_aes_family *fam)
 {
     const platform_aes_figure *g = v->fig;
     char a[32];
     v->code = band(v->dev, fam->tolerance);
-    v->circular = derived_from(fam, g->log_sha256);
+    v->circular = pf_aes_derived_from(fam, g->log_sha256);
     say(v, "%s at %.0f MHz %s should score ~%.0f k/s in AES-256-CBC 16 KiB (%.0f per MHz); it scores %.0f (%s)",
         v->who, g->mhz, v->label, v->expected, fam->ratio, g->kbs_16k, pct(v->dev, a, sizeof a));
     if (strcmp(v->code, "consistent") == 0)
@@ -408,10 +284,10 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
         return 0;
     }
     v->spm = g->kbs_16k / g->mhz;
-    struct family fam;
-    int known = family_of(families, g->core_name, &fam);
+    pf_aes_family fam;
+    int known = pf_aes_family_of(families, g->core_name, &fam);
     char reference_words[160];
-    double reference = known ? fam.ratio : smallest_ratio(families);
+    double reference = known ? fam.ratio : pf_aes_smallest_ratio(families);
     if (known) {
         v->family = fam.name;
         v->ratio = fam.ratio;
@@ -447,14 +323,14 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
 static void judge_table_code(struct verdict *v, const json_t *rows)
 {
     const platform_aes_figure *g = v->fig;
-    struct family f;
+    pf_aes_family f;
     char fa[32], a[32];
-    if (!v->arch || !(v->spm > 0) || !family_of(rows, g->core_name, &f) ||
-        !canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, v->arch) != 0)
+    if (!v->arch || !(v->spm > 0) || !pf_aes_family_of(rows, g->core_name, &f) ||
+        !pf_aes_canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, v->arch) != 0)
         return;
     double dev = v->spm / f.ratio - 1.0;
     const char *code = band(dev, f.tolerance);
-    int circular = derived_from(&f, g->log_sha256);
+    int circular = pf_aes_derived_from(&f, g->log_sha256);
     say(v, " Against the %s table of cores without AES instructions: at %.0f MHz the %s family should score "
            "~%.0f k/s (%.2f per MHz); it scores %.0f (%s): %s%s%s.",
         v->arch, g->mhz, f.name, f.ratio * g->mhz, f.ratio, g->kbs_16k, pct(dev, a, sizeof a), code,
@@ -529,7 +405,7 @@ int platform_aes_judge(const json_t *table, const platform_aes_figure *fig, plat
         .fig = fig,
         .who = fig->core_name && fig->core_name[0] ? fig->core_name : "this core",
         .label = fig->mhz_label ? fig->mhz_label : "measured",
-        .arch = canonical_arch(fig->arch, arch, sizeof arch),
+        .arch = pf_aes_canonical_arch(fig->arch, arch, sizeof arch),
         .spm = NAN, .ratio = NAN, .tol = NAN, .expected = NAN, .implied = NAN, .dev = NAN,
         .claimed_dev = NAN,
         .code = "insufficient-data",
