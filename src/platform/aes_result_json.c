@@ -14,8 +14,16 @@
 
 #include "platform/aes_result.h"
 #include "platform/aes_score.h"
+#include "platform/doc_fields.h"
 #include "util/json.h"
 #include "util/json_read.h"
+
+/* The tables of doc_fields.tsv this file walks. */
+PF_FIELD_TABLE(aes_rule_head);
+PF_FIELD_TABLE(aes_closest);
+PF_FIELD_TABLE(aes_rule_mid);
+PF_FIELD_TABLE(aes_table_code);
+PF_FIELD_TABLE(aes_evidence);
 
 /* ---- writing ------------------------------------------------------------- */
 
@@ -49,42 +57,22 @@ static json_t *twins_to_json(const platform_aes_twin_check *t)
     return o;
 }
 
+/* The object of the fields fs of base, or null when not present. */
+static json_t *part_json(int present, const pf_field *fs, size_t n, const void *base)
+{
+    json_t *o = present ? json_object() : json_null();
+    return cm_json_checked(o, o && present ? pf_fields_put(o, fs, n, base) : 0);
+}
+
 /* The keys the rule writes. */
 static int rule_to_json(const platform_aes_result *r, json_t *o)
 {
-    int rc = 0;
-    rc |= cm_json_put(o, "core_name", cm_jw_string(r->core_name));
-    rc |= cm_json_put(o, "arch", cm_jw_string(r->arch));
-    rc |= cm_json_put(o, "mhz", cm_jw_number(r->mhz));
-    rc |= cm_json_put(o, "mhz_source", cm_jw_string(r->mhz_source));
-    rc |= cm_json_put(o, "kbs_16k", cm_jw_number(r->kbs_16k));
-    rc |= cm_json_put(o, "score_per_mhz", cm_jw_number(r->score_per_mhz));
-    rc |= cm_json_put(o, "family", cm_jw_string(r->family));
-    rc |= cm_json_put(o, "ratio", cm_jw_number(r->ratio));
-    rc |= cm_json_put(o, "tolerance", cm_jw_number(r->tolerance));
-    rc |= cm_json_put(o, "expected_kbs", cm_jw_number(r->expected_kbs));
-    rc |= cm_json_put(o, "implied_mhz", cm_jw_number(r->implied_mhz));
-    rc |= cm_json_put(o, "deviation", cm_jw_number(r->deviation));
-    const platform_aes_closest *c = &r->closest;
-    rc |= cm_json_put(o, "closest_family", r->has_closest ? json_pack("{s:s?, s:f, s:f}", "family", c->family, "ratio",
-                                                                      c->ratio, "deviation", c->deviation)
-                                                          : json_null());
-    rc |= cm_json_put(o, "claimed_mhz", cm_jw_number(r->claimed_mhz));
-    rc |= cm_json_put(o, "claimed_deviation", cm_jw_number(r->claimed_deviation));
-    rc |= cm_json_put(o, "claimed_verdict", cm_jw_string(r->claimed_verdict));
-    rc |= cm_json_put(o, "verdict", cm_jw_string(r->verdict));
-    rc |= cm_json_put(o, "circular", json_boolean(r->circular));
-    const platform_aes_table_code *t = &r->table_code;
-    rc |= cm_json_put(o, "table_code", r->has_table_code
-                                           ? json_pack("{s:s?, s:f, s:f, s:f, s:s?, s:b}", "family", t->family, "ratio",
-                                                       t->ratio, "tolerance", t->tolerance, "deviation", t->deviation,
-                                                       "verdict", t->verdict, "circular", t->circular)
-                                           : json_null());
-    rc |= cm_json_put(o, "evidence", json_pack("{s:o, s:o, s:o, s:o, s:o}", "aes_instructions",
-                                               cm_jw_string(r->aes_instructions), "library_aes",
-                                               cm_jw_string(r->library_aes), "masked_by", cm_jw_string(r->masked_by),
-                                               "emulated", cm_jw_string(r->emulated), "native",
-                                               cm_jw_string(r->native)));
+    int rc = pf_fields_put(o, aes_rule_head, PF_COUNT(aes_rule_head), r);
+    rc |= cm_json_put(o, "closest_family", part_json(r->has_closest, aes_closest, PF_COUNT(aes_closest), &r->closest));
+    rc |= pf_fields_put(o, aes_rule_mid, PF_COUNT(aes_rule_mid), r);
+    rc |= cm_json_put(o, "table_code", part_json(r->has_table_code, aes_table_code, PF_COUNT(aes_table_code),
+                                                 &r->table_code));
+    rc |= cm_json_put(o, "evidence", part_json(1, aes_evidence, PF_COUNT(aes_evidence), r));
     rc |= cm_json_put(o, "message", cm_jw_string(r->message));
     return rc;
 }
@@ -168,54 +156,30 @@ static int twins_parse(const json_t *o, platform_aes_twin_check *t, const char *
     return 0;
 }
 
-/* closest_family and table_code (null: none). */
-static int judged_parse(const json_t *o, platform_aes_result *r, const char *where, cm_error *err)
+/* The object at key (absent or null: none; *has says which, has NULL: no
+ * matter) by the fields fs into base. */
+static int part_parse(const json_t *o, const char *key, int *has, const pf_field *fs, size_t n, void *base,
+                      const char *where, cm_error *err)
 {
-    const json_t *c, *t;
-    if (cm_jr_container(o, "closest_family", 'o', 1, &c, where, err) ||
-        cm_jr_container(o, "table_code", 'o', 1, &t, where, err))
+    const json_t *p;
+    if (cm_jr_container(o, key, 'o', 1, &p, where, err) != 0)
         return -1;
-    r->has_closest = c != NULL;
-    r->has_table_code = t != NULL;
-    platform_aes_closest *cl = &r->closest;
-    platform_aes_table_code *tc = &r->table_code;
-    return (c && (cm_jr_string(c, "family", 1, &cl->family, where, err) ||
-                  cm_jr_number(c, "ratio", 1, &cl->ratio, where, err) ||
-                  cm_jr_number(c, "deviation", 1, &cl->deviation, where, err))) ||
-                   (t && (cm_jr_string(t, "family", 1, &tc->family, where, err) ||
-                          cm_jr_number(t, "ratio", 1, &tc->ratio, where, err) ||
-                          cm_jr_number(t, "tolerance", 1, &tc->tolerance, where, err) ||
-                          cm_jr_number(t, "deviation", 1, &tc->deviation, where, err) ||
-                          cm_jr_string(t, "verdict", 1, &tc->verdict, where, err) ||
-                          cm_jr_bool(t, "circular", 1, &tc->circular, where, err)))
-               ? -1
-               : 0;
+    if (has)
+        *has = p != NULL;
+    return p ? pf_fields_parse(p, fs, n, base, where, err) : 0;
 }
 
 /* The numbers and words of the rule. */
 static int rule_parse(const json_t *o, platform_aes_result *r, const char *where, cm_error *err)
 {
-    static const char *const nkeys[] = {"mhz",          "kbs_16k",     "score_per_mhz", "ratio",       "tolerance",
-                                        "expected_kbs", "implied_mhz", "deviation",     "claimed_mhz", "claimed_deviation"};
-    double *nv[] = {&r->mhz,          &r->kbs_16k,     &r->score_per_mhz, &r->ratio,       &r->tolerance,
-                    &r->expected_kbs, &r->implied_mhz, &r->deviation,     &r->claimed_mhz, &r->claimed_deviation};
-    static const char *const skeys[] = {"core_name", "arch", "mhz_source", "family", "claimed_verdict", "verdict",
-                                        "message"};
-    char **sv[] = {&r->core_name, &r->arch, &r->mhz_source, &r->family, &r->claimed_verdict, &r->verdict, &r->message};
-    for (size_t i = 0; i < sizeof nkeys / sizeof *nkeys; i++)
-        if (cm_jr_number(o, nkeys[i], 1, nv[i], where, err) != 0)
-            return -1;
-    for (size_t i = 0; i < sizeof skeys / sizeof *skeys; i++)
-        if (cm_jr_string(o, skeys[i], 1, sv[i], where, err) != 0)
-            return -1;
-    const json_t *ev;
-    return cm_jr_bool(o, "circular", 1, &r->circular, where, err) || judged_parse(o, r, where, err) ||
-                   cm_jr_container(o, "evidence", 'o', 1, &ev, where, err) ||
-                   cm_jr_string(ev, "aes_instructions", 1, &r->aes_instructions, where, err) ||
-                   cm_jr_string(ev, "library_aes", 1, &r->library_aes, where, err) ||
-                   cm_jr_string(ev, "masked_by", 1, &r->masked_by, where, err) ||
-                   cm_jr_string(ev, "emulated", 1, &r->emulated, where, err) ||
-                   cm_jr_string(ev, "native", 1, &r->native, where, err)
+    return pf_fields_parse(o, aes_rule_head, PF_COUNT(aes_rule_head), r, where, err) ||
+                   pf_fields_parse(o, aes_rule_mid, PF_COUNT(aes_rule_mid), r, where, err) ||
+                   cm_jr_string(o, "message", 1, &r->message, where, err) ||
+                   part_parse(o, "closest_family", &r->has_closest, aes_closest, PF_COUNT(aes_closest),
+                              &r->closest, where, err) ||
+                   part_parse(o, "table_code", &r->has_table_code, aes_table_code, PF_COUNT(aes_table_code),
+                              &r->table_code, where, err) ||
+                   part_parse(o, "evidence", NULL, aes_evidence, PF_COUNT(aes_evidence), r, where, err)
                ? -1
                : 0;
 }

@@ -2,7 +2,8 @@
  * aes_score.c — the AES-score-per-MHz rule, the one implementation (see
  * aes_score.h; docs/detect.md states it step by step): what an OpenSSL
  * aes-256-cbc 16 KiB figure says about a core's family and clock, judged
- * against data/aes_score_per_mhz.json.
+ * against data/aes_score_per_mhz.json (its rows looked up in
+ * aes_families.c).
  *
  * The steps: (1) score per MHz = kbs_16k / mhz, else insufficient-data;
  * (2) the family whose cores hold the core name (ASCII letters and digits,
@@ -29,10 +30,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <jansson.h>
 
+#include "platform/aes_families.h"
 #include "platform/aes_result.h"
 #include "platform/aes_score.h"
 #include "platform/sysroot.h"
@@ -47,33 +49,19 @@
  * verdict's own "circular" and CIRCULAR_WORDS stay those of steps 2-6. */
 #define TABLE_CODE_CIRCULAR "(that ratio was measured in this very log, so this agreement proves nothing)"
 
-/* One family row. */
-struct family {
-    const char *name;
-    const char *arch; /* as in the table (canonical), or NULL */
-    double ratio, tolerance;
-    const json_t *row;
-};
-
-/* A verdict as the steps fill it in: NAN and NULL are "not set". */
+/* A verdict as the steps fill it in: the result (NAN and NULL are "not
+ * set"; its strings malloc'ed by keep()), with what the steps read. */
 struct verdict {
     const platform_aes_figure *fig;
     const char *who, *label, *arch;
-    double spm, ratio, tol, expected, implied, dev, claimed_dev;
-    const char *code, *claimed_code, *family;
-    int has_closest;  /* step 4: the closest family of the architecture */
-    const char *closest_family;
-    double closest_ratio, closest_dev;
-    int has_table_code; /* step 7: judged against the table of table code */
-    const char *tc_family, *tc_code;
-    double tc_ratio, tc_tol, tc_dev;
-    int tc_circular;
-    int circular;
+    const char *code, *claimed_code;
+    platform_aes_result *r;
+    int bad; /* out of memory */
     char msg[2048];
 };
 
-/* The architecture this binary was built for, as canonical_arch() names it;
- * NULL when not one of these. */
+/* The architecture this binary was built for, as pf_aes_canonical_arch()
+ * names it; NULL when not one of these. */
 static const char *binary_arch(void)
 {
 #if defined(__x86_64__) || defined(_M_X64)
@@ -99,123 +87,6 @@ static const char *binary_arch(void)
 #else
     return NULL;
 #endif
-}
-
-/* The table's name for an architecture: ASCII A-Z lower-cased; amd64 ->
- * x86_64, arm64 -> aarch64, i386/i486/i586/x86 -> i686, arm and armv* ->
- * arm; other names unchanged. NULL for NULL or "". */
-static const char *canonical_arch(const char *in, char *out, size_t len)
-{
-    static const char *const alias[][2] = {
-        {"amd64", "x86_64"}, {"arm64", "aarch64"}, {"i386", "i686"},
-        {"i486", "i686"},    {"i586", "i686"},     {"x86", "i686"},
-    };
-    size_t n = 0;
-    if (!in || !*in || len == 0)
-        return NULL;
-    for (; *in && n + 1 < len; in++)
-        out[n++] = (char)(*in >= 'A' && *in <= 'Z' ? *in - 'A' + 'a' : *in);
-    out[n] = '\0';
-    if (strcmp(out, "arm") == 0 || strncmp(out, "armv", 4) == 0)
-        snprintf(out, len, "arm");
-    for (size_t i = 0; i < sizeof alias / sizeof *alias; i++)
-        if (strcmp(out, alias[i][0]) == 0) {
-            snprintf(out, len, "%s", alias[i][1]);
-            break;
-        }
-    return out;
-}
-
-/* A core name as names are compared: ASCII A-Z lower-cased, all but a-z
- * 0-9 dropped. */
-static void normalise(const char *in, char *out, size_t len)
-{
-    size_t n = 0;
-    for (; in && *in && n + 1 < len; in++) {
-        char c = *in;
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c - 'A' + 'a');
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-            out[n++] = c;
-    }
-    out[n] = '\0';
-}
-
-/* Reads family i of the table; 0 when the row lacks a name or a ratio. */
-static int family_at(const json_t *families, size_t i, struct family *f)
-{
-    const json_t *e = json_array_get(families, i);
-    f->row = e;
-    f->name = json_string_value(json_object_get(e, "family"));
-    f->arch = json_string_value(json_object_get(e, "arch"));
-    f->ratio = json_number_value(json_object_get(e, "ratio"));
-    f->tolerance = json_number_value(json_object_get(e, "tolerance"));
-    return f->name && f->ratio > 0;
-}
-
-/* Step 2: the family whose cores contain core_name (the first match). */
-static int family_of(const json_t *families, const char *core_name, struct family *out)
-{
-    char key[128], other[128];
-    normalise(core_name, key, sizeof key);
-    if (!key[0])
-        return 0;
-    for (size_t i = 0; i < json_array_size(families); i++) {
-        const json_t *cores = json_object_get(json_array_get(families, i), "cores");
-        for (size_t j = 0; j < json_array_size(cores); j++) {
-            normalise(json_string_value(json_array_get(cores, j)), other, sizeof other);
-            if (strcmp(key, other) == 0)
-                return family_at(families, i, out);
-        }
-    }
-    return 0;
-}
-
-/* The smallest ratio of the table (step 3 for an unknown core). */
-static double smallest_ratio(const json_t *families)
-{
-    double least = INFINITY;
-    struct family f;
-    for (size_t i = 0; i < json_array_size(families); i++)
-        if (family_at(families, i, &f) && f.ratio < least)
-            least = f.ratio;
-    return least;
-}
-
-/* Step 4: the family of architecture arch whose ratio is closest to spm
- * (relatively; the first in table order on a tie). 0 when there is none. */
-static int closest_family(const json_t *families, const char *arch, double spm, struct family *out)
-{
-    double best = INFINITY;
-    int found = 0;
-    struct family f;
-    char fa[32];
-    for (size_t i = 0; arch && i < json_array_size(families); i++) {
-        if (!family_at(families, i, &f) || !canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, arch) != 0)
-            continue;
-        double gap = fabs(spm / f.ratio - 1.0);
-        if (!found || gap < best) {
-            *out = f;
-            best = gap;
-            found = 1;
-        }
-    }
-    return found;
-}
-
-/* Step 6: whether f's ratio was derived from the log whose SHA-256 is sha. */
-static int derived_from(const struct family *f, const char *sha)
-{
-    size_t i;
-    const json_t *d;
-    if (!sha || !sha[0])
-        return 0;
-    json_array_foreach(json_object_get(f->row, "derived_from"), i, d) {
-        const char *s = json_string_value(json_object_get(d, "sha256"));
-        if (s && strcasecmp(s, sha) == 0)
-            return 1;
-    }
-    return 0;
 }
 
 /* A signed percentage with one decimal; a rounded zero prints as "+0.0%". */
@@ -245,34 +116,43 @@ __attribute__((format(printf, 2, 3))) static void say(struct verdict *v, const c
     va_end(ap);
 }
 
+/* Sets the result's string *dst to a malloc'ed copy of s (NULL stays
+ * NULL); v->bad when out of memory. */
+static void keep(struct verdict *v, char **dst, const char *s)
+{
+    free(*dst);
+    *dst = s ? strdup(s) : NULL;
+    v->bad |= s && !*dst;
+}
+
 /* The circular words, with their leading space, or "". */
 static const char *circular_suffix(const struct verdict *v)
 {
-    return v->circular ? " " CIRCULAR_WORDS : "";
+    return v->r->circular ? " " CIRCULAR_WORDS : "";
 }
 
 /* Step 4: a core of no family, compared with its architecture's families. */
 static int judge_unknown(struct verdict *v, const json_t *families)
 {
     const platform_aes_figure *g = v->fig;
-    struct family near;
+    pf_aes_family near;
     char a[32];
     v->code = "unknown-family";
     say(v, "%s is not a core family in the AES score table; at %.0f MHz %s it scores %.0f k/s, %.1f per MHz",
-        v->who, g->mhz, v->label, g->kbs_16k, v->spm);
-    if (!closest_family(families, v->arch, v->spm, &near)) {
+        v->who, g->mhz, v->label, g->kbs_16k, v->r->score_per_mhz);
+    if (!pf_aes_closest_family(families, v->arch, v->r->score_per_mhz, &near)) {
         if (v->arch)
             say(v, "; the table has no %s family to compare it with.", v->arch);
         else
             say(v, "; its architecture is unknown, so no family is compared with it.");
         return 0;
     }
-    double dev = v->spm / near.ratio - 1.0;
-    v->has_closest = 1;
-    v->closest_family = near.name;
-    v->closest_ratio = near.ratio;
-    v->closest_dev = dev;
-    v->circular = derived_from(&near, g->log_sha256);
+    double dev = v->r->score_per_mhz / near.ratio - 1.0;
+    v->r->has_closest = 1;
+    keep(v, &v->r->closest.family, near.name);
+    v->r->closest.ratio = near.ratio;
+    v->r->closest.deviation = dev;
+    v->r->circular = pf_aes_derived_from(&near, g->log_sha256);
     say(v, ", closest to %s (%.0f per MHz, %s) of the %s families in the table%s.", near.name, near.ratio,
         pct(dev, a, sizeof a), v->arch, circular_suffix(v));
     return 0;
@@ -280,16 +160,16 @@ static int judge_unknown(struct verdict *v, const json_t *families)
 
 /* Step 5 applied to the cpufreq claim: claimed_deviation, claimed_verdict,
  * and a sentence when the claim is more than CLAIM_GAP from mhz. */
-static void judge_claim(struct verdict *v, const struct family *fam)
+static void judge_claim(struct verdict *v, const pf_aes_family *fam)
 {
     const platform_aes_figure *g = v->fig;
     char b[32];
-    v->claimed_dev = g->kbs_16k / g->claimed_mhz / fam->ratio - 1.0;
-    v->claimed_code = band(v->claimed_dev, fam->tolerance);
+    v->r->claimed_deviation = g->kbs_16k / g->claimed_mhz / fam->ratio - 1.0;
+    v->claimed_code = band(v->r->claimed_deviation, fam->tolerance);
     if (fabs(g->claimed_mhz / g->mhz - 1.0) <= CLAIM_GAP)
         return;
-    int fits = fabs(v->claimed_dev) <= fam->tolerance;
-    pct(v->claimed_dev, b, sizeof b);
+    int fits = fabs(v->r->claimed_deviation) <= fam->tolerance;
+    pct(v->r->claimed_deviation, b, sizeof b);
     if (strcmp(v->code, "consistent") != 0)
         say(v, fits ? " The cpufreq claim of %.0f MHz fits the score instead (%s)."
                     : " cpufreq claims %.0f MHz, which the score does not fit either (%s).",
@@ -297,7 +177,7 @@ static void judge_claim(struct verdict *v, const struct family *fam)
     else if (!fits)
         say(v, " cpufreq claims %.0f MHz, which the score does not fit (%s): the score confirms the %s clock, "
                "not the claimed one.", g->claimed_mhz, b, v->label);
-    else if (fabs(v->claimed_dev) > fabs(v->dev))
+    else if (fabs(v->r->claimed_deviation) > fabs(v->r->deviation))
         say(v, " cpufreq claims %.0f MHz (%s at that clock): the score fits the %s clock better.",
             g->claimed_mhz, b, v->label);
     else
@@ -305,19 +185,19 @@ static void judge_claim(struct verdict *v, const struct family *fam)
 }
 
 /* Step 5: a core of a known family. */
-static void judge_known(struct verdict *v, const struct family *fam)
+static void judge_known(struct verdict *v, const pf_aes_family *fam)
 {
     const platform_aes_figure *g = v->fig;
     char a[32];
-    v->code = band(v->dev, fam->tolerance);
-    v->circular = derived_from(fam, g->log_sha256);
+    v->code = band(v->r->deviation, fam->tolerance);
+    v->r->circular = pf_aes_derived_from(fam, g->log_sha256);
     say(v, "%s at %.0f MHz %s should score ~%.0f k/s in AES-256-CBC 16 KiB (%.0f per MHz); it scores %.0f (%s)",
-        v->who, g->mhz, v->label, v->expected, fam->ratio, g->kbs_16k, pct(v->dev, a, sizeof a));
+        v->who, g->mhz, v->label, v->r->expected_kbs, fam->ratio, g->kbs_16k, pct(v->r->deviation, a, sizeof a));
     if (strcmp(v->code, "consistent") == 0)
         say(v, ": consistent with the %s family%s.", fam->name, circular_suffix(v));
     else
-        say(v, ", as a core at ~%.0f MHz would: the clock was likely %s than the %.0f MHz %s%s.", v->implied,
-            v->dev < 0 ? "lower" : "higher", g->mhz, v->label, circular_suffix(v));
+        say(v, ", as a core at ~%.0f MHz would: the clock was likely %s than the %.0f MHz %s%s.", v->r->implied_mhz,
+            v->r->deviation < 0 ? "lower" : "higher", g->mhz, v->label, circular_suffix(v));
     if (g->claimed_mhz > 0)
         judge_claim(v, fam);
 }
@@ -333,7 +213,7 @@ static void judge_far_below(struct verdict *v, double fraction, const char *refe
     int used = g->library_aes && strcmp(g->library_aes, "used") == 0;
     int masked = g->library_aes && strcmp(g->library_aes, "masked") == 0;
     say(v, "%s at %.0f MHz %s scores %.0f k/s in AES-256-CBC 16 KiB, %.1f per MHz: below %.0f%% of %s",
-        v->who, g->mhz, v->label, g->kbs_16k, v->spm, 100 * fraction, reference_words);
+        v->who, g->mhz, v->label, g->kbs_16k, v->r->score_per_mhz, 100 * fraction, reference_words);
     if (present && used && g->native && g->native[0]) {
         v->code = "score-contradicts-features";
         say(v, ", although the CPU reports AES instructions, OpenSSL uses them and %s runs guest instructions "
@@ -378,7 +258,7 @@ static void judge_masked(struct verdict *v)
            "unused: %s keeps OpenSSL from them, so the figure is of portable code and says nothing about the "
            "core's family or clock; unset the mask (or use a library that knows the instructions) and measure "
            "again.",
-        v->who, g->mhz, v->label, g->kbs_16k, v->spm, g->masked_by && g->masked_by[0] ? g->masked_by
+        v->who, g->mhz, v->label, g->kbs_16k, v->r->score_per_mhz, g->masked_by && g->masked_by[0] ? g->masked_by
                                                                                     : "its capability vector");
 }
 
@@ -391,7 +271,7 @@ static void judge_emulated(struct verdict *v)
     say(v, "Emulated CPU (QEMU TCG or similar; %s): timings describe the emulator, not a core, so %s's %.0f "
            "k/s (%.1f per MHz at %.0f MHz %s) says nothing about its AES instructions or its clock; run on "
            "bare metal (or under KVM) to measure the core.",
-        g->emulated, v->who, g->kbs_16k, v->spm, g->mhz, v->label);
+        g->emulated, v->who, g->kbs_16k, v->r->score_per_mhz, g->mhz, v->label);
 }
 
 /* Steps 1 to 6 on v (the figure set); -1 only when out of memory. */
@@ -407,18 +287,18 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
                "cannot be checked.", v->who, g->kbs_16k);
         return 0;
     }
-    v->spm = g->kbs_16k / g->mhz;
-    struct family fam;
-    int known = family_of(families, g->core_name, &fam);
+    v->r->score_per_mhz = g->kbs_16k / g->mhz;
+    pf_aes_family fam;
+    int known = pf_aes_family_of(families, g->core_name, &fam);
     char reference_words[160];
-    double reference = known ? fam.ratio : smallest_ratio(families);
+    double reference = known ? fam.ratio : pf_aes_smallest_ratio(families);
     if (known) {
-        v->family = fam.name;
-        v->ratio = fam.ratio;
-        v->tol = fam.tolerance;
-        v->expected = fam.ratio * g->mhz;
-        v->implied = g->kbs_16k / fam.ratio;
-        v->dev = v->spm / fam.ratio - 1.0;
+        keep(v, &v->r->family, fam.name);
+        v->r->ratio = fam.ratio;
+        v->r->tolerance = fam.tolerance;
+        v->r->expected_kbs = fam.ratio * g->mhz;
+        v->r->implied_mhz = g->kbs_16k / fam.ratio;
+        v->r->deviation = v->r->score_per_mhz / fam.ratio - 1.0;
         snprintf(reference_words, sizeof reference_words, "the %s ratio (%.0f)", fam.name, fam.ratio);
     } else {
         snprintf(reference_words, sizeof reference_words, "the smallest ratio in the table (%.0f)", reference);
@@ -427,7 +307,7 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
         judge_emulated(v);
         return 0;
     }
-    if (v->spm < fraction * reference) {
+    if (v->r->score_per_mhz < fraction * reference) {
         judge_far_below(v, fraction, reference_words);
         return 0;
     }
@@ -447,71 +327,39 @@ static int judge(struct verdict *v, const json_t *families, double fraction)
 static void judge_table_code(struct verdict *v, const json_t *rows)
 {
     const platform_aes_figure *g = v->fig;
-    struct family f;
+    pf_aes_family f;
     char fa[32], a[32];
-    if (!v->arch || !(v->spm > 0) || !family_of(rows, g->core_name, &f) ||
-        !canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, v->arch) != 0)
+    if (!v->arch || !(v->r->score_per_mhz > 0) || !pf_aes_family_of(rows, g->core_name, &f) ||
+        !pf_aes_canonical_arch(f.arch, fa, sizeof fa) || strcmp(fa, v->arch) != 0)
         return;
-    double dev = v->spm / f.ratio - 1.0;
+    double dev = v->r->score_per_mhz / f.ratio - 1.0;
     const char *code = band(dev, f.tolerance);
-    int circular = derived_from(&f, g->log_sha256);
+    int circular = pf_aes_derived_from(&f, g->log_sha256);
     say(v, " Against the %s table of cores without AES instructions: at %.0f MHz the %s family should score "
            "~%.0f k/s (%.2f per MHz); it scores %.0f (%s): %s%s%s.",
         v->arch, g->mhz, f.name, f.ratio * g->mhz, f.ratio, g->kbs_16k, pct(dev, a, sizeof a), code,
         circular ? " " : "", circular ? TABLE_CODE_CIRCULAR : "");
-    v->has_table_code = 1;
-    v->tc_family = f.name;
-    v->tc_code = code;
-    v->tc_ratio = f.ratio;
-    v->tc_tol = f.tolerance;
-    v->tc_dev = dev;
-    v->tc_circular = circular;
+    v->r->has_table_code = 1;
+    keep(v, &v->r->table_code.family, f.name);
+    keep(v, &v->r->table_code.verdict, code);
+    v->r->table_code.ratio = f.ratio;
+    v->r->table_code.tolerance = f.tolerance;
+    v->r->table_code.deviation = dev;
+    v->r->table_code.circular = circular;
 }
 
-/* A malloc'ed copy of s (NULL stays NULL); *bad set when out of memory. */
-static char *dup_or_null(const char *s, int *bad)
-{
-    char *d = s ? strdup(s) : NULL;
-    *bad |= s && !d;
-    return d;
-}
-
-/* The verdict as aes_result.h's struct (r zeroed first). -1 when out of
- * memory. */
-static int verdict_fill(const struct verdict *v, platform_aes_result *r)
+/* The figure's own strings into the result: its core, clock and evidence. */
+static void keep_figure(struct verdict *v)
 {
     const platform_aes_figure *g = v->fig;
-    int bad = 0;
-    memset(r, 0, sizeof *r);
-    r->core_name = dup_or_null(g->core_name, &bad);
-    r->arch = dup_or_null(v->arch, &bad);
-    r->mhz = g->mhz;
-    r->mhz_source = dup_or_null(v->label, &bad);
-    r->kbs_16k = g->kbs_16k;
-    r->score_per_mhz = v->spm;
-    r->family = dup_or_null(v->family, &bad);
-    r->ratio = v->ratio;
-    r->tolerance = v->tol;
-    r->expected_kbs = v->expected;
-    r->implied_mhz = v->implied;
-    r->deviation = v->dev;
-    r->has_closest = v->has_closest;
-    r->closest = (platform_aes_closest){dup_or_null(v->closest_family, &bad), v->closest_ratio, v->closest_dev};
-    r->claimed_mhz = g->claimed_mhz > 0 ? g->claimed_mhz : NAN;
-    r->claimed_deviation = v->claimed_dev;
-    r->claimed_verdict = dup_or_null(v->claimed_code, &bad);
-    r->verdict = dup_or_null(v->code, &bad);
-    r->circular = v->circular;
-    r->has_table_code = v->has_table_code;
-    r->table_code = (platform_aes_table_code){dup_or_null(v->tc_family, &bad), v->tc_ratio, v->tc_tol, v->tc_dev,
-                                              dup_or_null(v->tc_code, &bad), v->tc_circular};
-    r->aes_instructions = dup_or_null(g->aes_instructions, &bad);
-    r->library_aes = dup_or_null(g->library_aes, &bad);
-    r->masked_by = dup_or_null(is(g->library_aes, "masked") ? g->masked_by : NULL, &bad);
-    r->emulated = dup_or_null(g->emulated, &bad);
-    r->native = dup_or_null(g->native, &bad);
-    r->message = dup_or_null(v->msg, &bad);
-    return bad ? -1 : 0;
+    keep(v, &v->r->core_name, g->core_name);
+    keep(v, &v->r->arch, v->arch);
+    keep(v, &v->r->mhz_source, v->label);
+    keep(v, &v->r->aes_instructions, g->aes_instructions);
+    keep(v, &v->r->library_aes, g->library_aes);
+    keep(v, &v->r->masked_by, is(g->library_aes, "masked") ? g->masked_by : NULL);
+    keep(v, &v->r->emulated, g->emulated);
+    keep(v, &v->r->native, g->native);
 }
 
 /* See aes_score.h. */
@@ -525,20 +373,28 @@ int platform_aes_judge(const json_t *table, const platform_aes_figure *fig, plat
     if (!json_array_size(families) || !json_is_number(fraction))
         return -1;
     char arch[32];
+    *out = (platform_aes_result){
+        .mhz = fig->mhz, .kbs_16k = fig->kbs_16k, .score_per_mhz = NAN, .ratio = NAN, .tolerance = NAN,
+        .expected_kbs = NAN, .implied_mhz = NAN, .deviation = NAN,
+        .claimed_mhz = fig->claimed_mhz > 0 ? fig->claimed_mhz : NAN, .claimed_deviation = NAN,
+    };
     struct verdict v = {
         .fig = fig,
         .who = fig->core_name && fig->core_name[0] ? fig->core_name : "this core",
         .label = fig->mhz_label ? fig->mhz_label : "measured",
-        .arch = canonical_arch(fig->arch, arch, sizeof arch),
-        .spm = NAN, .ratio = NAN, .tol = NAN, .expected = NAN, .implied = NAN, .dev = NAN,
-        .claimed_dev = NAN,
+        .arch = pf_aes_canonical_arch(fig->arch, arch, sizeof arch),
         .code = "insufficient-data",
+        .r = out,
     };
+    keep_figure(&v);
     if (judge(&v, families, json_number_value(fraction)) != 0)
         return -1;
     if (strncmp(v.code, "crypto-extensions-absent", 24) == 0)
         judge_table_code(&v, json_object_get(table, "table_code_families"));
-    return verdict_fill(&v, out);
+    keep(&v, &out->verdict, v.code);
+    keep(&v, &out->claimed_verdict, v.claimed_code);
+    keep(&v, &out->message, v.msg);
+    return v.bad ? -1 : 0;
 }
 
 /* See aes_score.h. */

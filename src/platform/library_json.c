@@ -14,57 +14,76 @@
 #include "util/json.h"
 #include "util/json_read.h"
 
+/* Reads one member (name: v) of an object into item (zeroed); 0, or -1
+ * with err. */
+typedef int (*member_parser)(const char *name, const json_t *v, void *item, const char *where, cm_error *err);
+
+/* Each member of the object o (NULL: none), in order, into *items (a
+ * malloc'ed array of items of size each, one more than there are): *n
+ * counts each item begun, so that the free functions free what a failure
+ * left. 0, or -1 with err. */
+static int members_parse(const json_t *o, size_t size, void **items, size_t *n, member_parser parse,
+                         const char *where, cm_error *err)
+{
+    const char *name;
+    const json_t *v;
+    if (!(*items = calloc(json_object_size(o) + 1, size)))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+    json_object_foreach((json_t *)o, name, v)
+        if (parse(name, v, (char *)*items + (*n)++ * size, where, err) != 0)
+            return -1;
+    return 0;
+}
+
+/* One feature bit of a capability vector: true or false. */
+static int feature_parse(const char *name, const json_t *v, void *item, const char *where, cm_error *err)
+{
+    platform_lib_feature *f = item;
+    if (!json_is_boolean(v))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: feature \"%s\" is not true or false", where, name);
+    f->on = json_is_true(v);
+    return (f->name = strdup(name)) ? 0 : cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+}
+
+/* One algorithm of a default path: its engine, a string or null. */
+static int choice_parse(const char *name, const json_t *v, void *item, const char *where, cm_error *err)
+{
+    platform_path_choice *c = item;
+    if (!json_is_string(v) && !json_is_null(v))
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: the engine of %s is not a string or null", where, name);
+    c->algorithm = strdup(name);
+    c->engine = cm_json_strdup(v);
+    return !c->algorithm || (json_is_string(v) && !c->engine) ? cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory")
+                                                              : 0;
+}
+
 /* The capability vector (o NULL: none). */
 static int caps_parse(const json_t *o, platform_lib_caps *c, const char *where, cm_error *err)
 {
-    const json_t *feats, *v;
-    const char *name;
+    const json_t *feats;
+    void *items = NULL;
     c->present = o != NULL;
-    if (!o)
-        return 0;
-    if (cm_jr_string(o, "variable", 1, &c->variable, where, err) ||
-        cm_jr_string(o, "value", 1, &c->value, where, err) || cm_jr_string(o, "env", 1, &c->env, where, err) ||
-        cm_jr_string(o, "reason", 1, &c->reason, where, err) ||
-        cm_jr_container(o, "features", 'o', 1, &feats, where, err))
-        return -1;
-    if (!(c->features = calloc(json_object_size(feats) + 1, sizeof *c->features)))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
-    json_object_foreach((json_t *)feats, name, v) {
-        platform_lib_feature *f = &c->features[c->n_features];
-        if (!json_is_boolean(v))
-            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: feature \"%s\" is not true or false", where, name);
-        if (!(f->name = strdup(name)))
-            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
-        f->on = json_is_true(v);
-        c->n_features++;
-    }
-    return 0;
+    int rc = o && (cm_jr_string(o, "variable", 1, &c->variable, where, err) ||
+                   cm_jr_string(o, "value", 1, &c->value, where, err) ||
+                   cm_jr_string(o, "env", 1, &c->env, where, err) ||
+                   cm_jr_string(o, "reason", 1, &c->reason, where, err) ||
+                   cm_jr_container(o, "features", 'o', 1, &feats, where, err) ||
+                   members_parse(feats, sizeof *c->features, &items, &c->n_features, feature_parse, where, err));
+    c->features = items;
+    return rc ? -1 : 0;
 }
 
 /* The default path (o NULL: none). */
 static int path_parse(const json_t *o, platform_default_path *p, const char *where, cm_error *err)
 {
-    const json_t *algs, *v;
-    const char *name;
+    const json_t *algs;
+    void *items = NULL;
     p->present = o != NULL;
-    if (!o)
-        return 0;
-    if (cm_jr_string(o, "reason", 1, &p->reason, where, err) ||
-        cm_jr_container(o, "algorithms", 'o', 1, &algs, where, err))
-        return -1;
-    if (!(p->algorithms = calloc(json_object_size(algs) + 1, sizeof *p->algorithms)))
-        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
-    json_object_foreach((json_t *)algs, name, v) {
-        platform_path_choice *c = &p->algorithms[p->n_algorithms];
-        if (!json_is_string(v) && !json_is_null(v))
-            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: the engine of %s is not a string or null", where, name);
-        c->algorithm = strdup(name);
-        c->engine = cm_json_strdup(v);
-        p->n_algorithms++;
-        if (!c->algorithm || (json_is_string(v) && !c->engine))
-            return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
-    }
-    return 0;
+    int rc = o && (cm_jr_string(o, "reason", 1, &p->reason, where, err) ||
+                   cm_jr_container(o, "algorithms", 'o', 1, &algs, where, err) ||
+                   members_parse(algs, sizeof *p->algorithms, &items, &p->n_algorithms, choice_parse, where, err));
+    p->algorithms = items;
+    return rc ? -1 : 0;
 }
 
 /* See library.h. */
