@@ -4,8 +4,9 @@
  * or an import in the same format) is parsed back into typed records
  * (records/saved_doc.h) and printed by the table `run` prints; a probe
  * or a detect document by their renderers, a dmcrypt document by dmcrypt's
- * text after its answers. The file is read through the
- * bounded reader of util/input.h.
+ * text after its answers, a sweep and a tcrypt document by their
+ * command's text, each read back by its one parser. The file is read
+ * through the bounded reader of util/input.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,9 @@
 #include "records/saved_doc.h"
 #include "run/detect.h"
 #include "run/dmcrypt.h"
+#include "run/sweep_doc.h"
+#include "run/tcrypt.h"
+#include "run/sweep_out.h"
 #include "util/error.h"
 #include "util/input.h"
 
@@ -71,6 +75,38 @@ static int show_dmcrypt(const json_t *doc, const char *path, cm_error *err)
     return 0;
 }
 
+/* A tcrypt document, printed as `tcrypt` printed it. */
+static int show_tcrypt(const json_t *doc, const char *path, cm_error *err)
+{
+    cm_tcrypt_result r;
+    cm_error why = {0};
+    if (cm_tcrypt_from_json(doc, &r, &why) != 0)
+        return cm_error_set(err, why.code ? why.code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why.msg);
+    cm_tcrypt_text(stdout, &r);
+    free(r.rows);
+    return 0;
+}
+
+/* A sweep document, printed as `sweep` printed it (its rows, then the
+ * crossovers computed from them, as `sweep` computes them). */
+static int show_sweep(const json_t *doc, const char *path, cm_error *err)
+{
+    cm_sweep_doc d;
+    cm_error why = {0};
+    size_t n_xo = 0;
+    cm_crossover *xo = NULL;
+    int rc = cm_sweep_doc_from_json(doc, 1, &d, &why);
+    if (rc != 0)
+        cm_error_set(err, why.code, "%s: %s", path, why.msg);
+    else if (!(xo = cm_sweep_crossovers_of(d.pts, d.n, &n_xo)))
+        rc = cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: out of memory", path);
+    else
+        cm_sweep_text(stdout, d.pts, d.n, d.repeat, xo, n_xo);
+    free(xo);
+    cm_sweep_doc_free(&d);
+    return rc;
+}
+
 /* Which document doc is, and prints it. 0, or -1 with err. */
 static int show_document(json_t *doc, const char *path, cm_table_layout layout, cm_error *err)
 {
@@ -83,17 +119,21 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
                             "result document only", path);
     if (schema && strcmp(schema, "cryptometer-probe") == 0)
         return show_probe(doc, path, err);
+    if (schema && strcmp(schema, "cryptometer-sweep") == 0)
+        return show_sweep(doc, path, err);
     if (k.detect) {
         cm_detect_render_text(stdout, doc);
         return 0;
     }
     if (k.kind && strcmp(k.kind, "dmcrypt") == 0)
         return show_dmcrypt(doc, path, err);
+    if (k.kind && strcmp(k.kind, "tcrypt") == 0)
+        return show_tcrypt(doc, path, err);
     const char *kind = schema ? schema : format ? format : k.kind; /* tcrypt's "kind" */
     if (kind)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
-                            "%s: a %s document: show prints result, probe, detect and dmcrypt documents "
-                            "(not this kind yet)", path, kind);
+                            "%s: a %s document: show prints result, probe, detect, dmcrypt, sweep and "
+                            "tcrypt documents (not this kind yet)", path, kind);
     return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                         "%s: not a document cryptometer writes (no \"schema\" or \"format\")", path);
 }
