@@ -4,7 +4,7 @@
  * or an import in the same format) is parsed back into typed records
  * (records/saved_doc.h) and printed by the table `run` prints; a probe
  * or a detect document by their renderers, a dmcrypt document by dmcrypt's
- * text after its answers, a sweep and a tcrypt document by their
+ * text after its answers, a sweep, a files and a tcrypt document by their
  * command's text, each read back by its one parser. The file is read
  * through the bounded reader of util/input.h.
  */
@@ -16,6 +16,7 @@
 #include "commands/options.h"
 #include "measure/probe.h"
 #include "records/answers.h"
+#include "records/files_records.h"
 #include "records/output.h"
 #include "records/report_narrow.h"
 #include "records/saved_doc.h"
@@ -75,6 +76,23 @@ static int show_dmcrypt(const json_t *doc, const char *path, cm_error *err)
     return 0;
 }
 
+/* A files document, printed as `files` printed it: a line per record,
+ * then the cold note. */
+static int show_files(const json_t *doc, const char *path, cm_error *err)
+{
+    cm_files_doc d;
+    cm_error why = {0};
+    int rc = cm_files_doc_from_json(doc, &d, &why);
+    if (rc != 0)
+        cm_error_set(err, why.code ? why.code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why.msg);
+    for (size_t i = 0; rc == 0 && i < d.n; i++)
+        cm_files_line_print(stdout, &d.lines[i]);
+    if (rc == 0 && d.cold_note)
+        printf("%s\n", d.cold_note);
+    cm_files_doc_free(&d);
+    return rc;
+}
+
 /* A tcrypt document, printed as `tcrypt` printed it. */
 static int show_tcrypt(const json_t *doc, const char *path, cm_error *err)
 {
@@ -121,6 +139,8 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
         return show_probe(doc, path, err);
     if (schema && strcmp(schema, "cryptometer-sweep") == 0)
         return show_sweep(doc, path, err);
+    if (schema && strcmp(schema, "cryptometer-files-v1") == 0)
+        return show_files(doc, path, err);
     if (k.detect) {
         cm_detect_render_text(stdout, doc);
         return 0;
@@ -132,8 +152,8 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
     const char *kind = schema ? schema : format ? format : k.kind; /* tcrypt's "kind" */
     if (kind)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
-                            "%s: a %s document: show prints result, probe, detect, dmcrypt, sweep and "
-                            "tcrypt documents (not this kind yet)", path, kind);
+                            "%s: a %s document: show prints result, probe, detect, dmcrypt, sweep, "
+                            "files and tcrypt documents (not this kind yet)", path, kind);
     return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                         "%s: not a document cryptometer writes (no \"schema\" or \"format\")", path);
 }

@@ -13,18 +13,6 @@
 #include "util/json_each.h"
 #include "util/json_read.h"
 
-/* The string at key into buf ("" when absent and optional). */
-static int str_into(const json_t *o, const char *key, int optional, char *buf, size_t len,
-                    const char *where, cm_error *err)
-{
-    char *s = NULL;
-    if (cm_jr_string(o, key, optional, &s, where, err) != 0)
-        return -1;
-    snprintf(buf, len, "%s", s ? s : "");
-    free(s);
-    return 0;
-}
-
 /* Row i of "results" into the next row of the result list; 0, or -1 with
  * err (cm_json_item_parser). */
 static int row_from(const json_t *o, size_t i, void *list, cm_error *err)
@@ -37,9 +25,9 @@ static int row_from(const json_t *o, size_t i, void *list, cm_error *err)
     memset(w, 0, sizeof *w);
     if (!json_is_object(o))
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: not an object", where);
-    if (str_into(o, "algorithm", 0, w->algorithm, sizeof w->algorithm, where, err) ||
-        str_into(o, "driver", 0, w->driver, sizeof w->driver, where, err) ||
-        str_into(o, "op", 0, w->op, sizeof w->op, where, err) ||
+    if (cm_jr_string_into(o, "algorithm", 0, w->algorithm, sizeof w->algorithm, where, err) ||
+        cm_jr_string_into(o, "driver", 0, w->driver, sizeof w->driver, where, err) ||
+        cm_jr_string_into(o, "op", 0, w->op, sizeof w->op, where, err) ||
         cm_jr_int(o, "key_bits", 0, &key, where, err) ||
         cm_jr_int(o, "block_bytes", 0, &block, where, err) ||
         cm_jr_int(o, "update_bytes", 1, &update, where, err) ||
@@ -64,10 +52,10 @@ int cm_tcrypt_from_json(const json_t *doc, cm_tcrypt_result *r, cm_error *err)
     const json_t *results = NULL;
     char status[16];
     memset(r, 0, sizeof *r);
-    if (str_into(doc, "status", 0, status, sizeof status, where, err) ||
-        str_into(doc, "kernel", 1, r->kernel, sizeof r->kernel, where, err) ||
-        str_into(doc, "module", 1, r->module, sizeof r->module, where, err) ||
-        str_into(doc, "reason", 1, r->unavailable, sizeof r->unavailable, where, err) ||
+    if (cm_jr_string_into(doc, "status", 0, status, sizeof status, where, err) ||
+        cm_jr_string_into(doc, "kernel", 1, r->kernel, sizeof r->kernel, where, err) ||
+        cm_jr_string_into(doc, "module", 1, r->module, sizeof r->module, where, err) ||
+        cm_jr_string_into(doc, "reason", 1, r->unavailable, sizeof r->unavailable, where, err) ||
         cm_jr_container(doc, "results", 'a', 0, &results, where, err))
         return -1;
     if (strcmp(status, "measured") != 0 && strcmp(status, "unavailable") != 0)

@@ -3,8 +3,8 @@
 A run's table comes back byte for byte from its result file (per-byte and
 per-operation classes, several sizes, a failed and an unavailable record);
 probe and detect documents are rendered by their own text, a dmcrypt document
-by its answers then dmcrypt's table; a sweep and a tcrypt document come back
-as the command printed them; anything else, or a truncated or corrupt
+by its answers then dmcrypt's table; a sweep, a tcrypt and a files document
+come back as the command printed them; anything else, or a truncated or corrupt
 document of any kind, is one line and a documented exit code.
 """
 
@@ -97,7 +97,8 @@ def test_show_a_detect_document(cm, tmp_path):
     ("{}", 'no "schema" or "format"'),
     ("[1, 2]", "not a JSON document"),
     ("{", "not a JSON document"),
-    ('{"format": "cryptometer-files-v1"}', "a cryptometer-files-v1 document"),
+    ('{"format": "cryptometer-verify-v1"}', "a cryptometer-verify-v1 document"),
+    ('{"schema": "cryptometer-files-v1"}', "files document: \"records\""),
     ('{"kind": "tcrypt", "status": "measured"}', "tcrypt document: \"results\""),
     ('{"schema": "cryptometer-result", "results": 3}', "without results"),
 ])
@@ -227,9 +228,33 @@ def test_show_a_tcrypt_document_as_tcrypt_printed_it(cm, tmp_path):
         "tcrypt: unavailable: ")
 
 
-@pytest.mark.parametrize("kind", ["sweep", "tcrypt"])
+@pytest.mark.parametrize("impl", ["ref:portable", "libsodium"])
+def test_show_files_as_files_printed_them(cm, tmp_path, impl, need_backend):
+    """A line per record (libsodium: its unavailable ones, their reason wrapped), then the
+    cold note; `files --quiet` prints nothing, show prints what files prints without it."""
+    need_backend(impl.split(":")[0])
+    out = tmp_path / "f.json"
+    r = cm("files", "--sizes", "64k", "--repeat", "1", "--impl", impl, "--json", out)
+    assert r.returncode == 0, r.stderr
+    text = _assert_shown_as_printed(cm, out, r.stdout)
+    assert text.endswith("\ncold: not run (not requested: --cold)\n")
+    assert len(text.splitlines()) >= len(json.loads(out.read_text())["records"]) + 1
+
+
+@pytest.mark.parametrize("kind", ["sweep", "tcrypt", "files"])
 def test_show_a_truncated_or_corrupt_document(cm, tmp_path, kind):
-    if kind == "sweep":
+    if kind == "files":
+        out = tmp_path / "good.json"
+        assert cm("files", "--sizes", "64k", "--repeat", "1", "--impl", "ref:portable",
+                  "--json", out, "-q").returncode == 0
+        doc = json.loads(out.read_text())
+        ok = next(x for x in doc["records"] if x["status"] == "ok")
+        corrupt = [dict(doc, records=[dict(ok, throughput_mb_s="fast")]),
+                   dict(doc, records=[{k: v for k, v in ok.items() if k != "seconds_all"}]),
+                   dict(doc, records=[dict(ok, status="error")]),  # no reason
+                   dict(doc, records=[dict(ok, file_bytes=-1)]), dict(doc, cold_note=[])]
+        text = out.read_text()
+    elif kind == "sweep":
         out = tmp_path / "good.json"
         assert cm("sweep", "--chunks", "4k", "--totals", "64k", "--backends", "ref:portable",
                   "--json", out, "-q").returncode == 0
