@@ -4,8 +4,8 @@
  * or an import in the same format) is parsed back into typed records
  * (records/saved_doc.h) and printed by the table `run` prints; a probe
  * or a detect document by their renderers, a dmcrypt document by dmcrypt's
- * text after its answers, a sweep, a files and a tcrypt document by their
- * command's text, each read back by its one parser. The file is read
+ * text after its answers, a sweep, a files, a verify and a tcrypt document
+ * by their command's text, each read back by its one parser. The file is read
  * through the bounded reader of util/input.h.
  */
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include <jansson.h>
 #include "commands/commands.h"
 #include "commands/options.h"
+#include "commands/verify.h"
 #include "measure/probe.h"
 #include "records/answers.h"
 #include "records/files_records.h"
@@ -73,6 +74,15 @@ static int show_dmcrypt(const json_t *doc, const char *path, cm_error *err)
     fputc('\n', stdout);
     cm_dmcrypt_text(stdout, &r);
     cm_dmcrypt_free(&r);
+    return 0;
+}
+
+/* A verify document, printed as `verify` printed it without --quiet. */
+static int show_verify(const json_t *doc, const char *path, cm_error *err)
+{
+    cm_error why = {0};
+    if (cm_verify_show(doc, &why) != 0)
+        return cm_error_set(err, why.code ? why.code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why.msg);
     return 0;
 }
 
@@ -141,6 +151,8 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
         return show_sweep(doc, path, err);
     if (schema && strcmp(schema, "cryptometer-files-v1") == 0)
         return show_files(doc, path, err);
+    if (format && strcmp(format, "cryptometer-verify-v1") == 0)
+        return show_verify(doc, path, err);
     if (k.detect) {
         cm_detect_render_text(stdout, doc);
         return 0;
@@ -153,7 +165,7 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
     if (kind)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                             "%s: a %s document: show prints result, probe, detect, dmcrypt, sweep, "
-                            "files and tcrypt documents (not this kind yet)", path, kind);
+                            "files, verify and tcrypt documents (not this kind yet)", path, kind);
     return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                         "%s: not a document cryptometer writes (no \"schema\" or \"format\")", path);
 }

@@ -3,8 +3,8 @@
 A run's table comes back byte for byte from its result file (per-byte and
 per-operation classes, several sizes, a failed and an unavailable record);
 probe and detect documents are rendered by their own text, a dmcrypt document
-by its answers then dmcrypt's table; a sweep, a tcrypt and a files document
-come back as the command printed them; anything else, or a truncated or corrupt
+by its answers then dmcrypt's table; a sweep, a tcrypt, a files and a verify
+document come back as the command printed them; anything else, or a truncated or corrupt
 document of any kind, is one line and a documented exit code.
 """
 
@@ -97,7 +97,8 @@ def test_show_a_detect_document(cm, tmp_path):
     ("{}", 'no "schema" or "format"'),
     ("[1, 2]", "not a JSON document"),
     ("{", "not a JSON document"),
-    ('{"format": "cryptometer-verify-v1"}', "a cryptometer-verify-v1 document"),
+    ('{"format": "cryptometer-verify-pairs-v1"}', "a cryptometer-verify-pairs-v1 document"),
+    ('{"format": "cryptometer-verify-v1"}', "verify document: \"implementations\""),
     ('{"schema": "cryptometer-files-v1"}', "files document: \"records\""),
     ('{"kind": "tcrypt", "status": "measured"}', "tcrypt document: \"results\""),
     ('{"schema": "cryptometer-result", "results": 3}', "without results"),
@@ -241,9 +242,48 @@ def test_show_files_as_files_printed_them(cm, tmp_path, impl, need_backend):
     assert len(text.splitlines()) >= len(json.loads(out.read_text())["records"]) + 1
 
 
-@pytest.mark.parametrize("kind", ["sweep", "tcrypt", "files"])
+@pytest.mark.parametrize("args", [
+    ("--backends", "ref"),  # passes, and the unavailable variants of other CPUs
+    ("--wycheproof", "vectors/wycheproof/aes_gcm_test.json"),  # cases applied to nothing
+])
+def test_show_verify_as_verify_printed_it(cm, tmp_path, args):
+    out = tmp_path / "v.json"
+    root = Path(__file__).resolve().parents[2]
+    r = cm("verify", *args, "--json", out, cwd=root)
+    assert r.returncode in (0, 1), r.stderr
+    text = _assert_shown_as_printed(cm, out, r.stdout)
+    assert text.splitlines()[-1].startswith("verify: ") and "\nCOVERAGE    " in text
+
+
+def test_show_verify_with_a_failure_and_quiet(cm_test, tmp_path):
+    """The test build's broken backend fails its vectors: its FAIL line comes back; with
+    --quiet verify printed less, show prints what verify prints without it."""
+    out, quiet = tmp_path / "v.json", tmp_path / "q.json"
+    args = ("verify", "--backends", "broken,ref", "--algorithms", "aes-128-ctr")
+    r = cm_test(*args, "--json", out)
+    assert r.returncode == 1, r.stderr
+    assert "FAIL" in _assert_shown_as_printed(cm_test, out, r.stdout)
+    q = cm_test(*args, "--json", quiet, "--quiet")
+    assert q.returncode == 1 and len(q.stdout) < len(r.stdout)
+    shown = cm_test("show", quiet)
+    assert shown.returncode == 0 and shown.stdout.splitlines()[:-1] == r.stdout.splitlines()[:-1]
+
+
+@pytest.mark.parametrize("kind", ["sweep", "tcrypt", "files", "verify"])
 def test_show_a_truncated_or_corrupt_document(cm, tmp_path, kind):
-    if kind == "files":
+    if kind == "verify":
+        out = tmp_path / "good.json"
+        assert cm("verify", "--backends", "ref", "--algorithms", "sha256", "--json", out,
+                  "-q").returncode == 0
+        doc = json.loads(out.read_text())
+        imp, cov = doc["implementations"][0], doc["coverage"][0]
+        corrupt = [dict(doc, implementations=[dict(imp, status="great")]),
+                   dict(doc, implementations=[dict(imp, kat={"status": 3})]),
+                   dict(doc, coverage=[dict(cov, run={"sha256": "all"})]),
+                   dict(doc, coverage=[{k: v for k, v in cov.items() if k != "skipped"}]),
+                   dict(doc, summary={"passed": 1}), dict(doc, backends_not_built=[{}])]
+        text = out.read_text()
+    elif kind == "files":
         out = tmp_path / "good.json"
         assert cm("files", "--sizes", "64k", "--repeat", "1", "--impl", "ref:portable",
                   "--json", out, "-q").returncode == 0
