@@ -61,6 +61,7 @@ def check_ok_record(r, repeat=3):
         assert all(r[k] is None for k in split) and "cpu-split-coarse" in r["flags"]
     else:  # the thread's CPU time, split by getrusage's ratio over the repetitions
         assert r["cpu_user_s"] + r["cpu_system_s"] == pytest.approx(r["cpu_s"])
+        assert r["cpu_user_s"] >= 0 and r["cpu_system_s"] >= 0  # never "-0.00" in the table
         assert r["cpu_user_s"] == pytest.approx(r["cpu_s"] * sum(s["rusage_user_s"]) / ticks)
         assert r["cpu_user_s_per_gb"] == pytest.approx(r["cpu_user_s"] / r["bytes"] * 1e9)
         assert r["cpu_system_s_per_gb"] == pytest.approx(r["cpu_system_s"] / r["bytes"] * 1e9)
