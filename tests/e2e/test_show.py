@@ -204,6 +204,8 @@ def test_show_a_sweep_as_sweep_printed_it(cm, tmp_path):
     firsts = [x for x in heads if "| 64 KiB" in x]
     assert firsts and all("| 128 KiB" in x and "256 KiB" not in x for x in firsts)
     assert len(heads) == 2 * len(firsts)  # each block's 256 KiB column below the others
+    md = cm("show", "--markdown", out)  # a run's table only
+    assert md.returncode == 2 and "result document only" in md.stderr and md.stdout == ""
     assert "\nnotes:\n" in text  # ref:armce or ref:aesni is not this CPU's
     assert any(f"\n  ref:{v}/aes-128-cbc: unavailable: " in text for v in ("armce", "aesni"))
 
