@@ -31,6 +31,13 @@
 
 #define SHOW_MAX_BYTES (512u << 20) /* the largest document read (a full matrix is ~60 MiB) */
 
+/* err: why a document of a known kind could not be read (its parser's
+ * message, after the file's name); always -1. */
+static int doc_error(cm_error *err, const char *path, const cm_error *why)
+{
+    return cm_error_set(err, why->code ? why->code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why->msg);
+}
+
 static int show_result(json_t *doc, cm_table_layout layout, cm_error *err)
 {
     cm_record_set set;
@@ -58,7 +65,7 @@ static int show_probe(const json_t *doc, const char *path, cm_error *err)
     if (rc == 0)
         cm_probe_render_text(stdout, &d);
     else
-        cm_error_set(err, why.code, "%s: %s", path, why.msg);
+        doc_error(err, path, &why);
     cm_probe_doc_free(&d);
     return rc;
 }
@@ -69,7 +76,7 @@ static int show_dmcrypt(const json_t *doc, const char *path, cm_error *err)
     cm_dmc_result r;
     cm_error why = {0};
     if (cm_dmcrypt_from_json(doc, &r, &why) != 0)
-        return cm_error_set(err, why.code ? why.code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why.msg);
+        return doc_error(err, path, &why);
     cm_answers_print_document(stdout, doc);
     fputc('\n', stdout);
     cm_dmcrypt_text(stdout, &r);
@@ -82,7 +89,7 @@ static int show_verify(const json_t *doc, const char *path, cm_error *err)
 {
     cm_error why = {0};
     if (cm_verify_show(doc, &why) != 0)
-        return cm_error_set(err, why.code ? why.code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why.msg);
+        return doc_error(err, path, &why);
     return 0;
 }
 
@@ -94,7 +101,7 @@ static int show_files(const json_t *doc, const char *path, cm_error *err)
     cm_error why = {0};
     int rc = cm_files_doc_from_json(doc, &d, &why);
     if (rc != 0)
-        cm_error_set(err, why.code ? why.code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why.msg);
+        doc_error(err, path, &why);
     for (size_t i = 0; rc == 0 && i < d.n; i++)
         cm_files_line_print(stdout, &d.lines[i]);
     if (rc == 0 && d.cold_note)
@@ -109,7 +116,7 @@ static int show_tcrypt(const json_t *doc, const char *path, cm_error *err)
     cm_tcrypt_result r;
     cm_error why = {0};
     if (cm_tcrypt_from_json(doc, &r, &why) != 0)
-        return cm_error_set(err, why.code ? why.code : CM_EXIT_ENVIRONMENT, "%s: %s", path, why.msg);
+        return doc_error(err, path, &why);
     cm_tcrypt_text(stdout, &r);
     free(r.rows);
     return 0;
@@ -125,7 +132,7 @@ static int show_sweep(const json_t *doc, const char *path, cm_error *err)
     cm_crossover *xo = NULL;
     int rc = cm_sweep_doc_from_json(doc, 1, &d, &why);
     if (rc != 0)
-        cm_error_set(err, why.code, "%s: %s", path, why.msg);
+        doc_error(err, path, &why);
     else if (!(xo = cm_sweep_crossovers_of(d.pts, d.n, &n_xo)))
         rc = cm_error_set(err, CM_EXIT_ENVIRONMENT, "%s: out of memory", path);
     else
@@ -161,7 +168,7 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
         return show_dmcrypt(doc, path, err);
     if (k.kind && strcmp(k.kind, "tcrypt") == 0)
         return show_tcrypt(doc, path, err);
-    const char *kind = schema ? schema : format ? format : k.kind; /* tcrypt's "kind" */
+    const char *kind = schema ? schema : format ? format : k.kind;
     if (kind)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                             "%s: a %s document: show prints result, probe, detect, dmcrypt, sweep, "
