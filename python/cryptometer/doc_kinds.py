@@ -15,10 +15,10 @@ RESULT, SWEEP = "cryptometer-result", "cryptometer-sweep"
 KIND_READERS = {   # the kind as the document names it: (the command that writes it, what reads it)
     "cryptometer-probe": ("probe", "cryptometer show FILE"),
     "detect": ("detect --json", "cryptometer show FILE"),
-    "cryptometer-files-v1": ("files --json", "no command yet: it is JSON, docs/result-format.md"),
-    "cryptometer-verify-v1": ("verify --json", "no command yet: it is JSON, docs/result-format.md"),
+    "cryptometer-files-v1": ("files --json", "cryptometer show FILE"),
+    "cryptometer-verify-v1": ("verify --json", "cryptometer show FILE"),
     "dmcrypt": ("dmcrypt --json", "cryptometer show FILE (its answers first)"),
-    "tcrypt": ("tcrypt --json", "no command yet: it is JSON, docs/dmcrypt.md"),
+    "tcrypt": ("tcrypt --json", "cryptometer show FILE"),
 }
 
 
@@ -37,7 +37,8 @@ def kind(doc):
 
 def refusal(name, readers):
     """The one-line reason a command that reads ``readers`` (kinds) refuses a document of kind ``name``."""
-    writer, reader = KIND_READERS.get(name, ("sweep", "cryptometer plot sweep FILE, or cryptometer report FILE"))
+    writer, reader = KIND_READERS.get(name, ("sweep", "cryptometer plot sweep FILE, cryptometer "
+                                                      "report FILE, or cryptometer show FILE"))
     return ("a %s document (written by cryptometer %s): this command reads %s documents; read it with %s"
             % (name, writer, " and ".join(readers), reader))
 

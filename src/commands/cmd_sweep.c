@@ -159,7 +159,8 @@ int cm_sweep_main(cm_options *options)
     int failures = doc ? cm_sweep_run(&cfg, sw.groups, sw.n, &res, &err)
                        : cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     size_t n_xo = 0;
-    cm_crossover *xo = failures >= 0 ? cm_sweep_crossovers_of(&res, &n_xo) : NULL;
+    cm_sweep_row *rows = failures >= 0 ? cm_sweep_rows_of_result(&res) : NULL;
+    cm_crossover *xo = rows ? cm_sweep_crossovers_of(rows, res.n_points, &n_xo) : NULL;
     if (failures >= 0 && finish_document(&sw, doc, &res, xo, n_xo) != 0)
         failures = cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the document");
     cm_measuring_release(&sw);
@@ -169,10 +170,9 @@ int cm_sweep_main(cm_options *options)
     /* interrupted before any point finished: an existing file stays */
     int keep = cm_measuring_keep(&sw, failures, measured, "point", &err);
     int rc = failures < 0 || keep ? -1 : cm_write_json(o->json_path, doc, &err);
-    if (!o->quiet && failures >= 0 && !cm_is_stdout(o->json_path)) { /* "-": the document */
-        cm_sweep_print_table(stdout, &res, o->repeat);
-        cm_crossovers_print(stdout, xo, n_xo);
-    }
+    if (!o->quiet && rows && !cm_is_stdout(o->json_path)) /* "-": the document */
+        cm_sweep_text(stdout, rows, res.n_points, o->repeat, xo, n_xo);
+    free(rows);
     free(xo);
     cm_sweep_result_free(&res);
     json_decref(sw.doc);

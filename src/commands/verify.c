@@ -128,28 +128,6 @@ static void check_all(verify_run *run, json_t *doc)
     }
 }
 
-/* The summary line: passed and failed always, the other counts when not 0
- * (one line in the usual case). */
-static void print_summary(const verify_run *run, size_t n_missing)
-{
-    static const struct {
-        cm_outcome state;
-        const char *what;
-    } more[] = {{CM_OUTCOME_KNOWN_FINDING, "known findings"}, {CM_OUTCOME_CRASHED, "crashed"},
-                {CM_OUTCOME_TIMEOUT, "timed out"}, {CM_OUTCOME_ERROR, "errors"},
-                {CM_OUTCOME_UNAVAILABLE, "unavailable"}};
-    const unsigned *c = run->counts;
-    char summary[256];
-    snprintf(summary, sizeof summary, "verify: %u passed, %u failed", c[CM_OUTCOME_PASSED], c[CM_OUTCOME_FAILED]);
-    for (size_t k = 0; k < sizeof more / sizeof *more; k++)
-        if (c[more[k].state])
-            cm_text_append(summary, sizeof summary, ", %u %s", c[more[k].state], more[k].what);
-    if (n_missing)
-        cm_text_append(summary, sizeof summary, ", %zu backends not built", n_missing);
-    cm_text_append(summary, sizeof summary, "%s", run->complete ? "" : " (interrupted)");
-    cm_text_wrap_line(stdout, summary, strlen(summary), CM_TEXT_COLUMNS);
-}
-
 /* Prints the backends not built, the coverage of the vector files and the
  * summary; writes --json. Returns the exit code. */
 static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
@@ -159,18 +137,18 @@ static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
     cm_error err = {0, ""};
     size_t n_missing, n_files;
     const cm_backend_missing *missing = cm_registry_missing(&n_missing);
-    for (size_t i = 0; i < n_missing && !o->quiet; i++) {
-        char line[512];
-        snprintf(line, sizeof line, "%-11s %-28s %s (install %s)", "NOT BUILT", missing[i].name,
-                 missing[i].reason, missing[i].package);
-        cm_text_wrap_line(stdout, line, strlen(line), CM_TEXT_COLUMNS);
-    }
+    for (size_t i = 0; i < n_missing && !o->quiet; i++)
+        verify_print_not_built(missing[i].name, missing[i].reason, missing[i].package);
     verify_file *files;
     n_files = verify_collect_files(doc, o->wycheproof, scan, run, &files);
-    for (size_t i = 0; i < n_files; i++)
-        if (!o->quiet || files[i].error[0] || files[i].not_applied || files[i].skipped)
-            verify_print_coverage(&files[i], run);
-    print_summary(run, n_missing);
+    verify_cov *covs = calloc(n_files + 1, sizeof *covs);
+    size_t n_covs = 0;
+    while (covs && n_covs < n_files && verify_cov_of(&files[n_covs], run, &covs[n_covs]) == 0)
+        n_covs++;
+    for (size_t i = 0; i < n_covs; i++)
+        if (!o->quiet || covs[i].error || covs[i].not_applied || covs[i].skipped)
+            verify_print_coverage(&covs[i]);
+    verify_print_summary(run->counts, n_missing, run->complete);
     fflush(stdout);
     int code = c[CM_OUTCOME_FAILED] || c[CM_OUTCOME_CRASHED] || c[CM_OUTCOME_TIMEOUT] ||
                        c[CM_OUTCOME_ERROR] || (o->strict && c[CM_OUTCOME_KNOWN_FINDING])
@@ -178,8 +156,14 @@ static int report(verify_run *run, json_t *doc, const cm_kat_file_info *scan)
                    : CM_EXIT_OK;
     if (!run->complete)
         code = cm_interrupted_exit();
-    if (o->json_path && verify_write_document(run, files, n_files, &err) != 0)
+    if (n_covs < n_files) /* out of memory: what is left unsaid is said */
+        code = cm_command_fail(&cm_cmd_verify, &(cm_error){CM_EXIT_ENVIRONMENT,
+                                                          "out of memory for the coverage"});
+    else if (o->json_path && verify_write_document(run, covs, n_covs, &err) != 0)
         code = cm_command_fail(&cm_cmd_verify, &err);
+    for (size_t i = 0; i < n_covs; i++)
+        verify_cov_free(&covs[i]);
+    free(covs);
     free(files);
     if (code == CM_EXIT_OK && doc && c[CM_OUTCOME_UNAVAILABLE] == run->n) {
         cm_error_set(&err, CM_EXIT_ENVIRONMENT, "%s: every implementation it applies to is "

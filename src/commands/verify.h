@@ -35,10 +35,18 @@
 
 
 struct cm_options;
+struct cm_error;
+struct json_t;
 
 /* The subcommand (commands.h): prints one line per implementation on
  * stdout and errors as one line on stderr; returns an exit code from enum
  * cm_exit. */
 int cm_verify_main(struct cm_options *o);
+
+/* Prints the "cryptometer-verify-v1" document doc as `verify` printed it
+ * without --quiet (`show`; verify_doc_json.c): 0, or -1 with err
+ * (CM_EXIT_ENVIRONMENT) naming a field missing or of the wrong type, with
+ * nothing printed. */
+int cm_verify_show(const struct json_t *doc, struct cm_error *err);
 
 #endif

@@ -5,6 +5,8 @@
  *                      implementation (child.h), the summary and exit code
  *   verify_coverage.c  what became of each vector file's cases
  *   verify_output.c    the lines printed and the --json document
+ *   verify_view.c      what a COVERAGE entry says, from a vector file's record
+ *   verify_doc_json.c  a verify document read back, for `show`
  *   verify_pairs.c     --pairs: the cross-check of every pair of
  *                      implementations, its matrices and document
  */
@@ -64,6 +66,38 @@ int verify_alg_ran(const verify_run *run, const cm_algorithm *alg);
  * verify_coverage.c); *listed receives how many of them it lists. */
 unsigned verify_skips_in(const verify_file *f, const cm_kat_report *r, unsigned *listed);
 
+/* What a COVERAGE entry says of one vector file, as the document holds it:
+ * built from a verify_file (verify_cov_of) or read back from a document
+ * (verify_doc_json.c); the text and the JSON are rendered from it. Every
+ * string and array is the view's own (verify_cov_free). */
+typedef struct verify_cov_skips {
+    char *impl;              /* the implementation that skipped cases */
+    unsigned cases;          /* how many of this file's */
+    char **listed;           /* the first of them, whole lines ("FILE tcId ...") */
+    size_t n_listed;
+} verify_cov_skips;
+
+typedef struct verify_cov {
+    char *file;
+    char *error;             /* why it could not be scanned; NULL when it was */
+    unsigned cases, not_applied, skipped;
+    char **ran;              /* the algorithms some implementation ran */
+    unsigned *ran_cases;     /* the cases of each */
+    size_t n_ran;
+    char **gap_why;          /* the reasons cases applied to nothing */
+    unsigned *gap_cases;
+    size_t n_gaps;
+    verify_cov_skips *skips; /* by implementation, those with skipped cases */
+    size_t n_skips;
+} verify_cov;
+
+/* ---- verify_view.c ---- */
+
+/* The view of f in run into *c: 0, or -1 when out of memory (c freed). */
+int verify_cov_of(const verify_file *f, const verify_run *run, verify_cov *c);
+
+void verify_cov_free(verify_cov *c);
+
 /* ---- verify_output.c ---- */
 
 /* The name of each outcome in documents ("passed", "not-run", ...). */
@@ -72,9 +106,19 @@ extern const char *const verify_state_names[CM_OUTCOME_COUNT];
 /* Prints the line of one implementation. */
 void verify_print_target(const verify_target *t);
 
-/* Prints what f says: one line, then one per reason cases applied to
+/* Prints what c says: one line, then one per reason cases applied to
  * nothing and one per implementation that skipped cases. */
-void verify_print_coverage(const verify_file *f, const verify_run *run);
+void verify_print_coverage(const verify_cov *c);
+
+/* Prints the line of a backend not built: its name, why, what to install. */
+void verify_print_not_built(const char *name, const char *reason, const char *package);
+
+/* Prints the summary line: passed and failed always, the other counts when
+ * not 0 (one line in the usual case). */
+void verify_print_summary(const unsigned *counts, size_t n_missing, int complete);
+
+/* The outcome named name in documents (verify_state_names), or -1. */
+int verify_state_of(const char *name);
 
 /* With --json - (standard output), sends verify's text to standard error
  * until verify_write_json gives standard output back for the document. */
@@ -84,9 +128,9 @@ void verify_text_aside(const cm_options *o);
  * standard output given back first where verify_text_aside took it. */
 int verify_write_json(const cm_options *o, struct json_t *doc, int rc, cm_error *err);
 
-/* Writes the "cryptometer-verify-v1" document of run with the coverage of
- * files[0..n_files) to o->json_path (cm_write_json). 0 or -1 with err. */
-int verify_write_document(const verify_run *run, const verify_file *files, size_t n_files,
+/* Writes the "cryptometer-verify-v1" document of run with the coverage
+ * covs[0..n_files) to o->json_path (cm_write_json). 0 or -1 with err. */
+int verify_write_document(const verify_run *run, const verify_cov *covs, size_t n_files,
                           cm_error *err);
 
 /* ---- verify_pairs.c ---- */

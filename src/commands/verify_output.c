@@ -66,77 +66,45 @@ static void target_lines(FILE *out, const verify_target *t)
         fprintf(out, "%-11s - FINDING about %s: %u invalid cases accepted\n", "", t->name, r->findings);
 }
 
-/* The count of t's skipped cases of file f, 0 when t has no report or
- * does not use f; *listed gets how many of them t's report lists. */
-static unsigned target_skips(const verify_file *f, const verify_target *t, unsigned *listed)
+/* The first COVERAGE line of c: cases, those run by algorithm, the others. */
+static void print_coverage_head(FILE *out, const verify_cov *c)
 {
-    *listed = 0;
-    if (!t->r.have_report || !verify_file_has(&f->info, t->alg))
-        return 0;
-    return verify_skips_in(f, &t->r.rep, listed);
-}
-
-/* The next line of skipped (a report's skipped_cases) from *p on that
- * names file f: its start in *line and its length in *len; *p moves past
- * it. 0 when no such line is left. */
-static int next_skip(const verify_file *f, const char **p, const char **line, int *len)
-{
-    size_t n = strlen(f->name);
-    while (**p) {
-        const char *end = strchr(*p, '\n');
-        *line = *p;
-        *len = end ? (int)(end - *p) : (int)strlen(*p);
-        *p += *len + (end ? 1 : 0);
-        if (strncmp(*line, f->name, n) == 0 && (*line)[n] == ' ')
-            return 1;
-    }
-    return 0;
-}
-
-/* The first COVERAGE line of f: cases, those run by algorithm, the others. */
-static void print_coverage_head(FILE *out, const verify_file *f, const verify_run *run)
-{
-    const cm_kat_file_info *in = &f->info;
-    fprintf(out, "%u cases: %u run", in->cases + in->cases_left_out, f->run);
-    const char *sep = " (";
-    for (size_t k = 0; k < in->n_algs; k++)
-        if (verify_alg_ran(run, in->algs[k])) {
-            fprintf(out, "%s%s %u", sep, in->algs[k]->name, in->alg_cases[k]);
-            sep = ", ";
-        }
-    fprintf(out, "%s", sep[0] == ',' ? ")" : "");
-    if (f->not_applied)
-        fprintf(out, ", %u applied to no implementation checked here", f->not_applied);
-    if (f->skipped)
-        fprintf(out, ", %u skipped", f->skipped);
+    unsigned run = 0;
+    for (size_t k = 0; k < c->n_ran; k++)
+        run += c->ran_cases[k];
+    fprintf(out, "%u cases: %u run", c->cases, run);
+    for (size_t k = 0; k < c->n_ran; k++)
+        fprintf(out, "%s%s %u", k ? ", " : " (", c->ran[k], c->ran_cases[k]);
+    fprintf(out, "%s", c->n_ran ? ")" : "");
+    if (c->not_applied)
+        fprintf(out, ", %u applied to no implementation checked here", c->not_applied);
+    if (c->skipped)
+        fprintf(out, ", %u skipped", c->skipped);
     fprintf(out, "\n");
 }
 
 /* verify_print_coverage's lines, unwrapped. */
-static void coverage_lines(FILE *out, const verify_file *f, const verify_run *run)
+static void coverage_lines(FILE *out, const verify_cov *c)
 {
-    const cm_kat_file_info *in = &f->info;
-    int name_len = (int)strlen(f->name);
-    fprintf(out, "%-11s %-28s ", "COVERAGE", f->name);
-    if (f->error[0]) {
-        fprintf(out, "cannot scan: %s\n", f->error);
+    size_t name_len = strlen(c->file);
+    fprintf(out, "%-11s %-28s ", "COVERAGE", c->file);
+    if (c->error) {
+        fprintf(out, "cannot scan: %s\n", c->error);
         return;
     }
-    print_coverage_head(out, f, run);
-    for (size_t g = 0; g < in->n_gaps; g++)
-        fprintf(out, "%-11s - not applied: %u case%s: %s\n", "", in->gaps[g].cases,
-               in->gaps[g].cases == 1 ? "" : "s", in->gaps[g].why);
-    for (size_t i = 0; i < run->n; i++) {
-        const verify_target *t = &run->targets[i];
-        unsigned listed, count = target_skips(f, t, &listed);
-        const char *p = t->r.rep.skipped_cases, *line;
-        int len;
-        while (count && next_skip(f, &p, &line, &len)) /* the file is named above */
-            fprintf(out, "%-11s - skipped by %s: %.*s\n", "", t->name, len - name_len - 1,
-                   line + name_len + 1);
-        if (count > listed)
-            fprintf(out, "%-11s - skipped by %s: %u more case%s (not listed)\n", "", t->name,
-                   count - listed, count - listed == 1 ? "" : "s");
+    print_coverage_head(out, c);
+    for (size_t g = 0; g < c->n_gaps; g++)
+        fprintf(out, "%-11s - not applied: %u case%s: %s\n", "", c->gap_cases[g],
+                c->gap_cases[g] == 1 ? "" : "s", c->gap_why[g]);
+    for (size_t i = 0; i < c->n_skips; i++) {
+        const verify_cov_skips *k = &c->skips[i];
+        for (size_t l = 0; l < k->n_listed; l++) /* the file is named above */
+            fprintf(out, "%-11s - skipped by %s: %s\n", "", k->impl,
+                    strncmp(k->listed[l], c->file, name_len) == 0 && k->listed[l][name_len] == ' '
+                        ? k->listed[l] + name_len + 1 : k->listed[l]);
+        if (k->cases > k->n_listed)
+            fprintf(out, "%-11s - skipped by %s: %zu more case%s (not listed)\n", "", k->impl,
+                    k->cases - k->n_listed, k->cases - k->n_listed == 1 ? "" : "s");
     }
 }
 
@@ -150,66 +118,97 @@ void verify_print_target(const verify_target *t)
 }
 
 /* See verify_internal.h. */
-void verify_print_coverage(const verify_file *f, const verify_run *run)
+void verify_print_coverage(const verify_cov *c)
 {
     cm_text_gathered g;
-    coverage_lines(cm_text_gather(&g, stdout), f, run);
+    coverage_lines(cm_text_gather(&g, stdout), c);
     cm_text_flush_wrapped(&g, CM_TEXT_COLUMNS);
+}
+
+/* See verify_internal.h. */
+void verify_print_not_built(const char *name, const char *reason, const char *package)
+{
+    char line[512];
+    snprintf(line, sizeof line, "%-11s %-28s %s (install %s)", "NOT BUILT", name, reason,
+             package);
+    cm_text_wrap_line(stdout, line, strlen(line), CM_TEXT_COLUMNS);
+}
+
+/* See verify_internal.h. */
+void verify_print_summary(const unsigned *c, size_t n_missing, int complete)
+{
+    static const struct {
+        cm_outcome state;
+        const char *what;
+    } more[] = {{CM_OUTCOME_KNOWN_FINDING, "known findings"}, {CM_OUTCOME_CRASHED, "crashed"},
+                {CM_OUTCOME_TIMEOUT, "timed out"}, {CM_OUTCOME_ERROR, "errors"},
+                {CM_OUTCOME_UNAVAILABLE, "unavailable"}};
+    char summary[256];
+    snprintf(summary, sizeof summary, "verify: %u passed, %u failed", c[CM_OUTCOME_PASSED],
+             c[CM_OUTCOME_FAILED]);
+    for (size_t k = 0; k < sizeof more / sizeof *more; k++)
+        if (c[more[k].state])
+            cm_text_append(summary, sizeof summary, ", %u %s", c[more[k].state], more[k].what);
+    if (n_missing)
+        cm_text_append(summary, sizeof summary, ", %zu backends not built", n_missing);
+    cm_text_append(summary, sizeof summary, "%s", complete ? "" : " (interrupted)");
+    cm_text_wrap_line(stdout, summary, strlen(summary), CM_TEXT_COLUMNS);
+}
+
+/* See verify_internal.h. */
+int verify_state_of(const char *name)
+{
+    for (int s = 0; s < CM_OUTCOME_COUNT; s++)
+        if (strcmp(name, verify_state_names[s]) == 0)
+            return s;
+    return -1;
 }
 
 /* ---- the document --------------------------------------------------------------- */
 
-/* The skips of file f by implementation: [{"implementation", "cases",
- * "listed": [...]}]. NULL when out of memory. */
-static json_t *skips_json(const verify_file *f, const verify_run *run)
+/* The skips of c by implementation: [{"implementation", "cases", "listed":
+ * [...]}]. NULL when out of memory. */
+static json_t *skips_json(const verify_cov *c)
 {
     json_t *by_impl = json_array();
     int rc = by_impl ? 0 : -1;
-    for (size_t i = 0; i < run->n && rc == 0; i++) {
-        const verify_target *t = &run->targets[i];
-        unsigned listed, count = target_skips(f, t, &listed);
-        const char *p = t->r.rep.skipped_cases, *line;
-        int len;
-        if (!count)
-            continue;
+    for (size_t i = 0; i < c->n_skips && rc == 0; i++) {
+        const verify_cov_skips *k = &c->skips[i];
         json_t *list = json_array();
-        while (list && next_skip(f, &p, &line, &len) && rc == 0)
-            rc |= json_array_append_new(list, cm_json_stringn_lossy(line, (size_t)len));
+        for (size_t l = 0; list && l < k->n_listed && rc == 0; l++)
+            rc |= json_array_append_new(list, json_string(k->listed[l]));
         rc |= json_array_append_new(by_impl, json_pack("{s:s, s:I, s:o}", "implementation",
-                                                       t->name, "cases", (json_int_t)count,
+                                                       k->impl, "cases", (json_int_t)k->cases,
                                                        "listed", list));
     }
     return cm_json_checked(by_impl, rc);
 }
 
-/* f as JSON: {"file", "cases", "run": {"algorithm": cases, ...},
+/* c as JSON: {"file", "cases", "run": {"algorithm": cases, ...},
  * "not_applied": {"cases", "by_reason": [{"reason", "cases"}]},
  * "skipped": {"cases", "by_implementation": [...]}} or {"file", "error"}.
  * NULL when out of memory. */
-static json_t *coverage_json(const verify_file *f, const verify_run *run)
+static json_t *coverage_json(const verify_cov *c)
 {
-    const cm_kat_file_info *in = &f->info;
     json_t *j = json_object(), *ran = json_object(), *reasons = json_array();
-    int rc = cm_json_put(j, "file", cm_json_string_lossy(f->name));
-    if (f->error[0]) {
+    int rc = cm_json_put(j, "file", json_string(c->file));
+    if (c->error) {
         json_decref(ran);
         json_decref(reasons);
-        return cm_json_checked(j, rc | cm_json_put(j, "error", cm_json_string_lossy(f->error)));
+        return cm_json_checked(j, rc | cm_json_put(j, "error", json_string(c->error)));
     }
-    for (size_t k = 0; k < in->n_algs && ran; k++)
-        if (verify_alg_ran(run, in->algs[k]))
-            rc |= cm_json_put(ran, in->algs[k]->name, json_integer(in->alg_cases[k]));
-    for (size_t g = 0; g < in->n_gaps && reasons; g++)
-        rc |= json_array_append_new(reasons, json_pack("{s:o, s:I}", "reason",
-                                                       cm_json_string_lossy(in->gaps[g].why),
-                                                       "cases", (json_int_t)in->gaps[g].cases));
-    rc |= cm_json_put(j, "cases", json_integer(in->cases + in->cases_left_out));
+    for (size_t k = 0; k < c->n_ran && ran; k++)
+        rc |= cm_json_put(ran, c->ran[k], json_integer(c->ran_cases[k]));
+    for (size_t g = 0; g < c->n_gaps && reasons; g++)
+        rc |= json_array_append_new(reasons, json_pack("{s:s, s:I}", "reason", c->gap_why[g],
+                                                       "cases", (json_int_t)c->gap_cases[g]));
+    rc |= cm_json_put(j, "cases", json_integer(c->cases));
     rc |= cm_json_put(j, "run", ran);
     rc |= cm_json_put(j, "not_applied", json_pack("{s:I, s:o}", "cases",
-                                                  (json_int_t)f->not_applied, "by_reason",
+                                                  (json_int_t)c->not_applied, "by_reason",
                                                   reasons));
-    rc |= cm_json_put(j, "skipped", json_pack("{s:I, s:o}", "cases", (json_int_t)f->skipped,
-                                              "by_implementation", skips_json(f, run)));
+    rc |= cm_json_put(j, "skipped", json_pack("{s:I, s:o}", "cases", (json_int_t)c->skipped,
+                                              "by_implementation", skips_json(c)));
     return cm_json_checked(j, rc);
 }
 
@@ -225,7 +224,7 @@ static json_t *target_json(const verify_target *t)
 
 /* The lists of the document: implementations, backends not built, the
  * summary and the coverage, into doc. 0 or -1 when out of memory. */
-static int put_lists(json_t *doc, const verify_run *run, const verify_file *files, size_t n_files)
+static int put_lists(json_t *doc, const verify_run *run, const verify_cov *covs, size_t n_files)
 {
     json_t *list = json_array(), *missing = json_array(), *summary = json_object(),
            *coverage = json_array();
@@ -242,7 +241,7 @@ static int put_lists(json_t *doc, const verify_run *run, const verify_file *file
         rc |= cm_json_put(summary, verify_state_names[s], json_integer(run->counts[s]));
     rc |= summary ? cm_json_put(summary, "not-built", json_integer((json_int_t)n_missing)) : -1;
     for (size_t i = 0; i < n_files && coverage; i++)
-        rc |= json_array_append_new(coverage, coverage_json(&files[i], run));
+        rc |= json_array_append_new(coverage, coverage_json(&covs[i]));
     rc |= cm_json_put(doc, "implementations", list);
     rc |= cm_json_put(doc, "backends_not_built", missing);
     rc |= cm_json_put(doc, "summary", summary);
@@ -275,7 +274,7 @@ int verify_write_json(const cm_options *o, json_t *doc, int rc, cm_error *err)
     return cm_write_json_built(o->json_path, doc, rc, err);
 }
 
-int verify_write_document(const verify_run *run, const verify_file *files, size_t n_files,
+int verify_write_document(const verify_run *run, const verify_cov *covs, size_t n_files,
                           cm_error *err)
 {
     const cm_options *o = run->o;
@@ -287,6 +286,6 @@ int verify_write_document(const verify_run *run, const verify_file *files, size_
     rc |= cm_json_put(doc, "filter", o->regex ? cm_json_string_lossy(o->regex) : json_null());
     rc |= cm_json_put(doc, "timeout_s", json_real(o->timeout_s));
     rc |= cm_json_put(doc, "complete", json_boolean(run->complete));
-    rc |= doc ? put_lists(doc, run, files, n_files) : -1;
+    rc |= doc ? put_lists(doc, run, covs, n_files) : -1;
     return verify_write_json(o, doc, rc, err);
 }

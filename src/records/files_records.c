@@ -1,6 +1,7 @@
 /*
  * files_records.c — see files_records.h: the records of `cryptometer
- * files` and their views (the files document's record, the progress line).
+ * files` and their progress line (the document's records:
+ * files_records_json.c).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "records/output.h"
 #include "util/json.h"
 #include "util/stats.h"
+#include "util/text.h"
 
 void cm_files_record_init(cm_record *r, const char *backend, const char *variant,
                           const cm_algorithm *alg, cm_op op, size_t size, const char *cache,
@@ -57,60 +59,46 @@ void cm_files_record_path(const cm_record *r, char *buf, size_t len)
     snprintf(buf, len, "%s%s%s", r->backend, r->variant[0] ? ":" : "", r->variant);
 }
 
-/* The measurement of an ok record: the median, every repetition, MB/s. */
-static int put_seconds(json_t *o, const cm_record *r)
+/* See files_records.h. */
+void cm_files_line_of(const cm_record *r, cm_files_line *l)
 {
     cm_figures f;
-    json_t *all = json_array();
-    int rc = all ? 0 : -1;
-    cm_record_figures(r, &f);
-    for (size_t i = 0; rc == 0 && i < r->m.n_samples; i++)
-        rc |= json_array_append_new(all, json_real(r->m.samples[i] / 1e9));
-    rc |= cm_json_put(o, "seconds", json_real(r->m.stats.median / 1e9));
-    rc |= cm_json_put(o, "seconds_all", all);
-    rc |= cm_json_put(o, "throughput_mb_s", json_real(f.has_byte ? f.throughput_mb_s : 0));
-    return rc;
-}
-
-/* One record of the files document (docs/cli.md, "files"). */
-static json_t *files_record_json(const cm_record *r)
-{
-    char path[160];
-    cm_files_record_path(r, path, sizeof path);
-    json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:s}", "path", path, "algorithm", r->alg->name,
-                          "operation", cm_op_name(r->op), "file_bytes", (json_int_t)r->size,
-                          "cache", r->cache ? r->cache : "warm");
-    int rc = o ? 0 : -1;
-    if (!isnan(r->resident_before))
-        rc |= cm_json_put(o, "resident_before", r->resident_before < 0
-                                                    ? json_null() : json_real(r->resident_before));
-    rc |= cm_json_put(o, "status", json_string(cm_record_status_name(r->status)));
-    if (r->status == CM_RECORD_OK)
-        rc |= put_seconds(o, r);
-    else
-        rc |= cm_json_put(o, "reason", cm_json_string_lossy(r->reason));
-    if (r->checked) {
-        rc |= cm_json_put(o, "verified", json_boolean(r->verified));
-        rc |= cm_json_put(o, "verified_how", json_string(r->verified_how));
+    memset(l, 0, sizeof *l);
+    cm_files_record_path(r, l->path, sizeof l->path);
+    snprintf(l->algorithm, sizeof l->algorithm, "%s", r->alg->name);
+    snprintf(l->operation, sizeof l->operation, "%s", cm_op_name(r->op));
+    snprintf(l->cache, sizeof l->cache, "%s", r->cache ? r->cache : "warm");
+    snprintf(l->status, sizeof l->status, "%s", cm_record_status_name(r->status));
+    l->size = r->size;
+    if (r->status == CM_RECORD_OK) {
+        cm_record_figures(r, &f);
+        l->mb_s = cm_json_real_as_written(f.has_byte ? f.throughput_mb_s : 0);
+        l->n_samples = r->m.n_samples;
+    } else {
+        snprintf(l->reason, sizeof l->reason, "%s", r->reason);
+        cm_utf8_scrub(l->reason, strlen(l->reason)); /* as the document holds it */
     }
-    return cm_json_checked(o, rc);
 }
 
-json_t *cm_files_records_json(const cm_record *recs, size_t n)
+/* See files_records.h. */
+void cm_files_line_print(FILE *out, const cm_files_line *l)
 {
-    return cm_records_json_as(recs, n, files_record_json);
+    char line[1024], figure[64] = "";
+    int ok = strcmp(l->status, "ok") == 0;
+    if (ok)
+        snprintf(figure, sizeof figure, "%10.1f MB/s (median of %zu)", l->mb_s, l->n_samples);
+    int n = snprintf(line, sizeof line, "%-18s %-12s %-8s %10zu B  %-5s %s%s", l->path,
+                     l->algorithm, l->operation, l->size, l->cache,
+                     strcmp(l->status, "unavailable") == 0 ? "unavailable: " : "",
+                     ok ? figure : l->reason);
+    cm_text_wrap_line(out, line, n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n : sizeof line - 1,
+                      CM_TEXT_COLUMNS);
 }
 
+/* See files_records.h. */
 void cm_files_record_line(FILE *out, const cm_record *r)
 {
-    char path[160], figure[64] = "";
-    cm_figures f;
-    cm_files_record_path(r, path, sizeof path);
-    cm_record_figures(r, &f);
-    if (r->status == CM_RECORD_OK)
-        snprintf(figure, sizeof figure, "%10.1f MB/s (median of %zu)",
-                 f.has_byte ? f.throughput_mb_s : 0, r->m.n_samples);
-    fprintf(out, "%-18s %-12s %-8s %10zu B  %-5s %s%s\n", path, r->alg->name, cm_op_name(r->op),
-            r->size, r->cache ? r->cache : "", r->status == CM_RECORD_UNAVAILABLE
-            ? "unavailable: " : "", r->status == CM_RECORD_OK ? figure : r->reason);
+    cm_files_line l;
+    cm_files_line_of(r, &l);
+    cm_files_line_print(out, &l);
 }

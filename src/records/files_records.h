@@ -3,8 +3,9 @@
  * typed cm_records (record.h), one per timed step on a whole file (ours,
  * or a system tool beside it), with their measurement made from the step's
  * repetitions (util/stats.h), and their views: the record of the
- * `cryptometer-files-v1` document (docs/cli.md, "files") and the progress
- * line. The CSV view is run's (cm_csv_text); the writer is run's
+ * `cryptometer-files-v1` document (docs/cli.md, "files"), written and read
+ * back in files_records_json.c, and the progress line, which `show` prints
+ * from the document. The CSV view is run's (cm_csv_text); the writer is run's
  * (cm_write_outputs).
  */
 #ifndef CM_RECORDS_FILES_RECORDS_H
@@ -12,6 +13,7 @@
 
 #include <stdio.h>
 #include "records/record.h"
+#include "util/error.h"
 
 struct json_t;
 
@@ -39,8 +41,41 @@ void cm_files_record_path(const cm_record *r, char *buf, size_t len);
  * of memory). */
 struct json_t *cm_files_records_json(const cm_record *recs, size_t n);
 
-/* The progress line of r: path, algorithm, operation, size, cache, then
- * the figure, or why not. */
+/* A record's progress line as the document holds it (its figure rounded
+ * as written: cm_json_real_as_written), what `files` prints as it goes and
+ * `show` prints from the document. */
+typedef struct cm_files_line {
+    char path[160], algorithm[64], operation[16], cache[8];
+    size_t size;            /* the file's bytes */
+    char status[24];        /* cm_record_status_name() */
+    char reason[512];       /* why not ok */
+    double mb_s;            /* ok: the median's throughput */
+    size_t n_samples;       /* ok: the repetitions */
+} cm_files_line;
+
+/* The line of r into *l. */
+void cm_files_line_of(const cm_record *r, cm_files_line *l);
+
+/* Prints l: path, algorithm, operation, size, cache, then the figure, or
+ * why not; at most CM_TEXT_COLUMNS (util/text.h) a line, wrapped. */
+void cm_files_line_print(FILE *out, const cm_files_line *l);
+
+/* The progress line of r (cm_files_line_of, then cm_files_line_print). */
 void cm_files_record_line(FILE *out, const cm_record *r);
+
+/* A files document read back (files_records_json.c): its lines, in order,
+ * and its cold note (NULL when none). */
+typedef struct cm_files_doc {
+    cm_files_line *lines;
+    size_t n;
+    char *cold_note;
+} cm_files_doc;
+
+/* Reads the files document doc into *d: 0, or -1 with err
+ * (CM_EXIT_ENVIRONMENT) naming the field missing or of the wrong type.
+ * Free with cm_files_doc_free() either way. */
+int cm_files_doc_from_json(const struct json_t *doc, cm_files_doc *d, cm_error *err);
+
+void cm_files_doc_free(cm_files_doc *d);
 
 #endif

@@ -47,7 +47,7 @@ int cm_detect_sweep_load(const char *file, cm_loaded_sweep *s, cm_error *err)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "--sweep %s: %s", file, jerr.text);
     cm_sweep_doc d;
     cm_error why = {0};
-    int rc = cm_sweep_doc_from_json(doc, &d, &why);
+    int rc = cm_sweep_doc_from_json(doc, 0, &d, &why);
     json_decref(doc);
     if (rc != 0)
         cm_error_set(err, CM_EXIT_ENVIRONMENT, "--sweep %s: %s", file, why.msg);

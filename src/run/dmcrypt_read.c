@@ -10,17 +10,6 @@
 #include "run/dmcrypt.h"
 #include "util/json_read.h"
 
-/* The string at key into buf ("" when absent). */
-static int str_into(const json_t *o, const char *key, char *buf, size_t len, const char *where, cm_error *err)
-{
-    char *s = NULL;
-    if (cm_jr_string(o, key, 1, &s, where, err) != 0)
-        return -1;
-    snprintf(buf, len, "%s", s ? s : "");
-    free(s);
-    return 0;
-}
-
 /* A number at key, 0 when absent. */
 static int num(const json_t *o, const char *key, double *out, const char *where, cm_error *err)
 {
@@ -37,19 +26,20 @@ static int point_from(const json_t *o, cm_dmc_point *p, const char *where, cm_er
     const json_t *cpu = NULL;
     char op[8], status[16];
     memset(p, 0, sizeof *p);
-    int rc = str_into(o, "mapping", p->label, sizeof p->label, where, err) ||
-             str_into(o, "cipher_spec", p->spec, sizeof p->spec, where, err) ||
-             str_into(o, "served_by", p->drivers, sizeof p->drivers, where, err) ||
-             str_into(o, "drivers_taken", p->taken, sizeof p->taken, where, err) ||
+    int rc = cm_jr_string_into(o, "mapping", 1, p->label, sizeof p->label, where, err) ||
+             cm_jr_string_into(o, "cipher_spec", 1, p->spec, sizeof p->spec, where, err) ||
+             cm_jr_string_into(o, "served_by", 1, p->drivers, sizeof p->drivers, where, err) ||
+             cm_jr_string_into(o, "drivers_taken", 1, p->taken, sizeof p->taken, where, err) ||
              cm_jr_int(o, "sector_size", 1, &sector, where, err) || cm_jr_int(o, "io_size", 0, &io, where, err) ||
-             str_into(o, "op", op, sizeof op, where, err) || str_into(o, "status", status, sizeof status, where, err) ||
-             str_into(o, "error", p->error, sizeof p->error, where, err) ||
+             cm_jr_string_into(o, "op", 1, op, sizeof op, where, err) ||
+             cm_jr_string_into(o, "status", 1, status, sizeof status, where, err) ||
+             cm_jr_string_into(o, "error", 1, p->error, sizeof p->error, where, err) ||
              cm_jr_int(o, "bytes", 1, &bytes, where, err) || num(o, "seconds", &p->seconds, where, err) ||
              cm_jr_container(o, "cpu", 'o', 1, &cpu, where, err) ||
              num(o, "dd_mb_per_s", &p->dd_mb_s, where, err) ||
-             str_into(o, "dd_error", p->dd_error, sizeof p->dd_error, where, err) ||
+             cm_jr_string_into(o, "dd_error", 1, p->dd_error, sizeof p->dd_error, where, err) ||
              num(o, "cryptsetup_mb_per_s", &p->cs_mb_s, where, err) ||
-             str_into(o, "cryptsetup_error", p->cs_error, sizeof p->cs_error, where, err) ||
+             cm_jr_string_into(o, "cryptsetup_error", 1, p->cs_error, sizeof p->cs_error, where, err) ||
              (cpu && (num(cpu, "process_user_s", &p->proc_user_s, where, err) ||
                       num(cpu, "process_system_s", &p->proc_system_s, where, err) ||
                       num(cpu, "all_user_s", &p->all_user_s, where, err) ||
@@ -75,10 +65,10 @@ int cm_dmcrypt_from_json(const json_t *doc, cm_dmc_result *r, cm_error *err)
     char status[16];
     size_t i;
     memset(r, 0, sizeof *r);
-    if (str_into(doc, "status", status, sizeof status, "dmcrypt document", err) ||
-        str_into(doc, "kernel", r->kernel, sizeof r->kernel, "dmcrypt document", err) ||
-        str_into(doc, "generic_driver", r->generic_driver, sizeof r->generic_driver, "dmcrypt document", err) ||
-        str_into(doc, "reason", r->reason, sizeof r->reason, "dmcrypt document", err) ||
+    if (cm_jr_string_into(doc, "status", 1, status, sizeof status, "dmcrypt document", err) ||
+        cm_jr_string_into(doc, "kernel", 1, r->kernel, sizeof r->kernel, "dmcrypt document", err) ||
+        cm_jr_string_into(doc, "generic_driver", 1, r->generic_driver, sizeof r->generic_driver, "dmcrypt document", err) ||
+        cm_jr_string_into(doc, "reason", 1, r->reason, sizeof r->reason, "dmcrypt document", err) ||
         cm_jr_int(doc, "device_bytes", 1, &dev, "dmcrypt document", err) ||
         cm_jr_container(doc, "results", 'a', 1, &results, "dmcrypt document", err))
         return -1;

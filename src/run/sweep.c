@@ -376,7 +376,7 @@ void cm_sweep_figures_of(const cm_sweep_point *p, cm_sweep_figures *f)
     f->split_known = user + sys > 0;
     if (f->split_known) {
         f->user_s = cs.median * user / (user + sys);
-        f->sys_s = cs.median - f->user_s;
+        f->sys_s = cs.median * sys / (user + sys); /* not median - user_s: -1e-16 when sys is 0 */
         f->user_s_per_gb = f->user_s / gb;
         f->sys_s_per_gb = f->sys_s / gb;
     }

@@ -82,6 +82,25 @@ typedef struct cm_sweep_figures {
 
 void cm_sweep_figures_of(const cm_sweep_point *p, cm_sweep_figures *f);
 
+/* One (path, chunk, total) as the sweep's document holds it, its figures
+ * rounded as written (cm_json_real_as_written): what the text table and the
+ * crossovers read, from a sweep (cm_sweep_rows_of_result, sweep_out.h) or
+ * from its document (sweep_doc.h), so that `sweep` and `show` print the same. */
+typedef struct cm_sweep_row {
+    char path[160];         /* "afalg:kernel" */
+    char served_by[96];     /* the driver or engine, "" when none */
+    char algorithm[64], operation[24];
+    size_t chunk, total;
+    char status[24];        /* cm_record_status_name() */
+    char reason[512];       /* why it is not ok ("" when ok) */
+    int ok;                 /* status ok: only such rows have figures */
+    double mb_s;            /* median throughput, 1e6 bytes per second */
+    double cpu_s_per_gb;    /* median CPU seconds per 1e9 bytes */
+    double user_s_per_gb, sys_s_per_gb; /* its split by getrusage; NAN when unknown */
+    double spread;          /* (max - min) / median elapsed */
+    int wide_spread;        /* the row is flagged wide-spread */
+} cm_sweep_row;
+
 typedef struct cm_sweep_result {
     cm_sweep_path *paths;
     size_t n_paths;

@@ -1,8 +1,8 @@
 /*
  * sweep_crossover.c — the crossover chunk of each engine path against each
  * CPU path at each total (sweep_crossover.h, docs/sweep.md "Crossovers"):
- * the one computation, its sentence and its JSON, and its input from a
- * sweep's points (a sweep document's records: sweep_doc_json.c).
+ * the one computation on a sweep's rows (sweep.h), its sentence and its
+ * JSON.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +23,7 @@ static int is_engine(const char *path)
 }
 
 /* The point of path at (chunk, total), or NULL. */
-static const cm_xo_point *find(const cm_xo_point *pts, size_t n, const char *path, size_t chunk,
+static const cm_sweep_row *find(const cm_sweep_row *pts, size_t n, const char *path, size_t chunk,
                                size_t total)
 {
     for (size_t i = 0; i < n; i++)
@@ -34,11 +34,11 @@ static const cm_xo_point *find(const cm_xo_point *pts, size_t n, const char *pat
 
 /* The fastest `ref:` path at total: the one with the highest throughput at
  * the largest chunk where a ref path is ok. NULL when none is ok. */
-static const char *fastest_ref(const cm_xo_point *pts, size_t n, size_t total)
+static const char *fastest_ref(const cm_sweep_row *pts, size_t n, size_t total)
 {
-    const cm_xo_point *best = NULL;
+    const cm_sweep_row *best = NULL;
     for (size_t i = 0; i < n; i++) {
-        const cm_xo_point *p = &pts[i];
+        const cm_sweep_row *p = &pts[i];
         if (p->total != total || !p->ok || strncmp(p->path, "ref:", 4) != 0)
             continue;
         if (!best || p->chunk > best->chunk || (p->chunk == best->chunk && p->mb_s > best->mb_s))
@@ -49,7 +49,7 @@ static const char *fastest_ref(const cm_xo_point *pts, size_t n, size_t total)
 
 /* 1 when pts[i] is the first point of its path (with the same total when
  * by_total). */
-static int first_of(const cm_xo_point *pts, size_t i, int by_total)
+static int first_of(const cm_sweep_row *pts, size_t i, int by_total)
 {
     for (size_t k = 0; k < i; k++)
         if (strcmp(pts[k].path, pts[i].path) == 0 && (!by_total || pts[k].total == pts[i].total))
@@ -116,7 +116,7 @@ static void message_of(cm_crossover *x)
 /* engine against cpu at total into x: over the chunks both paths have at
  * that total, from the largest down, the last chunk of the unbroken run of
  * wins (ties win). 0 when out of memory. */
-static int compare(const cm_xo_point *pts, size_t n, const char *engine, const char *cpu,
+static int compare(const cm_sweep_row *pts, size_t n, const char *engine, const char *cpu,
                    size_t total, cm_crossover *x)
 {
     size_t *chunks = malloc((n ? n : 1) * sizeof *chunks), m = 0;
@@ -135,8 +135,8 @@ static int compare(const cm_xo_point *pts, size_t n, const char *engine, const c
     for (size_t k = m; k-- > 0;) {
         if (k + 1 < m && chunks[k] == chunks[k + 1])
             continue;
-        const cm_xo_point *e = find(pts, n, engine, chunks[k], total);
-        const cm_xo_point *c = find(pts, n, cpu, chunks[k], total);
+        const cm_sweep_row *e = find(pts, n, engine, chunks[k], total);
+        const cm_sweep_row *c = find(pts, n, cpu, chunks[k], total);
         if (!e->ok || !c->ok) {
             x->skipped |= e->ok != c->ok;
             continue;
@@ -158,7 +158,7 @@ static int compare(const cm_xo_point *pts, size_t n, const char *engine, const c
     return 1;
 }
 
-size_t cm_sweep_crossovers(const cm_xo_point *pts, size_t n, cm_crossover *out, size_t max)
+size_t cm_sweep_crossovers(const cm_sweep_row *pts, size_t n, cm_crossover *out, size_t max)
 {
     size_t got = 0;
     for (size_t i = 0; i < n; i++) {
@@ -171,29 +171,6 @@ size_t cm_sweep_crossovers(const cm_xo_point *pts, size_t n, cm_crossover *out, 
                 got++;
     }
     return got;
-}
-
-/* ---- input ------------------------------------------------------------------------ */
-
-cm_xo_point *cm_xo_points_of_result(const cm_sweep_result *res)
-{
-    cm_xo_point *pts = calloc(res->n_points ? res->n_points : 1, sizeof *pts);
-    for (size_t i = 0; pts && i < res->n_points; i++) {
-        const cm_sweep_point *p = &res->points[i];
-        const cm_group *g = res->paths[p->path].g;
-        cm_sweep_figures f;
-        cm_sweep_figures_of(p, &f);
-        snprintf(pts[i].path, sizeof pts[i].path, "%s:%s", g->backend->name, g->impl->variant);
-        snprintf(pts[i].served_by, sizeof pts[i].served_by, "%s",
-                 g->impl->served_by ? g->impl->served_by : "");
-        pts[i].chunk = p->chunk;
-        pts[i].total = p->total;
-        pts[i].ok = p->status == CM_RECORD_OK;
-        pts[i].mb_s = f.mb_s;
-        pts[i].cpu_s_per_gb = f.cpu_s_per_gb;
-        pts[i].wide_spread = pts[i].ok && f.wide_spread;
-    }
-    return pts;
 }
 
 /* ---- output ----------------------------------------------------------------------- */
@@ -229,17 +206,11 @@ json_t *cm_crossovers_json(const cm_crossover *xo, size_t n)
     return cm_json_checked(a, rc);
 }
 
-cm_crossover *cm_sweep_crossovers_of(const cm_sweep_result *res, size_t *n)
+cm_crossover *cm_sweep_crossovers_of(const cm_sweep_row *rows, size_t n_rows, size_t *n)
 {
-    cm_xo_point *pts = cm_xo_points_of_result(res);
-    size_t max = 2 * res->n_points;
+    size_t max = 2 * n_rows;
     cm_crossover *xo = calloc(max ? max : 1, sizeof *xo);
-    *n = pts && xo ? cm_sweep_crossovers(pts, res->n_points, xo, max) : 0;
-    free(pts);
-    if (!pts) {
-        free(xo);
-        return NULL;
-    }
+    *n = xo ? cm_sweep_crossovers(rows, n_rows, xo, max) : 0;
     return xo;
 }
 

@@ -1,10 +1,12 @@
 /*
  * sweep_out.c — the views of a sweep's points (sweep.h): the JSON records
  * and paths of the `cryptometer-sweep` document (docs/sweep.md) and the
- * text table, both from the same cm_sweep_point array and the one
- * computation of its figures, cm_sweep_figures_of().
+ * rows the text reads (sweep_text.c), both from the same cm_sweep_point
+ * array and the one computation of its figures, cm_sweep_figures_of().
  */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 #include "check/kat.h"
@@ -131,123 +133,38 @@ json_t *cm_sweep_paths_json(const cm_sweep_result *res)
     return cm_json_checked(a, rc);
 }
 
-/* ---- text table ------------------------------------------------------------- */
-
-/* The distinct totals of the points of path i, in order of appearance. */
-static size_t totals_of(const cm_sweep_result *res, size_t i, size_t *totals, size_t max)
+/* A figure of a row: as the document holds it, NAN when not known. */
+static double as_written(double x, int known)
 {
-    size_t n = 0;
-    for (size_t k = 0; k < res->n_points; k++) {
-        const cm_sweep_point *p = &res->points[k];
-        size_t j = 0;
-        while (j < n && totals[j] != p->total)
-            j++;
-        if (p->path == i && j == n && n < max)
-            totals[n++] = p->total;
-    }
-    return n;
+    return known ? cm_json_real_as_written(x) : NAN;
 }
 
-/* The point of path i at (chunk, total), or NULL. */
-static const cm_sweep_point *point_at(const cm_sweep_result *res, size_t i, size_t chunk,
-                                      size_t total)
+cm_sweep_row *cm_sweep_rows_of_result(const cm_sweep_result *res)
 {
-    for (size_t k = 0; k < res->n_points; k++) {
-        const cm_sweep_point *p = &res->points[k];
-        if (p->path == i && p->chunk == chunk && p->total == total)
-            return p;
+    cm_sweep_row *rows = calloc(res->n_points ? res->n_points : 1, sizeof *rows);
+    for (size_t i = 0; rows && i < res->n_points; i++) {
+        const cm_sweep_point *p = &res->points[i];
+        const cm_sweep_path *path = &res->paths[p->path];
+        cm_sweep_row *w = &rows[i];
+        cm_sweep_figures f;
+        cm_sweep_figures_of(p, &f);
+        path_name(w->path, sizeof w->path, path);
+        snprintf(w->served_by, sizeof w->served_by, "%s",
+                 path->g->impl->served_by ? path->g->impl->served_by : "");
+        snprintf(w->algorithm, sizeof w->algorithm, "%s", path->g->alg->name);
+        snprintf(w->operation, sizeof w->operation, "%s", cm_op_name(path->op));
+        snprintf(w->status, sizeof w->status, "%s", cm_record_status_name(p->status));
+        w->ok = p->status == CM_RECORD_OK;
+        snprintf(w->reason, sizeof w->reason, "%s", w->ok ? "" : p->reason);
+        cm_utf8_scrub(w->reason, strlen(w->reason)); /* as the document holds it */
+        w->chunk = p->chunk;
+        w->total = p->total;
+        w->mb_s = as_written(f.mb_s, w->ok);
+        w->cpu_s_per_gb = as_written(f.cpu_s_per_gb, w->ok);
+        w->user_s_per_gb = as_written(f.user_s_per_gb, w->ok && f.split_known);
+        w->sys_s_per_gb = as_written(f.sys_s_per_gb, w->ok && f.split_known);
+        w->spread = as_written(f.spread, w->ok);
+        w->wide_spread = w->ok && f.wide_spread;
     }
-    return NULL;
-}
-
-/* One cell: "MB/s  CPU s/GB (user+sys)  spread%" or the status. */
-static void cell_text(char *buf, size_t len, const cm_sweep_point *p)
-{
-    cm_sweep_figures f;
-    if (!p) {
-        snprintf(buf, len, "-");
-        return;
-    }
-    if (p->status != CM_RECORD_OK) {
-        snprintf(buf, len, "%s", cm_record_status_name(p->status));
-        return;
-    }
-    cm_sweep_figures_of(p, &f);
-    if (f.split_known)
-        snprintf(buf, len, "%9.1f %6.2f=%.2f+%.2f %3.0f%%%s", f.mb_s, f.cpu_s_per_gb,
-                 f.user_s_per_gb, f.sys_s_per_gb, f.spread * 100, f.wide_spread ? "!" : " ");
-    else
-        snprintf(buf, len, "%9.1f %6.2f=?+? %3.0f%%%s", f.mb_s, f.cpu_s_per_gb, f.spread * 100,
-                 f.wide_spread ? "!" : " ");
-}
-
-/* The block of one path: a row per chunk, a column per total. */
-static void print_path(FILE *out, const cm_sweep_result *res, size_t i)
-{
-    const cm_sweep_path *path = &res->paths[i];
-    size_t totals[64], n_totals = totals_of(res, i, totals, 64);
-    char name[160], buf[64];
-    path_name(name, sizeof name, path);
-    fprintf(out, "\n%s/%s/%s%s%s%s\n", name, path->g->alg->name, cm_op_name(path->op),
-            path->g->impl->served_by ? " (served by " : "",
-            path->g->impl->served_by ? path->g->impl->served_by : "",
-            path->g->impl->served_by ? ")" : "");
-    fprintf(out, "  %-9s", "chunk");
-    for (size_t t = 0; t < n_totals; t++) {
-        cm_sweep_size_text(buf, sizeof buf, totals[t]);
-        fprintf(out, " | %-35s", buf);
-    }
-    fputc('\n', out);
-    size_t last_chunk = 0;
-    for (size_t k = 0; k < res->n_points; k++) {
-        const cm_sweep_point *p = &res->points[k];
-        if (p->path != i || p->chunk == last_chunk)
-            continue;
-        last_chunk = p->chunk;
-        cm_sweep_size_text(buf, sizeof buf, p->chunk);
-        fprintf(out, "  %-9s", buf);
-        for (size_t t = 0; t < n_totals; t++) {
-            char cell[96];
-            cell_text(cell, sizeof cell, point_at(res, i, p->chunk, totals[t]));
-            fprintf(out, " | %-35s", cell);
-        }
-        fputc('\n', out);
-    }
-}
-
-/* The notes: every path that did not run as planned, once, with why. */
-static void print_notes(FILE *out, const cm_sweep_result *res)
-{
-    int header = 0;
-    for (size_t i = 0; i < res->n_paths; i++) {
-        const cm_sweep_point *bad = NULL;
-        for (size_t k = 0; k < res->n_points && !bad; k++)
-            if (res->points[k].path == i && res->points[k].status != CM_RECORD_OK &&
-                res->points[k].status != CM_RECORD_SKIPPED)
-                bad = &res->points[k];
-        if (!bad)
-            continue;
-        char name[160];
-        path_name(name, sizeof name, &res->paths[i]);
-        if (!header++)
-            fprintf(out, "\nnotes:\n");
-        fprintf(out, "  %s/%s: %s: %s\n", name, res->paths[i].g->alg->name,
-                cm_record_status_name(bad->status), bad->reason);
-    }
-}
-
-void cm_sweep_print_table(FILE *out, const cm_sweep_result *res, int repeat)
-{
-    fprintf(out, "sweep: each cell is MB/s (median of %d repetitions), CPU seconds per GB "
-                 "(median) = user + system\n(split by getrusage; ? where it counted no tick), "
-                 "spread (max-min)/median of the elapsed times (! above %.0f%%)\n",
-            repeat, CM_SWEEP_WIDE_SPREAD * 100);
-    for (size_t i = 0; i < res->n_paths; i++) {
-        int any = 0;
-        for (size_t k = 0; k < res->n_points && !any; k++)
-            any = res->points[k].path == i && res->points[k].status == CM_RECORD_OK;
-        if (any)
-            print_path(out, res, i);
-    }
-    print_notes(out, res);
+    return rows;
 }

@@ -45,6 +45,12 @@ int cm_tcrypt_run(const char *module, cm_tcrypt_result *r, cm_error *err);
 
 /* The document ({"kind": "tcrypt", ...}) and the text (tcrypt_out.c). */
 struct json_t *cm_tcrypt_json(const cm_tcrypt_result *r);
+
+/* The text, every line at most CM_TEXT_COLUMNS (util/text.h). */
 void cm_tcrypt_text(FILE *out, const cm_tcrypt_result *r);
+
+/* Reads a tcrypt document back into *r (`show`): 0, or -1 with err
+ * (CM_EXIT_ENVIRONMENT) naming the field (tcrypt_read.c). Free r->rows. */
+int cm_tcrypt_from_json(const struct json_t *doc, cm_tcrypt_result *r, cm_error *err);
 
 #endif

@@ -6,6 +6,7 @@
 #include "run/tcrypt.h"
 
 #include <jansson.h>
+#include "util/text.h"
 
 static json_t *row_json(const cm_tcrypt_row *w)
 {
@@ -43,8 +44,8 @@ json_t *cm_tcrypt_json(const cm_tcrypt_result *r)
     return doc;
 }
 
-/* See tcrypt.h. */
-void cm_tcrypt_text(FILE *out, const cm_tcrypt_result *r)
+/* cm_tcrypt_text's lines, unwrapped. */
+static void text_lines(FILE *out, const cm_tcrypt_result *r)
 {
     if (r->unavailable[0] && !r->n) {
         fprintf(out, "tcrypt: unavailable: %s\n", r->unavailable);
@@ -60,4 +61,12 @@ void cm_tcrypt_text(FILE *out, const cm_tcrypt_result *r)
     }
     if (r->unavailable[0])
         fprintf(out, "tcrypt: stopped: %s\n", r->unavailable);
+}
+
+/* See tcrypt.h. */
+void cm_tcrypt_text(FILE *out, const cm_tcrypt_result *r)
+{
+    cm_text_gathered g;
+    text_lines(cm_text_gather(&g, out), r);
+    cm_text_flush_wrapped(&g, CM_TEXT_COLUMNS);
 }

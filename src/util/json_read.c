@@ -3,6 +3,7 @@
  * parsers (json_read.h), and the two writers of their nullable values.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,18 @@ int cm_jr_string(const json_t *o, const char *key, int optional, char **out, con
         return wrong(key, "a string", where, err);
     if (v && !(*out = cm_json_strdup(v)))
         return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory");
+    return 0;
+}
+
+/* See json_read.h. */
+int cm_jr_string_into(const json_t *o, const char *key, int optional, char *buf, size_t len,
+                      const char *where, cm_error *err)
+{
+    char *s = NULL;
+    if (cm_jr_string(o, key, optional, &s, where, err) != 0)
+        return -1;
+    snprintf(buf, len, "%s", s ? s : "");
+    free(s);
     return 0;
 }
 

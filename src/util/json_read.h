@@ -17,6 +17,11 @@
 /* A malloc'ed copy of the string at key; *out NULL when absent or null. */
 int cm_jr_string(const json_t *o, const char *key, int optional, char **out, const char *where, cm_error *err);
 
+/* The string at key copied into buf (len bytes, cut to fit); "" when
+ * absent or null. */
+int cm_jr_string_into(const json_t *o, const char *key, int optional, char *buf, size_t len,
+                      const char *where, cm_error *err);
+
 /* The number at key; *out NAN when absent or null. */
 int cm_jr_number(const json_t *o, const char *key, int optional, double *out, const char *where, cm_error *err);
 

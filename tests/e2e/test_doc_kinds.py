@@ -12,8 +12,8 @@ SWEEP = ["sweep", "--chunks", "16,4k", "--totals", "64k", "--backends", "ref:por
 OTHERS = {   # kind: (how the binary writes it, the reader the refusal names)
     "cryptometer-probe": (["probe", "--quick", "--only", "mul", "--json"], "cryptometer show FILE"),
     "detect": (["detect", "--json", "--no-clock"], "cryptometer show FILE"),
-    "cryptometer-verify-v1": (["verify", "--filter", "ref:portable/sha256/", "--json", "{out}"], "no command yet"),
-    "cryptometer-files-v1": (["files", "--quick", "--repeat", "1", "--impl", "ref:portable", "--json", "{out}"], "no command yet"),
+    "cryptometer-verify-v1": (["verify", "--filter", "ref:portable/sha256/", "--json", "{out}"], "cryptometer show FILE"),
+    "cryptometer-files-v1": (["files", "--quick", "--repeat", "1", "--impl", "ref:portable", "--json", "{out}"], "cryptometer show FILE"),
 }
 
 
@@ -51,6 +51,7 @@ def test_compare_refuses_a_sweep_naming_its_readers(cm, sweep_doc):
     assert r.returncode == 3 and "Traceback" not in r.stderr
     line = r.stderr.strip().splitlines()[0]
     assert "a cryptometer-sweep document" in line and "cryptometer plot sweep FILE" in line
+    assert "cryptometer show FILE" in line
 
 
 @pytest.mark.parametrize("kind", sorted(OTHERS))

@@ -3,8 +3,9 @@
 A run's table comes back byte for byte from its result file (per-byte and
 per-operation classes, several sizes, a failed and an unavailable record);
 probe and detect documents are rendered by their own text, a dmcrypt document
-by its answers then dmcrypt's table; anything else is one line and a
-documented exit code.
+by its answers then dmcrypt's table; a sweep, a tcrypt, a files and a verify
+document come back as the command printed them; anything else, or a truncated or corrupt
+document of any kind, is one line and a documented exit code.
 """
 
 import json
@@ -96,8 +97,10 @@ def test_show_a_detect_document(cm, tmp_path):
     ("{}", 'no "schema" or "format"'),
     ("[1, 2]", "not a JSON document"),
     ("{", "not a JSON document"),
-    ('{"format": "cryptometer-files-v1"}', "a cryptometer-files-v1 document"),
-    ('{"kind": "tcrypt", "status": "measured"}', "a tcrypt document"),
+    ('{"format": "cryptometer-verify-pairs-v1"}', "a cryptometer-verify-pairs-v1 document"),
+    ('{"format": "cryptometer-verify-v1"}', "verify document: \"implementations\""),
+    ('{"schema": "cryptometer-files-v1"}', "files document: \"records\""),
+    ('{"kind": "tcrypt", "status": "measured"}', "tcrypt document: \"results\""),
     ('{"schema": "cryptometer-result", "results": 3}', "without results"),
 ])
 def test_show_refuses_what_it_cannot_print(cm, tmp_path, content, words):
@@ -178,3 +181,145 @@ def test_show_a_malformed_dmcrypt_document(cm, tmp_path):
     r = cm("show", path)
     assert r.returncode == 3
     assert "io_size" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def _assert_shown_as_printed(cm, path, printed):
+    shown = cm("show", path)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == printed
+    assert all(len(x) <= 100 for x in shown.stdout.splitlines())
+    return shown.stdout
+
+
+def test_show_a_sweep_as_sweep_printed_it(cm, tmp_path):
+    """Three totals (two side by side, the third below), an unavailable path's note and
+    the crossovers, wrapped to 100 columns, by the one renderer from the document's figures."""
+    out = tmp_path / "s.json"
+    r = cm("sweep", "--chunks", "64,4k", "--totals", "64k,128k,256k", "--backends",
+           "ref:portable,ref:armce,ref:aesni,openssl:evp,openssl:afalg-engine", "--json", out)
+    assert r.returncode == 0, r.stderr
+    text = _assert_shown_as_printed(cm, out, r.stdout)
+    assert "\nref:portable/aes-128-cbc/encrypt\n" in text
+    heads = [x for x in text.splitlines() if x.startswith("  chunk     | ")]
+    firsts = [x for x in heads if "| 64 KiB" in x]
+    assert firsts and all("| 128 KiB" in x and "256 KiB" not in x for x in firsts)
+    assert len(heads) == 2 * len(firsts)  # each block's 256 KiB column below the others
+    md = cm("show", "--markdown", out)  # a run's table only
+    assert md.returncode == 2 and "result document only" in md.stderr and md.stdout == ""
+    assert "\nnotes:\n" in text  # ref:armce or ref:aesni is not this CPU's
+    assert any(f"\n  ref:{v}/aes-128-cbc: unavailable: " in text for v in ("armce", "aesni"))
+
+
+def test_show_a_sweep_with_a_failed_path(cm_test, tmp_path):
+    out = tmp_path / "s.json"
+    r = cm_test("sweep", "--backends", "broken,ref:portable", "--algorithms", "aes-128-ctr",
+                "--chunks", "64,4k", "--totals", "64k", "--json", out)
+    assert r.returncode == 1, r.stderr
+    text = _assert_shown_as_printed(cm_test, out, r.stdout)
+    assert "failed-kat" in text
+
+
+def test_show_a_tcrypt_document_as_tcrypt_printed_it(cm, tmp_path):
+    """Here tcrypt cannot load (no such module): its unavailable document. The
+    measured rows' read-back is tests/unit/test_tcrypt_parse.c's, on a recorded log."""
+    missing = tmp_path / "tcrypt.ko"
+    text = cm("tcrypt", missing)
+    doc = cm("tcrypt", "--json", missing)
+    assert text.returncode == doc.returncode == 3
+    (tmp_path / "t.json").write_text(doc.stdout)
+    assert _assert_shown_as_printed(cm, tmp_path / "t.json", text.stdout).startswith(
+        "tcrypt: unavailable: ")
+
+
+@pytest.mark.parametrize("impl", ["ref:portable", "libsodium"])
+def test_show_files_as_files_printed_them(cm, tmp_path, impl, need_backend):
+    """A line per record (libsodium: its unavailable ones, their reason wrapped), then the
+    cold note; `files --quiet` prints nothing, show prints what files prints without it."""
+    need_backend(impl.split(":")[0])
+    out = tmp_path / "f.json"
+    r = cm("files", "--sizes", "64k", "--repeat", "1", "--impl", impl, "--json", out)
+    assert r.returncode == 0, r.stderr
+    text = _assert_shown_as_printed(cm, out, r.stdout)
+    assert text.endswith("\ncold: not run (not requested: --cold)\n")
+    assert len(text.splitlines()) >= len(json.loads(out.read_text())["records"]) + 1
+
+
+@pytest.mark.parametrize("args", [
+    ("--backends", "ref"),  # passes, and the unavailable variants of other CPUs
+    ("--wycheproof", "vectors/wycheproof/aes_gcm_test.json"),  # cases applied to nothing
+])
+def test_show_verify_as_verify_printed_it(cm, tmp_path, args):
+    out = tmp_path / "v.json"
+    root = Path(__file__).resolve().parents[2]
+    r = cm("verify", *args, "--json", out, cwd=root)
+    assert r.returncode in (0, 1), r.stderr
+    text = _assert_shown_as_printed(cm, out, r.stdout)
+    assert text.splitlines()[-1].startswith("verify: ") and "\nCOVERAGE    " in text
+
+
+def test_show_verify_with_a_failure_and_quiet(cm_test, tmp_path):
+    """The test build's broken backend fails its vectors: its FAIL line comes back; with
+    --quiet verify printed less, show prints what verify prints without it."""
+    out, quiet = tmp_path / "v.json", tmp_path / "q.json"
+    args = ("verify", "--backends", "broken,ref", "--algorithms", "aes-128-ctr")
+    r = cm_test(*args, "--json", out)
+    assert r.returncode == 1, r.stderr
+    assert "FAIL" in _assert_shown_as_printed(cm_test, out, r.stdout)
+    q = cm_test(*args, "--json", quiet, "--quiet")
+    assert q.returncode == 1 and len(q.stdout) < len(r.stdout)
+    shown = cm_test("show", quiet)
+    assert shown.returncode == 0 and shown.stdout.splitlines()[:-1] == r.stdout.splitlines()[:-1]
+
+
+@pytest.mark.parametrize("kind", ["sweep", "tcrypt", "files", "verify"])
+def test_show_a_truncated_or_corrupt_document(cm, tmp_path, kind):
+    if kind == "verify":
+        out = tmp_path / "good.json"
+        assert cm("verify", "--backends", "ref", "--algorithms", "sha256", "--json", out,
+                  "-q").returncode == 0
+        doc = json.loads(out.read_text())
+        imp, cov = doc["implementations"][0], doc["coverage"][0]
+        corrupt = [dict(doc, implementations=[dict(imp, status="great")]),
+                   dict(doc, implementations=[dict(imp, kat={"status": 3})]),
+                   dict(doc, coverage=[dict(cov, run={"sha256": "all"})]),
+                   dict(doc, coverage=[{k: v for k, v in cov.items() if k != "skipped"}]),
+                   dict(doc, summary={"passed": 1}), dict(doc, backends_not_built=[{}])]
+        text = out.read_text()
+    elif kind == "files":
+        out = tmp_path / "good.json"
+        assert cm("files", "--sizes", "64k", "--repeat", "1", "--impl", "ref:portable",
+                  "--json", out, "-q").returncode == 0
+        doc = json.loads(out.read_text())
+        ok = next(x for x in doc["records"] if x["status"] == "ok")
+        corrupt = [dict(doc, records=[dict(ok, throughput_mb_s="fast")]),
+                   dict(doc, records=[{k: v for k, v in ok.items() if k != "seconds_all"}]),
+                   dict(doc, records=[dict(ok, status="error")]),  # no reason
+                   dict(doc, records=[dict(ok, file_bytes=-1)]), dict(doc, cold_note=[])]
+        text = out.read_text()
+    elif kind == "sweep":
+        out = tmp_path / "good.json"
+        assert cm("sweep", "--chunks", "4k", "--totals", "64k", "--backends", "ref:portable",
+                  "--json", out, "-q").returncode == 0
+        doc = json.loads(out.read_text())
+        corrupt = [dict(doc, records=[dict(doc["records"][0], spread="wide")]),
+                   {k: v for k, v in doc.items() if k != "settings"},
+                   dict(doc, records=[{"path": "ref:portable"}])]
+        text = out.read_text()
+    else:
+        doc = {"kind": "tcrypt", "status": "measured", "kernel": "6.1", "module": "tcrypt.ko",
+               "results": [{"algorithm": "cbc(aes)", "driver": "cbc(aes-aesni)", "op": "encrypt",
+                            "key_bits": 128, "block_bytes": 16, "ops_per_s": 1.0,
+                            "bytes_per_s": 16.0}]}
+        assert cm("show", _saved(tmp_path, "good.json", doc)).returncode == 0
+        corrupt = [dict(doc, results=[dict(doc["results"][0], key_bits="128")]),
+                   dict(doc, status="maybe"), dict(doc, results=[3])]
+        text = json.dumps(doc)
+    for i, bad in enumerate(corrupt):
+        r = cm("show", _saved(tmp_path, f"bad{i}.json", bad))
+        assert r.returncode == 3 and r.stdout == "", (bad, r.stdout)
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[:len(text) // 2])
+    r = cm("show", cut)
+    assert r.returncode == 3 and "not a JSON document" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1

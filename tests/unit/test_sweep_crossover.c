@@ -4,8 +4,9 @@
  * the largest chunk down, ties, a loss at a large chunk, points that are not
  * ok, wide-spread points, the fastest ref path as the second CPU path, one
  * entry per total, the sentences, and the records of a sweep document read
- * back (and refused when malformed).
+ * back (and refused when malformed, or without what the text needs).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
@@ -15,7 +16,7 @@
 
 #define MIB ((size_t)1 << 20)
 
-static cm_xo_point pts[256];
+static cm_sweep_row pts[256];
 static size_t n_pts;
 
 /* Adds path's points at total: chunks[i] with mb[i] MB/s and cpu[i] CPU s/GB;
@@ -24,7 +25,7 @@ static void add(const char *path, const char *served_by, size_t total, int n, co
                 const double *mb, const double *cpu)
 {
     for (int i = 0; i < n; i++) {
-        cm_xo_point *p = &pts[n_pts++];
+        cm_sweep_row *p = &pts[n_pts++];
         memset(p, 0, sizeof *p);
         snprintf(p->path, sizeof p->path, "%s", path);
         snprintf(p->served_by, sizeof p->served_by, "%s", served_by);
@@ -151,21 +152,30 @@ static void test_records(void)
         "{\"path\":\"openssl:evp\",\"served_by\":null,\"chunk\":16,\"total\":1024,"
         "\"status\":\"unavailable\",\"throughput_mb_s\":null,\"cpu_s_per_gb\":null,\"flags\":[]}]",
         0, NULL);
-    cm_xo_point *p = cm_xo_points_of_records(recs, &n, &err);
+    cm_sweep_row *p = cm_sweep_rows_of_records(recs, 0, &n, &err);
     CHECK(p && n == 2);
     CHECK(p && p[0].ok && p[0].wide_spread && p[0].mb_s == 2.5 && p[0].cpu_s_per_gb == 7);
     CHECK(p && !strcmp(p[0].served_by, "cbc-aes-aesni") && p[0].chunk == 16 && p[0].total == 1024);
     CHECK(p && !p[1].ok && !p[1].served_by[0]);
     free(p);
+    /* the text needs an ok record's spread too; the user/system split may be unknown */
+    CHECK(cm_sweep_rows_of_records(recs, 1, &n, &err) == NULL);
+    CHECK_CONTAINS(err.msg, "spread");
+    json_object_set_new(json_array_get(recs, 0), "spread", json_real(0.25));
+    json_object_set_new(json_array_get(recs, 0), "cpu_user_s_per_gb", json_null());
+    p = cm_sweep_rows_of_records(recs, 1, &n, &err);
+    CHECK(p && p[0].spread == 0.25 && isnan(p[0].user_s_per_gb) && !strcmp(p[0].status, "ok"));
+    CHECK(p && !strcmp(p[1].status, "unavailable"));
+    free(p);
     json_object_del(json_array_get(recs, 0), "cpu_s_per_gb");
-    CHECK(cm_xo_points_of_records(recs, &n, &err) == NULL && err.code == CM_EXIT_ENVIRONMENT);
+    CHECK(cm_sweep_rows_of_records(recs, 0, &n, &err) == NULL && err.code == CM_EXIT_ENVIRONMENT);
     CHECK_CONTAINS(err.msg, "record 1");
     json_decref(recs);
     recs = json_loads("[{\"path\":\"afalg:kernel\",\"chunk\":0,\"total\":1,\"status\":\"ok\"}]",
                       0, NULL);
-    CHECK(cm_xo_points_of_records(recs, &n, &err) == NULL);
+    CHECK(cm_sweep_rows_of_records(recs, 0, &n, &err) == NULL);
     json_decref(recs);
-    CHECK(cm_xo_points_of_records(NULL, &n, &err) == NULL);
+    CHECK(cm_sweep_rows_of_records(NULL, 0, &n, &err) == NULL);
 }
 
 int main(void)
