@@ -7,7 +7,8 @@ columns, with a geometric-mean line, or Markdown with ``--markdown`` (``-o FILE`
 writes it to a file).  Exit codes (EXIT_*, the one place; docs/cli.md): 0 nothing
 flagged, 1 a significant regression beyond ``--threshold``, 2 usage, 3 an input
 unreadable or refused, 4 inconclusive: a change would be flagged but a side's
-health flags say the machine was busy or its clock unsteady.
+health flags say the machine was busy or its clock unsteady, or its trust answer
+that most of its figures are not reproducible.
 """
 
 import argparse
@@ -107,8 +108,9 @@ def _preamble(comparison, runs_a, runs_b):
     lines = _side_lines("A", runs_a) + _side_lines("B", runs_b)
     lines += ["warning: %s" % w for w in comparison.warnings]
     if comparison.distrusted:
-        lines.append("machine busy or clock unsteady (health flags %s): a change that would be "
-                     "flagged is reported as inconclusive (machine busy)" % ", ".join(comparison.distrusted))
+        lines.append("machine busy, clock unsteady or figures not reproducible (flags %s): a change "
+                     "that would be flagged is reported as inconclusive (machine busy)"
+                     % ", ".join(comparison.distrusted))
     lines += ["note: %s" % n for n in comparison.notes]
     for side, keys in (("A", comparison.only_a), ("B", comparison.only_b)):
         if keys:

@@ -21,9 +21,11 @@ A change is significant when the adjusted p-value is below ``alpha`` and the
 interval excludes 1; it is flagged when it is significant and the ratio is
 beyond the threshold (``|ratio - 1| > threshold``) and, with one run per side,
 beyond the larger run's own spread (``floor``: rounds.own_spread, between rounds
-or between clock checks): a regression when B is slower, an improvement when
-faster.  When either side's health flags say busy or clock unsteady
-(rounds.distrust), a change that would be flagged is ``inconclusive``.  Records
+or between clock checks, and rounds.run_spread, the run's median between
+rounds): a regression when B is slower, an improvement when faster.  When either
+side's health flags say busy or clock unsteady, or its trust answer says most of
+its figures are not reproducible (rounds.distrust), a change that would be
+flagged is ``inconclusive``.  Records
 without samples (imports) get the ratio of their figures and no test.  A
 benchmark without a time above zero on one side (missing, zero, or negative
 after the loop overhead) has no ratio: it is left out with a warning, and samples
@@ -211,13 +213,15 @@ def _side_index(runs):
     return index
 
 
-def _compare_one(key, recs_a, recs_b, one_run):
+def _compare_one(key, recs_a, recs_b, one_run, run_floor=0.0):
     """The Change of one benchmark, or None when a side has no usable time: one run per side,
-    its samples held to the larger run's own spread; several, the per-round figures."""
+    its samples held to the larger run's own spread (the benchmark's, or ``run_floor``: the
+    larger run's median spread between rounds, rounds.run_spread); several, the per-round
+    figures."""
     if one_run:
         change = compare_pair(key, recs_a[0], recs_b[0])
         if change is not None:
-            change.floor = max(rounds.own_spread(recs_a[0]), rounds.own_spread(recs_b[0]))
+            change.floor = max(rounds.own_spread(recs_a[0]), rounds.own_spread(recs_b[0]), run_floor)
             change.spread_a, change.spread_b = (_spread(rounds.round_figures(r)) for r in (recs_a[0], recs_b[0]))
         return change
     figs_a = [f for r in recs_a for f in rounds.round_figures(r)]
@@ -230,8 +234,9 @@ def _notes(one_run, any_rounds):
     if not one_run:
         return []
     notes = ["one run per side: the variance between runs is not known, so no change within "
-             "either run's own spread (between rounds or clock checks) is flagged; give several "
-             "runs per side (A1 A2 vs B1 B2) to test it"]
+             "either run's own spread (the benchmark's between rounds or clock checks, or the "
+             "run's median between rounds) is flagged; give several runs per side (A1 A2 vs "
+             "B1 B2) to test it"]
     if not any_rounds:
         notes.append("the runs have one round each (run --repeat N gives more): the test uses "
                      "the samples of one run, which do not see how the machine changes between runs")
@@ -242,7 +247,8 @@ def compare_sides(runs_a, runs_b, threshold=0.05, alpha=0.01):
     """Compare side A (a list of runs) with side B (see the module comment); a Comparison."""
     a, b = _side_index(runs_a), _side_index(runs_b)
     one_run = len(runs_a) == 1 and len(runs_b) == 1
-    pairs = [(k, _compare_one(k, a[k], b[k], one_run)) for k in a if k in b]
+    run_floor = max(rounds.run_spread(r.doc) for r in runs_a + runs_b) if one_run else 0.0
+    pairs = [(k, _compare_one(k, a[k], b[k], one_run, run_floor)) for k in a if k in b]
     untimed = [k for k, c in pairs if c is None]
     distrusted = ["%s: %s" % (side, flag) for side, runs in (("A", runs_a), ("B", runs_b))
                   for run in runs for flag in rounds.distrust(run.doc)]

@@ -6,14 +6,23 @@
 - ``own_spread``: how far the run's own figures moved: its rounds' spread
   (``rounds.spread``: (max - min) / median of the medians) or the gap between
   the clock checks before and after the implementation ran, whichever is larger;
+- ``run_spread``: how far a figure of the run typically moved between rounds:
+  the median of its records' ``rounds.spread`` (a benchmark's own five rounds
+  can agree by chance on a machine whose figures move between rounds);
 - ``distrust``: the health flags (warnings) that say the machine was busy or its
-  clock unsteady while the run measured: a change then cannot be told from the
-  machine's own noise (docs/methodology.md, "Comparing runs").
+  clock unsteady while the run measured, and the run's own verdict that most of
+  its figures are not reproducible (``answers.trust.flags``: ``not-reproducible``,
+  rounds more than 10% apart): a change then cannot be told from the machine's
+  own noise (docs/methodology.md, "Comparing runs").
 """
+
+import statistics
 
 # Health flag ids (context.health, severity "warning") that make a comparison inconclusive.
 BUSY_FLAGS = ("busy-cpus", "load", "steal", "swapping")
 UNSTEADY_CLOCK_FLAGS = ("clock-unsteady", "clock-drift", "throttled")
+# The run's own trust flag (answers.trust.flags) that makes a comparison inconclusive.
+NOT_REPRODUCIBLE = "not-reproducible"
 
 
 def _positive(value):
@@ -48,8 +57,22 @@ def own_spread(record):
     return max(spread if _positive(spread) else 0.0, clock_gap(record))
 
 
+def run_spread(doc):
+    """The median spread between rounds over the records of ``doc`` that have rounds, or 0."""
+    spreads = [r["rounds"]["spread"] for r in doc.get("results") or []
+               if isinstance(r, dict) and isinstance(r.get("rounds"), dict)
+               and _positive(r["rounds"].get("spread"))]
+    return statistics.median(spreads) if spreads else 0.0
+
+
 def distrust(doc):
-    """The ids of the health warnings in ``doc`` that say busy or clock unsteady, in order."""
+    """The ids of the health warnings in ``doc`` that say busy or clock unsteady, in order, and
+    ``not-reproducible`` when the run's trust answer says so."""
     flags = ((doc.get("context") or {}).get("health")) or []
-    return [f.get("id") for f in flags if isinstance(f, dict) and f.get("severity") == "warning"
-            and f.get("id") in BUSY_FLAGS + UNSTEADY_CLOCK_FLAGS]
+    ids = [f.get("id") for f in flags if isinstance(f, dict) and f.get("severity") == "warning"
+           and f.get("id") in BUSY_FLAGS + UNSTEADY_CLOCK_FLAGS]
+    trust = (doc.get("answers") or {}).get("trust") if isinstance(doc.get("answers"), dict) else None
+    trust_flags = trust.get("flags") if isinstance(trust, dict) else None
+    if isinstance(trust_flags, list) and NOT_REPRODUCIBLE in trust_flags:
+        ids.append(NOT_REPRODUCIBLE)
+    return ids

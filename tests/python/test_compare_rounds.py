@@ -1,7 +1,8 @@
 """compare on rounds and several runs per side: nothing flagged for the same figures, the
-variance between runs in the test, one-run sides held to their own spread, busy health
-flags giving "inconclusive (machine busy)" and exit 4, and a live run with AES-NI masked
-in which exactly the implementations using it are flagged."""
+variance between runs in the test, one-run sides held to their own spread and to the run's
+median spread between rounds, busy health flags and a run whose figures are not reproducible
+giving "inconclusive (machine busy)" and exit 4, and a live run with AES-NI masked in which
+exactly the implementations using it are flagged."""
 
 import json
 import os
@@ -108,6 +109,45 @@ def test_one_run_sides_never_flag_a_change_within_their_own_spread():
     spread_doc["results"][0]["clock"]["spread"] = 0.3
     spread = compare_sides([_run(spread_doc, "a")], [_run(_doc({"x:v/a/o": 120.0}, 2, spread=0.001), "b")])
     assert spread.changes[0].floor >= 0.3 and spread.changes[0].verdict == "same"
+
+
+def _mixed(tight_median, seed):
+    """A run whose five records' rounds lie about 40% apart (spread 0.15) beside one record,
+    t, whose rounds agree (0.1%) at ``tight_median``."""
+    wide = _doc({n: 100.0 * (i + 1) for i, n in enumerate(("p:v/a/o", "q:v/a/o", "r:v/a/o", "s:v/a/o",
+                                                           "u:v/a/o"))}, seed, spread=0.15)
+    tight = _doc({"t:v/a/o": tight_median}, seed + 100, spread=0.001)
+    wide["results"] += tight["results"]
+    return wide
+
+
+def test_one_run_sides_hold_a_change_to_the_runs_median_spread_between_rounds():
+    # t's own rounds agree, but the run's figures typically moved ~40% between rounds: a 20%
+    # change of t is within what one run per side can tell apart from the machine
+    near = compare_sides([_run(_mixed(100.0, 1), "a")], [_run(_mixed(120.0, 2), "b")])
+    t = [c for c in near.changes if c.key[0] == "t:v/a/o"][0]
+    assert t.floor > 0.2 and t.verdict == "same"
+    assert "the run's median between rounds" in near.notes[0]
+    # beyond it, flagged; and with two runs a side the per-round test decides, not the floor
+    far = compare_sides([_run(_mixed(100.0, 1), "a")], [_run(_mixed(300.0, 2), "b")])
+    assert _verdicts(far)["t:v/a/o"] == "regression"
+    two = compare_sides([_run(_mixed(100.0, s), "a%d" % s) for s in (1, 3)],
+                        [_run(_mixed(120.0, s), "b%d" % s) for s in (2, 4)])
+    assert [c for c in two.changes if c.key[0] == "t:v/a/o"][0].floor == 0
+
+
+def test_a_run_whose_figures_are_not_reproducible_gives_inconclusive_and_exit_4(cli, tmp_path):
+    base = {"x:v/a/o": 100.0, "y:v/a/o": 200.0}
+    a = _write(tmp_path, "a.json", _doc(base, 1))
+    b_doc = _doc(dict(base, **{"y:v/a/o": 400.0}), 2)
+    b_doc["answers"] = {"acceleration": [], "fastest": [], "findings": [], "lines": [],
+                        "trust": {"quotable": False, "flags": ["not-reproducible"],
+                                  "text": "Trust: not quotable: rounds within 10% in 0 of 2 records."}}
+    b = _write(tmp_path, "b.json", b_doc)
+    r = cli("compare", a, b)
+    assert r.returncode == 4, r.stdout + r.stderr
+    assert "B: not-reproducible" in r.stdout and "1 inconclusive (machine busy)" in r.stdout
+    assert all(len(line) <= 100 for line in r.stdout.splitlines()), r.stdout
 
 
 def test_busy_health_flags_give_inconclusive_and_exit_4(cli, tmp_path):
