@@ -349,7 +349,7 @@ int verify_pairs(const cm_options *o, const cm_group *groups, size_t n)
     pair_alg *pas = calloc(n_algs ? n_algs : 1, sizeof *pas);
     vp_result r = {calloc(n_algs + 1, sizeof *r.algs), 0, 1, 0, NULL, o->timeout_s};
     int code = CM_EXIT_OK, oom = !algs || !pas || !r.algs ||
-                                (o->regex && !(r.filter = strdup(o->regex)));
+                                (o->regex && !(r.filter = scrubbed(o->regex)));
     for (size_t i = 0; i < n_algs && !oom; i++) {
         oom = collect(&pas[i], algs[i], groups, n) != 0;
         n_pairs += pas[i].n_pairs;
