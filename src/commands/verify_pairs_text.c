@@ -113,12 +113,12 @@ static void print_findings(FILE *out, const vp_alg *pa)
         const vp_pair *p = &pa->pairs[k];
         if (p->state == CM_OUTCOME_PASSED || p->state == VP_HELPER)
             continue;
-        fprintf(out, "  %-7s %s: %s and %s: %s\n", labels[p->state], pa->name, pa->impls[p->a],
+        fprintf(out, "  %-7s  %s: %s and %s: %s\n", labels[p->state], pa->name, pa->impls[p->a],
                 pa->impls[p->b], p->detail);
     }
     for (size_t h = 0; h < pa->n_helpers; h++)
-        fprintf(out, "  helper  %s runs in %s: its pairs are not checked (verify checks it "
-                "against its one peer)\n", pa->helpers[h].name, pa->helpers[h].why);
+        fprintf(out, "  %-7s  %s runs in %s: its pairs are not checked (verify checks it "
+                "against its one peer)\n", labels[VP_HELPER], pa->helpers[h].name, pa->helpers[h].why);
     for (size_t i = 0; i < pa->n_odd; i++)
         fprintf(out, "  FINDING about %s: it disagrees with every other implementation of %s, "
                 "which agree among themselves\n", pa->odd[i], pa->name);
