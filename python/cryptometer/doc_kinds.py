@@ -17,6 +17,7 @@ KIND_READERS = {   # the kind as the document names it: (the command that writes
     "detect": ("detect --json", "cryptometer show FILE"),
     "cryptometer-files-v1": ("files --json", "cryptometer show FILE"),
     "cryptometer-verify-v1": ("verify --json", "cryptometer show FILE"),
+    "cryptometer-verify-pairs-v1": ("verify --pairs --json", "cryptometer show FILE"),
     "dmcrypt": ("dmcrypt --json", "cryptometer show FILE (its answers first)"),
     "tcrypt": ("tcrypt --json", "cryptometer show FILE"),
 }

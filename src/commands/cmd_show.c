@@ -4,8 +4,8 @@
  * or an import in the same format) is parsed back into typed records
  * (records/saved_doc.h) and printed by the table `run` prints; a probe
  * or a detect document by their renderers, a dmcrypt document by dmcrypt's
- * text after its answers, a sweep, a files, a verify and a tcrypt document
- * by their command's text, each read back by its one parser. The file is read
+ * text after its answers, a sweep, a files, a verify, a verify --pairs and
+ * a tcrypt document by their command's text, each read back by its one parser. The file is read
  * through the bounded reader of util/input.h.
  */
 #include <stdio.h>
@@ -84,11 +84,12 @@ static int show_dmcrypt(const json_t *doc, const char *path, cm_error *err)
     return 0;
 }
 
-/* A verify document, printed as `verify` printed it without --quiet. */
-static int show_verify(const json_t *doc, const char *path, cm_error *err)
+/* A verify or a verify --pairs document (pairs), printed as `verify`
+ * printed it without --quiet. */
+static int show_verify(const json_t *doc, int pairs, const char *path, cm_error *err)
 {
     cm_error why = {0};
-    if (cm_verify_show(doc, &why) != 0)
+    if ((pairs ? cm_verify_pairs_show(doc, &why) : cm_verify_show(doc, &why)) != 0)
         return doc_error(err, path, &why);
     return 0;
 }
@@ -159,7 +160,9 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
     if (schema && strcmp(schema, "cryptometer-files-v1") == 0)
         return show_files(doc, path, err);
     if (format && strcmp(format, "cryptometer-verify-v1") == 0)
-        return show_verify(doc, path, err);
+        return show_verify(doc, 0, path, err);
+    if (format && strcmp(format, "cryptometer-verify-pairs-v1") == 0)
+        return show_verify(doc, 1, path, err);
     if (k.detect) {
         cm_detect_render_text(stdout, doc);
         return 0;
@@ -172,7 +175,7 @@ static int show_document(json_t *doc, const char *path, cm_table_layout layout, 
     if (kind)
         return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                             "%s: a %s document: show prints result, probe, detect, dmcrypt, sweep, "
-                            "files, verify and tcrypt documents (not this kind yet)", path, kind);
+                            "files, verify, verify --pairs and tcrypt documents (not this kind yet)", path, kind);
     return cm_error_set(err, CM_EXIT_ENVIRONMENT,
                         "%s: not a document cryptometer writes (no \"schema\" or \"format\")", path);
 }

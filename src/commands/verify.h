@@ -49,4 +49,9 @@ int cm_verify_main(struct cm_options *o);
  * nothing printed. */
 int cm_verify_show(const struct json_t *doc, struct cm_error *err);
 
+/* Prints the "cryptometer-verify-pairs-v1" document doc as `verify --pairs`
+ * printed it without --quiet (`show`; verify_pairs_text.c): 0, or -1 with
+ * err as cm_verify_show's, with nothing printed. */
+int cm_verify_pairs_show(const struct json_t *doc, struct cm_error *err);
+
 #endif

@@ -8,7 +8,9 @@
  *   verify_view.c      what a COVERAGE entry says, from a vector file's record
  *   verify_doc_json.c  a verify document read back, for `show`
  *   verify_pairs.c     --pairs: the cross-check of every pair of
- *                      implementations, its matrices and document
+ *                      implementations, each algorithm made into its view
+ *   verify_pairs_json.c  that view's document, written and read back
+ *   verify_pairs_text.c  that view's text (verify --pairs and show)
  */
 #ifndef CM_COMMANDS_VERIFY_INTERNAL_H
 #define CM_COMMANDS_VERIFY_INTERNAL_H

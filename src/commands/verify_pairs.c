@@ -11,11 +11,11 @@
  * the other produced and refusing it with a bit flipped; for kex and kem
  * the secrets of both sides. One call checks a pair both ways.
  *
- * Printed per algorithm: a matrix (rows and columns the implementations,
- * each cell the pair's outcome), one line per pair that did not pass, and
- * the implementation that disagrees with every other one when the others
- * agree among themselves (a finding about that library). --json writes the
- * same as a "cryptometer-verify-pairs-v1" document, one record per pair.
+ * Each algorithm, once checked, becomes its typed view (verify_pairs_view.h:
+ * its pairs, the implementations left out and why, the one that disagrees
+ * with every other one when the others agree among themselves), printed
+ * by verify_pairs_text.c and, with --json, written as a
+ * "cryptometer-verify-pairs-v1" document by verify_pairs_json.c.
  * Implementations of a backend run by a helper executable (generations,
  * backend.h .helper) have no table in this process, and a language
  * runtime's server (.runtime) serves one implementation per child: their
@@ -30,30 +30,17 @@
 #include "model/kat_case.h"
 #include "records/output.h"
 #include "commands/verify_internal.h"
+#include "commands/verify_pairs_view.h"
 #include "util/json.h"
 
 #ifndef CM_VERSION
 #define CM_VERSION "unknown"
 #endif
 
-/* A pair's outcome beyond those of a child (cm_outcome): a helper's. */
-#define PAIR_HELPER CM_OUTCOME_COUNT
-#define PAIR_STATES (CM_OUTCOME_COUNT + 1)
-
-/* What a cell shows for each outcome. */
-static const char *const cell_labels[PAIR_STATES] = {
-    "notrun", "ok", "FAIL", "crashed", "timeout", "error", "n/a", "helper"};
-
-/* A record's status: verify's names of the outcomes, and a helper's. */
-static const char *pair_status(int state)
-{
-    return state == PAIR_HELPER ? "not-checked" : verify_state_names[state];
-}
-
 /* One unordered pair of implementations (indices into the algorithm's). */
 typedef struct pair {
     size_t a, b;
-    int state;                 /* cm_outcome, or PAIR_HELPER */
+    int state;                 /* cm_outcome, or VP_HELPER */
     cm_check_result r;
 } pair;
 
@@ -67,7 +54,6 @@ typedef struct pair_alg {
     size_t n;
     pair *pairs;               /* n * (n - 1) / 2, (0,1), (0,2), ..., (1,2), ... */
     size_t n_pairs;
-    unsigned counts[PAIR_STATES];
     double seconds;            /* the time its pairs took */
 } pair_alg;
 
@@ -180,7 +166,7 @@ static void check_pairs(pair_alg *pa, const cm_options *o, int *complete)
         const cm_group *a = pa->impls[p->a], *b = pa->impls[p->b];
         if (elsewhere(a->backend) || elsewhere(b->backend)) {
             int in_a = elsewhere(a->backend) != NULL;
-            p->state = PAIR_HELPER;
+            p->state = VP_HELPER;
             snprintf(p->r.reason, sizeof p->r.reason, "not checked: %s runs in %s",
                      pa->names[in_a ? p->a : p->b], elsewhere(in_a ? a->backend : b->backend));
         } else if (!*complete || cm_interrupted) {
@@ -195,51 +181,52 @@ static void check_pairs(pair_alg *pa, const cm_options *o, int *complete)
             p->state = (int)p->r.state;
             *complete &= p->state != CM_OUTCOME_NOT_RUN;
         }
-        pa->counts[p->state]++;
     }
     pa->seconds = now_s() - t0;
 }
 
-/* ---- output ------------------------------------------------------------------------- */
+/* ---- the view ------------------------------------------------------------------ */
 
-/* The pair of implementations i and j (i != j) of pa. */
-static const pair *pair_of(const pair_alg *pa, size_t i, size_t j)
+/* A malloc'ed copy of s, scrubbed as the document holds it; NULL when out of memory. */
+static char *scrubbed(const char *s)
 {
-    size_t a = i < j ? i : j, b = i < j ? j : i;
-    /* pairs of a come after those of 0..a-1: a * n - a * (a + 1) / 2 */
-    return &pa->pairs[a * pa->n - a * (a + 1) / 2 + (b - a - 1)];
+    char *c = strdup(s);
+    if (c)
+        cm_utf8_scrub(c, strlen(c));
+    return c;
 }
 
-/* What pair p says, into buf: the cross-check's detail (its "this
- * implementation" is the pair's first, named), or the child's reason
- * (where it crashed, why it was not checked). */
-static const char *pair_detail(const pair_alg *pa, const pair *p, char *buf, size_t len)
+/* What pair p says: the cross-check's detail (its "this implementation"
+ * is the pair's first, named), or the child's reason (where it crashed,
+ * why it was not checked); NULL when out of memory. */
+static char *pair_detail(const pair_alg *pa, const pair *p)
 {
     static const char self[] = "this implementation";
     const char *d = p->r.have_report && (p->state == CM_OUTCOME_FAILED ||
                                          p->state == CM_OUTCOME_PASSED)
                         ? p->r.rep.cross_detail
                         : p->r.reason;
+    char buf[640];
     size_t used = 0;
     buf[0] = '\0';
-    for (const char *at; used + 1 < len && (at = strstr(d, self)); d = at + sizeof self - 1) {
-        int w = snprintf(buf + used, len - used, "%.*s%s", (int)(at - d), d, pa->names[p->a]);
+    for (const char *at; used + 1 < sizeof buf && (at = strstr(d, self)); d = at + sizeof self - 1) {
+        int w = snprintf(buf + used, sizeof buf - used, "%.*s%s", (int)(at - d), d, pa->names[p->a]);
         used += w > 0 ? (size_t)w : 0;
     }
-    if (used + 1 < len)
-        snprintf(buf + used, len - used, "%s", d);
-    return buf;
+    if (used + 1 < sizeof buf)
+        snprintf(buf + used, sizeof buf - used, "%s", d);
+    return scrubbed(buf);
 }
 
-/* 1 if implementation i of pa failed (FAIL, crash, timeout, error) in
+/* 1 if implementation i of v failed (FAIL, crash, timeout, error) in
  * every pair it is in while some pair without it passed: the one that
  * disagrees with the others. */
-static int odd_one_out(const pair_alg *pa, size_t i)
+static int odd_one_out(const vp_alg *v, size_t i)
 {
     int others_agree = 0, checked = 0;
-    for (size_t k = 0; k < pa->n_pairs; k++) {
-        const pair *p = &pa->pairs[k];
-        if (p->state == PAIR_HELPER) /* not checked: it says nothing either way */
+    for (size_t k = 0; k < v->n_pairs; k++) {
+        const vp_pair *p = &v->pairs[k];
+        if (p->state == VP_HELPER) /* not checked: it says nothing either way */
             continue;
         int bad = p->state >= CM_OUTCOME_FAILED && p->state <= CM_OUTCOME_ERROR;
         int mine = p->a == i || p->b == i;
@@ -251,114 +238,57 @@ static int odd_one_out(const pair_alg *pa, size_t i)
     return checked && others_agree;
 }
 
-/* Prints pa's matrix, its failures and the implementation that disagrees
- * with every other. */
-static void print_matrix(const pair_alg *pa)
+/* The helpers and the unavailable implementations of pa into v. 0, or -1
+ * when out of memory. */
+static int asides_of(const pair_alg *pa, vp_alg *v)
 {
-    printf("  %-32s", "");
-    for (size_t j = 0; j < pa->n; j++)
-        printf(" %7zu", j + 1);
-    printf("\n");
-    for (size_t i = 0; i < pa->n; i++) {
-        printf("  %2zu %-29.29s", i + 1, pa->names[i]);
-        for (size_t j = 0; j < pa->n; j++)
-            printf(" %7s", i == j ? "-" : cell_labels[pair_of(pa, i, j)->state]);
-        printf("\n");
-    }
-    for (size_t k = 0; k < pa->n_pairs; k++) {
-        const pair *p = &pa->pairs[k];
-        char detail[640];
-        if (p->state != CM_OUTCOME_PASSED && p->state != PAIR_HELPER)
-            printf("  %-7s %s: %s and %s: %s\n", cell_labels[p->state], pa->alg->name,
-                   pa->names[p->a], pa->names[p->b],
-                   pair_detail(pa, p, detail, sizeof detail));
-    }
-    for (size_t i = 0; i < pa->n; i++)
-        if (elsewhere(pa->impls[i]->backend))
-            printf("  helper  %s runs in %s: its pairs are not checked (verify checks it "
-                   "against its one peer)\n", pa->names[i], elsewhere(pa->impls[i]->backend));
-    for (size_t i = 0; i < pa->n; i++)
-        if (odd_one_out(pa, i))
-            printf("  FINDING about %s: it disagrees with every other implementation of %s, "
-                   "which agree among themselves\n", pa->names[i], pa->alg->name);
-}
-
-/* Prints pa: the header with the counts, the matrix, the implementations
- * left out as unavailable (--quiet: only when some pair did not pass). */
-static void print_alg(const pair_alg *pa, int quiet)
-{
-    const unsigned *c = pa->counts;
-    unsigned bad = c[CM_OUTCOME_FAILED] + c[CM_OUTCOME_CRASHED] + c[CM_OUTCOME_TIMEOUT] +
-                   c[CM_OUTCOME_ERROR];
-    if (quiet && !bad && !c[CM_OUTCOME_NOT_RUN])
-        return;
-    printf("PAIRS %s (%s): %zu implementations, %zu pairs: %u ok, %u FAIL, %u crashed, "
-           "%u timed out, %u errors, %u unavailable, %u not checked (helper) in %.1f s%s\n",
-           pa->alg->name, cm_class_of(pa->alg)->name, pa->n, pa->n_pairs, c[CM_OUTCOME_PASSED],
-           c[CM_OUTCOME_FAILED], c[CM_OUTCOME_CRASHED], c[CM_OUTCOME_TIMEOUT],
-           c[CM_OUTCOME_ERROR], c[CM_OUTCOME_UNAVAILABLE], c[PAIR_HELPER], pa->seconds,
-           c[CM_OUTCOME_NOT_RUN] ? " (interrupted)" : "");
-    if (pa->n < 2)
-        printf("  %s%s available here: no pair to check\n", pa->n ? "only " : "no implementation",
-               pa->n ? pa->names[0] : "");
-    else
-        print_matrix(pa);
-    for (size_t i = 0; i < pa->n_groups; i++)
-        if (pa->groups[i].alg == pa->alg && !pa->groups[i].available) {
-            char name[96];
-            cm_impl_name(name, sizeof name, &pa->groups[i]);
-            printf("  not in the matrix: %s is unavailable here (%s)\n", name,
-                   pa->groups[i].why[0] ? pa->groups[i].why : "no reason given");
+    int rc = (v->helpers = calloc(pa->n + 1, sizeof *v->helpers)) &&
+                     (v->unavailable = calloc(pa->n_groups + 1, sizeof *v->unavailable))
+                 ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < pa->n; i++)
+        if (elsewhere(pa->impls[i]->backend)) {
+            vp_aside *h = &v->helpers[v->n_helpers++];
+            rc |= (h->name = strdup(pa->names[i])) &&
+                          (h->why = strdup(elsewhere(pa->impls[i]->backend)))
+                      ? 0 : -1;
         }
+    for (size_t i = 0; rc == 0 && i < pa->n_groups; i++)
+        if (pa->groups[i].alg == pa->alg && !pa->groups[i].available) {
+            const cm_group *g = &pa->groups[i];
+            vp_aside *u = &v->unavailable[v->n_unavailable++];
+            char name[96];
+            cm_impl_name(name, sizeof name, g);
+            rc |= (u->name = strdup(name)) &&
+                          (u->why = scrubbed(g->why[0] ? g->why : "no reason given"))
+                      ? 0 : -1;
+        }
+    return rc;
 }
 
-/* pa as one object of the document's "algorithms" (NULL when out of memory). */
-static json_t *alg_json(const pair_alg *pa)
+/* pa, checked, into its view v. 0, or -1 when out of memory. */
+static int view_of(const pair_alg *pa, vp_alg *v)
 {
-    json_t *o = json_object(), *impls = json_array(), *pairs = json_array(), *odd = json_array();
-    int rc = 0;
-    for (size_t i = 0; i < pa->n && impls && odd; i++) {
-        rc |= json_array_append_new(impls, json_string(pa->names[i]));
-        if (odd_one_out(pa, i))
-            rc |= json_array_append_new(odd, json_string(pa->names[i]));
-    }
-    for (size_t k = 0; k < pa->n_pairs && pairs; k++) {
+    v->have_asides = 1;
+    v->seconds = pa->seconds;
+    int rc = (v->name = strdup(pa->alg->name)) && (v->cls = strdup(cm_class_of(pa->alg)->name)) &&
+                     (v->impls = calloc(pa->n + 1, sizeof *v->impls)) &&
+                     (v->odd = calloc(pa->n + 1, sizeof *v->odd)) &&
+                     (v->pairs = calloc(pa->n_pairs + 1, sizeof *v->pairs))
+                 ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < pa->n; i++, v->n++)
+        rc |= (v->impls[i] = strdup(pa->names[i])) ? 0 : -1;
+    for (size_t k = 0; rc == 0 && k < pa->n_pairs; k++, v->n_pairs++) {
         const pair *p = &pa->pairs[k];
-        char detail[640];
-        const char *where = p->state != CM_OUTCOME_PASSED && p->r.where[0] ? p->r.where : NULL;
-        rc |= json_array_append_new(
-            pairs, json_pack("{s:s, s:s, s:s, s:o, s:o}", "a", pa->names[p->a], "b",
-                             pa->names[p->b], "status", pair_status(p->state), "detail",
-                             cm_json_string_lossy(pair_detail(pa, p, detail, sizeof detail)),
-                             "where", where ? cm_json_string_lossy(where) : json_null()));
+        vp_pair *q = &v->pairs[k];
+        q->a = p->a, q->b = p->b, q->state = p->state;
+        rc |= (q->detail = pair_detail(pa, p)) ? 0 : -1;
+        if (p->state != CM_OUTCOME_PASSED && p->r.where[0])
+            rc |= (q->where = scrubbed(p->r.where)) ? 0 : -1;
     }
-    rc |= cm_json_put(o, "algorithm", json_string(pa->alg->name));
-    rc |= cm_json_put(o, "class", json_string(cm_class_of(pa->alg)->name));
-    rc |= cm_json_put(o, "seconds", json_real(pa->seconds));
-    rc |= cm_json_put(o, "implementations", impls);
-    rc |= cm_json_put(o, "pairs", pairs);
-    rc |= cm_json_put(o, "disagrees_with_all_others", odd);
-    return cm_json_checked(o, rc);
-}
-
-/* Writes the "cryptometer-verify-pairs-v1" document of algs to o->json_path. */
-static int write_document(const cm_options *o, const pair_alg *algs, size_t n_algs,
-                          const unsigned *totals, int complete, double seconds, cm_error *err)
-{
-    json_t *doc = json_object(), *list = json_array(), *summary = json_object();
-    int rc = cm_json_put(doc, "format", json_string("cryptometer-verify-pairs-v1"));
-    rc |= cm_json_put(doc, "cryptometer_version", json_string(CM_VERSION));
-    rc |= cm_json_put(doc, "filter", o->regex ? cm_json_string_lossy(o->regex) : json_null());
-    rc |= cm_json_put(doc, "timeout_s", json_real(o->timeout_s));
-    rc |= cm_json_put(doc, "complete", json_boolean(complete));
-    rc |= cm_json_put(doc, "seconds", json_real(seconds));
-    for (size_t i = 0; i < n_algs && list; i++)
-        rc |= json_array_append_new(list, alg_json(&algs[i]));
-    for (int s = 0; s < PAIR_STATES && summary; s++)
-        rc |= cm_json_put(summary, pair_status(s), json_integer(totals[s]));
-    rc |= cm_json_put(doc, "algorithms", list);
-    rc |= cm_json_put(doc, "summary", summary);
-    return verify_write_json(o, doc, rc, err);
+    for (size_t i = 0; rc == 0 && i < v->n; i++)
+        if (odd_one_out(v, i))
+            rc |= (v->odd[v->n_odd++] = strdup(v->impls[i])) ? 0 : -1;
+    return rc == 0 ? asides_of(pa, v) : -1;
 }
 
 /* ---- the command ------------------------------------------------------------------- */
@@ -379,55 +309,66 @@ static size_t distinct_algs(const cm_group *groups, size_t n, const cm_algorithm
 }
 
 
+/* Checks and prints each algorithm of r (its algs collected into pas),
+ * its view filled as it goes. 0, or -1 when out of memory. */
+static int check_all(const cm_options *o, pair_alg *pas, vp_result *r, size_t n_algs)
+{
+    double t0 = now_s();
+    for (size_t i = 0; i < n_algs; i++, r->n++) {
+        check_pairs(&pas[i], o, &r->complete);
+        if (view_of(&pas[i], &r->algs[i]) != 0)
+            return -1;
+        vp_print_alg(stdout, &r->algs[i], o->quiet);
+        fflush(stdout);
+    }
+    r->seconds = now_s() - t0;
+    vp_print_totals(stdout, r);
+    fflush(stdout);
+    return 0;
+}
+
+/* The exit code of r: 130 interrupted, 1 a pair that did not pass, else 0. */
+static int exit_of(const vp_result *r)
+{
+    unsigned c[VP_STATES] = {0};
+    for (size_t i = 0; i < r->n; i++)
+        vp_alg_count(&r->algs[i], c);
+    if (!r->complete)
+        return cm_interrupted_exit();
+    return c[CM_OUTCOME_FAILED] || c[CM_OUTCOME_CRASHED] || c[CM_OUTCOME_TIMEOUT] ||
+                   c[CM_OUTCOME_ERROR]
+               ? CM_EXIT_FAILURES
+               : CM_EXIT_OK;
+}
+
 int verify_pairs(const cm_options *o, const cm_group *groups, size_t n)
 {
-    cm_error err_ = {0, ""}, *err = &err_;
+    cm_error err = {0, ""};
     const cm_algorithm **algs = calloc(n ? n : 1, sizeof *algs);
     size_t n_algs = algs ? distinct_algs(groups, n, algs) : 0, n_pairs = 0;
     pair_alg *pas = calloc(n_algs ? n_algs : 1, sizeof *pas);
-    unsigned totals[PAIR_STATES] = {0};
-    int complete = 1, code = CM_EXIT_OK, oom = !algs || !pas;
-    double t0 = now_s();
+    vp_result r = {calloc(n_algs + 1, sizeof *r.algs), 0, 1, 0, NULL, o->timeout_s};
+    int code = CM_EXIT_OK, oom = !algs || !pas || !r.algs ||
+                                (o->regex && !(r.filter = scrubbed(o->regex)));
     for (size_t i = 0; i < n_algs && !oom; i++) {
         oom = collect(&pas[i], algs[i], groups, n) != 0;
         n_pairs += pas[i].n_pairs;
     }
-    if (oom)
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory for the pairs");
+    if (oom || (n_pairs && check_all(o, pas, &r, n_algs) != 0))
+        cm_error_set(&err, CM_EXIT_ENVIRONMENT, "out of memory for the pairs");
     else if (n_pairs == 0)
-        cm_error_set(err, CM_EXIT_ENVIRONMENT, "no algorithm of the selection has two "
+        cm_error_set(&err, CM_EXIT_ENVIRONMENT, "no algorithm of the selection has two "
                      "available implementations to pair (see `cryptometer list`)");
-    if (err->code)
-        code = err->code;
-    for (size_t i = 0; i < n_algs && code == CM_EXIT_OK; i++) {
-        check_pairs(&pas[i], o, &complete);
-        print_alg(&pas[i], o->quiet);
-        fflush(stdout);
-        for (int s = 0; s < PAIR_STATES; s++)
-            totals[s] += pas[i].counts[s];
-    }
-    double seconds = now_s() - t0;
-    if (code == CM_EXIT_OK) {
-        printf("verify --pairs: %zu algorithms, %zu pairs: %u ok, %u FAIL, %u crashed, "
-               "%u timed out, %u errors, %u unavailable, %u not checked (helper) in %.1f s%s\n",
-               n_algs, n_pairs, totals[CM_OUTCOME_PASSED], totals[CM_OUTCOME_FAILED],
-               totals[CM_OUTCOME_CRASHED], totals[CM_OUTCOME_TIMEOUT], totals[CM_OUTCOME_ERROR],
-               totals[CM_OUTCOME_UNAVAILABLE], totals[PAIR_HELPER], seconds,
-               complete ? "" : " (interrupted)");
-        fflush(stdout);
-        if (totals[CM_OUTCOME_FAILED] || totals[CM_OUTCOME_CRASHED] ||
-            totals[CM_OUTCOME_TIMEOUT] || totals[CM_OUTCOME_ERROR])
-            code = CM_EXIT_FAILURES;
-        if (!complete)
-            code = cm_interrupted_exit();
-        if (o->json_path &&
-            write_document(o, pas, n_algs, totals, complete, seconds, err) != 0)
-            code = cm_command_fail(&cm_cmd_verify, err);
+    if (!err.code) {
+        code = exit_of(&r);
+        if (o->json_path && verify_write_json(o, vp_result_json(&r), 0, &err) != 0)
+            code = cm_command_fail(&cm_cmd_verify, &err);
     } else {
-        cm_command_fail(&cm_cmd_verify, err);
+        code = cm_command_fail(&cm_cmd_verify, &err);
     }
     for (size_t i = 0; i < n_algs && pas; i++)
         pair_alg_free(&pas[i]);
+    vp_result_free(&r);
     free(pas);
     free(algs);
     return code;

@@ -1,6 +1,6 @@
 """plot and report read every kind of document the tool writes, or refuse it in one line naming
 what reads it (issue 23 item 6; cryptometer.doc_kinds): a sweep document is plotted and reported,
-a probe, detect, files, verify or dmcrypt document is refused (exit 3, an input refused), and the
+a probe, detect, files, verify, verify --pairs or dmcrypt document is refused (exit 3, an input refused), and the
 commands that read results only (compare) refuse a sweep naming plot and report."""
 import subprocess
 from pathlib import Path
@@ -13,6 +13,8 @@ OTHERS = {   # kind: (how the binary writes it, the reader the refusal names)
     "cryptometer-probe": (["probe", "--quick", "--only", "mul", "--json"], "cryptometer show FILE"),
     "detect": (["detect", "--json", "--no-clock"], "cryptometer show FILE"),
     "cryptometer-verify-v1": (["verify", "--filter", "ref:portable/sha256/", "--json", "{out}"], "cryptometer show FILE"),
+    "cryptometer-verify-pairs-v1": (["verify", "--pairs", "--filter", "^ref:.*/sha256$", "--json", "{out}"],
+                                    "cryptometer show FILE"),
     "cryptometer-files-v1": (["files", "--quick", "--repeat", "1", "--impl", "ref:portable", "--json", "{out}"], "cryptometer show FILE"),
 }
 

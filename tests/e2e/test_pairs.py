@@ -9,12 +9,27 @@ import itertools
 import json
 
 import pytest
+from conftest import flat
 
 PK_ALGS = ["ed25519", "ecdsa-p256-sha256", "x25519", "rsa-2048-pss-sha256"]
 # RSA key generation is slow (two key pairs per pair, ~1 s a pair): RSA
 # runs over these libraries only, the others over every library here
 RSA_BACKENDS = "openssl,gnutls,botan,libgcrypt,cryptopp,mbedtls"
 BROKEN = {"ed25519": "brokenpk:unverifiable", "x25519": "brokenpk:wrong-secret"}
+# a pair's matrix cell by its status in the document
+CELLS = {"passed": "ok", "failed": "FAIL", "crashed": "crsh", "timeout": "t/o", "error": "err",
+         "unavailable": "n/a", "not-run": "nrun", "known-finding": "knwn", "not-checked": "help"}
+
+
+def matrix_rows(section, names):
+    """{row number: [name, cells]} of an algorithm's matrix in the text, the
+    cells of its blocks of columns joined."""
+    rows = {}
+    for line in section.splitlines():
+        t = line.split()
+        if len(t) >= 3 and t[0].isdigit() and t[1] in names:
+            rows.setdefault(int(t[0]), [t[1], []])[1].extend(t[2:])
+    return rows
 
 
 def available_impls(cm_test, algorithms, backends=None):
@@ -76,17 +91,25 @@ def test_pairs_matrix_has_every_pair(pk_pairs):
         got = [frozenset((r["a"], r["b"])) for r in entry["pairs"]]
         assert len(got) == len(set(got)), f"{alg}: a pair listed twice"
         assert set(got) == {frozenset(c) for c in itertools.combinations(names, 2)}, alg
-    # the text, per algorithm: a header, then one matrix row per
-    # implementation, "<k> <name> <cells>" with "-" on the diagonal
+    # the text, per algorithm: a header, then the matrix of the implementations
+    # that run in this process (helpers are listed under it), each row
+    # "<k> <name> <cells>" (its blocks of columns joined), "-" on the diagonal
     sections = {sec.split()[0]: sec for sec in stdout.split("PAIRS ")[1:]}
     for entry in doc["algorithms"]:
-        names = entry["implementations"]
+        names, section = entry["implementations"], sections[entry["algorithm"]]
         if len(names) < 2:
-            assert "available here: no pair to check" in sections[entry["algorithm"]]
+            assert "available here: no pair to check" in section
             continue
-        rows = [l.split() for l in sections[entry["algorithm"]].splitlines()[2:2 + len(names)]]
-        assert [r[:2] for r in rows] == [[str(k + 1), n] for k, n in enumerate(names)], rows
-        assert all(len(r) == 2 + len(names) and r[2 + k] == "-" for k, r in enumerate(rows))
+        helpers = {h["implementation"] for h in entry["helpers"]}
+        inside = [n for n in names if n not in helpers]
+        cell = {frozenset((r["a"], r["b"])): CELLS[r["status"]] for r in entry["pairs"]}
+        want = {k + 1: [n, [("-" if n == m else cell[frozenset((n, m))]) for m in inside]]
+                for k, n in enumerate(inside)}
+        assert matrix_rows(section, inside) == want, section
+        for h in entry["helpers"]:
+            assert f'helper {h["implementation"]} runs in {h["runs_in"]}' in flat(section)
+        for u in entry["unavailable"]:
+            assert f'not in the matrix: {u["implementation"]} is unavailable here' in flat(section)
 
 
 def test_pairs_catch_the_broken_backend_in_every_pair(pk_pairs):
@@ -104,14 +127,14 @@ def test_pairs_catch_the_broken_backend_in_every_pair(pk_pairs):
             elif bad in (r["a"], r["b"]):
                 assert r["status"] == "failed", (alg, r)
                 assert r["detail"], (alg, r)
-                assert f'FAIL    {alg}: {r["a"]} and {r["b"]}: ' in stdout
+                assert f'FAIL {alg}: {r["a"]} and {r["b"]}: ' in flat(stdout)
             else:
                 # every other pair of libraries agrees
                 assert r["status"] == "passed", (alg, r)
         # named as the odd one out when two others agree among themselves
         if bad in entry["implementations"] and len(entry["implementations"]) >= 3:
             assert entry["disagrees_with_all_others"] == [bad]
-            assert f"FINDING about {bad}: it disagrees with every other" in stdout
+            assert f"FINDING about {bad}: it disagrees with every other" in flat(stdout)
         elif bad not in entry["implementations"]:
             assert entry["disagrees_with_all_others"] == []
     s = doc["summary"]
@@ -163,3 +186,45 @@ def test_pairs_usage_and_environment_errors(cm_test):
     # one implementation: nothing to pair (exit 3), one clear line
     p = cm_test("verify", "--pairs", "--algorithms", "sha256", "--backends", "faulty")
     assert p.returncode == 3 and "two" in p.stderr and p.stderr.count("\n") == 1
+
+
+def test_show_prints_what_pairs_printed_within_100_columns(cm_test, tmp_path):
+    """Every backend's sha256 (broken's FAIL and faulty's crashed cells among
+    them): more implementations than one block of columns holds; show of the
+    document prints the same text, byte for byte."""
+    path = tmp_path / "p.json"
+    p = cm_test("verify", "--pairs", "--algorithms", "sha256", "--json", path, "--timeout", "20")
+    assert p.returncode == 1, p.stderr
+    entry = json.loads(path.read_text())["algorithms"][0]
+    inside = [n for n in entry["implementations"]
+              if n not in {h["implementation"] for h in entry["helpers"]}]
+    assert len(inside) > 14, inside  # two blocks of columns at least
+    assert all(len(line) <= 100 for line in p.stdout.splitlines()), p.stdout
+    assert "cells: - itself, ok passed, FAIL they disagree, crsh crashed" in flat(p.stdout)
+    shown = cm_test("show", path)
+    assert shown.returncode == 0 and shown.stderr == "", shown.stderr
+    assert shown.stdout == p.stdout
+
+
+def test_show_of_a_broken_or_older_pairs_document(cm_test, tmp_path):
+    path = tmp_path / "p.json"
+    p = cm_test("verify", "--pairs", "--algorithms", "sha256", "--backends", "faulty,broken,ref",
+                "--json", path)
+    assert p.returncode == 1, p.stderr
+    text = path.read_text()
+    doc = json.loads(text)
+    bad = dict(doc, algorithms=[dict(doc["algorithms"][0], pairs=[{"a": "x", "b": "y"}])])
+    for name, content in (("cut", text[:len(text) // 2]), ("bad", json.dumps(bad))):
+        (tmp_path / name).write_text(content)
+        r = cm_test("show", tmp_path / name)
+        assert r.returncode == 3 and r.stdout == "" and len(r.stderr.splitlines()) == 1, r.stderr
+    # a document written before the lists of helpers and unavailable ones:
+    # the rest is printed, and one line says what it lacks
+    for entry in doc["algorithms"]:
+        del entry["helpers"], entry["unavailable"]
+    (tmp_path / "old").write_text(json.dumps(doc))
+    r = cm_test("show", tmp_path / "old")
+    assert r.returncode == 0, r.stderr
+    assert "does not list the helpers and the implementations unavailable here" in flat(r.stdout)
+    assert [l for l in r.stdout.splitlines() if "FAIL" in l or "crashed" in l] == \
+        [l for l in p.stdout.splitlines() if "FAIL" in l or "crashed" in l]
