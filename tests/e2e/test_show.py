@@ -192,9 +192,10 @@ def _assert_shown_as_printed(cm, path, printed):
     return shown.stdout
 
 
-def test_show_a_sweep_as_sweep_printed_it(cm, tmp_path):
+def test_show_a_sweep_as_sweep_printed_it(cm, tmp_path, need_backend):
     """Three totals (two side by side, the third below), an unavailable path's note and
     the crossovers, wrapped to 100 columns, by the one renderer from the document's figures."""
+    need_backend("openssl")  # two of its paths are swept
     out = tmp_path / "s.json"
     r = cm("sweep", "--chunks", "64,4k", "--totals", "64k,128k,256k", "--backends",
            "ref:portable,ref:armce,ref:aesni,openssl:evp,openssl:afalg-engine", "--json", out)
