@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """check_json_reads.py — checks that JSON is read by key only where the
-table src/json_readers.tsv says: every C source that calls json_object_get
-must be a row of it, a `parser` (it reads a document, a data table or a
+table src/json_readers.tsv says: every C source that reads a JSON object by
+key, with json_object_get or with the typed reads of util/json_read.h
+(cm_jr_*), must be a row of it, a `parser` (it reads a document, a data table or a
 message into structs) or a `to-type` consumer (a file still to convert: the
 typing work left, counted in the summary). Everything else takes typed structs (issue 22:
 "JSON exists only at the edges"). A row whose file no longer reads JSON is
@@ -18,7 +19,7 @@ import os
 import re
 import sys
 
-CALL = re.compile(r'\bjson_object_get\s*\(')
+CALL = re.compile(r'\b(?:json_object_get|cm_jr_\w+)\s*\(')
 KINDS = ('parser', 'to-type')
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 
@@ -41,7 +42,7 @@ def read_table(root):
 
 
 def readers(root):
-    """{root-relative C file under src/: number of json_object_get calls}."""
+    """{root-relative C file under src/: number of reads by key (CALL)}."""
     found = {}
     for top, _, files in os.walk(os.path.join(root, 'src')):
         for name in files:
@@ -65,8 +66,9 @@ def main(argv=None):
         print('check_json_reads: %s' % e, file=sys.stderr)
         return 2
     found = readers(args.root)
-    bad = ['%s: %d json_object_get call%s, but it is not a parser of src/json_readers.tsv: '
-           'take the typed struct instead (or add a parser row, saying what it reads)' % (f, n, '' if n == 1 else 's')
+    bad = ['%s: %d read%s by key (json_object_get, cm_jr_*), but it is not a parser of '
+           'src/json_readers.tsv: take the typed struct instead (or add a parser row, saying '
+           'what it reads)' % (f, n, '' if n == 1 else 's')
            for f, n in sorted(found.items()) if f not in table]
     bad += ['src/json_readers.tsv: %s reads no JSON by key (any more): remove its row' % f
             for f in sorted(table) if f not in found]
@@ -75,8 +77,8 @@ def main(argv=None):
     if bad:
         return 1
     left = {f: n for f, n in found.items() if table[f] == 'to-type'}
-    print('json_object_get: %d calls in %d files, all rows of src/json_readers.tsv: '
-          '%d calls in %d parsers, %d in %d consumers still to type'
+    print('reads by key (json_object_get, cm_jr_*): %d in %d files, all rows of '
+          'src/json_readers.tsv: %d in %d parsers, %d in %d consumers still to type'
           % (sum(found.values()), len(found), sum(found.values()) - sum(left.values()),
              len(found) - len(left), sum(left.values()), len(left)))
     return 0

@@ -38,9 +38,22 @@ def test_a_planted_reader_fails(tmp_path):
     r = check(root)
     assert r.returncode == 1
     assert r.stdout.splitlines() == [
-        "src/run/detect_text_cpu.c: 1 json_object_get call, but it is not a parser of "
-        "src/json_readers.tsv: take the typed struct instead (or add a parser row, saying "
+        "src/run/detect_text_cpu.c: 1 read by key (json_object_get, cm_jr_*), but it is not a "
+        "parser of src/json_readers.tsv: take the typed struct instead (or add a parser row, saying "
         "what it reads)"]
+
+
+def test_a_planted_typed_read_fails_too(tmp_path):
+    """util/json_read.h's cm_jr_* read by key as json_object_get does: a renderer may not."""
+    root = copy_src(tmp_path)
+    renderer = root / "src" / "run" / "detect_text_cpu.c"
+    renderer.write_text(renderer.read_text(encoding="utf-8") +
+                        '\nstatic int planted(const json_t *d, double *v, cm_error *e) '
+                        '{ return cm_jr_number(d, "mhz", 0, v, "cpu", e); }\n', encoding="utf-8")
+    r = check(root)
+    assert r.returncode == 1
+    assert r.stdout.startswith("src/run/detect_text_cpu.c: 1 read by key (json_object_get, "
+                               "cm_jr_*), but it is not a parser")
 
 
 def test_a_call_in_a_comment_is_not_a_read(tmp_path):

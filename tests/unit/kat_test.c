@@ -1,40 +1,14 @@
 /*
- * kat_test.c — the helpers the KAT tests share (kat_test.h): the counted
- * check and its summary line, the embedded vector files, the registry's
- * cross-check peer.
+ * kat_test.c — the helpers the KAT tests share (kat_test.h): the embedded
+ * vector files, the registry's cross-check peer.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/embedded.h"
 #include "kat_test.h"
 
-static int failures;
-
 const size_t sizes[N_SIZES] = {16, 64, 256, 1024, 8192};
-
-/* Prints "ok     what" or "not ok what" and counts failures. */
-void check(int cond, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%s ", cond ? "ok    " : "not ok");
-    vprintf(fmt, ap);
-    printf("\n");
-    fflush(stdout);
-    va_end(ap);
-    if (!cond)
-        failures++;
-}
-
-/* See kat_test.h. */
-int check_summary(void)
-{
-    printf("%s: %d check%s failed\n", failures ? "FAILED" : "PASSED", failures,
-           failures == 1 ? "" : "s");
-    return failures ? 1 : 0;
-}
 
 /* The embedded vector file at path, parsed (caller frees), or NULL. */
 json_t *load_embedded(const char *path)

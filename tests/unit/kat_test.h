@@ -1,9 +1,9 @@
 /*
  * kat_test.h — what the KAT tests share (test_kat.c: the runner; test_kat_verify.c:
- * `cryptometer verify`): the counted check, the sizes of the cross-check, the
- * own correct implementations (kat_own.c) and the helpers on vector files
- * and the registry (kat_test.c). Needs the test-only backends
- * (-DCRYPTOMETER_TEST_BACKENDS=ON).
+ * `cryptometer verify`; their counted check is check_counted.h's): the sizes
+ * of the cross-check, the own correct implementations (kat_own.c) and the
+ * helpers on vector files and the registry (kat_test.c). Needs the test-only
+ * backends (-DCRYPTOMETER_TEST_BACKENDS=ON).
  */
 #ifndef CM_TESTS_KAT_TEST_H
 #define CM_TESTS_KAT_TEST_H
@@ -12,12 +12,6 @@
 #include <jansson.h>
 #include "model/class.h"
 #include "registry/registry.h"
-
-/* Prints "ok     what" or "not ok what" and counts failures. */
-void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Prints the "PASSED: 0 checks failed" line; main's exit status, 1 if any failed. */
-int check_summary(void);
 
 /* The sizes the cross-checks run at. */
 #define N_SIZES 5

@@ -28,6 +28,7 @@
 #include "check/kat.h"
 #include "registry/registry.h"
 #include "kat_test.h"
+#include "check_counted.h"
 
 /* Check 0 (see the top of the file). */
 static void test_own_pass(void)

@@ -15,7 +15,6 @@
  * Without the OpenSSL backend in this build there is nothing to check: it
  * says so and exits 77, which CTest reports as skipped (not passed).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,23 +22,7 @@
 #include "check/kat_internal.h"
 #include "registry/registry.h"
 #include "measure/workload.h"
-
-static int failures;
-
-/* Prints "ok     what" or "not ok what" and counts failures. */
-static void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check(int cond, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%s ", cond ? "ok    " : "not ok");
-    vprintf(fmt, ap);
-    printf("\n");
-    fflush(stdout);
-    va_end(ap);
-    if (!cond)
-        failures++;
-}
+#include "check_counted.h"
 
 /* The algorithms of this test and the vector file each must name. */
 static const struct {
@@ -303,7 +286,5 @@ int main(void)
         printf("-- 3. XTS: whole data units\n");
         data_units(ossl);
     }
-    printf("%s: %d check%s failed\n", failures ? "FAILED" : "PASSED", failures,
-           failures == 1 ? "" : "s");
-    return failures ? 1 : 0;
+    return check_summary();
 }

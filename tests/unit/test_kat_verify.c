@@ -28,6 +28,7 @@
 #include "registry/registry.h"
 #include "commands/commands.h"
 #include "kat_test.h"
+#include "check_counted.h"
 
 /* Writes text to a new temporary file; returns its path (static buffer
  * per call slot). */
