@@ -12,8 +12,11 @@ timestamped as it is redrawn) and its records:
   kat        per group, from its first progress line to its first "measuring" line
              (the known-answer checks, the child's set-up after its first message)
   timing     the records' own wall_s (calibration, warm-up, samples)
-  other      the rest of the groups' time: fork/exec and the child's start, the clock
-             checks before and after, per-call and memory figures, the parent's work
+  jit        the language runtimes' JIT warm-ups before the runner's own (the records'
+             runtime_warmup seconds: docs/runtimes.md)
+  other      the rest of the groups' time: fork/exec and the child's start (a runtime's
+             server), the clock checks before and after, per-call and memory figures,
+             the parent's work
   end        from the last group's last line to exit (answers, tables, the document)
 
 and the precision of its figures (the records measured: the median and 90th
@@ -84,12 +87,22 @@ def phases(t0, t_end, events, records):
     last = max(g[2] for g in groups.values())
     kat = sum((g[1] if g[1] is not None else g[2]) - g[0] for g in groups.values())
     timing = sum(r.get("wall_s") or 0 for r in records)
+    jit = sum((r.get("runtime_warmup") or {}).get("seconds") or 0 for r in records)
     span = last - first
-    return {"start": first - t0, "kat": kat, "timing": timing,
-            "other": span - kat - timing, "end": t_end - last}
+    return {"start": first - t0, "kat": kat, "timing": timing, "jit": jit,
+            "other": span - kat - timing - jit, "end": t_end - last}
 
 
 RUNTIMES = ("go", "java", "node", "python", "rust")  # docs/runtimes.md
+
+
+def by_backend(events, wall):
+    """{backend: seconds} of the run's span: each progress line's time runs until the next
+    line that names another group (the last, until the end)."""
+    out = Counter()
+    for (t, group, _), nxt in zip(events, events[1:] + [(wall, None, None)]):
+        out[group.split("/")[0]] += nxt[0] - t
+    return out
 
 
 def precision(records):
@@ -126,7 +139,8 @@ def one_run(binary, extra, workdir, trace=None):
                                            "wall": t_end - t0, "records": records}))
     return {"wall": t_end - t0, "rc": rc, "records": len(records),
             "status": Counter(r["status"] for r in records), "load": (load_before, os.getloadavg()[0]),
-            "phases": phases(t0, t_end, events, records), "precision": precision(records)}
+            "phases": phases(t0, t_end, events, records), "precision": precision(records),
+            "backends": by_backend([(t - t0, g, w) for t, g, w in events], t_end - t0)}
 
 
 def show(label, r):
@@ -136,6 +150,13 @@ def show(label, r):
         ", ".join("%s %d" % kv for kv in sorted(r["status"].items())), *r["load"]))
     if ph:
         print("    " + "  ".join("%s %.1f s" % kv for kv in ph.items()), flush=True)
+    b = r["backends"]
+    if b:
+        rt = sum(v for k, v in b.items() if k in RUNTIMES)
+        print("    backends: runtimes %.1f s (%s)\n              the others %.1f s (slowest: %s)" % (
+            rt, ", ".join("%s %.0f" % (k, b[k]) for k in RUNTIMES if k in b),
+            sum(b.values()) - rt, ", ".join(["%s %.0f" % kv for kv in b.most_common()
+                                             if kv[0] not in RUNTIMES][:3])), flush=True)
     for scope, p in r["precision"].items():
         print("    precision (%s, %d measured): CI95 width median %.2f%%, p90 %.2f%%, samples median %d, "
               "CI not reached %d" % (scope, p[0], 100 * p[1], 100 * p[2], p[3], p[4]), flush=True)
