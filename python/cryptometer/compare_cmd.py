@@ -108,9 +108,11 @@ def _preamble(comparison, runs_a, runs_b):
     lines = _side_lines("A", runs_a) + _side_lines("B", runs_b)
     lines += ["warning: %s" % w for w in comparison.warnings]
     if comparison.distrusted:
+        beyond = ("" if comparison.ceiling is None else ", unless it is beyond the most a figure "
+                  "moved between rounds in either side (%.0f%%)" % (100 * comparison.ceiling))
         lines.append("machine busy, clock unsteady or figures not reproducible (flags %s): a change "
-                     "that would be flagged is reported as inconclusive (machine busy)"
-                     % ", ".join(comparison.distrusted))
+                     "that would be flagged is reported as inconclusive (machine busy)%s"
+                     % (", ".join(comparison.distrusted), beyond))
     lines += ["note: %s" % n for n in comparison.notes]
     for side, keys in (("A", comparison.only_a), ("B", comparison.only_b)):
         if keys:

@@ -25,7 +25,10 @@ or between clock checks, and rounds.run_spread, the run's median between
 rounds): a regression when B is slower, an improvement when faster.  When either
 side's health flags say busy or clock unsteady, or its trust answer says most of
 its figures are not reproducible (rounds.distrust), a change that would be
-flagged is ``inconclusive``.  Records
+flagged is ``inconclusive``; when the only reason is ``not-reproducible``, a
+change beyond the largest spread between rounds of any record of either side
+(``ceiling``, rounds.noise_ceiling: the most the runs showed a figure moving with
+nothing changed) is flagged still, as both ways (B/A and A/B) exceed it.  Records
 without samples (imports) get the ratio of their figures and no test.  A
 benchmark without a time above zero on one side (missing, zero, or negative
 after the loop overhead) has no ratio: it is left out with a warning, and samples
@@ -94,6 +97,7 @@ class Comparison:
     warnings: List[str]
     distrusted: List[str] = field(default_factory=list)   # "A: busy-cpus", ...: health flags
     notes: List[str] = field(default_factory=list)        # what the comparison cannot know
+    ceiling: Optional[float] = None                       # a change beyond it is flagged still
 
     def regressions(self):
         return [c for c in self.changes if c.verdict == "regression"]
@@ -172,10 +176,11 @@ def tested_change(key, figures_a, figures_b):
                   n_a=len(a), n_b=len(b))
 
 
-def judge(changes, threshold=0.05, alpha=0.01, distrusted=False):
+def judge(changes, threshold=0.05, alpha=0.01, distrusted=False, ceiling=None):
     """Adjust the p-values of ``changes`` together (Benjamini–Hochberg) and set each one's
     ``significant`` and ``verdict`` (see the module comment; ``distrusted``: a side's health
-    flags say busy or clock unsteady); return the list."""
+    flags say busy or clock unsteady, or its figures are not reproducible; ``ceiling``: with
+    distrust, a change beyond it either way is flagged still); return the list."""
     tested = [c for c in changes if c.p_value is not None]
     if tested:
         adjusted = stats.false_discovery_control([c.p_value for c in tested], method="bh")
@@ -184,7 +189,9 @@ def judge(changes, threshold=0.05, alpha=0.01, distrusted=False):
             c.significant = bool(p < alpha) and not (c.ci_low <= 1.0 <= c.ci_high)
     for c in changes:
         if c.significant and abs(c.ratio - 1.0) > max(threshold, c.floor):
-            c.verdict = "inconclusive" if distrusted else "regression" if c.ratio > 1 else "improvement"
+            beyond = ceiling is not None and max(c.ratio, 1.0 / c.ratio) - 1.0 > ceiling
+            c.verdict = ("inconclusive" if distrusted and not beyond
+                         else "regression" if c.ratio > 1 else "improvement")
     return changes
 
 
@@ -250,9 +257,12 @@ def compare_sides(runs_a, runs_b, threshold=0.05, alpha=0.01):
     run_floor = max(rounds.run_spread(r.doc) for r in runs_a + runs_b) if one_run else 0.0
     pairs = [(k, _compare_one(k, a[k], b[k], one_run, run_floor)) for k in a if k in b]
     untimed = [k for k, c in pairs if c is None]
-    distrusted = ["%s: %s" % (side, flag) for side, runs in (("A", runs_a), ("B", runs_b))
-                  for run in runs for flag in rounds.distrust(run.doc)]
-    changes = judge([c for _, c in pairs if c is not None], threshold, alpha, bool(distrusted))
+    flags = [(side, flag) for side, runs in (("A", runs_a), ("B", runs_b))
+             for run in runs for flag in rounds.distrust(run.doc)]
+    distrusted = ["%s: %s" % sf for sf in flags]
+    ceiling = (max(rounds.noise_ceiling(r.doc) for r in runs_a + runs_b)
+               if flags and {f for _, f in flags} == {rounds.NOT_REPRODUCIBLE} else None)
+    changes = judge([c for _, c in pairs if c is not None], threshold, alpha, bool(distrusted), ceiling)
     warnings = [w for ra in runs_a for rb in runs_b for w in context_differences(ra.doc, rb.doc)]
     warnings = list(dict.fromkeys(warnings))
     if untimed:
@@ -260,7 +270,7 @@ def compare_sides(runs_a, runs_b, threshold=0.05, alpha=0.01):
                         % (len(untimed), benchmark_label(untimed[0])))
     any_rounds = any(r.get("rounds") for side in (a, b) for recs in side.values() for r in recs)
     return Comparison(changes, [k for k in a if k not in b], [k for k in b if k not in a], warnings,
-                      list(dict.fromkeys(distrusted)), _notes(one_run, any_rounds))
+                      list(dict.fromkeys(distrusted)), _notes(one_run, any_rounds), ceiling)
 
 
 def compare_runs(run_a, run_b, threshold=0.05, alpha=0.01):

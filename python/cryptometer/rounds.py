@@ -9,6 +9,8 @@
 - ``run_spread``: how far a figure of the run typically moved between rounds:
   the median of its records' ``rounds.spread`` (a benchmark's own five rounds
   can agree by chance on a machine whose figures move between rounds);
+- ``noise_ceiling``: the largest spread between rounds of any record of the run:
+  how far the run showed a figure can move with nothing changed;
 - ``distrust``: the health flags (warnings) that say the machine was busy or its
   clock unsteady while the run measured, and the run's own verdict that most of
   its figures are not reproducible (``answers.trust.flags``: ``not-reproducible``,
@@ -63,6 +65,13 @@ def run_spread(doc):
                if isinstance(r, dict) and isinstance(r.get("rounds"), dict)
                and _positive(r["rounds"].get("spread"))]
     return statistics.median(spreads) if spreads else 0.0
+
+
+def noise_ceiling(doc):
+    """The largest spread between rounds over the records of ``doc``, or 0."""
+    return max((r["rounds"]["spread"] for r in doc.get("results") or []
+                if isinstance(r, dict) and isinstance(r.get("rounds"), dict)
+                and _positive(r["rounds"].get("spread"))), default=0.0)
 
 
 def distrust(doc):

@@ -1,7 +1,8 @@
 """compare on rounds and several runs per side: nothing flagged for the same figures, the
 variance between runs in the test, one-run sides held to their own spread and to the run's
 median spread between rounds, busy health flags and a run whose figures are not reproducible
-giving "inconclusive (machine busy)" and exit 4, and a live run with AES-NI masked in which
+giving "inconclusive (machine busy)" and exit 4 (a run that is only not reproducible: unless
+the change is beyond the widest spread between rounds it showed), and a live run with AES-NI masked in which
 exactly the implementations using it are flagged."""
 
 import json
@@ -136,18 +137,41 @@ def test_one_run_sides_hold_a_change_to_the_runs_median_spread_between_rounds():
     assert [c for c in two.changes if c.key[0] == "t:v/a/o"][0].floor == 0
 
 
+def _not_reproducible(y_median, widest=1.5):
+    """A run whose trust answer says not-reproducible and in which one record, z, moved
+    ``widest`` (its rounds' spread) with nothing changed; y's median is ``y_median``."""
+    doc = _doc({"x:v/a/o": 100.0, "y:v/a/o": y_median, "z:v/a/o": 50.0}, 2)
+    doc["results"][2]["rounds"]["spread"] = widest
+    doc["answers"] = {"acceleration": [], "fastest": [], "findings": [], "lines": [],
+                      "trust": {"quotable": False, "flags": ["not-reproducible"],
+                                "text": "Trust: not quotable: rounds within 10% in 2 of 3 records."}}
+    return doc
+
+
 def test_a_run_whose_figures_are_not_reproducible_gives_inconclusive_and_exit_4(cli, tmp_path):
-    base = {"x:v/a/o": 100.0, "y:v/a/o": 200.0}
-    a = _write(tmp_path, "a.json", _doc(base, 1))
-    b_doc = _doc(dict(base, **{"y:v/a/o": 400.0}), 2)
-    b_doc["answers"] = {"acceleration": [], "fastest": [], "findings": [], "lines": [],
-                        "trust": {"quotable": False, "flags": ["not-reproducible"],
-                                  "text": "Trust: not quotable: rounds within 10% in 0 of 2 records."}}
-    b = _write(tmp_path, "b.json", b_doc)
+    a = _write(tmp_path, "a.json", _doc({"x:v/a/o": 100.0, "y:v/a/o": 200.0, "z:v/a/o": 50.0}, 1))
+    b = _write(tmp_path, "b.json", _not_reproducible(400.0))      # +100%, within z's 150%
     r = cli("compare", a, b)
     assert r.returncode == 4, r.stdout + r.stderr
     assert "B: not-reproducible" in r.stdout and "1 inconclusive (machine busy)" in r.stdout
+    assert ("beyond the most a figure moved between rounds in either side (150%)"
+            in " ".join(r.stdout.split())), r.stdout
     assert all(len(line) <= 100 for line in r.stdout.splitlines()), r.stdout
+
+
+def test_a_change_beyond_what_the_rounds_ever_moved_is_flagged_still(cli, tmp_path):
+    """Not reproducible says figures move between rounds, by at most the widest spread seen:
+    ten times slower (OpenSSL's AES-GCM without AES-NI) is beyond it, 20% more is not."""
+    a = _write(tmp_path, "a.json", _doc({"x:v/a/o": 100.0, "y:v/a/o": 200.0, "z:v/a/o": 50.0}, 1))
+    b_doc = _not_reproducible(2000.0, widest=0.3)
+    b_doc["results"][0]["rounds"]["median_ns"] = [120.0] * 5
+    b = _write(tmp_path, "b.json", b_doc)
+    r = cli("compare", a, b, "--markdown")
+    rows = {line.split("|")[1].strip(): line.split("|")[-2].strip() for line in r.stdout.splitlines()
+            if line.startswith("| x:") or line.startswith("| y:")}
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert rows["y:v/a/o @ 64 B"] == "regression", r.stdout
+    assert rows["x:v/a/o @ 64 B"] != "regression", r.stdout
 
 
 def test_busy_health_flags_give_inconclusive_and_exit_4(cli, tmp_path):
@@ -167,6 +191,10 @@ def test_busy_health_flags_give_inconclusive_and_exit_4(cli, tmp_path):
     # the same documents without the change: nothing to judge, exit 0
     c = _write(tmp_path, "c.json", _doc(base, 3, health=BUSY))
     assert cli("compare", a, c).returncode == 0
+    # a busy machine can slow a figure by any factor: ten times slower is inconclusive too
+    d = _write(tmp_path, "d.json", _doc(dict(base, **{"y:v/a/o": 2000.0}), 4, health=BUSY))
+    r = cli("compare", a, d)
+    assert r.returncode == 4 and "1 inconclusive (machine busy)" in r.stdout, r.stdout
 
 
 def test_sides_that_do_not_make_two_are_refused(cli, tmp_path):
