@@ -8,7 +8,8 @@ writes it to a file).  Exit codes (EXIT_*, the one place; docs/cli.md): 0 nothin
 flagged, 1 a significant regression beyond ``--threshold``, 2 usage, 3 an input
 unreadable or refused, 4 inconclusive: a change would be flagged but a side's
 health flags say the machine was busy or its clock unsteady, or its trust answer
-that most of its figures are not reproducible.
+that most of its figures are not reproducible and the change is within their
+spread.
 """
 
 import argparse
