@@ -218,6 +218,18 @@ venv() {
 
 # For run and build, best effort: python3 with venv installed where it can be, then .venv
 # (pip needs PyPI). What stays missing is said here and, one line, by the Python commands.
+# After a build, waits (at most 2 min) until the 1-minute load average is below half the CPUs:
+# the run would otherwise start in the build's own load and flag itself "machine busy (load)"
+# (src/platform/health_flags.c, flag_load). Without /proc/loadavg (macOS) it does not wait.
+settle() {
+    n=$(nproc 2>/dev/null || echo 1)
+    for i in $(seq 24); do
+        awk -v n="$n" '{exit !($1 >= 0.5 * n)}' /proc/loadavg 2>/dev/null || return 0
+        [ "$i" = 1 ] && say "waiting for the build's load to settle (1-minute load average $(cut -d' ' -f1 /proc/loadavg) on $n CPUs)"
+        sleep 5
+    done
+}
+
 python_commands() {
     if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && package_manager; then
         [ $col = 1 ] && apt_update
@@ -249,6 +261,7 @@ bench-tools)
 run)
     build build "$(generations)"
     python_commands
+    settle
     exec build/cryptometer run "$@"
     ;;
 test)
