@@ -1,6 +1,7 @@
 #!/bin/bash
 # bench/compare_noise.sh — does compare cry wolf? Measures the same build several times on
-# 125 benchmarks (AES-128-GCM seal and SHA-256 in every native library, five sizes) with
+# 175 benchmarks (AES-128-GCM seal and SHA-256 in every C library, our own code and the Rust
+# crates, five sizes) with
 # `run --repeat 5`, one run under a CPU hog (a busy loop per CPU, killed by its PID), then
 # compares: one run a side, two runs a side, and the hog's run against a quiet one. Nothing
 # should be flagged; a busy side should say "inconclusive (machine busy)" (exit 4) if it
