@@ -1,8 +1,8 @@
 #!/bin/bash
 # bench/compare_noise.sh — does compare cry wolf? Measures the same build several times on
 # 175 benchmarks (AES-128-GCM seal and SHA-256 in every C library, our own code and the Rust
-# crates, five sizes) with
-# `run --repeat 5`, one run under a CPU hog (a busy loop per CPU, killed by its PID), then
+# crates, five sizes) with `run --repeat 5`, one run under a CPU hog (a busy loop per CPU,
+# killed by its PID), then
 # compares: one run a side, two runs a side, and the hog's run against a quiet one. Nothing
 # should be flagged; a busy side should say "inconclusive (machine busy)" (exit 4) if it
 # would flag. Each quiet run waits for the load of the one before to settle (below 0.5).
