@@ -216,8 +216,6 @@ venv() {
     fi
 }
 
-# For run and build, best effort: python3 with venv installed where it can be, then .venv
-# (pip needs PyPI). What stays missing is said here and, one line, by the Python commands.
 # After a build, waits (at most 2 min) until the 1-minute load average is below half the CPUs:
 # the run would otherwise start in the build's own load and flag itself "machine busy (load)"
 # (src/platform/health_flags.c, flag_load). Without /proc/loadavg (macOS) it does not wait.
@@ -230,6 +228,8 @@ settle() {
     done
 }
 
+# For run and build, best effort: python3 with venv installed where it can be, then .venv
+# (pip needs PyPI). What stays missing is said here and, one line, by the Python commands.
 python_commands() {
     if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && package_manager; then
         [ $col = 1 ] && apt_update

@@ -96,11 +96,11 @@ def phases(t0, t_end, events, records):
 RUNTIMES = ("go", "java", "node", "python", "rust")  # docs/runtimes.md
 
 
-def by_backend(events, wall):
+def by_backend(t_end, events):
     """{backend: seconds} of the run's span: each progress line's time runs until the next
-    line that names another group (the last, until the end)."""
+    line (the last, until the run's end)."""
     out = Counter()
-    for (t, group, _), nxt in zip(events, events[1:] + [(wall, None, None)]):
+    for (t, group, _), nxt in zip(events, events[1:] + [(t_end, None, None)]):
         out[group.split("/")[0]] += nxt[0] - t
     return out
 
@@ -140,7 +140,7 @@ def one_run(binary, extra, workdir, trace=None):
     return {"wall": t_end - t0, "rc": rc, "records": len(records),
             "status": Counter(r["status"] for r in records), "load": (load_before, os.getloadavg()[0]),
             "phases": phases(t0, t_end, events, records), "precision": precision(records),
-            "backends": by_backend([(t - t0, g, w) for t, g, w in events], t_end - t0)}
+            "backends": by_backend(t_end, events)}
 
 
 def show(label, r):

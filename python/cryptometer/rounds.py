@@ -59,19 +59,22 @@ def own_spread(record):
     return max(spread if _positive(spread) else 0.0, clock_gap(record))
 
 
+def _round_spreads(doc):
+    """The spread between rounds of each record of ``doc`` that has one."""
+    return [r["rounds"]["spread"] for r in doc.get("results") or []
+            if isinstance(r, dict) and isinstance(r.get("rounds"), dict)
+            and _positive(r["rounds"].get("spread"))]
+
+
 def run_spread(doc):
     """The median spread between rounds over the records of ``doc`` that have rounds, or 0."""
-    spreads = [r["rounds"]["spread"] for r in doc.get("results") or []
-               if isinstance(r, dict) and isinstance(r.get("rounds"), dict)
-               and _positive(r["rounds"].get("spread"))]
+    spreads = _round_spreads(doc)
     return statistics.median(spreads) if spreads else 0.0
 
 
 def noise_ceiling(doc):
     """The largest spread between rounds over the records of ``doc``, or 0."""
-    return max((r["rounds"]["spread"] for r in doc.get("results") or []
-                if isinstance(r, dict) and isinstance(r.get("rounds"), dict)
-                and _positive(r["rounds"].get("spread"))), default=0.0)
+    return max(_round_spreads(doc), default=0.0)
 
 
 def distrust(doc):
