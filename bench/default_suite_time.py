@@ -63,11 +63,16 @@ def read_progress(fd, proc):
                 break
             now = time.monotonic()
             buf += chunk
-            *parts, buf = re.split(rb"[\r\n]", buf)
-            for p in parts:
+            # a redraw is "\r\033[K[...] ...  ETA m:ss", flushed whole: it is an event when it
+            # arrives, not when the next redraw's "\r" ends it
+            parts = re.split(rb"[\r\n]", buf)
+            buf = b""
+            for i, p in enumerate(parts):
                 m = LINE.search(p.decode("utf-8", "replace"))
                 if m:
                     events.append((now, m.group(3), m.group(4)))
+                elif i == len(parts) - 1:
+                    buf = p  # a line cut short: the rest comes with the next read
         elif proc.poll() is not None:
             break
     return events
@@ -75,17 +80,22 @@ def read_progress(fd, proc):
 
 def phases(t0, t_end, events, records):
     """The breakdown (seconds) of one run: start, kat, timing, other, end."""
-    groups = {}   # group -> [first line, first "measuring" line, last line]
+    # one child after another: [first line, first "measuring" line, last line]; a child
+    # starts at a new name, or at a check after measuring (two variants share a name)
+    groups, name = [], None
     for t, group, what in events:
-        g = groups.setdefault(group, [t, None, t])
-        if g[1] is None and what.startswith("measuring"):
+        measuring = what.startswith("measuring")
+        if group != name or (not measuring and groups[-1][1] is not None):
+            groups.append([t, None, t])
+            name = group
+        g = groups[-1]
+        if g[1] is None and measuring:
             g[1] = t
         g[2] = t
     if not groups:
         return None
-    first = min(g[0] for g in groups.values())
-    last = max(g[2] for g in groups.values())
-    kat = sum((g[1] if g[1] is not None else g[2]) - g[0] for g in groups.values())
+    first, last = groups[0][0], max(g[2] for g in groups)
+    kat = sum((g[1] if g[1] is not None else g[2]) - g[0] for g in groups)
     timing = sum(r.get("wall_s") or 0 for r in records)
     jit = sum((r.get("runtime_warmup") or {}).get("seconds") or 0 for r in records)
     span = last - first

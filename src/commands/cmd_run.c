@@ -234,8 +234,9 @@ static json_t *settings_json(const cm_options *o)
     }
     /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
      * --filter from failing the whole object */
-    return json_pack("{s:s, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i, s:i}", "suite",
-                     o->suite ? o->suite : "selection", "sizes", sizes,
+    return json_pack("{s:s, s:b, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i, s:i}",
+                     "suite", o->suite ? o->suite : "selection", "runtimes", !o->no_runtimes,
+                     "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter",
                      o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),

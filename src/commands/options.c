@@ -202,6 +202,7 @@ static int apply(const cm_command *cmd, cm_options *o, int id, const char *value
     case CM_OPT_TIMEOUT: return cm_parse_positive("--timeout", value, 86400, &o->timeout_s, err);
     case CM_OPT_QUIET: o->quiet = 1; return 0;
     case CM_OPT_FULL: o->full = 1; return 0;
+    case CM_OPT_RUNTIMES: o->runtimes = 1; return 0;
     case CM_OPT_PAIRS: o->pairs = 1; return 0;
     case CM_OPT_FORCE: o->force = 1; return 0;
     default: return apply_more(cmd, o, id, value, err);
@@ -277,6 +278,7 @@ int cm_options_plan(const cm_options *o, const cm_algorithm *const *only, size_t
         cm_selection_free(&sel);
         return -1;
     }
+    sel.no_runtimes = o->no_runtimes;
     sel.only = only;
     sel.n_only = n_only;
     int rc = cm_plan_build(&sel, groups, n, err);

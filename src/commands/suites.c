@@ -25,8 +25,10 @@ int cm_options_suite(cm_options *o, cm_error *err)
     json_t *doc = f ? json_loadb((const char *)f->data, f->len, 0, NULL) : NULL;
     json_t *cut = json_object_get(doc, "default");
     json_t *algs = json_object_get(cut, "algorithms"), *sizes = json_object_get(cut, "sizes"), *v;
+    json_t *runtimes = json_object_get(cut, "runtimes");
     size_t i, used = 0;
-    int rc = json_array_size(algs) && json_array_size(sizes) ? 0 : -1;
+    int rc = json_array_size(algs) && json_array_size(sizes) && json_is_boolean(runtimes) ? 0 : -1;
+    o->no_runtimes = !o->runtimes && json_is_false(runtimes);
     o->suite_algorithms[0] = '\0';
     json_array_foreach(algs, i, v)
     {

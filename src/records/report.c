@@ -404,8 +404,8 @@ static void print_legend(FILE *out)
                  "TIMEOUT, ERROR: not measured, the reason under \"Not measured\".\n", 100 * CM_ROUNDS_AGREE);
 }
 
-/* The lines above the blocks: the CPU, the clusters' clocks, an
- * interruption. */
+/* The lines above the blocks: the CPU, the clusters' clocks, the runtimes
+ * the default suite left out, an interruption. */
 static void preamble(FILE *out, const cm_table_facts *t)
 {
     const char *model = t->model ? t->model : "unknown CPU";
@@ -414,6 +414,9 @@ static void preamble(FILE *out, const cm_table_facts *t)
     else
         fprintf(out, "%s, measured on CPU %d\n", model, t->cpu);
     print_clocks(out, t);
+    if (t->runtimes_left_out)
+        fprintf(out, "Default suite: no language runtimes (Go, Rust, Java, Node.js, Python); "
+                     "--runtimes adds them\n");
     if (t->interrupted)
         fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
                      "that never ran\n");

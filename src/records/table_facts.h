@@ -29,6 +29,7 @@ typedef struct cm_table_missing {
 typedef struct cm_table_facts {
     char *model;                /* NULL: unknown */
     int per_cluster, cpu, interrupted;
+    int runtimes_left_out;      /* the default suite without --runtimes (settings.runtimes) */
     size_t sizes[CM_MAX_SIZES]; /* the columns of the per-byte blocks */
     size_t n_sizes;
     cm_table_cluster *clusters;

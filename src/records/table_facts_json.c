@@ -102,6 +102,7 @@ void cm_table_facts_read(const json_t *doc, cm_table_facts *t)
     t->per_cluster = json_is_true(field(doc, "settings.per_cluster"));
     t->cpu = (int)json_integer_value(field(doc, "settings.cpu"));
     t->interrupted = json_is_true(json_object_get(doc, "interrupted"));
+    t->runtimes_left_out = json_is_false(field(doc, "settings.runtimes"));
     json_array_foreach(field(doc, "settings.sizes"), i, s)
         if (t->n_sizes < CM_MAX_SIZES)
             t->sizes[t->n_sizes++] = (size_t)json_integer_value(s);

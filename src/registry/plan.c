@@ -306,6 +306,8 @@ int cm_plan_build(const cm_selection *sel, cm_group **groups, size_t *n, cm_erro
     *n = 0;
     for (size_t bi = 0; bi < cm_registry_count(); bi++) {
         const cm_backend *b = cm_registry_backend(bi);
+        if (sel->no_runtimes && b->runtime)
+            continue;
         size_t nr;
         const cm_impl *rows = cm_backend_impls(b, &nr);
         for (size_t ii = 0; ii < nr; ii++) {

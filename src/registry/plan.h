@@ -39,6 +39,7 @@ typedef struct cm_selection {
     regex_t exclude;
     const char *algorithms; /* comma-separated names, or NULL for all */
     const char *backends;   /* comma-separated "backend" or "backend:variant", or NULL */
+    int no_runtimes;        /* leave out the language runtimes' backends (the default suite) */
     const cm_algorithm *const *only; /* if n_only: only these algorithms (verify
                                         --wycheproof: those of the file) */
     size_t n_only;

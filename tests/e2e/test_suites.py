@@ -1,16 +1,20 @@
 """The suites of `run` (issue 7, docs/cli.md "Suites"): with nothing selected a run
 measures the default suite of data/suites.json at its sizes, --full measures every
 algorithm at the default sizes, and a selection is measured as given; the document says
-which (settings.suite). The default cut covers every class the build measures."""
+which (settings.suite). The default cut covers every class the build measures. The default
+suite leaves out the language runtimes (issue 23's time) unless --runtimes; the document says
+so (settings.runtimes) and the table's preamble names the option."""
 import json
 import subprocess
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITES = json.loads((ROOT / "data" / "suites.json").read_text())
 ALL_SIZES = [16, 64, 256, 1024, 8192, 16384]
+RUNTIMES = {"go", "rust", "java", "node", "python"}  # docs/runtimes.md
 
 
 def run(binary, tmp_path, *args):
@@ -33,6 +37,34 @@ def test_nothing_selected_runs_the_default_suite(cm_bin, tmp_path, schema):
     assert measured == set(SUITES["default"]["algorithms"]) & built
     sizes = {r["size"] for r in doc["results"] if r["size"] is not None}
     assert sizes <= set(SUITES["default"]["sizes"])
+    assert SUITES["default"]["runtimes"] is False and doc["settings"]["runtimes"] is False
+    assert not {r["backend"] for r in doc["results"]} & RUNTIMES
+    shown = subprocess.run([str(cm_bin), "show", str(tmp_path / "r.json")], capture_output=True,
+                           text=True)
+    assert shown.returncode == 0, shown.stderr
+    assert "no language runtimes (Go, Rust, Java, Node.js, Python); --runtimes adds them" in shown.stdout
+
+
+# every benchmark but Go's SHA-256 left out: the default suite's names, cheaply
+ONLY_GO_SHA256 = "^[^g]|^g[^o]|^go:[^/]*/[^s]"
+
+
+def test_runtimes_puts_the_language_runtimes_in_the_default_suite(cm_bin, tmp_path):
+    listed = json.loads(subprocess.run([str(cm_bin), "list", "--json", "--backends", "go"],
+                                       capture_output=True, text=True, check=True).stdout)
+    if not any(b["available"] for b in listed["benchmarks"]):
+        pytest.skip("the Go runtime backend is not built here: %s" % listed["missing_backends"])
+    doc = run(cm_bin, tmp_path, "--runtimes", "--exclude", ONLY_GO_SHA256)
+    assert doc["settings"]["suite"] == "default" and doc["settings"]["runtimes"] is True
+    assert {(r["backend"], r["algorithm"], r["status"]) for r in doc["results"]} == {
+        ("go", "sha256", "ok")}
+    assert sorted(r["size"] for r in doc["results"]) == SUITES["default"]["sizes"]
+    # without the option, the same exclusion leaves nothing: a usage error, no file
+    without = subprocess.run([str(cm_bin), "run", "--time", "0.01", "-q", "--json",
+                              str(tmp_path / "none.json"), "--exclude", ONLY_GO_SHA256],
+                             capture_output=True, text=True, timeout=600)
+    assert without.returncode == 2 and "no benchmark matches" in without.stderr
+    assert not (tmp_path / "none.json").exists()
 
 
 def test_the_default_cut_covers_every_class(cm_bin):
@@ -59,4 +91,5 @@ def test_full_measures_every_algorithm_at_every_default_size(cm_bin, tmp_path):
 def test_a_selection_is_measured_as_given(cm_bin, tmp_path):
     doc = run(cm_bin, tmp_path, "--filter", "ref:portable/sha1/", "--sizes", "64")
     assert doc["settings"]["suite"] == "selection" and doc["settings"]["sizes"] == [64]
+    assert doc["settings"]["runtimes"] is True  # a selection has them: it names what it wants
     assert {r["algorithm"] for r in doc["results"]} == {"sha1"}
