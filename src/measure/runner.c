@@ -23,7 +23,7 @@ void cm_runner_defaults(cm_runner_config *cfg, double budget_s, uint64_t clock_r
      * spend ten of them; it stops at 5 once 10 budgets have passed */
     cfg->min_slow_samples = 5;
     cfg->slow_cap_s = budget_s * 10;
-    cfg->min_sampling_s = budget_s / 2;
+    cfg->min_sampling_s = budget_s / 4;
     cfg->max_samples = 1000;
     cfg->warmup_s = budget_s * 0.1 < 0.1 ? budget_s * 0.1 : 0.1;
     cfg->clock = &cm_monotonic_clock;

@@ -59,7 +59,7 @@ typedef struct cm_runner_config {
 
 /* The defaults: 1% CI, samples of >= 1 ms (or 1000x the clock resolution,
  * or a 500th of the budget, whichever is longest), 10..1000 samples over at
- * least half the budget, 10% of the budget (at most 0.1 s) warm-up. */
+ * least a quarter of the budget, 10% of the budget (at most 0.1 s) warm-up. */
 void cm_runner_defaults(cm_runner_config *cfg, double budget_s, uint64_t clock_resolution_ns);
 
 typedef struct cm_measurement {

@@ -60,13 +60,13 @@ static void test_steady(void)
     CHECK(iters * 37 < 1250000);
 
     /* a perfectly steady workload reaches its CI at once, but is sampled
-     * for half the budget (0.25 s of ~1 ms samples), not longer */
+     * for a quarter of the budget (0.125 s of ~1 ms samples), not longer */
     cm_measurement m;
     cm_workload o = {fake_overhead, &f};
     CHECK(cm_runner_measure(&cfg, &w, &o, &m) == 0);
     double sample_s = (double)m.iters_per_sample * 37e-9;
-    CHECK((double)m.n_samples * sample_s >= 0.25);
-    CHECK((double)m.n_samples * sample_s < 0.25 + 2 * sample_s);
+    CHECK((double)m.n_samples * sample_s >= 0.125);
+    CHECK((double)m.n_samples * sample_s < 0.125 + 2 * sample_s);
     CHECK(m.ci_reached);
     CHECK_NEAR(m.overhead_ns, 2, 1e-9);
     CHECK_NEAR(m.stats.median, 35, 1e-9); /* 37 measured - 2 overhead */
@@ -93,7 +93,7 @@ static void test_defaults(void)
     cm_runner_config longer;
     cm_runner_defaults(&longer, 10, 1);
     CHECK(longer.min_sample_ns == 20000000ull);
-    CHECK(longer.min_sampling_s == 5);
+    CHECK(longer.min_sampling_s == 2.5);
     CHECK(longer.budget_s * 1e9 / (double)longer.min_sample_ns <= (double)longer.max_samples);
 }
 
