@@ -117,4 +117,6 @@ def run_part(run, index, charts=True):
             "probes": probes(run, charts), "detection": detection(run), "libraries": libraries(run),
             "health": [h for h in _get(doc, "context", "health") or [] if isinstance(h, dict)],
             "warnings": [w for w in doc.get("warnings") or [] if isinstance(w, str)],
-            "unmeasured": report_tables.unmeasured(doc)}
+            "unmeasured": report_tables.unmeasured(doc),
+            # the default suite without --runtimes (settings.runtimes false: docs/cli.md, "Suites")
+            "runtimes_left_out": _get(doc, "settings", "runtimes") is False}
