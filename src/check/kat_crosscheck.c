@@ -193,11 +193,11 @@ static int every_size(int (*check)(cm_cross_case *), const cm_impl *impl, const 
         return 0;
     }
     int ok = 1;
-    /* a class that makes its keys once checks every length in one call,
-     * on the inputs of the largest */
     /* a self-check says where it is too: a slow source (a virtio-rng at 8 kB/s) spends
      * seconds at a size, and the parent's time-out counts from the last message */
     const char *what = peer ? "cross-check vs " : "self-check", *whom = peer ? peer_name : "";
+    /* a class that makes its keys once checks every length in one call,
+     * on the inputs of the largest */
     if (cm_class_of(alg)->cross_lengths) {
         kat_progress("%s%s: %zu lengths", what, whom, *n);
         return one_size(check, impl, peer, alg, peer_name, (*all)[*n - 1], *all, *n, rep);
