@@ -119,4 +119,7 @@ def run_part(run, index, charts=True):
             "warnings": [w for w in doc.get("warnings") or [] if isinstance(w, str)],
             "unmeasured": report_tables.unmeasured(doc),
             # the default suite without --runtimes (settings.runtimes false: docs/cli.md, "Suites")
-            "runtimes_left_out": _get(doc, "settings", "runtimes") is False}
+            "runtimes_left_out": _get(doc, "settings", "runtimes") is False,
+            # the default suite's limits on an implementation's sizes (settings.size_limits)
+            "size_limits": [l for l in _get(doc, "settings", "size_limits") or []
+                            if isinstance(l, dict) and {"implementation", "max_size", "why"} <= l.keys()]}

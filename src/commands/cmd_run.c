@@ -161,7 +161,10 @@ static size_t count_measurements(const cm_group *groups, size_t n, const cm_opti
             total += (size_t)groups[i].n_ops;
         else
             for (int s = 0; s < o->n_sizes; s++)
-                total += (size_t)groups[i].n_ops * (size_t)cm_size_fits(groups[i].alg, o->sizes[s]);
+                total += cm_size_fits(groups[i].alg, o->sizes[s]) &&
+                                 !cm_suite_limited(&groups[i], o->sizes[s])
+                             ? (size_t)groups[i].n_ops
+                             : 0;
     }
     total *= (size_t)(o->repeat > 1 ? o->repeat : 1); /* --repeat: every round */
     return o->threads > 1 ? 2 * total : total; /* --threads: the copies' figure too */
@@ -224,19 +227,26 @@ static int measure_plan(const cm_options *o, const cm_group *groups, size_t n,
 
 static json_t *settings_json(const cm_options *o)
 {
-    json_t *sizes = json_array();
-    int rc = sizes ? 0 : -1;
+    json_t *sizes = json_array(), *limits = json_array();
+    int rc = sizes && limits ? 0 : -1;
     for (int i = 0; i < o->n_sizes && !rc; i++)
         rc |= json_array_append_new(sizes, json_integer((json_int_t)o->sizes[i]));
+    for (int i = 0; i < o->n_size_limits && !rc; i++) {
+        const cm_size_limit *l = &o->size_limits[i];
+        rc |= json_array_append_new(limits, json_pack("{s:s, s:I, s:s}", "implementation", l->impl,
+                                                      "max_size", (json_int_t)l->max_size,
+                                                      "why", l->why));
+    }
     if (rc) {
         json_decref(sizes);
+        json_decref(limits);
         return NULL;
     }
     /* strings from argv are bytes: the lossy conversion keeps a non-UTF-8
      * --filter from failing the whole object */
-    return json_pack("{s:s, s:b, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i, s:i}",
+    return json_pack("{s:s, s:b, s:o, s:o, s:f, s:f, s:o, s:o, s:o, s:i, s:i, s:b, s:f, s:i, s:i}",
                      "suite", o->suite ? o->suite : "selection", "runtimes", !o->no_runtimes,
-                     "sizes", sizes,
+                     "size_limits", limits, "sizes", sizes,
                      "time_s", o->time_s, "target_ci", o->target_ci, "filter",
                      o->regex ? cm_json_string_lossy(o->regex) : json_null(), "algorithms",
                      o->algorithms ? cm_json_string_lossy(o->algorithms) : json_null(),

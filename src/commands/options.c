@@ -279,6 +279,8 @@ int cm_options_plan(const cm_options *o, const cm_algorithm *const *only, size_t
         return -1;
     }
     sel.no_runtimes = o->no_runtimes;
+    sel.limits = o->size_limits;
+    sel.n_limits = (size_t)o->n_size_limits;
     sel.only = only;
     sel.n_only = n_only;
     int rc = cm_plan_build(&sel, groups, n, err);

@@ -74,6 +74,9 @@ typedef struct cm_options {
     int full;                    /* --full: the full matrix, not the default suite */
     int runtimes;                /* --runtimes: the default suite with the language runtimes */
     int no_runtimes;             /* the plan leaves the runtime backends out (cm_options_suite) */
+    /* the default suite's limits on sizes, at its own sizes (cm_options_suite) */
+    cm_size_limit size_limits[CM_MAX_SIZE_LIMITS];
+    int n_size_limits;
     int pairs;                   /* verify --pairs: every pair of implementations */
     const char *suite;           /* "default", "full" or "selection" (cm_options_suite) */
     char suite_algorithms[1024]; /* the default suite's algorithms, when it applies */
@@ -101,9 +104,10 @@ typedef struct cm_options {
 /* Applies the suite of a run (data/suites.json, docs/cli.md "Suites"):
  * with no --filter, --algorithms or --backends and no --full, the default
  * suite's algorithms; with neither --sizes nor --full, its sizes; without
- * --runtimes, as the table says, no language runtime. Sets o->suite and
- * o->no_runtimes. 0, or -1 with err when the table is unreadable or names an
- * algorithm this build does not know (CM_EXIT_ENVIRONMENT). */
+ * --runtimes, as the table says, no language runtime; at its own sizes,
+ * its size limits. Sets o->suite, o->no_runtimes and o->size_limits. 0, or
+ * -1 with err when the table is unreadable or names an algorithm this build
+ * does not know (CM_EXIT_ENVIRONMENT). */
 int cm_options_suite(cm_options *o, cm_error *err);
 
 /* Fills o with the defaults (time 0.2 s, target CI 1 %, timeout 60 s, the

@@ -11,6 +11,34 @@
 
 #define SUITES "data/suites.json"
 
+/* The default suite's "size_limits" into o (only at its own sizes: --sizes
+ * names the sizes wanted). 0, or -1 if malformed or too many. */
+static int read_limits(const json_t *limits, cm_options *o)
+{
+    size_t i;
+    json_t *v;
+    o->n_size_limits = 0;
+    if (!json_is_array(limits) || json_array_size(limits) > CM_MAX_SIZE_LIMITS)
+        return -1;
+    json_array_foreach(limits, i, v)
+    {
+        const char *impl = json_string_value(json_object_get(v, "implementation"));
+        const char *why = json_string_value(json_object_get(v, "why"));
+        json_t *max = json_object_get(v, "max_size");
+        cm_size_limit *l = &o->size_limits[o->n_size_limits];
+        if (!impl || !why || !json_is_integer(max) || json_integer_value(max) < 1 ||
+            strlen(impl) >= sizeof l->impl || strlen(why) >= sizeof l->why)
+            return -1;
+        snprintf(l->impl, sizeof l->impl, "%s", impl);
+        snprintf(l->why, sizeof l->why, "%s", why);
+        l->max_size = (size_t)json_integer_value(max);
+        o->n_size_limits++;
+    }
+    if (o->sizes_given)
+        o->n_size_limits = 0;
+    return 0;
+}
+
 int cm_options_suite(cm_options *o, cm_error *err)
 {
     if (o->full) {
@@ -27,7 +55,10 @@ int cm_options_suite(cm_options *o, cm_error *err)
     json_t *algs = json_object_get(cut, "algorithms"), *sizes = json_object_get(cut, "sizes"), *v;
     json_t *runtimes = json_object_get(cut, "runtimes");
     size_t i, used = 0;
-    int rc = json_array_size(algs) && json_array_size(sizes) && json_is_boolean(runtimes) ? 0 : -1;
+    int rc = json_array_size(algs) && json_array_size(sizes) && json_is_boolean(runtimes) &&
+                     read_limits(json_object_get(cut, "size_limits"), o) == 0
+                 ? 0
+                 : -1;
     o->no_runtimes = !o->runtimes && json_is_false(runtimes);
     o->suite_algorithms[0] = '\0';
     json_array_foreach(algs, i, v)

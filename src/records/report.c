@@ -18,6 +18,7 @@
 #include "records/report_table.h"
 #include "records/report_findings.h"
 #include "records/table_facts.h"
+#include "util/text.h"
 
 /* --- what the table shows beside the records (table_facts.h) -------------- */
 
@@ -399,13 +400,14 @@ static void print_legend(FILE *out)
                  "neither had anything to check; FAIL; - not run; pass! or vec!: passed, but the "
                  "library accepted invalid cases, listed below; known: failed only the cases of a "
                  "known library finding, listed below).\n"
-                 "A cell without a figure: n/a unavailable here; - the size does not apply; "
+                 "A cell without a figure: n/a unavailable here; - the size does not apply (or lies "
+                 "above a limit of the default suite, said above the blocks); "
                  "FAILED-KAT, KNOWN (a known finding whose cases the benchmark would time), CRASHED, "
                  "TIMEOUT, ERROR: not measured, the reason under \"Not measured\".\n", 100 * CM_ROUNDS_AGREE);
 }
 
 /* The lines above the blocks: the CPU, the clusters' clocks, the runtimes
- * the default suite left out, an interruption. */
+ * the default suite left out, its size limits, an interruption. */
 static void preamble(FILE *out, const cm_table_facts *t)
 {
     const char *model = t->model ? t->model : "unknown CPU";
@@ -417,6 +419,14 @@ static void preamble(FILE *out, const cm_table_facts *t)
     if (t->runtimes_left_out)
         fprintf(out, "Default suite: no language runtimes (Go, Rust, Java, Node.js, Python); "
                      "--runtimes adds them\n");
+    for (size_t i = 0; i < t->n_size_limits; i++) {
+        char line[400];
+        int n = snprintf(line, sizeof line, "Default suite: %s up to %zu B: %s; --sizes "
+                         "measures more", t->size_limits[i].impl, t->size_limits[i].max_size,
+                         t->size_limits[i].why);
+        cm_text_wrap_line(out, line, n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n : sizeof line - 1,
+                          CM_TEXT_COLUMNS);
+    }
     if (t->interrupted)
         fprintf(out, "\nINTERRUPTED: only the measurements that finished are shown; ? marks one "
                      "that never ran\n");

@@ -30,6 +30,8 @@ typedef struct cm_table_facts {
     char *model;                /* NULL: unknown */
     int per_cluster, cpu, interrupted;
     int runtimes_left_out;      /* the default suite without --runtimes (settings.runtimes) */
+    cm_size_limit size_limits[CM_MAX_SIZE_LIMITS]; /* the default suite's (settings.size_limits) */
+    size_t n_size_limits;
     size_t sizes[CM_MAX_SIZES]; /* the columns of the per-byte blocks */
     size_t n_sizes;
     cm_table_cluster *clusters;

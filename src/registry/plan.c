@@ -296,6 +296,10 @@ static cm_group group_of(const cm_selection *sel, const cm_backend *b, const cm_
     }
     if (g.n_ops)
         g.available = cm_impl_available(b, impl, g.why, sizeof g.why);
+    cm_impl_name(name, sizeof name, &g);
+    for (size_t i = 0; i < sel->n_limits; i++)
+        if (strcmp(sel->limits[i].impl, name) == 0)
+            g.limit = &sel->limits[i];
     return g;
 }
 

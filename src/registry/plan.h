@@ -21,6 +21,16 @@
 #define CM_N_DEFAULT_SIZES 6
 extern const size_t cm_default_sizes[CM_N_DEFAULT_SIZES];
 
+/* A limit of the default suite on one implementation's sizes
+ * (data/suites.json, "size_limits"): sizes above max_size are not measured,
+ * for the reason why. */
+typedef struct cm_size_limit {
+    char impl[64];   /* "backend:variant" */
+    size_t max_size;
+    char why[200];
+} cm_size_limit;
+#define CM_MAX_SIZE_LIMITS 8
+
 /* One implementation to run, with the operations selected. */
 typedef struct cm_group {
     const cm_backend *backend;
@@ -30,6 +40,7 @@ typedef struct cm_group {
     int n_ops;
     int available;
     char why[256];    /* when not available */
+    const cm_size_limit *limit; /* NULL: every size of the run */
 } cm_group;
 
 typedef struct cm_selection {
@@ -40,6 +51,8 @@ typedef struct cm_selection {
     const char *algorithms; /* comma-separated names, or NULL for all */
     const char *backends;   /* comma-separated "backend" or "backend:variant", or NULL */
     int no_runtimes;        /* leave out the language runtimes' backends (the default suite) */
+    const cm_size_limit *limits; /* the default suite's size limits (n_limits of them) */
+    size_t n_limits;
     const cm_algorithm *const *only; /* if n_only: only these algorithms (verify
                                         --wycheproof: those of the file) */
     size_t n_only;

@@ -491,14 +491,56 @@ static int add_unavailable(const cm_suite_config *cfg, const cm_group *g, cm_rec
     return 0;
 }
 
+/* See suite.h. */
+int cm_suite_limited(const cm_group *g, size_t size)
+{
+    return g->limit && size > g->limit->max_size && cm_class_of(g->alg)->unit == CM_UNIT_BYTE;
+}
+
+/* The skipped records of the sizes g's limit leaves out, with its reason
+ * (and the copies' with --threads). 0, or -1 with err. */
+static int add_limited(const cm_suite_config *cfg, const cm_group *g, cm_record_set *out,
+                       cm_error *err)
+{
+    char why[512] = "";
+    if (g->limit)
+        snprintf(why, sizeof why, "the default suite measures %s up to %zu B: %s; "
+                 "--algorithms %s measures every size", g->limit->impl, g->limit->max_size,
+                 g->limit->why, g->alg->name);
+    for (int k = 0; k < g->n_ops; k++)
+        for (size_t i = 0; i < cfg->n_sizes; i++)
+            for (int c = 1; cm_suite_limited(g, cfg->sizes[i]) && c <= 2; c++) {
+                if (c == 2 && cfg->threads < 2)
+                    break;
+                cm_record rec;
+                cm_record_init(&rec, g->backend->name, g->impl->variant, g->alg, g->ops[k],
+                               cfg->sizes[i], CM_RECORD_SKIPPED, why);
+                rec.served_by = g->impl->served_by;
+                rec.threads = c == 1 ? 1 : cfg->threads;
+                rec.cpu = cfg->cpu;
+                rec.cluster = cfg->cluster;
+                if (cm_record_set_add(out, &rec, err) != 0)
+                    return -1;
+            }
+    return 0;
+}
+
 /* Runs one available group in its child and appends its records. clock:
  * the clock just before it (the previous group's after; present 0: none),
- * then its own after (present 0: none). Returns 1 if it failed, 0, or -1
- * with err. */
+ * then its own after (present 0: none). The child sees only the sizes the
+ * group's limit allows. Returns 1 if it failed, 0, or -1 with err. */
 static int run_group(const cm_suite_config *cfg, const cm_group *g, cm_record_set *out,
                      cm_suite_totals *totals, cm_clock_reading *clock, cm_error *err)
 {
     cm_suite_config own = *cfg;
+    size_t *sizes = malloc((cfg->n_sizes ? cfg->n_sizes : 1) * sizeof *sizes);
+    if (!sizes)
+        return cm_error_set(err, CM_EXIT_ENVIRONMENT, "out of memory for a group's sizes");
+    own.n_sizes = 0;
+    for (size_t i = 0; i < cfg->n_sizes; i++)
+        if (!cm_suite_limited(g, cfg->sizes[i]))
+            sizes[own.n_sizes++] = cfg->sizes[i];
+    own.sizes = sizes;
     own.clock_before_known = clock->present;
     group_job job = {&own, g};
     group_state st = {.job = &job, .totals = totals, .progress = cfg->progress};
@@ -514,10 +556,13 @@ static int run_group(const cm_suite_config *cfg, const cm_group *g, cm_record_se
     } else {
         rc = finish_group(&st, &oc, out, err);
     }
+    if (rc >= 0 && add_limited(cfg, g, out, err) != 0)
+        rc = -1;
     *clock = st.after;
     for (size_t i = 0; i < st.n_got; i++)
         cm_measurement_free(&st.got[i].m);
     free(st.got);
+    free(sizes);
     return rc;
 }
 

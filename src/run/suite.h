@@ -39,6 +39,11 @@ typedef struct cm_suite_totals {
     double started_s;     /* monotonic start of the whole run */
 } cm_suite_totals;
 
+/* 1 if g's limit (the default suite's: data/suites.json, "size_limits")
+ * leaves size out: not measured, a skipped record with the limit's reason.
+ * A figure per operation has no size to limit. */
+int cm_suite_limited(const cm_group *g, size_t size);
+
 /* Runs groups[0..n) and appends their records to records. Returns the
  * number of implementations that failed (KAT, crash, timeout, error), or
  * -1 with err when out of memory (the run stops there: the records so far

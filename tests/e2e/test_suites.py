@@ -43,6 +43,29 @@ def test_nothing_selected_runs_the_default_suite(cm_bin, tmp_path, schema):
                            text=True)
     assert shown.returncode == 0, shown.stderr
     assert "no language runtimes (Go, Rust, Java, Node.js, Python); --runtimes adds them" in shown.stdout
+    assert_size_limits(doc, shown.stdout)
+
+
+def assert_size_limits(doc, shown):
+    """The default suite's size limits: in the document, above the blocks, and on the records
+    (skipped above the limit, with its reason; measured at or below it where available)."""
+    limits = SUITES["default"]["size_limits"]
+    assert limits and doc["settings"]["size_limits"] == limits
+    for limit in limits:
+        said = "Default suite: %s up to %d B: " % (limit["implementation"], limit["max_size"])
+        assert said in shown
+        mine = [r for r in doc["results"]
+                if "%s:%s" % (r["backend"], r["variant"]) == limit["implementation"]]
+        assert mine, "the default suite has no record of %s" % limit["implementation"]
+        if all(r["status"] == "unavailable" for r in mine):
+            continue  # no such device here: its one record per operation says why
+        above = [r for r in mine if r["size"] > limit["max_size"]]
+        assert {r["size"] for r in above} == {s for s in SUITES["default"]["sizes"]
+                                             if s > limit["max_size"]}
+        for r in above:
+            assert r["status"] == "skipped" and limit["why"] in r["reason"], r
+        assert {r["size"] for r in mine if r["status"] != "skipped"} == {
+            s for s in SUITES["default"]["sizes"] if s <= limit["max_size"]}
 
 
 # every benchmark but Go's SHA-256 left out: the default suite's names, cheaply
@@ -65,6 +88,20 @@ def test_runtimes_puts_the_language_runtimes_in_the_default_suite(cm_bin, tmp_pa
                              capture_output=True, text=True, timeout=600)
     assert without.returncode == 2 and "no benchmark matches" in without.stderr
     assert not (tmp_path / "none.json").exists()
+
+
+# every benchmark but /dev/hwrng's left out
+ONLY_HWRNG = "^[^s]|^s[^y]|^sy[^s]|^system:[^h]"
+
+
+def test_sizes_given_lift_the_default_suites_limits(cm_bin, tmp_path):
+    doc = run(cm_bin, tmp_path, "--exclude", ONLY_HWRNG, "--sizes", "16,2048")
+    assert doc["settings"]["suite"] == "default" and doc["settings"]["size_limits"] == []
+    records = doc["results"]
+    assert {(r["backend"], r["variant"]) for r in records} == {("system", "hwrng")}
+    if records[0]["status"] == "unavailable":
+        pytest.skip("no /dev/hwrng here: %s" % records[0]["reason"])
+    assert sorted((r["size"], r["status"]) for r in records) == [(16, "ok"), (2048, "ok")]
 
 
 def test_the_default_cut_covers_every_class(cm_bin):
@@ -92,4 +129,5 @@ def test_a_selection_is_measured_as_given(cm_bin, tmp_path):
     doc = run(cm_bin, tmp_path, "--filter", "ref:portable/sha1/", "--sizes", "64")
     assert doc["settings"]["suite"] == "selection" and doc["settings"]["sizes"] == [64]
     assert doc["settings"]["runtimes"] is True  # a selection has them: it names what it wants
+    assert doc["settings"]["size_limits"] == []  # and the sizes it names
     assert {r["algorithm"] for r in doc["results"]} == {"sha1"}
