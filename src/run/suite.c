@@ -92,9 +92,12 @@ static int measure_memory(const cm_backend *b, const cm_workload *w, const cm_wo
 }
 
 /* Measures one (operation, size) and sends its record or an error. A
- * runtime backend's operations are timed in its server (runtime.h). */
+ * runtime backend's operations are timed in its server (runtime.h). warm:
+ * an earlier figure of this child has just run, so the calibration is the
+ * only warm-up (docs/methodology.md, "Timing": the first figure's samples
+ * need the warm-up, the later figures' do not). */
 static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t resolution_ns,
-                        const char *where, FILE *out)
+                        int warm, const char *where, FILE *out)
 {
     cm_bench b, scratch;
     cm_runtime_bench rt, rt_over;
@@ -117,6 +120,8 @@ static void measure_one(const group_job *job, cm_op op, size_t size, uint64_t re
         o = cm_bench_overhead(&b, &scratch);
     }
     rc.target_ci = job->cfg->target_ci;
+    if (warm)
+        rc.warmup_s = 0;
     beat bt = {out, where, cm_now_s()};
     rc.heartbeat = heartbeat;
     rc.heartbeat_ctx = &bt;
@@ -198,6 +203,7 @@ int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out)
         cm_isolate_send(out, cm_msg_clock("before"));
     if (cm_child_check(&check, out) == 1) {
         uint64_t resolution_ns = cm_clock_resolution_ns(); /* once, not per measurement */
+        int warm = 0; /* a figure of this child has just run (measure_one) */
         size_t n_sizes;
         const size_t *sizes = group_sizes(cfg, job->g, &n_sizes);
         for (int k = 0; k < job->g->n_ops; k++)
@@ -207,13 +213,15 @@ int cm_suite_child(const cm_suite_config *cfg, const cm_group *g, FILE *out)
                     snprintf(where, sizeof where, "measuring %s %zu B", cm_op_name(job->g->ops[k]),
                              cm_bench_message_len(job->g->alg, sizes[i]));
                     cm_child_progress(out, where);
-                    measure_one(job, job->g->ops[k], sizes[i], resolution_ns, where, out);
+                    measure_one(job, job->g->ops[k], sizes[i], resolution_ns, warm, where, out);
+                    warm = 1;
                     if (cfg->threads > 1 && !backend->runtime) {
                         snprintf(where, sizeof where, "measuring %s %zu B, %d copies at once",
                                  cm_op_name(job->g->ops[k]),
                                  cm_bench_message_len(job->g->alg, sizes[i]), cfg->threads);
                         cm_child_progress(out, where);
                         measure_threads(job, job->g->ops[k], sizes[i], resolution_ns, out);
+                        warm = 0; /* this thread waited for the copies */
                     }
                 }
         cm_isolate_send(out, cm_msg_clock("after"));

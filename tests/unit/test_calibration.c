@@ -80,6 +80,37 @@ static void test_steady(void)
     cm_measurement_free(&m);
 }
 
+/* The warm-up: with the defaults the workload runs, after its calibration,
+ * until warmup_s has passed since the start, before the first sample; with
+ * warmup_s 0 (a child's later figures: src/run/suite.c) the calibration
+ * alone comes before the samples. */
+static void test_warmup(void)
+{
+    for (int later = 0; later < 2; later++) {
+        fake f = {.cost_ns = 37};
+        cm_clock_source clock = {fake_now, &f};
+        cm_runner_config cfg;
+        cm_workload w = {fake_run, &f};
+        cm_measurement m;
+        cm_runner_defaults(&cfg, 0.5, 1); /* 0.05 s of warm-up, 1 ms samples */
+        cfg.clock = &clock;
+        if (later)
+            cfg.warmup_s = 0;
+        cm_runner_calibrate(&cfg, &w);
+        uint64_t calibration_runs = f.runs;
+        f.runs = 0;
+        CHECK(cm_runner_measure(&cfg, &w, NULL, &m) == 0);
+        uint64_t warmup_runs = f.runs - m.n_samples - calibration_runs;
+        double run_s = (double)m.iters_per_sample * 37e-9;
+        if (later)
+            CHECK(warmup_runs == 0);
+        else
+            CHECK((double)warmup_runs * run_s >= 0.05 - 0.01 &&
+                  (double)warmup_runs * run_s < 0.05 + run_s);
+        cm_measurement_free(&m);
+    }
+}
+
 /* The sample length the defaults ask for, from the clock and the budget. */
 static void test_defaults(void)
 {
@@ -177,6 +208,7 @@ static void test_too_fast_and_failing(void)
 int main(void)
 {
     test_steady();
+    test_warmup();
     test_defaults();
     test_jitter();
     test_slow();
