@@ -281,14 +281,21 @@ test)
     jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
     pytest_par="-n $jobs --dist loadfile"
     status=0
+    failed_steps=""
+    # a step that failed: a line now, and its name in the last line (a CI log's tail)
+    step_failed() {
+        say "$1: FAILED${2:+ ($2)}"
+        status=1
+        failed_steps="${failed_steps:+$failed_steps; }$1"
+    }
     not_run="${not_run_gen:-}"
     say "C unit tests (ctest)"
-    (cd build-test && ctest -j "$jobs" --output-on-failure) || status=1
+    (cd build-test && ctest -j "$jobs" --output-on-failure) || step_failed "C unit tests (ctest)"
     say "Python and end-to-end tests (pytest)"
     # the generations fetched above must be there and pass (not skip)
     CRYPTOMETER_REQUIRE_GENERATIONS=$([ -z "${not_run_gen:-}" ] && echo 1 || echo 0) \
     CRYPTOMETER_BIN="$here/build/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-test/cryptometer" \
-        .venv/bin/python -m pytest -q $pytest_par tests/python tests/e2e "$@" || status=1
+        .venv/bin/python -m pytest -q $pytest_par tests/python tests/e2e "$@" || step_failed pytest
     say "end-to-end tests of a build without OpenSSL (what it lacks is skipped, with the reason)"
     build_target=cryptometer build build-noopenssl -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_WERROR=ON
     build build-noopenssl-test -DCRYPTOMETER_OPENSSL=OFF -DCRYPTOMETER_TEST_BACKENDS=ON -DCRYPTOMETER_WERROR=ON
@@ -296,7 +303,8 @@ test)
     # builds and toolchain detection, not this build: they run once, above)
     CRYPTOMETER_BIN="$here/build-noopenssl/cryptometer" CRYPTOMETER_TEST_BIN="$here/build-noopenssl-test/cryptometer" \
         .venv/bin/python -m pytest -q -rs $pytest_par --ignore=tests/e2e/test_fleet.py \
-        --ignore=tests/e2e/test_runtime_java.py --ignore=tests/e2e/test_runtime_rust.py tests/e2e || status=1
+        --ignore=tests/e2e/test_runtime_java.py --ignore=tests/e2e/test_runtime_rust.py tests/e2e ||
+        step_failed "pytest of the build without OpenSSL"
     say "the OpenSSL backend against OpenSSL 1.1.1 (src/backends/openssl/check-openssl111.sh)"
     rc=0
     # (on the 1.1.1 fetched above when there is one)
@@ -305,30 +313,30 @@ test)
     case $rc in
     0) say "OpenSSL 1.1.1: $(tail -1 openssl111.log)" ;;
     77) say "OpenSSL 1.1.1: NOT RUN: $(tail -1 openssl111.log)"; not_run="$not_run openssl-1.1.1" ;;
-    *) tail -30 openssl111.log >&2; say "OpenSSL 1.1.1: FAILED (openssl111.log)"; status=1 ;;
+    *) tail -30 openssl111.log >&2; step_failed "OpenSSL 1.1.1" openssl111.log ;;
     esac
     say "kernel and CPU tests under qemu (tests/vm/test-vm.sh)"
     tests/vm/test-vm.sh 2>&1 | tee vm-tests.log || true
-    grep -q "^== summary: .* 0 failed" vm-tests.log || status=1
+    grep -q "^== summary: .* 0 failed" vm-tests.log || step_failed "kernel and CPU VMs" vm-tests.log
     grep -q "^== summary: .* 0 skipped" vm-tests.log || not_run="$not_run qemu-checks"
     say "dm-crypt over a RAM device in Debian's 6.1 and 7.2 kernels, x86_64 and arm64 (tests/vm/test-vm-dmcrypt.sh, ~10-12 min: six VMs under TCG; 5.5-7 min before tcrypt on sid (4 min) and cryptsetup beside dm-crypt (~20 s a VM) were added)"
     tests/vm/test-vm-dmcrypt.sh 2>&1 | tee vm-dmcrypt.log || true
-    grep -q "^== summary: .* 0 failed" vm-dmcrypt.log || status=1
+    grep -q "^== summary: .* 0 failed" vm-dmcrypt.log || step_failed "dm-crypt VMs" vm-dmcrypt.log
     grep -q "^== summary: .* 0 skipped" vm-dmcrypt.log || not_run="$not_run dmcrypt-vm"
     say "aarch64 unit tests and the ref variants' KATs under qemu-aarch64 -cpu max and cortex-a53 (tests/vm/test-aarch64-user.sh, ~1.5 min; ~5 min when build-aarch64-test/ is cold)"
-    tests/vm/test-aarch64-user.sh || { say "aarch64 user mode: FAILED"; status=1; }
+    tests/vm/test-aarch64-user.sh || step_failed "aarch64 user mode"
     say "armhf unit tests, the ref variants' KATs, list, detect and run under qemu-arm -cpu cortex-a8, cortex-a7, cortex-a15 and max (tests/vm/test-armhf-user.sh, ~3 min; ~6 min when build-armhf-test/ is cold)"
-    tests/vm/test-armhf-user.sh || { say "armhf user mode: FAILED"; status=1; }
+    tests/vm/test-armhf-user.sh || step_failed "armhf user mode"
     say "armhf system VMs: Debian's armmp kernel under qemu-system-arm -M virt, -cpu cortex-a15 and max: detect, list, verify and run through the kernel's 32-bit drivers (tests/vm/test-armhf-vm.sh, ~1.5 min warm)"
     tests/vm/test-armhf-vm.sh 2>&1 | tee vm-armhf.log || true
-    grep -q "^== summary: .* 0 failed" vm-armhf.log || { say "armhf system VMs: FAILED"; status=1; }
+    grep -q "^== summary: .* 0 failed" vm-armhf.log || step_failed "armhf system VMs" vm-armhf.log
     say "fuzzing the C parsers, ${CRYPTOMETER_FUZZ_SECONDS:-30} s per harness (tests/fuzz/run.sh)"
     rc=0
     tests/fuzz/run.sh "${CRYPTOMETER_FUZZ_SECONDS:-30}" || rc=$?
     case $rc in
     0) ;;
     77) not_run="$not_run fuzzing" ;;
-    *) say "fuzzing: FAILED (inputs kept in tests/fuzz/regressions/)"; status=1 ;;
+    *) step_failed fuzzing "inputs kept in tests/fuzz/regressions/" ;;
     esac
     say "ASan+UBSan build: C unit tests and end-to-end tests (build-asan)"
     # The test backends crash on purpose and the isolation tests check the
@@ -369,7 +377,7 @@ test)
                 --ignore=tests/e2e/test_runtimes.py --ignore=tests/e2e/test_runtime_java.py \
                 --ignore=tests/e2e/test_runtime_rust.py tests/e2e || rc=1
             exit $rc
-        ) || { say "ASan+UBSan: FAILED"; status=1; }
+        ) || step_failed ASan+UBSan
     else
         rm -f build-asan.probe build-asan.probe.c
         say "ASan+UBSan: NOT RUN: $sancc cannot build with $san"
@@ -387,7 +395,7 @@ test)
             # shellcheck disable=SC2086 # the argument lists above: no spaces inside an argument
             (cd "$vgdir" && valgrind -q --error-exitcode=1 --leak-check=full --trace-children=no \
                 "$here/build/cryptometer" $args) >>valgrind.log 2>&1 ||
-                { say "valgrind: cryptometer $args: FAILED (valgrind.log)"; status=1; }
+                step_failed "valgrind: cryptometer $args" valgrind.log
         done
         rm -rf "$vgdir"
     else
@@ -395,7 +403,7 @@ test)
         not_run="$not_run valgrind"
     fi
     if [ $status != 0 ]; then
-        say "SOME TESTS FAILED"
+        say "SOME TESTS FAILED: $failed_steps"
     elif [ -n "$not_run" ]; then
         say "all tests that ran passed; NOT RUN (not passed):$not_run"
     else
