@@ -22,16 +22,8 @@ static int read_limits(const json_t *limits, cm_options *o)
         return -1;
     json_array_foreach(limits, i, v)
     {
-        const char *impl = json_string_value(json_object_get(v, "implementation"));
-        const char *why = json_string_value(json_object_get(v, "why"));
-        json_t *max = json_object_get(v, "max_size");
-        cm_size_limit *l = &o->size_limits[o->n_size_limits];
-        if (!impl || !why || !json_is_integer(max) || json_integer_value(max) < 1 ||
-            strlen(impl) >= sizeof l->impl || strlen(why) >= sizeof l->why)
+        if (cm_size_limit_read(v, &o->size_limits[o->n_size_limits]) != 0)
             return -1;
-        snprintf(l->impl, sizeof l->impl, "%s", impl);
-        snprintf(l->why, sizeof l->why, "%s", why);
-        l->max_size = (size_t)json_integer_value(max);
         o->n_size_limits++;
     }
     if (o->sizes_given)

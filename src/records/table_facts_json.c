@@ -105,18 +105,9 @@ void cm_table_facts_read(const json_t *doc, cm_table_facts *t)
     t->interrupted = json_is_true(json_object_get(doc, "interrupted"));
     t->runtimes_left_out = json_is_false(field(doc, "settings.runtimes"));
     json_array_foreach(field(doc, "settings.size_limits"), i, s)
-    {
-        const char *impl = json_string_value(json_object_get(s, "implementation"));
-        const char *why = json_string_value(json_object_get(s, "why"));
-        json_int_t max = json_integer_value(json_object_get(s, "max_size"));
-        cm_size_limit *l = &t->size_limits[t->n_size_limits];
-        if (impl && why && max > 0 && t->n_size_limits < CM_MAX_SIZE_LIMITS) {
-            snprintf(l->impl, sizeof l->impl, "%s", impl);
-            snprintf(l->why, sizeof l->why, "%s", why);
-            l->max_size = (size_t)max;
+        if (t->n_size_limits < CM_MAX_SIZE_LIMITS &&
+            cm_size_limit_read(s, &t->size_limits[t->n_size_limits]) == 0)
             t->n_size_limits++;
-        }
-    }
     json_array_foreach(field(doc, "settings.sizes"), i, s)
         if (t->n_sizes < CM_MAX_SIZES)
             t->sizes[t->n_sizes++] = (size_t)json_integer_value(s);

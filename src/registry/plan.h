@@ -31,6 +31,11 @@ typedef struct cm_size_limit {
 } cm_size_limit;
 #define CM_MAX_SIZE_LIMITS 8
 
+/* One {implementation, max_size, why} object into l: 0, or -1 if a field is
+ * missing, of the wrong type, max_size < 1, or a string too long for l. */
+struct json_t;
+int cm_size_limit_read(const struct json_t *v, cm_size_limit *l);
+
 /* One implementation to run, with the operations selected. */
 typedef struct cm_group {
     const cm_backend *backend;
